@@ -1,0 +1,20 @@
+import { defineRules, SPEC } from './rule.ts';
+
+/** Out-of-wire authorization snapshot rules (transport_context, revisions, tenant policy). */
+export const authRules = defineRules('auth', SPEC.authorization, {
+  'context-missing': 'An authorization-bound message needs a transport context with subject, tenant, scopes and revision.',
+  'transport': 'Authorization-bound messages must arrive over the streamable_http transport.',
+  'token-inactive': 'The request must carry an active access token.',
+  'token-audience': 'The token audience must be exactly the protected MCP resource.',
+  'resource-indicator': { text: 'The RFC 8707 resource indicator must be exactly the protected MCP resource.', spec: SPEC.resourceIndicator },
+  'stale-revision': 'The authorization revision of a request, notification or pending result must be the current one.',
+  'unknown-subject': 'The subject must be a principal known to the current authorization revision.',
+  'principal-revoked': 'The principal is revoked in the current authorization revision.',
+  'principal-binding': 'The tenant in the context must be the tenant the principal is bound to.',
+  'scope-not-granted': 'Claimed scopes must be within the scopes granted to the principal.',
+  'scope-missing': 'The claimed scopes must include the scope the method requires.',
+  'resource-tenant': 'A resource may be used only by principals of its own tenant.',
+  'resource-not-in-policy': 'A resource URI must appear in the explicit resource policy (or match a policy template).',
+  'result-outside-policy': 'A resources/read result may contain only the requested URI or its explicit policy children.',
+  'unknown-revision': 'A control event may activate only a revision that the policy defines.',
+});

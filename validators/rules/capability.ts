@@ -1,0 +1,7 @@
+import { defineRules, SPEC } from './rule.ts';
+
+/** Capability gates, in both directions, with sub-capabilities. */
+export const capabilityRules = defineRules('capability', SPEC.lifecycle, {
+  'server-not-declared': 'The client used a feature the server did not declare in its capabilities.',
+  'client-not-declared': 'The server used a feature the client did not declare in its capabilities.',
+});

@@ -1,0 +1,7 @@
+import { defineRules, SPEC } from './rule.ts';
+
+/** Request and response correlation rules, keyed by sending direction, id type and id value. */
+export const correlationRules = defineRules('correlation', SPEC.basic, {
+  'duplicate-outstanding-id': 'A sender must not reuse a request id while an earlier request with that id is unanswered.',
+  'no-matching-request': 'A response must answer an outstanding request sent in the opposite direction with the same id.',
+});

@@ -1,0 +1,55 @@
+import type { RuleSpec } from './rule.ts';
+import { authRules } from './auth.ts';
+import { capabilityRules } from './capability.ts';
+import { contentRules } from './content.ts';
+import { correlationRules } from './correlation.ts';
+import { directionRules } from './direction.ts';
+import { elicitationRules } from './elicitation.ts';
+import { envelopeRules } from './envelope.ts';
+import { fixtureRules } from './fixture.ts';
+import { formatRules } from './format.ts';
+import { initializeRules } from './initialize.ts';
+import { jsonRules } from './json.ts';
+import { lifecycleRules } from './lifecycle.ts';
+import { paginationRules } from './pagination.ts';
+import { profileRules } from './profile.ts';
+import { resourcesRules } from './resources.ts';
+import { rootsRules } from './roots.ts';
+import { samplingRules } from './sampling.ts';
+import { subscriptionRules } from './subscription.ts';
+import { tasksRules } from './tasks.ts';
+import { toolschemaRules } from './toolschema.ts';
+import { toolsRules } from './tools.ts';
+
+/** Every rule area, by name. */
+export const RULE_AREAS = {
+  auth: authRules,
+  capability: capabilityRules,
+  content: contentRules,
+  correlation: correlationRules,
+  direction: directionRules,
+  elicitation: elicitationRules,
+  envelope: envelopeRules,
+  fixture: fixtureRules,
+  format: formatRules,
+  initialize: initializeRules,
+  json: jsonRules,
+  lifecycle: lifecycleRules,
+  pagination: paginationRules,
+  profile: profileRules,
+  resources: resourcesRules,
+  roots: rootsRules,
+  sampling: samplingRules,
+  subscription: subscriptionRules,
+  tasks: tasksRules,
+  toolschema: toolschemaRules,
+  tools: toolsRules,
+} as const;
+
+/** The rule registry: every rule id mapped to its severity, spec link and text, sorted by id. */
+export const RULES: ReadonlyMap<string, RuleSpec> = new Map(
+  Object.values(RULE_AREAS)
+    .flatMap((area) => Object.values(area) as RuleSpec[])
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .map((r) => [r.id, r]),
+);

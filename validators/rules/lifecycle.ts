@@ -1,0 +1,13 @@
+import { defineRules, SPEC } from './rule.ts';
+
+/** Initialize handshake rules. */
+export const lifecycleRules = defineRules('lifecycle', SPEC.lifecycle, {
+  'initialize-first': 'The initialize request must be the first interaction of a session.',
+  'duplicate-initialize': 'initialize may be sent only once per session.',
+  'initialized-out-of-order': 'notifications/initialized may be sent only after a successful initialize response.',
+  'request-before-initialized': 'The client must send notifications/initialized before other requests.',
+  'server-request-before-initialized': 'The server must not send requests before the client sent notifications/initialized.',
+  'notification-before-initialized': 'No notification other than notifications/initialized may precede the end of the handshake.',
+  'protocol-version-mismatch': 'The negotiated protocolVersion must be the revision the profile validates.',
+  'initialize-failed': { text: 'The initialize request failed; the session cannot proceed.', severity: 'warning' },
+});

@@ -1,0 +1,29 @@
+import * as v from 'valibot';
+import { pointerJoin, type Finding } from './finding.ts';
+import { finding } from './rules/report.ts';
+import type { RuleSpec } from './rules/rule.ts';
+
+const NONE: readonly Finding[] = Object.freeze([]);
+
+/** JSON Pointer of a valibot issue, relative to `at`. */
+export function issuePointer(at: string, issue: v.BaseIssue<unknown>): string {
+  const path = issue.path;
+  if (!path) return at;
+  return pointerJoin(at, ...path.map((p) => String(p.key as string | number)));
+}
+
+/**
+ * Runs a valibot schema and turns each issue into a finding citing `rule`, with a JSON Pointer
+ * below `at`. `what` names the thing checked, for messages of the form `Invalid <what>: ...`.
+ */
+export function checkSchema(
+  schema: v.GenericSchema,
+  input: unknown,
+  rule: RuleSpec,
+  at: string,
+  what: string,
+): readonly Finding[] {
+  const r = v.safeParse(schema, input);
+  if (r.success) return NONE;
+  return r.issues.map((i) => finding(rule, issuePointer(at, i), `Invalid ${what}: ${i.message}`));
+}
