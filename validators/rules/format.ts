@@ -1,4 +1,25 @@
 import { defineRules, SPEC } from './rule.ts';
 
-/** Rules of the `format` area. */
-export const formatRules = defineRules('format', SPEC.schema, {});
+/** Rules of the `format` area: string formats shared by every message family. */
+export const formatRules = defineRules('format', SPEC.schema, {
+  'absolute-uri': {
+    text: 'A URI must be an absolute RFC 3986 URI (scheme first, RFC 3986 characters only).',
+    spec: SPEC.uri,
+  },
+  'uri-template': {
+    text: 'A URI template must be an absolute RFC 6570 URI template.',
+    spec: SPEC.uriTemplate,
+  },
+  'mime-type': {
+    text: 'A mimeType must be an RFC 6838 media type `type/subtype`, with optional parameters.',
+    spec: 'https://www.rfc-editor.org/rfc/rfc6838#section-4.2',
+  },
+  base64: {
+    text: 'Binary data must be valid base64: RFC 4648 alphabet, `=` padded, canonical, no whitespace.',
+    spec: SPEC.base64,
+  },
+  timestamp: {
+    text: 'A timestamp must be an ISO 8601 date or RFC 3339 date-time with a zone.',
+    spec: 'https://www.rfc-editor.org/rfc/rfc3339#section-5.6',
+  },
+});

@@ -1,0 +1,294 @@
+/**
+ * Pure format predicates (URI, URI template, MIME type, base64, timestamps, UTF-8 size).
+ * They never report findings; validators call them and cite the `format/*` rules.
+ */
+
+// Character classes of RFC 3986, as a table indexed by char code (ASCII only).
+const UNRESERVED = 1;
+const SUB_DELIM = 2;
+const GEN_DELIM = 4;
+const CLASS = new Uint8Array(128);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~') CLASS[c.charCodeAt(0)] = UNRESERVED;
+for (const c of "!$&'()*+,;=") CLASS[c.charCodeAt(0)] = SUB_DELIM;
+for (const c of ':/?#[]@') CLASS[c.charCodeAt(0)] = GEN_DELIM;
+
+function isHex(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 70) || (code >= 97 && code <= 102);
+}
+
+function isAlpha(code: number): boolean {
+  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+}
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
+/** Length of the scheme before the first ':' (0 when `s` does not start with a valid scheme). */
+function schemeLength(s: string): number {
+  if (s.length === 0 || !isAlpha(s.charCodeAt(0))) return 0;
+  for (let i = 1; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 58) return i;
+    if (!(isAlpha(c) || isDigit(c) || c === 43 || c === 45 || c === 46)) return 0;
+  }
+  return 0;
+}
+
+/**
+ * Whether `s[from, to)` uses only pchar-like characters: unreserved, sub-delims, valid `%XX`,
+ * plus the characters in `extra`.
+ */
+function isComponent(s: string, from: number, to: number, extra: string): boolean {
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 37) {
+      if (i + 2 >= to) return false;
+      if (!isHex(s.charCodeAt(i + 1)) || !isHex(s.charCodeAt(i + 2))) return false;
+      i += 2;
+      continue;
+    }
+    if (c >= 128) return false;
+    const k = CLASS[c] ?? 0;
+    if (k === UNRESERVED || k === SUB_DELIM) continue;
+    if (extra.indexOf(s[i] as string) < 0) return false;
+  }
+  return true;
+}
+
+/** Whether `s[from, to)` is an RFC 3986 authority: `[userinfo "@"] host [":" port]`. */
+function isAuthority(s: string, from: number, to: number): boolean {
+  const at = s.lastIndexOf('@', to - 1);
+  let hostStart = from;
+  if (at >= from) {
+    if (!isComponent(s, from, at, ':')) return false;
+    hostStart = at + 1;
+  }
+  let hostEnd = to;
+  if (s.charCodeAt(hostStart) === 91) {
+    const close = s.indexOf(']', hostStart);
+    if (close < 0 || close >= to) return false;
+    // IP-literal: IPv6 address or IPvFuture, checked for its character set only.
+    if (!isComponent(s, hostStart + 1, close, ':')) return false;
+    hostEnd = close + 1;
+    if (hostEnd < to && s.charCodeAt(hostEnd) !== 58) return false;
+  } else {
+    const colon = s.indexOf(':', hostStart);
+    if (colon >= 0 && colon < to) hostEnd = colon;
+    if (!isComponent(s, hostStart, hostEnd, '')) return false;
+  }
+  for (let i = hostEnd + 1; i < to; i++) if (!isDigit(s.charCodeAt(i))) return false;
+  return true;
+}
+
+/**
+ * Whether `s` is an RFC 3986 URI with a scheme: `scheme ":" hier-part ["?" query] ["#" fragment]`,
+ * written only with the RFC 3986 character set (no spaces, controls or non-ASCII).
+ */
+export function isAbsoluteUri(s: string): boolean {
+  const scheme = schemeLength(s);
+  if (scheme === 0) return false;
+  let i = scheme + 1;
+  const hash = s.indexOf('#', i);
+  const end = hash < 0 ? s.length : hash;
+  const q = s.indexOf('?', i);
+  const pathEnd = q >= 0 && q < end ? q : end;
+  if (s.startsWith('//', i)) {
+    let authEnd = s.indexOf('/', i + 2);
+    if (authEnd < 0 || authEnd > pathEnd) authEnd = pathEnd;
+    if (!isAuthority(s, i + 2, authEnd)) return false;
+    i = authEnd;
+  }
+  if (!isComponent(s, i, pathEnd, ':@/')) return false;
+  if (pathEnd < end && !isComponent(s, pathEnd + 1, end, ':@/?')) return false;
+  if (hash >= 0 && !isComponent(s, hash + 1, s.length, ':@/?')) return false;
+  return true;
+}
+
+/** Whether `s` is an absolute URI with the `file` scheme (RFC 8089). */
+export function isFileUri(s: string): boolean {
+  return schemeLength(s) === 4 && s.slice(0, 5).toLowerCase() === 'file:' && isAbsoluteUri(s);
+}
+
+/** Whether `s` is an absolute `https` URL with a non-empty host. */
+export function isHttpsUrl(s: string): boolean {
+  if (!/^https:\/\/[^/?#@]*@?[^/?#:@]/i.test(s) || schemeLength(s) !== 5) return false;
+  if (!isAbsoluteUri(s)) return false;
+  const authEnd = s.slice(8).search(/[/?#]/);
+  const authority = authEnd < 0 ? s.slice(8) : s.slice(8, 8 + authEnd);
+  const host = authority.slice(authority.lastIndexOf('@') + 1);
+  return host.length > 0 && !host.startsWith(':');
+}
+
+const BASE64 = new Int8Array(128).fill(-1);
+'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
+  .split('')
+  .forEach((c, i) => (BASE64[c.charCodeAt(0)] = i));
+
+/** Number of `=` pad characters if `s` is padded RFC 4648 §4 base64, else -1; `canonical` also demands zero pad bits. */
+function base64Padding(s: string, canonical: boolean): number {
+  const n = s.length;
+  if (n % 4 !== 0) return -1;
+  let pad = 0;
+  if (n > 0 && s.charCodeAt(n - 1) === 61) pad = s.charCodeAt(n - 2) === 61 ? 2 : 1;
+  for (let i = 0; i < n - pad; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 128 || (BASE64[c] as number) < 0) return -1;
+  }
+  if (canonical && pad > 0) {
+    const last = BASE64[s.charCodeAt(n - pad - 1)] as number;
+    if ((last & (pad === 1 ? 0b11 : 0b1111)) !== 0) return -1;
+  }
+  return pad;
+}
+
+/** Whether `s` is canonical padded RFC 4648 §4 base64: alphabet, `=` padding, zero pad bits, no whitespace. */
+export function isCanonicalBase64(s: string): boolean {
+  return base64Padding(s, true) >= 0;
+}
+
+/** Whether `s` is padded RFC 4648 §4 base64, without demanding zero pad bits. */
+export function isBase64(s: string): boolean {
+  return base64Padding(s, false) >= 0;
+}
+
+/** Bytes that the base64 text `s` decodes to (computed from its length and padding). */
+export function base64DecodedLength(s: string): number {
+  const n = s.length;
+  let pad = 0;
+  if (n > 0 && s.charCodeAt(n - 1) === 61) pad = n > 1 && s.charCodeAt(n - 2) === 61 ? 2 : 1;
+  return Math.max(0, Math.floor((n * 3) / 4) - pad);
+}
+
+/** UTF-8 bytes of `s`, counting a lone surrogate as the 3 bytes of U+FFFD; allocates nothing. */
+export function utf8ByteLength(s: string): number {
+  let bytes = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        bytes += 4;
+        i++;
+      } else bytes += 3;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+const RESTRICTED_NAME = "[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}";
+const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
+const QUOTED = '"(?:[\\t\\x20\\x21\\x23-\\x5b\\x5d-\\x7e]|\\\\[\\t\\x20-\\x7e])*"';
+const MIME = new RegExp(
+  `^${RESTRICTED_NAME}/${RESTRICTED_NAME}(?:[ \\t]*;[ \\t]*${RESTRICTED_NAME}=(?:${TOKEN}|${QUOTED}))*$`,
+);
+
+/** Whether `s` is an RFC 6838 media type `type/subtype`, with optional `; name=value` parameters. */
+export function isMimeType(s: string): boolean {
+  return MIME.test(s);
+}
+
+const DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[Tt](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:[Zz]|[+-](\d{2}):(\d{2})))?$/;
+
+/** Whether `s` is an ISO 8601 date (`2025-01-12`) or RFC 3339 date-time with a zone (`2025-01-12T15:00:58Z`). */
+export function isIsoTimestamp(s: string): boolean {
+  const m = DATE_TIME.exec(s);
+  if (!m) return false;
+  const [, y, mo, d, h, mi, sec, oh, om] = m;
+  const month = Number(mo);
+  const day = Number(d);
+  if (month < 1 || month > 12 || day < 1) return false;
+  const days = new Date(Date.UTC(Number(y), month, 0)).getUTCDate();
+  if (day > days) return false;
+  if (h !== undefined && (Number(h) > 23 || Number(mi) > 59 || Number(sec ?? 0) > 60)) return false;
+  if (oh !== undefined && (Number(oh) > 23 || Number(om) > 59)) return false;
+  return true;
+}
+
+
+const VARCHAR = '(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})';
+const VARSPEC = `${VARCHAR}(?:\\.?${VARCHAR})*(?::[1-9][0-9]{0,3}|\\*)?`;
+const EXPRESSION = new RegExp(`^[+#./;?&]?${VARSPEC}(?:,${VARSPEC})*$`);
+
+/** Regular-expression source that each RFC 6570 operator's expansion matches (see `matchesUriTemplate`). */
+const EXPANSION: Readonly<Record<string, string>> = {
+  '': '[^/?#]+',
+  '+': '[^#]+',
+  '#': '(?:#.*)?',
+  '.': '(?:\\.[^/?#.]*)*',
+  '/': '(?:/[^/?#]*)*',
+  ';': '(?:;[^/?#;]*)*',
+  '?': '(?:\\?[^#]*)?',
+  '&': '(?:&[^#]*)*',
+};
+
+/**
+ * Splits a template into literal and expression parts; `null` when a brace is unbalanced or an
+ * expression breaks the RFC 6570 grammar (levels 1-4: operators `+ # . / ; ? &`, `:n` prefix, `*` explode).
+ */
+function templateParts(t: string): Array<{ literal: string } | { operator: string }> | null {
+  const parts: Array<{ literal: string } | { operator: string }> = [];
+  let i = 0;
+  while (i < t.length) {
+    const open = t.indexOf('{', i);
+    const literalEnd = open < 0 ? t.length : open;
+    const literal = t.slice(i, literalEnd);
+    if (literal.includes('}')) return null;
+    if (literal) parts.push({ literal });
+    if (open < 0) break;
+    const close = t.indexOf('}', open);
+    if (close < 0) return null;
+    const body = t.slice(open + 1, close);
+    if (!EXPRESSION.test(body)) return null;
+    const first = body[0] as string;
+    parts.push({ operator: '+#./;?&'.includes(first) ? first : '' });
+    i = close + 1;
+  }
+  return parts;
+}
+
+/**
+ * Whether `s` is an absolute RFC 6570 URI template: a literal scheme first, expressions of
+ * levels 1-4 (`{var}`, `{+var}`, `{#var}`, `{.var}`, `{/var}`, `{;var}`, `{?a,b}`, `{&a}`,
+ * `{var:3}`, `{list*}`), and literal parts in the RFC 3986 character set.
+ */
+export function isUriTemplate(s: string): boolean {
+  if (schemeLength(s) === 0) return false;
+  const parts = templateParts(s);
+  if (!parts) return false;
+  let probe = '';
+  for (const p of parts) probe += 'literal' in p ? p.literal : '0';
+  return isAbsoluteUri(probe);
+}
+
+const TEMPLATE_CACHE = new Map<string, RegExp | null>();
+
+function templateRegExp(template: string): RegExp | null {
+  const cached = TEMPLATE_CACHE.get(template);
+  if (cached !== undefined) return cached;
+  const parts = templateParts(template);
+  let re: RegExp | null = null;
+  if (parts) {
+    let src = '^';
+    for (const p of parts) {
+      src += 'literal' in p ? p.literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : EXPANSION[p.operator];
+    }
+    re = new RegExp(src + '$', 's');
+  }
+  if (TEMPLATE_CACHE.size >= 512) TEMPLATE_CACHE.clear();
+  TEMPLATE_CACHE.set(template, re);
+  return re;
+}
+
+/**
+ * Whether `uri` can be an expansion of `template`: literals match exactly; a simple `{var}`
+ * matches one or more characters other than `/ ? #`; `{+var}` also matches `/` and `?`;
+ * `{#var}`, `{/var}`, `{.var}`, `{;var}`, `{?var}` and `{&var}` match their prefixed forms or nothing.
+ */
+export function matchesUriTemplate(template: string, uri: string): boolean {
+  const re = templateRegExp(template);
+  return re !== null && re.test(uri);
+}
