@@ -1,0 +1,94 @@
+import { assign, emit, setup } from 'xstate';
+import {
+  TRANSPORT_CONTEXT_CHECKS,
+  TRANSPORT_CONTEXT_CHECK_BY_RULE,
+  type AuthInput,
+  type AuthorizationPolicy,
+} from '../validators/authorization.ts';
+import type { IssueEvent } from './issue.ts';
+
+/** The policy and the revision in force. */
+export interface AuthorizationContext {
+  readonly policy: AuthorizationPolicy;
+  readonly revision: string;
+}
+
+/** Events: a control-plane revision switch, or a transport context to check before a message. */
+export type AuthorizationEvent =
+  | { readonly type: 'revision.activate'; readonly revision: string }
+  | { readonly type: 'context.check'; readonly input: Omit<AuthInput, 'policy' | 'revision'> };
+
+/** Emitted when a revision switch took effect, so that subscriptions are cleared first. */
+export interface RevisionChangedEvent {
+  readonly type: 'revision.changed';
+  readonly from: string;
+  readonly to: string;
+}
+
+function authInput(context: AuthorizationContext, event: AuthorizationEvent): AuthInput | undefined {
+  return event.type === 'context.check' ? { ...event.input, policy: context.policy, revision: context.revision } : undefined;
+}
+
+/**
+ * Authorization revisions: a control event switches the revision in force (clearing
+ * subscriptions first), and every authorization-bound message's transport context passes the
+ * ordered checks before the message is handled. The first failing check rejects the message.
+ */
+export const authorizationMachine = setup({
+  types: {
+    context: {} as AuthorizationContext,
+    events: {} as AuthorizationEvent,
+    input: {} as { policy: AuthorizationPolicy },
+    emitted: {} as IssueEvent | RevisionChangedEvent,
+  },
+  guards: {
+    isUnknownRevision: ({ context, event }) =>
+      event.type === 'revision.activate' && !Object.hasOwn(context.policy.revisions, event.revision),
+    failsCheck: ({ context, event }, params: { rule: string }) => {
+      const input = authInput(context, event);
+      const check = TRANSPORT_CONTEXT_CHECK_BY_RULE.get(params.rule);
+      return input !== undefined && check !== undefined && check.fails(input);
+    },
+  },
+  actions: {
+    announceRevision: emit(({ context, event }) => ({
+      type: 'revision.changed' as const,
+      from: context.revision,
+      to: event.type === 'revision.activate' ? event.revision : context.revision,
+    })),
+    activateRevision: assign({
+      revision: ({ context, event }) => (event.type === 'revision.activate' ? event.revision : context.revision),
+    }),
+    reportIssue: emit(({ context, event }, params: { rule: string }) => {
+      if (event.type === 'revision.activate') {
+        return {
+          type: 'issue' as const,
+          rule: params.rule,
+          pointer: '/control_event/revision',
+          message: `control event activates unknown authorization revision ${JSON.stringify(event.revision)}`,
+        };
+      }
+      const input = authInput(context, event) as AuthInput;
+      const f = (TRANSPORT_CONTEXT_CHECK_BY_RULE.get(params.rule) ?? TRANSPORT_CONTEXT_CHECKS[0])!.explain(input);
+      return { type: 'issue' as const, rule: f.rule, pointer: f.pointer, message: f.message };
+    }),
+  },
+}).createMachine({
+  id: 'authorization',
+  context: ({ input }) => ({ policy: input.policy, revision: input.policy.initial_revision }),
+  initial: 'enforcing',
+  states: {
+    enforcing: {
+      on: {
+        'revision.activate': [
+          { guard: { type: 'isUnknownRevision' }, actions: { type: 'reportIssue', params: { rule: 'auth/unknown-revision' } } },
+          { actions: [{ type: 'announceRevision' }, { type: 'activateRevision' }] },
+        ],
+        'context.check': TRANSPORT_CONTEXT_CHECKS.map((c) => ({
+          guard: { type: 'failsCheck' as const, params: { rule: c.rule.id } },
+          actions: { type: 'reportIssue' as const, params: { rule: c.rule.id } },
+        })),
+      },
+    },
+  },
+});

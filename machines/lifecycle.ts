@@ -1,0 +1,154 @@
+import { and, assign, emit, setup } from 'xstate';
+import type { Direction, JsonObject } from '../validators/context.ts';
+import { lifecycleRules } from '../validators/rules/lifecycle.ts';
+import type { IssueEvent } from './issue.ts';
+
+/** What the lifecycle machine remembers: the expected revision and the negotiated capabilities. */
+export interface LifecycleContext {
+  readonly protocolVersion: string;
+  readonly clientCapabilities: JsonObject | undefined;
+  readonly serverCapabilities: JsonObject | undefined;
+}
+
+/** Events the session sends the lifecycle machine. */
+export type LifecycleEvent =
+  | { readonly type: 'request'; readonly direction: Direction; readonly method: string; readonly params: JsonObject | undefined }
+  | { readonly type: 'notification'; readonly direction: Direction; readonly method: string }
+  | { readonly type: 'initialize.result'; readonly result: JsonObject }
+  | { readonly type: 'initialize.error' };
+
+/** Rule ids the lifecycle machine can raise. */
+export type LifecycleRule = (typeof lifecycleRules)[keyof typeof lifecycleRules]['id'];
+
+function explain(rule: string, context: LifecycleContext, event: LifecycleEvent): Omit<IssueEvent, 'type' | 'rule'> {
+  const method = 'method' in event ? event.method : 'initialize';
+  switch (rule) {
+    case 'lifecycle/initialize-first':
+      return { message: `initialize request must be the first interaction; received ${method} first` };
+    case 'lifecycle/duplicate-initialize':
+      return { message: 'initialize may be sent only once per session', pointer: '/message/method' };
+    case 'lifecycle/initialized-out-of-order':
+      return { message: 'notifications/initialized may only follow a successful initialize response, once', pointer: '/message/method' };
+    case 'lifecycle/request-before-initialized':
+      return { message: `the client sent ${method} before notifications/initialized` };
+    case 'lifecycle/server-request-before-initialized':
+      return { message: `the server sent ${method} before the client sent notifications/initialized` };
+    case 'lifecycle/notification-before-initialized':
+      return { message: `${method} was sent before the initialize handshake completed` };
+    case 'lifecycle/protocol-version-mismatch': {
+      const got = event.type === 'initialize.result' ? event.result['protocolVersion']
+        : event.type === 'request' ? event.params?.['protocolVersion'] : undefined;
+      const at = event.type === 'initialize.result' ? '/message/result/protocolVersion' : '/message/params/protocolVersion';
+      return { message: `protocolVersion must be ${context.protocolVersion} but is ${JSON.stringify(got)}`, pointer: at };
+    }
+    default:
+      return { message: 'the initialize request failed; the session has to start over' };
+  }
+}
+
+/**
+ * The initialize lifecycle: new -> waiting_for_initialize_response ->
+ * waiting_for_initialized_notification -> ready. Nothing skips the handshake.
+ */
+export const lifecycleMachine = setup({
+  types: {
+    context: {} as LifecycleContext,
+    events: {} as LifecycleEvent,
+    input: {} as { protocolVersion: string },
+    emitted: {} as IssueEvent,
+  },
+  guards: {
+    isInitializeRequest: ({ event }) => event.type === 'request' && event.method === 'initialize',
+    isPing: ({ event }) => event.type === 'request' && event.method === 'ping',
+    isFromClient: ({ event }) => 'direction' in event && event.direction === 'client_to_server',
+    isInitializedNotification: ({ event }) => event.type === 'notification' && event.method === 'notifications/initialized',
+    hasExpectedRequestVersion: ({ context, event }) =>
+      event.type === 'request' && event.params?.['protocolVersion'] === context.protocolVersion,
+    hasExpectedResultVersion: ({ context, event }) =>
+      event.type === 'initialize.result' && event.result['protocolVersion'] === context.protocolVersion,
+  },
+  actions: {
+    recordClientCapabilities: assign({
+      clientCapabilities: ({ event }) =>
+        event.type === 'request' ? (event.params?.['capabilities'] as JsonObject | undefined) : undefined,
+    }),
+    recordServerCapabilities: assign({
+      serverCapabilities: ({ event }) =>
+        event.type === 'initialize.result' ? (event.result['capabilities'] as JsonObject | undefined) : undefined,
+    }),
+    reportIssue: emit(({ context, event }, params: { rule: LifecycleRule }) => ({
+      type: 'issue' as const,
+      rule: params.rule,
+      ...explain(params.rule, context, event),
+    })),
+  },
+}).createMachine({
+  id: 'lifecycle',
+  context: ({ input }) => ({ protocolVersion: input.protocolVersion, clientCapabilities: undefined, serverCapabilities: undefined }),
+  initial: 'new',
+  states: {
+    new: {
+      on: {
+        request: [
+          {
+            guard: and([{ type: 'isInitializeRequest' }, { type: 'hasExpectedRequestVersion' }]),
+            target: 'waiting_for_initialize_response',
+            actions: { type: 'recordClientCapabilities' },
+          },
+          { guard: { type: 'isInitializeRequest' }, actions: { type: 'reportIssue', params: { rule: 'lifecycle/protocol-version-mismatch' } } },
+          { actions: { type: 'reportIssue', params: { rule: 'lifecycle/initialize-first' } } },
+        ],
+        notification: { actions: { type: 'reportIssue', params: { rule: 'lifecycle/initialize-first' } } },
+      },
+    },
+    waiting_for_initialize_response: {
+      on: {
+        request: [
+          { guard: { type: 'isInitializeRequest' }, actions: { type: 'reportIssue', params: { rule: 'lifecycle/duplicate-initialize' } } },
+          { guard: { type: 'isPing' } },
+          { guard: { type: 'isFromClient' }, actions: { type: 'reportIssue', params: { rule: 'lifecycle/request-before-initialized' } } },
+          { actions: { type: 'reportIssue', params: { rule: 'lifecycle/server-request-before-initialized' } } },
+        ],
+        notification: [
+          { guard: { type: 'isInitializedNotification' }, actions: { type: 'reportIssue', params: { rule: 'lifecycle/initialized-out-of-order' } } },
+          { actions: { type: 'reportIssue', params: { rule: 'lifecycle/notification-before-initialized' } } },
+        ],
+        'initialize.result': [
+          {
+            guard: { type: 'hasExpectedResultVersion' },
+            target: 'waiting_for_initialized_notification',
+            actions: { type: 'recordServerCapabilities' },
+          },
+          { actions: { type: 'reportIssue', params: { rule: 'lifecycle/protocol-version-mismatch' } } },
+        ],
+        'initialize.error': {
+          target: 'new',
+          actions: { type: 'reportIssue', params: { rule: 'lifecycle/initialize-failed' } },
+        },
+      },
+    },
+    waiting_for_initialized_notification: {
+      on: {
+        request: [
+          { guard: { type: 'isInitializeRequest' }, actions: { type: 'reportIssue', params: { rule: 'lifecycle/duplicate-initialize' } } },
+          { guard: { type: 'isPing' } },
+          { guard: { type: 'isFromClient' }, actions: { type: 'reportIssue', params: { rule: 'lifecycle/request-before-initialized' } } },
+          { actions: { type: 'reportIssue', params: { rule: 'lifecycle/server-request-before-initialized' } } },
+        ],
+        notification: [
+          { guard: { type: 'isInitializedNotification' }, target: 'ready' },
+          { actions: { type: 'reportIssue', params: { rule: 'lifecycle/notification-before-initialized' } } },
+        ],
+      },
+    },
+    ready: {
+      on: {
+        request: { guard: { type: 'isInitializeRequest' }, actions: { type: 'reportIssue', params: { rule: 'lifecycle/duplicate-initialize' } } },
+        notification: {
+          guard: { type: 'isInitializedNotification' },
+          actions: { type: 'reportIssue', params: { rule: 'lifecycle/initialized-out-of-order' } },
+        },
+      },
+    },
+  },
+});

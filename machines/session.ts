@@ -1,0 +1,371 @@
+import { createActor, type Actor, type InspectionEvent } from 'xstate';
+import {
+  isPolicyDescendant,
+  resourceTenant,
+  type AuthorizationPolicy,
+  type TransportContext,
+} from '../validators/authorization.ts';
+import { checkCapabilities } from '../validators/capabilities.ts';
+import type { Direction, JsonObject, Profile, ValidationContext } from '../validators/context.ts';
+import { classifyMessage, idKey, type Envelope } from '../validators/envelope.ts';
+import { pointerJoin, type Finding } from '../validators/finding.ts';
+import { METHODS, isNotificationMethod, isRequestMethod, mayBeSentIn, type MethodSpec } from '../validators/methods.ts';
+import { authRules } from '../validators/rules/auth.ts';
+import { directionRules } from '../validators/rules/direction.ts';
+import { envelopeRules } from '../validators/rules/envelope.ts';
+import { RULES } from '../validators/rules/index.ts';
+import { profileRules } from '../validators/rules/profile.ts';
+import { finding } from '../validators/rules/report.ts';
+import { authorizationMachine } from './authorization.ts';
+import { correlationMachine, type PendingRequest } from './correlation.ts';
+import type { IssueEvent } from './issue.ts';
+import { lifecycleMachine } from './lifecycle.ts';
+import { subscriptionMachine } from './subscription.ts';
+
+/** A wire step: one JSON-RPC message and the side that sent it, with its out-of-wire context. */
+export interface WireStep {
+  readonly direction: Direction;
+  readonly message: unknown;
+  readonly transport_context?: TransportContext;
+}
+
+/** A control-plane step: something that happens beside the wire. */
+export interface ControlStep {
+  readonly control_event: { readonly type: 'activate_authorization_revision'; readonly revision: string };
+}
+
+/** Anything a session can be fed. */
+export type Step = WireStep | ControlStep;
+
+/** How a session is set up. */
+export interface SessionConfig {
+  readonly profile: Profile;
+  /** The authorization policy; without it, authorization-bound checks are skipped. */
+  readonly policy?: AuthorizationPolicy | undefined;
+  readonly transportDefaults?: TransportContext | undefined;
+  /** Tool descriptors known before any tools/list result. */
+  readonly tools?: readonly JsonObject[] | undefined;
+  /** Receives every actor inspection event (used for transition coverage). */
+  readonly inspect?: ((event: InspectionEvent) => void) | undefined;
+}
+
+/** A read-only picture of the session, for inspectors and reports. */
+export interface SessionView {
+  readonly lifecycle: string;
+  readonly revision: string | undefined;
+  readonly pending: Readonly<Record<Direction, readonly { id: string | number; method: string }[]>>;
+  readonly subscriptions: readonly { uri: string; subject: string; tenant: string; state: string }[];
+}
+
+type SubscriptionActor = Actor<typeof subscriptionMachine>;
+const NONE: readonly Finding[] = Object.freeze([]);
+const OPPOSITE: Readonly<Record<Direction, Direction>> = { client_to_server: 'server_to_client', server_to_client: 'client_to_server' };
+const RESOURCE_URI_METHODS = new Set(['resources/read', 'resources/subscribe', 'resources/unsubscribe', 'notifications/resources/updated']);
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function hasError(findings: readonly Finding[]): boolean {
+  for (const f of findings) if (f.severity === 'error') return true;
+  return false;
+}
+
+/**
+ * One MCP session as a composition of statecharts: the lifecycle, one request-correlation
+ * machine per sending direction, the authorization revision machine and one subscription
+ * machine per (principal, tenant, URI). Fixtures, transcripts and live traffic all enter here.
+ */
+export class Session {
+  readonly #config: SessionConfig;
+  readonly #ctx: { profile: Profile; tools: Map<string, JsonObject> };
+  readonly #lifecycle;
+  readonly #correlation: Record<Direction, Actor<typeof correlationMachine>>;
+  readonly #authorization: Actor<typeof authorizationMachine> | undefined;
+  readonly #subscriptions = new Map<string, SubscriptionActor>();
+  #sink: Finding[] = [];
+
+  constructor(config: SessionConfig) {
+    this.#config = config;
+    const tools = new Map<string, JsonObject>();
+    for (const t of config.tools ?? []) if (typeof t['name'] === 'string') tools.set(t['name'], t);
+    this.#ctx = { profile: config.profile, tools };
+    const options = config.inspect ? { inspect: config.inspect } : {};
+    this.#lifecycle = this.#watch(createActor(lifecycleMachine, { ...options, input: { protocolVersion: config.profile.protocolVersion } }));
+    this.#correlation = {
+      client_to_server: this.#watch(createActor(correlationMachine, { ...options, input: { direction: 'client_to_server' } })),
+      server_to_client: this.#watch(createActor(correlationMachine, { ...options, input: { direction: 'server_to_client' } })),
+    };
+    for (const actor of Object.values(this.#correlation)) {
+      actor.on('result.invalid', (e) => this.#sink.push(...e.findings));
+    }
+    if (config.policy) {
+      const auth = this.#watch(createActor(authorizationMachine, { ...options, input: { policy: config.policy } }));
+      auth.on('revision.changed', () => {
+        for (const sub of this.#subscriptions.values()) sub.send({ type: 'revoke' });
+      });
+      this.#authorization = auth;
+    }
+  }
+
+  /** The validation context family validators see. */
+  get validationContext(): ValidationContext {
+    return this.#ctx;
+  }
+
+  #watch<A extends Actor<any>>(actor: A): A {
+    (actor as Actor<typeof lifecycleMachine>).on('issue', (e: IssueEvent) => {
+      const rule = RULES.get(e.rule);
+      this.#sink.push({ rule: e.rule, severity: rule?.severity ?? 'error', pointer: e.pointer ?? '/message', message: e.message });
+    });
+    actor.start();
+    return actor;
+  }
+
+  /** Feeds one step and returns what it broke (errors reject the message; warnings do not). */
+  feed(step: Step): readonly Finding[] {
+    this.#sink = [];
+    if ('control_event' in step) {
+      this.#authorization?.send({ type: 'revision.activate', revision: step.control_event.revision });
+      return this.#sink.length === 0 ? NONE : this.#sink;
+    }
+    const classified = classifyMessage(step.message, '/message', isNotificationMethod, isRequestMethod);
+    if (classified.envelope === undefined) return classified.findings;
+    const env = classified.envelope;
+    if (env.kind === 'request' || env.kind === 'notification') this.#feedCall(step, env);
+    else this.#feedResponse(step, env);
+    return this.#sink.length === 0 ? NONE : this.#sink;
+  }
+
+  #feedCall(step: WireStep, env: Extract<Envelope, { kind: 'request' | 'notification' }>): void {
+    const sink = this.#sink;
+    const spec = METHODS.get(env.method);
+    if (spec === undefined) {
+      sink.push(finding(envelopeRules['unknown-method'], '/message/method', `unknown method ${env.method} for MCP ${this.#ctx.profile.protocolVersion}`));
+      return;
+    }
+    if (this.#ctx.profile.id === 'course' && !spec.course) {
+      sink.push(finding(profileRules['unsupported-method'], '/message/method',
+        `${env.method} is not supported by the course profile; rejected before creating pending state`));
+      return;
+    }
+    if (!mayBeSentIn(spec, step.direction)) {
+      sink.push(finding(directionRules['wrong-direction'], '/message/method',
+        `wrong direction: ${env.method} is sent by the ${spec.sender}, not ${step.direction}`));
+      return;
+    }
+    const params = isObject(env.params) ? env.params : undefined;
+    const context = this.#transportContext(step);
+    if (!this.#checkAuthorization(spec, context, params)) return;
+
+    this.#lifecycle.send(env.kind === 'request'
+      ? { type: 'request', direction: step.direction, method: env.method, params }
+      : { type: 'notification', direction: step.direction, method: env.method });
+    if (hasError(sink)) return;
+
+    if (env.method !== 'initialize' && env.method !== 'notifications/initialized' && env.method !== 'ping') {
+      const life = this.#lifecycle.getSnapshot().context;
+      const gate = checkCapabilities(env.method, params, step.direction, life.clientCapabilities, life.serverCapabilities, '/message/method');
+      if (gate) {
+        sink.push(gate);
+        return;
+      }
+    }
+    const validate = spec.validators.params;
+    if (validate) {
+      const found = validate(env.params, '/message/params', this.#ctx);
+      if (found.length > 0) sink.push(...found);
+      if (hasError(found)) return;
+    }
+
+    if (env.kind === 'request') {
+      const bound = spec.scope !== undefined && this.#authorization !== undefined;
+      this.#correlation[step.direction].send({
+        type: 'request',
+        key: idKey(env.id),
+        entry: {
+          id: env.id,
+          method: env.method,
+          params: env.params,
+          revision: bound ? this.#authorization!.getSnapshot().context.revision : undefined,
+          subject: typeof context.subject === 'string' ? context.subject : undefined,
+          tenant: typeof context.tenant === 'string' ? context.tenant : undefined,
+        },
+      });
+      if (hasError(sink)) return;
+      if (env.method === 'resources/subscribe' || env.method === 'resources/unsubscribe') {
+        this.#subscription(String(params?.['uri']), context).send({
+          type: env.method === 'resources/subscribe' ? 'subscribe.sent' : 'unsubscribe.sent',
+        });
+      }
+    } else if (env.method === 'notifications/resources/updated') {
+      this.#deliverUpdate(String(params?.['uri']), context);
+    }
+  }
+
+  #feedResponse(step: WireStep, env: Extract<Envelope, { kind: 'result' | 'error' }>): void {
+    if (env.id === undefined) return; // an error that could not be tied to a request (e.g. a parse error)
+    const correlation = this.#correlation[OPPOSITE[step.direction]];
+    const key = idKey(env.id);
+    const pending = correlation.getSnapshot().context.pending.get(key);
+    if (env.kind === 'error') {
+      correlation.send({ type: 'error', key, id: env.id });
+      if (pending) this.#afterResponse(pending, false);
+      return;
+    }
+    const findings = pending ? this.#checkResult(pending, env.result) : NONE;
+    if (pending?.method === 'initialize' && !hasError(findings)) {
+      this.#lifecycle.send({ type: 'initialize.result', result: env.result });
+      if (hasError(this.#sink)) return;
+    }
+    correlation.send({ type: 'result', key, id: env.id, findings });
+    if (pending && !hasError(this.#sink)) this.#afterResponse(pending, true, env.result);
+  }
+
+  #afterResponse(pending: PendingRequest, ok: boolean, result?: JsonObject): void {
+    switch (pending.method) {
+      case 'initialize':
+        if (!ok) this.#lifecycle.send({ type: 'initialize.error' });
+        return;
+      case 'resources/subscribe':
+      case 'resources/unsubscribe': {
+        const uri = String((pending.params as JsonObject | undefined)?.['uri']);
+        const sub = this.#subscription(uri, { subject: pending.subject, tenant: pending.tenant });
+        const verb = pending.method === 'resources/subscribe' ? 'subscribe' : 'unsubscribe';
+        sub.send({ type: `${verb}.${ok ? 'succeeded' : 'failed'}` });
+        return;
+      }
+      case 'tools/list':
+        if (ok && Array.isArray(result?.['tools'])) {
+          for (const t of result['tools'] as unknown[]) {
+            if (isObject(t) && typeof t['name'] === 'string') this.#ctx.tools.set(t['name'], t);
+          }
+        }
+        return;
+      default:
+    }
+  }
+
+  /** A successful result, checked against its pending request before it may consume it. */
+  #checkResult(pending: PendingRequest, result: JsonObject): readonly Finding[] {
+    const spec = METHODS.get(pending.method);
+    const out: Finding[] = [];
+    const auth = this.#authorization?.getSnapshot().context;
+    if (auth && pending.revision !== undefined && pending.revision !== auth.revision) {
+      out.push(finding(authRules['stale-revision'], '/message/result',
+        `a pending ${pending.method} result bound to authorization revision ${pending.revision} fails closed after the switch to ${auth.revision}`));
+      return out;
+    }
+    const validate = spec?.validators.result;
+    if (validate) out.push(...validate(result, '/message/result', pending.params, this.#ctx));
+    if (auth && pending.tenant !== undefined) out.push(...this.#checkResultPolicy(pending, result, auth.policy.revisions[auth.revision]));
+    return out.length === 0 ? NONE : out;
+  }
+
+  #checkResultPolicy(pending: PendingRequest, result: JsonObject, rev: Parameters<typeof resourceTenant>[0]): Finding[] {
+    const out: Finding[] = [];
+    const tenantCheck = (uri: unknown, at: string): void => {
+      if (typeof uri !== 'string') return;
+      const tenant = resourceTenant(rev, uri);
+      if (tenant === undefined) {
+        out.push(finding(authRules['resource-not-in-policy'], at, `listed resource ${uri} is not in the explicit resource policy`));
+      } else if (tenant !== pending.tenant) {
+        out.push(finding(authRules['resource-tenant'], at, `resource tenant ${tenant} of ${uri} does not match the requester's tenant ${pending.tenant}`));
+      }
+    };
+    if (pending.method === 'resources/read' && Array.isArray(result['contents'])) {
+      const requested = String((pending.params as JsonObject | undefined)?.['uri']);
+      result['contents'].forEach((item: unknown, i: number) => {
+        const uri = isObject(item) ? item['uri'] : undefined;
+        if (typeof uri === 'string' && !isPolicyDescendant(rev, requested, uri)) {
+          out.push(finding(authRules['result-outside-policy'], pointerJoin('/message/result/contents', i, 'uri'),
+            `${uri} is neither the requested ${requested} nor one of its explicit policy children`));
+        }
+      });
+    } else if (pending.method === 'resources/list' && Array.isArray(result['resources'])) {
+      result['resources'].forEach((item: unknown, i: number) =>
+        tenantCheck(isObject(item) ? item['uri'] : undefined, pointerJoin('/message/result/resources', i, 'uri')));
+    } else if (pending.method === 'resources/templates/list' && Array.isArray(result['resourceTemplates'])) {
+      result['resourceTemplates'].forEach((item: unknown, i: number) => {
+        const template = isObject(item) ? item['uriTemplate'] : undefined;
+        if (typeof template !== 'string') return;
+        const entry = rev?.resourceTemplates.find((t) => t.uriTemplate === template);
+        const at = pointerJoin('/message/result/resourceTemplates', i, 'uriTemplate');
+        if (!entry) out.push(finding(authRules['resource-not-in-policy'], at, `listed template ${template} is not in the explicit resource policy`));
+        else if (entry.tenant !== pending.tenant) {
+          out.push(finding(authRules['resource-tenant'], at, `resource tenant ${entry.tenant} of ${template} does not match the requester's tenant ${pending.tenant}`));
+        }
+      });
+    }
+    return out;
+  }
+
+  #transportContext(step: WireStep): TransportContext {
+    const defaults = this.#config.transportDefaults;
+    if (!step.transport_context) return defaults ?? {};
+    return defaults ? { ...defaults, ...step.transport_context } : step.transport_context;
+  }
+
+  /** Runs the transport-context checks of an authorization-bound method; false rejects the message. */
+  #checkAuthorization(spec: MethodSpec, context: TransportContext, params: JsonObject | undefined): boolean {
+    if (spec.scope === undefined || this.#authorization === undefined) return true;
+    const uri = RESOURCE_URI_METHODS.has(spec.method) && typeof params?.['uri'] === 'string' ? params['uri'] : undefined;
+    this.#authorization.send({ type: 'context.check', input: { context, method: spec.method, scope: spec.scope, uri } });
+    return !hasError(this.#sink);
+  }
+
+  #subscription(uri: string, who: { subject?: unknown; tenant?: unknown }): SubscriptionActor {
+    const subject = typeof who.subject === 'string' ? who.subject : '';
+    const tenant = typeof who.tenant === 'string' ? who.tenant : '';
+    const key = JSON.stringify([subject, tenant, uri]);
+    let actor = this.#subscriptions.get(key);
+    if (!actor) {
+      const options = this.#config.inspect ? { inspect: this.#config.inspect } : {};
+      actor = this.#watch(createActor(subscriptionMachine, { ...options, input: { uri, subject, tenant } }));
+      this.#subscriptions.set(key, actor);
+    }
+    return actor;
+  }
+
+  /** An update is accepted by an active subscription of the same principal and tenant that covers the URI. */
+  #deliverUpdate(uri: string, context: TransportContext): void {
+    const auth = this.#authorization?.getSnapshot().context;
+    const rev = auth ? auth.policy.revisions[auth.revision] : undefined;
+    const subject = typeof context.subject === 'string' ? context.subject : '';
+    const tenant = typeof context.tenant === 'string' ? context.tenant : '';
+    for (const actor of this.#subscriptions.values()) {
+      const snap = actor.getSnapshot();
+      const c = snap.context;
+      if (c.subject === subject && c.tenant === tenant && (snap.value === 'active' || snap.value === 'unsubscribing')
+        && isPolicyDescendant(rev, c.uri, uri)) {
+        actor.send({ type: 'update', uri });
+        return;
+      }
+    }
+    this.#subscription(uri, context).send({ type: 'update', uri });
+  }
+
+  /** A read-only picture of every machine's state. */
+  view(): SessionView {
+    const pending = (d: Direction) =>
+      [...this.#correlation[d].getSnapshot().context.pending.values()].map((p) => ({ id: p.id, method: p.method }));
+    return {
+      lifecycle: String(this.#lifecycle.getSnapshot().value),
+      revision: this.#authorization?.getSnapshot().context.revision,
+      pending: { client_to_server: pending('client_to_server'), server_to_client: pending('server_to_client') },
+      subscriptions: [...this.#subscriptions.values()].map((a) => {
+        const s = a.getSnapshot();
+        return { uri: s.context.uri, subject: s.context.subject, tenant: s.context.tenant, state: String(s.value) };
+      }),
+    };
+  }
+
+  /** Stops every actor. */
+  stop(): void {
+    this.#lifecycle.stop();
+    this.#correlation.client_to_server.stop();
+    this.#correlation.server_to_client.stop();
+    this.#authorization?.stop();
+    for (const a of this.#subscriptions.values()) a.stop();
+  }
+}

@@ -1,0 +1,79 @@
+import * as v from 'valibot';
+
+const JsonObjectSchema = v.record(v.string(), v.unknown());
+
+/** Out-of-wire transport context of a step (merged over the fixture's defaults). */
+export const TransportContextSchema = v.strictObject({
+  transport: v.optional(v.string()),
+  token_active: v.optional(v.boolean()),
+  token_audience: v.optional(v.string()),
+  resource: v.optional(v.string()),
+  subject: v.optional(v.string()),
+  tenant: v.optional(v.string()),
+  scopes: v.optional(v.array(v.string())),
+  authorization_revision: v.optional(v.string()),
+});
+
+/** A wire step: the sender and one JSON-RPC message (judged by the session, not here). */
+export const WireStepSchema = v.strictObject({
+  direction: v.picklist(['client_to_server', 'server_to_client']),
+  message: v.unknown(),
+  transport_context: v.optional(TransportContextSchema),
+});
+
+/** A control-plane step. */
+export const ControlStepSchema = v.strictObject({
+  control_event: v.strictObject({
+    type: v.literal('activate_authorization_revision'),
+    revision: v.string(),
+  }),
+});
+
+/** One case: setup, steps and the expected outcome. */
+export const CaseSchema = v.strictObject({
+  name: v.pipe(v.string(), v.minLength(1)),
+  description: v.optional(v.string()),
+  expect: v.picklist(['pass', 'fail']),
+  error_contains: v.optional(v.pipe(v.string(), v.minLength(1))),
+  expect_rule: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9]+\/[a-z0-9-]+$/))),
+  setup: v.optional(v.picklist(['ready', 'initialize_request_only', 'none'])),
+  client_capabilities: v.optional(JsonObjectSchema),
+  server_capabilities: v.optional(JsonObjectSchema),
+  steps: v.array(v.union([WireStepSchema, ControlStepSchema], 'Invalid step: Expected a wire step {direction, message, transport_context?} or a control step {control_event}')),
+});
+
+const PrincipalSchema = v.strictObject({
+  tenant: v.string(),
+  scopes: v.array(v.string()),
+  enabled: v.optional(v.boolean()),
+});
+
+const RevisionSchema = v.strictObject({
+  principals: v.record(v.string(), PrincipalSchema),
+  resources: v.array(v.strictObject({ uri: v.string(), tenant: v.string(), children: v.optional(v.array(v.string())) })),
+  resourceTemplates: v.array(v.strictObject({ uriTemplate: v.string(), tenant: v.string() })),
+});
+
+const PeerSchema = v.strictObject({ info: JsonObjectSchema, capabilities: JsonObjectSchema });
+
+/** The fixture file format (schema_version 3), shared with the public course fixture. */
+export const FixtureSchema = v.strictObject({
+  schema_version: v.literal(3),
+  description: v.optional(v.string()),
+  protocol_version: v.string(),
+  transport_context_defaults: TransportContextSchema,
+  authorization: v.strictObject({
+    protected_resource: v.string(),
+    initial_revision: v.string(),
+    revisions: v.record(v.string(), RevisionSchema),
+  }),
+  client: PeerSchema,
+  server: PeerSchema,
+  tool: JsonObjectSchema,
+  cases: v.array(CaseSchema),
+});
+
+/** A fixture as parsed. */
+export type Fixture = v.InferOutput<typeof FixtureSchema>;
+/** One case of a fixture. */
+export type FixtureCase = v.InferOutput<typeof CaseSchema>;

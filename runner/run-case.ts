@@ -1,0 +1,119 @@
+import type { InspectionEvent } from 'xstate';
+import type { AuthorizationPolicy } from '../validators/authorization.ts';
+import type { JsonObject, Profile } from '../validators/context.ts';
+import type { Finding } from '../validators/finding.ts';
+import { Session, type SessionView, type Step } from '../machines/session.ts';
+import type { Fixture, FixtureCase } from './fixture-schema.ts';
+
+/** How a case came out. */
+export type CaseStatus = 'passed' | 'expected_failure' | 'unexpected_pass' | 'unexpected_failure' | 'wrong_reason';
+
+/** The verdict on one case. */
+export interface CaseResult {
+  readonly name: string;
+  readonly status: CaseStatus;
+  /** The failure reason (the first error finding's message), when the case failed. */
+  readonly reason?: string;
+  readonly rule?: string;
+  /** JSON Pointer of the finding within the fixture (`/cases/3/steps/1/message/id`). */
+  readonly pointer?: string;
+}
+
+/** One played step with everything it produced, for inspectors. */
+export interface PlayedStep {
+  readonly label: string;
+  readonly step: Step;
+  readonly findings: readonly Finding[];
+  readonly view: SessionView;
+}
+
+/** The handshake steps a case's `setup` plays before its own steps. */
+export function setupSteps(fixture: Fixture, kase: FixtureCase): Step[] {
+  const setup = kase.setup ?? 'ready';
+  if (setup === 'none') return [];
+  const steps: Step[] = [{
+    direction: 'client_to_server',
+    message: {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: fixture.protocol_version,
+        capabilities: kase.client_capabilities ?? fixture.client.capabilities,
+        clientInfo: fixture.client.info,
+      },
+    },
+  }];
+  if (setup === 'initialize_request_only') return steps;
+  steps.push(
+    {
+      direction: 'server_to_client',
+      message: {
+        jsonrpc: '2.0',
+        id: 1,
+        result: {
+          protocolVersion: fixture.protocol_version,
+          capabilities: kase.server_capabilities ?? fixture.server.capabilities,
+          serverInfo: fixture.server.info,
+        },
+      },
+    },
+    { direction: 'client_to_server', message: { jsonrpc: '2.0', method: 'notifications/initialized' } },
+  );
+  return steps;
+}
+
+/** Options for playing a case. */
+export interface PlayOptions {
+  readonly profile: Profile;
+  readonly inspect?: (event: InspectionEvent) => void;
+  /** Called after every step (setup steps included). */
+  readonly onStep?: (played: PlayedStep) => void;
+}
+
+/**
+ * Plays a case through a fresh session and judges it. Like a real peer rejecting a message,
+ * the case stops at the first step with an error finding; that finding is the reason.
+ */
+export function runCase(fixture: Fixture, kase: FixtureCase, index: number, options: PlayOptions): CaseResult {
+  const session = new Session({
+    profile: options.profile,
+    policy: fixture.authorization as AuthorizationPolicy,
+    transportDefaults: fixture.transport_context_defaults,
+    tools: [fixture.tool as JsonObject],
+    ...(options.inspect ? { inspect: options.inspect } : {}),
+  });
+  let failure: { finding: Finding; pointer: string } | undefined;
+  try {
+    const labelled: { label: string; base: string; step: Step }[] = [
+      ...setupSteps(fixture, kase).map((step, i) => ({ label: `setup ${i}`, base: `/cases/${index}/setup`, step })),
+      ...(kase.steps as Step[]).map((step, i) => ({ label: `step ${i}`, base: `/cases/${index}/steps/${i}`, step })),
+    ];
+    for (const { label, base, step } of labelled) {
+      const findings = session.feed(step);
+      if (options.onStep) options.onStep({ label, step, findings, view: session.view() });
+      const error = findings.find((f) => f.severity === 'error');
+      if (error) {
+        failure = { finding: error, pointer: base + error.pointer };
+        break;
+      }
+    }
+  } finally {
+    session.stop();
+  }
+  return judge(kase, failure);
+}
+
+function judge(kase: FixtureCase, failure: { finding: Finding; pointer: string } | undefined): CaseResult {
+  if (!failure) {
+    return kase.expect === 'pass'
+      ? { name: kase.name, status: 'passed' }
+      : { name: kase.name, status: 'unexpected_pass', reason: 'every step was accepted, but the case expects a failure' };
+  }
+  const { finding, pointer } = failure;
+  const detail = { reason: finding.message, rule: finding.rule, pointer };
+  if (kase.expect === 'pass') return { name: kase.name, status: 'unexpected_failure', ...detail };
+  const fragmentOk = kase.error_contains === undefined || finding.message.includes(kase.error_contains);
+  const ruleOk = kase.expect_rule === undefined || finding.rule === kase.expect_rule;
+  return { name: kase.name, status: fragmentOk && ruleOk ? 'expected_failure' : 'wrong_reason', ...detail };
+}

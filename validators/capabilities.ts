@@ -1,0 +1,117 @@
+import type { Direction, JsonObject } from './context.ts';
+import type { Finding } from './finding.ts';
+import { capabilityRules as R } from './rules/capability.ts';
+import { finding } from './rules/report.ts';
+
+/** A capability a message needs: which side must have declared it, and its dotted path. */
+export interface CapabilityNeed {
+  readonly side: 'client' | 'server';
+  /** Dotted path, e.g. `tasks.requests.tools.call`; a boolean leaf (`listChanged`, `subscribe`) must be `true`. */
+  readonly path: string;
+}
+
+const BOOLEAN_LEAVES = new Set(['listChanged', 'subscribe']);
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** True when `caps` declares the capability at the dotted `path`. */
+export function hasCapability(caps: JsonObject | undefined, path: string): boolean {
+  let node: unknown = caps;
+  const parts = path.split('.');
+  for (let i = 0; i < parts.length; i++) {
+    if (!isObject(node)) return false;
+    const key = parts[i] as string;
+    node = node[key];
+    if (i === parts.length - 1 && BOOLEAN_LEAVES.has(key)) return node === true;
+  }
+  return isObject(node);
+}
+
+/** Form elicitation: `elicitation: {}` (no mode named) still means form support, for compatibility. */
+function supportsFormElicitation(caps: JsonObject | undefined): boolean {
+  const e = caps?.['elicitation'];
+  if (!isObject(e)) return false;
+  return isObject(e['form']) || (!('form' in e) && !('url' in e));
+}
+
+const STATIC_NEEDS: Readonly<Record<string, readonly CapabilityNeed[]>> = {
+  'tools/list': [{ side: 'server', path: 'tools' }],
+  'tools/call': [{ side: 'server', path: 'tools' }],
+  'notifications/tools/list_changed': [{ side: 'server', path: 'tools.listChanged' }],
+  'resources/list': [{ side: 'server', path: 'resources' }],
+  'resources/templates/list': [{ side: 'server', path: 'resources' }],
+  'resources/read': [{ side: 'server', path: 'resources' }],
+  'resources/subscribe': [{ side: 'server', path: 'resources.subscribe' }],
+  'resources/unsubscribe': [{ side: 'server', path: 'resources.subscribe' }],
+  'notifications/resources/updated': [{ side: 'server', path: 'resources.subscribe' }],
+  'notifications/resources/list_changed': [{ side: 'server', path: 'resources.listChanged' }],
+  'prompts/list': [{ side: 'server', path: 'prompts' }],
+  'prompts/get': [{ side: 'server', path: 'prompts' }],
+  'notifications/prompts/list_changed': [{ side: 'server', path: 'prompts.listChanged' }],
+  'logging/setLevel': [{ side: 'server', path: 'logging' }],
+  'notifications/message': [{ side: 'server', path: 'logging' }],
+  'completion/complete': [{ side: 'server', path: 'completions' }],
+  'roots/list': [{ side: 'client', path: 'roots' }],
+  'notifications/roots/list_changed': [{ side: 'client', path: 'roots.listChanged' }],
+  'sampling/createMessage': [{ side: 'client', path: 'sampling' }],
+  'elicitation/create': [{ side: 'client', path: 'elicitation' }],
+};
+
+/** The capabilities a message needs, given its method, params and the side that sent it. */
+export function capabilityNeeds(method: string, params: unknown, direction: Direction): readonly CapabilityNeed[] {
+  const p = isObject(params) ? params : undefined;
+  const receiver: CapabilityNeed['side'] = direction === 'client_to_server' ? 'server' : 'client';
+  switch (method) {
+    case 'tools/call':
+      return p && 'task' in p
+        ? [{ side: 'server', path: 'tools' }, { side: 'server', path: 'tasks.requests.tools.call' }]
+        : (STATIC_NEEDS[method] ?? []);
+    case 'sampling/createMessage': {
+      const needs: CapabilityNeed[] = [{ side: 'client', path: 'sampling' }];
+      if (p && ('tools' in p || 'toolChoice' in p)) needs.push({ side: 'client', path: 'sampling.tools' });
+      const ctx = p?.['includeContext'];
+      if (ctx === 'thisServer' || ctx === 'allServers') needs.push({ side: 'client', path: 'sampling.context' });
+      if (p && 'task' in p) needs.push({ side: 'client', path: 'tasks.requests.sampling.createMessage' });
+      return needs;
+    }
+    case 'elicitation/create': {
+      const needs: CapabilityNeed[] = [{ side: 'client', path: p?.['mode'] === 'url' ? 'elicitation.url' : 'elicitation.form' }];
+      if (p && 'task' in p) needs.push({ side: 'client', path: 'tasks.requests.elicitation.create' });
+      return needs;
+    }
+    case 'tasks/list':
+      return [{ side: receiver, path: 'tasks.list' }];
+    case 'tasks/cancel':
+      return [{ side: receiver, path: 'tasks.cancel' }];
+    case 'tasks/get':
+    case 'tasks/result':
+      return [{ side: receiver, path: 'tasks' }];
+    default:
+      return STATIC_NEEDS[method] ?? [];
+  }
+}
+
+/**
+ * The capability gate: the first capability the message needs that its receiver (or, for
+ * notifications about its own features, its sender) did not declare.
+ */
+export function checkCapabilities(
+  method: string,
+  params: unknown,
+  direction: Direction,
+  clientCaps: JsonObject | undefined,
+  serverCaps: JsonObject | undefined,
+  at: string,
+): Finding | undefined {
+  for (const need of capabilityNeeds(method, params, direction)) {
+    const caps = need.side === 'client' ? clientCaps : serverCaps;
+    const ok = need.path === 'elicitation.form' ? supportsFormElicitation(caps) : hasCapability(caps, need.path);
+    if (!ok) {
+      const rule = need.side === 'client' ? R['client-not-declared'] : R['server-not-declared'];
+      return finding(rule, at, `${need.side} did not declare capability: ${need.path} (needed for ${method})`);
+    }
+  }
+  return undefined;
+}

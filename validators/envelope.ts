@@ -1,0 +1,142 @@
+import * as v from 'valibot';
+import type { JsonObject } from './context.ts';
+import { pointerJoin, type Finding } from './finding.ts';
+import { envelopeRules as R } from './rules/envelope.ts';
+import { finding } from './rules/report.ts';
+
+/** A JSON-RPC id as MCP allows it: a string or an integer (never boolean, null or fraction). */
+export const RequestIdSchema = v.union([v.string(), v.pipe(v.number(), v.safeInteger())]);
+
+/** A JSON-RPC error object. */
+export const ErrorObjectSchema = v.object({
+  code: v.pipe(v.number(), v.safeInteger()),
+  message: v.string(),
+  data: v.optional(v.unknown()),
+});
+
+/** A request or response id. */
+export type RequestId = string | number;
+
+/** A classified JSON-RPC message. */
+export type Envelope =
+  | { readonly kind: 'request'; readonly id: RequestId; readonly method: string; readonly params: unknown }
+  | { readonly kind: 'notification'; readonly method: string; readonly params: unknown }
+  | { readonly kind: 'result'; readonly id: RequestId; readonly result: JsonObject }
+  | { readonly kind: 'error'; readonly id: RequestId | undefined; readonly error: JsonObject };
+
+/** What the classifier reports: the envelope when it is well formed, and the findings. */
+export interface Classified {
+  readonly envelope: Envelope | undefined;
+  readonly findings: readonly Finding[];
+}
+
+const MEMBERS = new Set(['jsonrpc', 'id', 'method', 'params', 'result', 'error']);
+const NONE: readonly Finding[] = Object.freeze([]);
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number' && !Number.isInteger(value)) return `fraction ${value}`;
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? value.slice(0, 40) + '...' : value);
+  if (typeof value === 'object') return 'object';
+  return `${typeof value} ${String(value)}`;
+}
+
+function isPlainObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Classifies one JSON-RPC message as request, notification, result or error response.
+ * `isNotificationMethod` tells methods that are notifications in the protocol revision, so that a
+ * notification carrying an id is named as such rather than taken for a request.
+ */
+export function classifyMessage(
+  message: unknown,
+  at: string,
+  isNotificationMethod: (method: string) => boolean,
+  isRequestMethod: (method: string) => boolean,
+): Classified {
+  if (Array.isArray(message)) {
+    return { envelope: undefined, findings: [finding(R['batch-not-allowed'], at, 'JSON-RPC batch arrays are not allowed: send one message at a time')] };
+  }
+  if (!isPlainObject(message)) {
+    return { envelope: undefined, findings: [finding(R['not-an-object'], at, `Invalid message: Expected a JSON object but received ${describe(message)}`)] };
+  }
+  const out: Finding[] = [];
+  for (const key in message) {
+    if (!MEMBERS.has(key)) out.push(finding(R['unknown-member'], pointerJoin(at, key), `Invalid message: unknown member "${key}"`));
+  }
+  if (message['jsonrpc'] !== '2.0') {
+    out.push(finding(R['jsonrpc-version'], pointerJoin(at, 'jsonrpc'), `Invalid jsonrpc: Expected "2.0" but received ${describe(message['jsonrpc'])}`));
+  }
+  const hasId = 'id' in message;
+  const id = message['id'];
+  const idOk = !hasId || v.is(RequestIdSchema, id);
+  const hasResult = 'result' in message;
+  const hasError = 'error' in message;
+
+  if ('method' in message) {
+    const method = message['method'];
+    if (typeof method !== 'string' || method.length === 0) {
+      out.push(finding(R['method-type'], pointerJoin(at, 'method'), `Invalid method: Expected a non-empty string but received ${describe(method)}`));
+      return { envelope: undefined, findings: out };
+    }
+    if (hasResult || hasError) {
+      out.push(finding(R['method-and-response'], at, `Invalid message: a message with method "${method}" must not carry result or error`));
+    }
+    if ('params' in message && !isPlainObject(message['params'])) {
+      out.push(finding(R['params-type'], pointerJoin(at, 'params'), `Invalid params: Expected an object but received ${describe(message['params'])}`));
+    }
+    if (hasId && isNotificationMethod(method)) {
+      out.push(finding(R['notification-has-id'], pointerJoin(at, 'id'), `Invalid notification: notification method must not contain id (${method})`));
+    } else if (hasId && !idOk) {
+      out.push(finding(R['id-type'], pointerJoin(at, 'id'), `Invalid id: id must be a string or integer but received ${describe(id)}`));
+    } else if (!hasId && isRequestMethod(method)) {
+      out.push(finding(R['request-missing-id'], at, `Invalid request: request method ${method} must contain an id`));
+    }
+    if (out.length > 0) return { envelope: undefined, findings: out };
+    return {
+      envelope: hasId
+        ? { kind: 'request', id: id as RequestId, method, params: message['params'] }
+        : { kind: 'notification', method, params: message['params'] },
+      findings: NONE,
+    };
+  }
+
+  if (hasResult === hasError) {
+    out.push(finding(R['result-and-error'], at, hasResult
+      ? 'Invalid response: a response must contain exactly one of result or error, not both'
+      : 'Invalid message: no method, and a response must contain exactly one of result or error'));
+    return { envelope: undefined, findings: out };
+  }
+  if (hasId && !idOk) {
+    out.push(finding(R['id-type'], pointerJoin(at, 'id'), `Invalid id: id must be a string or integer but received ${describe(id)}`));
+  }
+  if (hasResult) {
+    if (!hasId) out.push(finding(R['response-missing-id'], at, 'Invalid response: a result must carry the id of the request it answers'));
+    const result = message['result'];
+    if (!isPlainObject(result)) {
+      out.push(finding(R['result-type'], pointerJoin(at, 'result'), `Invalid result: Expected an object but received ${describe(result)}`));
+    }
+    if (out.length > 0) return { envelope: undefined, findings: out };
+    return { envelope: { kind: 'result', id: id as RequestId, result: result as JsonObject }, findings: NONE };
+  }
+  const error = message['error'];
+  if (!v.is(ErrorObjectSchema, error) || !isPlainObject(error)) {
+    out.push(finding(R['error-object'], pointerJoin(at, 'error'), `Invalid error: Expected {code: integer, message: string, data?} but received ${describe(error)}`));
+  } else {
+    for (const key in error) {
+      if (key !== 'code' && key !== 'message' && key !== 'data') {
+        out.push(finding(R['error-object'], pointerJoin(at, 'error', key), `Invalid error: unknown member "${key}"`));
+      }
+    }
+  }
+  if (out.length > 0) return { envelope: undefined, findings: out };
+  return { envelope: { kind: 'error', id: hasId ? (id as RequestId) : undefined, error: error as JsonObject }, findings: NONE };
+}
+
+/** The correlation key of an id: its type and value, so that `"5"` and `5` differ. */
+export function idKey(id: RequestId): string {
+  return typeof id === 'number' ? `n:${id}` : `s:${id}`;
+}

@@ -1,0 +1,97 @@
+import type { Direction, MethodValidators } from './context.ts';
+import { elicitationMethods } from './elicitation.ts';
+import { initializeMethods } from './initialize.ts';
+import { resourcesMethods } from './resources.ts';
+import { rootsMethods } from './roots.ts';
+import { samplingMethods } from './sampling.ts';
+import { tasksMethods } from './tasks.ts';
+import { toolsMethods } from './tools.ts';
+import { pingMethods } from './ping.ts';
+
+/** Who may send a method. */
+export type Sender = 'client' | 'server' | 'both';
+
+/** One row of the method direction table. */
+export interface MethodSpec {
+  readonly method: string;
+  readonly kind: 'request' | 'notification';
+  readonly sender: Sender;
+  /** The scope an authorization-bound method requires; such messages need a transport context. */
+  readonly scope?: string;
+  /** False where the course profile cannot validate the method and rejects it outright. */
+  readonly course: boolean;
+  readonly validators: MethodValidators;
+}
+
+const NO_VALIDATORS: MethodValidators = {};
+
+function row(
+  method: string,
+  kind: MethodSpec['kind'],
+  sender: Sender,
+  validators: MethodValidators | undefined,
+  extra: { scope?: string; course?: boolean } = {},
+): MethodSpec {
+  return {
+    method,
+    kind,
+    sender,
+    course: extra.course ?? true,
+    validators: validators ?? NO_VALIDATORS,
+    ...(extra.scope === undefined ? {} : { scope: extra.scope }),
+  };
+}
+
+/** The MCP 2025-11-25 method direction table. */
+export const METHODS: ReadonlyMap<string, MethodSpec> = new Map(
+  [
+    row('initialize', 'request', 'client', initializeMethods['initialize']),
+    row('notifications/initialized', 'notification', 'client', initializeMethods['notifications/initialized']),
+    row('ping', 'request', 'both', pingMethods['ping']),
+    row('tools/list', 'request', 'client', toolsMethods['tools/list']),
+    row('tools/call', 'request', 'client', toolsMethods['tools/call']),
+    row('notifications/tools/list_changed', 'notification', 'server', toolsMethods['notifications/tools/list_changed']),
+    row('resources/list', 'request', 'client', resourcesMethods['resources/list'], { scope: 'resources:list' }),
+    row('resources/templates/list', 'request', 'client', resourcesMethods['resources/templates/list'], { scope: 'resources:list' }),
+    row('resources/read', 'request', 'client', resourcesMethods['resources/read'], { scope: 'resources:read' }),
+    row('resources/subscribe', 'request', 'client', resourcesMethods['resources/subscribe'], { scope: 'resources:subscribe' }),
+    row('resources/unsubscribe', 'request', 'client', resourcesMethods['resources/unsubscribe'], { scope: 'resources:subscribe' }),
+    row('notifications/resources/updated', 'notification', 'server', resourcesMethods['notifications/resources/updated'], { scope: 'resources:subscribe' }),
+    row('notifications/resources/list_changed', 'notification', 'server', resourcesMethods['notifications/resources/list_changed']),
+    row('roots/list', 'request', 'server', rootsMethods['roots/list']),
+    row('notifications/roots/list_changed', 'notification', 'client', rootsMethods['notifications/roots/list_changed']),
+    row('sampling/createMessage', 'request', 'server', samplingMethods['sampling/createMessage']),
+    row('elicitation/create', 'request', 'server', elicitationMethods['elicitation/create']),
+    row('tasks/list', 'request', 'both', tasksMethods['tasks/list']),
+    row('tasks/get', 'request', 'both', undefined, { course: false }),
+    row('tasks/result', 'request', 'both', undefined, { course: false }),
+    row('tasks/cancel', 'request', 'both', undefined, { course: false }),
+    row('notifications/tasks/status', 'notification', 'both', undefined, { course: false }),
+    row('prompts/list', 'request', 'client', undefined, { course: false }),
+    row('prompts/get', 'request', 'client', undefined, { course: false }),
+    row('notifications/prompts/list_changed', 'notification', 'server', undefined, { course: false }),
+    row('logging/setLevel', 'request', 'client', undefined, { course: false }),
+    row('notifications/message', 'notification', 'server', undefined, { course: false }),
+    row('completion/complete', 'request', 'client', undefined, { course: false }),
+    row('notifications/cancelled', 'notification', 'both', undefined, { course: false }),
+    row('notifications/progress', 'notification', 'both', undefined, { course: false }),
+    row('notifications/elicitation/complete', 'notification', 'server', undefined, { course: false }),
+  ].map((r) => [r.method, r]),
+);
+
+/** True when `method` is a notification of the protocol (or looks like one). */
+export function isNotificationMethod(method: string): boolean {
+  const spec = METHODS.get(method);
+  return spec ? spec.kind === 'notification' : method.startsWith('notifications/');
+}
+
+/** True when `method` is a known request method. */
+export function isRequestMethod(method: string): boolean {
+  return METHODS.get(method)?.kind === 'request';
+}
+
+/** True when `direction` is a direction in which `spec` may be sent. */
+export function mayBeSentIn(spec: MethodSpec, direction: Direction): boolean {
+  if (spec.sender === 'both') return true;
+  return spec.sender === (direction === 'client_to_server' ? 'client' : 'server');
+}
