@@ -27,9 +27,9 @@ export const MetaSchema = v.custom<{ readonly [key: string]: unknown }>(
   (issue) => `Invalid type: Expected Object but received ${issue.received}`,
 );
 
-/** An exact-keys object in strict profiles, an open one otherwise. */
+/** An exact-keys object in strict profiles, an open one otherwise; arrays are never objects here. */
 export function objectSchema<E extends v.ObjectEntries>(entries: E, strict: boolean): v.GenericSchema {
-  return strict ? v.strictObject(entries) : v.looseObject(entries);
+  return v.pipe(MetaSchema, strict ? v.strictObject(entries) : v.looseObject(entries));
 }
 
 /** Whether `x` is a JSON object (not null, not an array). */
