@@ -1,4 +1,15 @@
 import { defineRules, SPEC } from './rule.ts';
 
-/** Rules of the `pagination` area. */
-export const paginationRules = defineRules('pagination', SPEC.pagination, {});
+/** Rules of the `pagination` area: cursors in list requests and results, and page sizes. */
+export const paginationRules = defineRules('pagination', SPEC.pagination, {
+  'params-shape': 'Paginated request params must be absent or {cursor?, _meta?}.',
+  'invalid-cursor': 'A cursor or nextCursor must be a non-empty string.',
+  'cursor-too-long': {
+    text: 'A cursor must not exceed the profile cursor length (1024 characters in the course profile).',
+    spec: SPEC.course,
+  },
+  'page-too-large': {
+    text: 'One list page must not carry more items than the profile allows (256 in the course profile).',
+    spec: SPEC.course,
+  },
+});
