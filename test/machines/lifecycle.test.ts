@@ -1,0 +1,48 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { lifecycleMachine } from '../../machines/lifecycle.ts';
+import { transcript } from './transcript.ts';
+
+const V = '2025-11-25';
+const input = { protocolVersion: V };
+const init = { type: 'request', direction: 'client_to_server', method: 'initialize', params: { protocolVersion: V, capabilities: {} } };
+const result = { type: 'initialize.result', result: { protocolVersion: V, capabilities: { tools: {} } } };
+const initialized = { type: 'notification', direction: 'client_to_server', method: 'notifications/initialized' };
+const toolsList = { type: 'request', direction: 'client_to_server', method: 'tools/list' };
+const rootsList = { type: 'request', direction: 'server_to_client', method: 'roots/list' };
+const ping = { type: 'request', direction: 'client_to_server', method: 'ping' };
+
+test('the handshake reaches ready in order', () => {
+  assert.equal(transcript(lifecycleMachine, input, [init, result, initialized, toolsList]), [
+    { state: '"waiting_for_initialize_response"', rules: [] },
+    { state: '"waiting_for_initialized_notification"', rules: [] },
+    { state: '"ready"', rules: [] },
+    { state: '"ready"', rules: [] },
+  ]);
+});
+
+test('nothing skips the handshake', () => {
+  assert.equal(transcript(lifecycleMachine, input, [toolsList]), [{ state: '"new"', rules: ['lifecycle/initialize-first'] }]);
+  assert.equal(transcript(lifecycleMachine, input, [initialized]), [{ state: '"new"', rules: ['lifecycle/initialize-first'] }]);
+  assert.equal(transcript(lifecycleMachine, input, [init, toolsList, rootsList, initialized, ping])
+    .map((s) => s.rules), [[], ['lifecycle/request-before-initialized'], ['lifecycle/server-request-before-initialized'], ['lifecycle/initialized-out-of-order'], []]);
+  assert.equal(transcript(lifecycleMachine, input, [init, result, toolsList, rootsList, { type: 'notification', direction: 'server_to_client', method: 'notifications/tools/list_changed' }, ping])
+    .map((s) => s.rules), [[], [], ['lifecycle/request-before-initialized'], ['lifecycle/server-request-before-initialized'], ['lifecycle/notification-before-initialized'], []]);
+});
+
+test('versions are checked on both sides; initialize only once', () => {
+  const badInit = { ...init, params: { protocolVersion: '2024-11-05', capabilities: {} } };
+  assert.equal(transcript(lifecycleMachine, input, [badInit]), [{ state: '"new"', rules: ['lifecycle/protocol-version-mismatch'] }]);
+  const badResult = { type: 'initialize.result', result: { protocolVersion: '2025-06-18', capabilities: {} } };
+  assert.equal(transcript(lifecycleMachine, input, [init, badResult])[1], { state: '"waiting_for_initialize_response"', rules: ['lifecycle/protocol-version-mismatch'] });
+  assert.equal(transcript(lifecycleMachine, input, [init, init])[1]!.rules, ['lifecycle/duplicate-initialize']);
+  assert.equal(transcript(lifecycleMachine, input, [init, result, init])[2]!.rules, ['lifecycle/duplicate-initialize']);
+  assert.equal(transcript(lifecycleMachine, input, [init, result, initialized, init, initialized]).slice(3).map((s) => s.rules),
+    [['lifecycle/duplicate-initialize'], ['lifecycle/initialized-out-of-order']]);
+});
+
+test('a failed initialize returns to new', () => {
+  assert.equal(transcript(lifecycleMachine, input, [init, { type: 'initialize.error' }])[1], { state: '"new"', rules: ['lifecycle/initialize-failed'] });
+});
+
+test.run();
