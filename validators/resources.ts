@@ -1,0 +1,220 @@
+/**
+ * Shapes of the five resources methods and two resources notifications. Tenant policy,
+ * authorization and subscription state are judged elsewhere; this file only checks messages.
+ */
+import * as v from 'valibot';
+import {
+  checkDescriptorSize,
+  collectAnnotationsFormat,
+  collectIconsFormat,
+  descriptorPartSchemas,
+} from './content.ts';
+import type { MethodValidators, ValidationContext } from './context.ts';
+import { pointerJoin, type Finding } from './finding.ts';
+import { isUriTemplate } from './format.ts';
+import { collectCursor, collectPageSize, RequestMetaSchema, validateCursorParams } from './pagination.ts';
+import {
+  checkItemBytes,
+  checkMimeTypeFormat,
+  checkUriFormat,
+  collectResourceContents,
+  isJsonObject,
+  MetaSchema,
+  NO_FINDINGS,
+  objectSchema,
+  resourceContentsBytes,
+  shown,
+} from './resource-contents.ts';
+import { contentRules } from './rules/content.ts';
+import { formatRules } from './rules/format.ts';
+import { finding } from './rules/report.ts';
+import { resourcesRules as rules } from './rules/resources.ts';
+import { checkSchema } from './schema-check.ts';
+
+function schemas(strict: boolean) {
+  const { annotations, icons, name } = descriptorPartSchemas(strict);
+  const described = {
+    name,
+    title: v.optional(v.string()),
+    description: v.optional(v.string()),
+    mimeType: v.optional(v.string()),
+    annotations: v.optional(annotations),
+    icons: v.optional(icons),
+    _meta: v.optional(MetaSchema),
+  };
+  const page = { nextCursor: v.optional(v.unknown()), _meta: v.optional(MetaSchema) };
+  return {
+    descriptor: objectSchema(
+      { uri: v.string(), size: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))), ...described },
+      strict,
+    ),
+    template: objectSchema({ uriTemplate: v.string(), ...described }, strict),
+    listResult: objectSchema({ resources: v.array(v.unknown()), ...page }, strict),
+    templatesResult: objectSchema({ resourceTemplates: v.array(v.unknown()), ...page }, strict),
+    requestUri: objectSchema({ uri: v.string(), _meta: v.optional(RequestMetaSchema) }, strict),
+    notificationUri: objectSchema({ uri: v.string(), _meta: v.optional(MetaSchema) }, strict),
+    readResult: objectSchema({ contents: v.array(v.unknown()), _meta: v.optional(MetaSchema) }, strict),
+    empty: objectSchema({ _meta: v.optional(MetaSchema) }, strict),
+  };
+}
+
+const STRICT = schemas(true);
+const LOOSE = schemas(false);
+
+function pick(ctx: ValidationContext): ReturnType<typeof schemas> {
+  return ctx.profile.strict ? STRICT : LOOSE;
+}
+
+function done(out: Finding[]): readonly Finding[] {
+  return out.length > 0 ? out : NO_FINDINGS;
+}
+
+/** Pushes a duplicate finding when `key` (a URI or URI template) was already seen in this page. */
+function checkUnique(key: unknown, seen: Set<string>, at: string, out: Finding[], what: string): void {
+  if (typeof key !== 'string') return;
+  if (seen.has(key)) {
+    out.push(finding(rules['duplicate-uri'], at, `Invalid ${what}: Expected unique values in one page but received ${shown(key)} again`));
+  } else seen.add(key);
+}
+
+/** Pushes findings of the parts every descriptor shares: mimeType, annotations, icons. */
+function collectDescribed(item: { readonly [key: string]: unknown }, at: string, ctx: ValidationContext, out: Finding[]): void {
+  checkMimeTypeFormat(item['mimeType'], pointerJoin(at, 'mimeType'), ctx, out);
+  collectAnnotationsFormat(item['annotations'], pointerJoin(at, 'annotations'), ctx, out);
+  collectIconsFormat(item['icons'], pointerJoin(at, 'icons'), ctx, out);
+}
+
+/** Validates a resources/list result: page shape, descriptors, unique URIs, page size and nextCursor. */
+export function validateListResourcesResult(result: unknown, at: string, _req: unknown, ctx: ValidationContext): readonly Finding[] {
+  const s = pick(ctx);
+  const out = [...checkSchema(s.listResult, result, rules['list-result-shape'], at, 'resources/list result')];
+  if (!isJsonObject(result)) return done(out);
+  const list = result['resources'];
+  if (Array.isArray(list)) {
+    const listAt = pointerJoin(at, 'resources');
+    collectPageSize(list, listAt, ctx, out);
+    const seen = new Set<string>();
+    for (let i = 0; i < list.length; i++) {
+      const item: unknown = list[i];
+      const itemAt = pointerJoin(listAt, i);
+      for (const f of checkSchema(s.descriptor, item, rules['descriptor-shape'], itemAt, 'resource descriptor')) out.push(f);
+      if (!isJsonObject(item)) continue;
+      checkUriFormat(item['uri'], pointerJoin(itemAt, 'uri'), ctx, out);
+      checkUnique(item['uri'], seen, pointerJoin(itemAt, 'uri'), out, 'resource uri');
+      checkDescriptorSize(item['size'], pointerJoin(itemAt, 'size'), ctx, out);
+      collectDescribed(item, itemAt, ctx, out);
+    }
+  }
+  if (Object.hasOwn(result, 'nextCursor')) collectCursor(result['nextCursor'], pointerJoin(at, 'nextCursor'), ctx, out, 'nextCursor');
+  return done(out);
+}
+
+/** Validates a resources/templates/list result: page shape, templates, unique URI templates, page size and nextCursor. */
+export function validateListResourceTemplatesResult(
+  result: unknown,
+  at: string,
+  _req: unknown,
+  ctx: ValidationContext,
+): readonly Finding[] {
+  const s = pick(ctx);
+  const out = [...checkSchema(s.templatesResult, result, rules['templates-list-result-shape'], at, 'resources/templates/list result')];
+  if (!isJsonObject(result)) return done(out);
+  const list = result['resourceTemplates'];
+  if (Array.isArray(list)) {
+    const listAt = pointerJoin(at, 'resourceTemplates');
+    collectPageSize(list, listAt, ctx, out);
+    const seen = new Set<string>();
+    for (let i = 0; i < list.length; i++) {
+      const item: unknown = list[i];
+      const itemAt = pointerJoin(listAt, i);
+      for (const f of checkSchema(s.template, item, rules['template-shape'], itemAt, 'resource template')) out.push(f);
+      if (!isJsonObject(item)) continue;
+      const template = item['uriTemplate'];
+      const templateAt = pointerJoin(itemAt, 'uriTemplate');
+      if (ctx.profile.strict && typeof template === 'string' && !isUriTemplate(template)) {
+        out.push(
+          finding(formatRules['uri-template'], templateAt, `Invalid uriTemplate: Expected an absolute RFC 6570 URI template but received ${shown(template)}`),
+        );
+      }
+      checkUnique(template, seen, templateAt, out, 'uriTemplate');
+      collectDescribed(item, itemAt, ctx, out);
+    }
+  }
+  if (Object.hasOwn(result, 'nextCursor')) collectCursor(result['nextCursor'], pointerJoin(at, 'nextCursor'), ctx, out, 'nextCursor');
+  return done(out);
+}
+
+/** Validates `{uri, _meta?}` params of resources/read, subscribe and unsubscribe. */
+export function validateResourceUriParams(params: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
+  const out = [...checkSchema(pick(ctx).requestUri, params, rules['uri-params-shape'], at, 'resource request params')];
+  if (isJsonObject(params)) checkUriFormat(params['uri'], pointerJoin(at, 'uri'), ctx, out);
+  return done(out);
+}
+
+/** Validates notifications/resources/updated params: `{uri, _meta?}`. */
+export function validateResourceUpdatedParams(params: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
+  const out = [...checkSchema(pick(ctx).notificationUri, params, rules['uri-params-shape'], at, 'resource updated params')];
+  if (isJsonObject(params)) checkUriFormat(params['uri'], pointerJoin(at, 'uri'), ctx, out);
+  return done(out);
+}
+
+/**
+ * Validates a resources/read result: each text or blob contents item, at most `limits.contentItems`
+ * items, each within `limits.itemBytes`, and all together within the shared `limits.readBytes` budget.
+ */
+export function validateReadResourceResult(result: unknown, at: string, _req: unknown, ctx: ValidationContext): readonly Finding[] {
+  const out = [...checkSchema(pick(ctx).readResult, result, rules['read-result-shape'], at, 'resources/read result')];
+  if (!isJsonObject(result) || !Array.isArray(result['contents'])) return done(out);
+  const contents: readonly unknown[] = result['contents'];
+  const listAt = pointerJoin(at, 'contents');
+  const { contentItems, readBytes } = ctx.profile.limits;
+  if (contentItems !== null && contents.length > contentItems) {
+    out.push(
+      finding(
+        contentRules['too-many-items'],
+        listAt,
+        `Invalid contents: Expected at most ${contentItems} items (the profile item limit) but received ${contents.length}`,
+      ),
+    );
+  }
+  let total = 0;
+  for (let i = 0; i < contents.length; i++) {
+    const itemAt = pointerJoin(listAt, i);
+    collectResourceContents(contents[i], itemAt, ctx, out);
+    const bytes = resourceContentsBytes(contents[i]);
+    checkItemBytes(bytes, itemAt, ctx, out);
+    total += bytes;
+  }
+  if (readBytes !== null && total > readBytes) {
+    out.push(
+      finding(
+        rules['read-budget'],
+        listAt,
+        `Invalid contents: Expected at most ${readBytes} bytes in total (the profile read size limit) but received ${total}`,
+      ),
+    );
+  }
+  return done(out);
+}
+
+/** Validates a resources/subscribe or resources/unsubscribe result: an empty object (`_meta` allowed). */
+export function validateEmptyResult(result: unknown, at: string, _req: unknown, ctx: ValidationContext): readonly Finding[] {
+  return checkSchema(pick(ctx).empty, result, rules['empty-result'], at, 'empty result');
+}
+
+/** Validates notifications/resources/list_changed params: absent or `{_meta?}`. */
+export function validateResourceListChangedParams(params: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
+  if (params === undefined) return NO_FINDINGS;
+  return checkSchema(pick(ctx).empty, params, rules['list-changed-params-shape'], at, 'list_changed params');
+}
+
+/** Params and result validators of the resources methods and notifications, by method name. */
+export const resourcesMethods: Readonly<Record<string, MethodValidators>> = Object.freeze({
+  'resources/list': { params: validateCursorParams, result: validateListResourcesResult },
+  'resources/templates/list': { params: validateCursorParams, result: validateListResourceTemplatesResult },
+  'resources/read': { params: validateResourceUriParams, result: validateReadResourceResult },
+  'resources/subscribe': { params: validateResourceUriParams, result: validateEmptyResult },
+  'resources/unsubscribe': { params: validateResourceUriParams, result: validateEmptyResult },
+  'notifications/resources/updated': { params: validateResourceUpdatedParams },
+  'notifications/resources/list_changed': { params: validateResourceListChangedParams },
+});

@@ -1,0 +1,63 @@
+/** Shapes of roots/list (server to client) and notifications/roots/list_changed (client to server). */
+import * as v from 'valibot';
+import type { MethodValidators, ValidationContext } from './context.ts';
+import { pointerJoin, type Finding } from './finding.ts';
+import { isFileUri } from './format.ts';
+import { RequestMetaSchema } from './pagination.ts';
+import { isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './resource-contents.ts';
+import { finding } from './rules/report.ts';
+import { rootsRules as rules } from './rules/roots.ts';
+import { checkSchema } from './schema-check.ts';
+
+function schemas(strict: boolean) {
+  return {
+    requestParams: objectSchema({ _meta: v.optional(RequestMetaSchema) }, strict),
+    notificationParams: objectSchema({ _meta: v.optional(MetaSchema) }, strict),
+    result: objectSchema({ roots: v.array(v.unknown()), _meta: v.optional(MetaSchema) }, strict),
+    root: objectSchema({ uri: v.string(), name: v.optional(v.string()), _meta: v.optional(MetaSchema) }, strict),
+  };
+}
+
+const STRICT = schemas(true);
+const LOOSE = schemas(false);
+
+function pick(ctx: ValidationContext): ReturnType<typeof schemas> {
+  return ctx.profile.strict ? STRICT : LOOSE;
+}
+
+/** Validates roots/list params: absent or `{_meta?}`. */
+export function validateListRootsParams(params: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
+  if (params === undefined) return NO_FINDINGS;
+  return checkSchema(pick(ctx).requestParams, params, rules['params-shape'], at, 'roots/list params');
+}
+
+/** Validates a roots/list result: `{roots, _meta?}`, each root `{uri, name?, _meta?}` with a `file://` uri. */
+export function validateListRootsResult(result: unknown, at: string, _req: unknown, ctx: ValidationContext): readonly Finding[] {
+  const s = pick(ctx);
+  const out = [...checkSchema(s.result, result, rules['list-result-shape'], at, 'roots/list result')];
+  const roots = isJsonObject(result) ? result['roots'] : undefined;
+  if (Array.isArray(roots)) {
+    for (let i = 0; i < roots.length; i++) {
+      const root: unknown = roots[i];
+      const rootAt = pointerJoin(at, 'roots', i);
+      for (const f of checkSchema(s.root, root, rules['list-result-shape'], rootAt, 'root')) out.push(f);
+      const uri = isJsonObject(root) ? root['uri'] : undefined;
+      if (typeof uri === 'string' && !isFileUri(uri)) {
+        out.push(finding(rules['file-uri'], pointerJoin(rootAt, 'uri'), `Invalid root uri: Expected a file:// URI but received ${shown(uri)}`));
+      }
+    }
+  }
+  return out.length > 0 ? out : NO_FINDINGS;
+}
+
+/** Validates notifications/roots/list_changed params: absent or `{_meta?}`. */
+export function validateRootsListChangedParams(params: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
+  if (params === undefined) return NO_FINDINGS;
+  return checkSchema(pick(ctx).notificationParams, params, rules['params-shape'], at, 'roots list_changed params');
+}
+
+/** Params and result validators of roots/list and notifications/roots/list_changed. */
+export const rootsMethods: Readonly<Record<string, MethodValidators>> = Object.freeze({
+  'roots/list': { params: validateListRootsParams, result: validateListRootsResult },
+  'notifications/roots/list_changed': { params: validateRootsListChangedParams },
+});
