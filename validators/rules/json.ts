@@ -1,4 +1,34 @@
 import { defineRules, SPEC } from './rule.ts';
 
-/** Rules of the `json` area. */
-export const jsonRules = defineRules('json', SPEC.json, {});
+const IJSON = 'https://www.rfc-editor.org/rfc/rfc7493';
+
+/** Rules of the `json` area: the strict JSON every message and fixture must be written in. */
+export const jsonRules = defineRules('json', SPEC.json, {
+  'empty-input': { text: 'The input must contain a JSON value.', spec: `${SPEC.json}#section-2` },
+  'syntax': { text: 'The input must follow the JSON grammar.', spec: `${SPEC.json}#section-2` },
+  'trailing-content': { text: 'Nothing but whitespace may follow the JSON value.', spec: `${SPEC.json}#section-2` },
+  'trailing-comma': { text: 'A comma must be followed by another member or element.', spec: `${SPEC.json}#section-2` },
+  'comment': { text: 'JSON has no comments.', spec: `${SPEC.json}#section-2` },
+  'single-quote': { text: 'Strings must be enclosed in double quotes.', spec: `${SPEC.json}#section-7` },
+  'unquoted-key': { text: 'Object member names must be double-quoted strings.', spec: `${SPEC.json}#section-4` },
+  'invalid-number': {
+    text: 'Numbers must follow the JSON number grammar: no leading zeros, plus sign, hexadecimal or bare decimal point.',
+    spec: `${SPEC.json}#section-6`,
+  },
+  'non-finite-number': {
+    text: 'NaN, Infinity and numbers too large for a double are not JSON values.',
+    spec: `${SPEC.json}#section-6`,
+  },
+  'unsafe-integer': {
+    text: 'Integers must lie within ±(2^53-1), or they lose precision and may collide as request ids.',
+    spec: `${IJSON}#section-2.2`,
+  },
+  'control-character': { text: 'Control characters in strings must be escaped.', spec: `${SPEC.json}#section-7` },
+  'invalid-escape': { text: 'Strings may use only the JSON escape sequences.', spec: `${SPEC.json}#section-7` },
+  'lone-surrogate': { text: 'Strings must not contain unpaired surrogates, escaped or not.', spec: `${IJSON}#section-2.1` },
+  'duplicate-key': { text: 'Member names within an object must be unique.', spec: `${IJSON}#section-2.3` },
+  'depth-limit': { text: 'Arrays and objects may nest at most 64 levels deep.', spec: SPEC.course },
+  'size-limit': { text: 'A message or fixture may be at most 2,000,000 bytes of UTF-8.', spec: SPEC.course },
+  'invalid-utf8': { text: 'The input must be well-formed UTF-8.', spec: `${SPEC.json}#section-8.1` },
+  'byte-order-mark': { text: 'The input must not begin with a byte-order mark.', spec: `${SPEC.json}#section-8.1` },
+});
