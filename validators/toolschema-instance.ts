@@ -1,0 +1,199 @@
+/**
+ * Checks a value (tool arguments, structured content) against a schema of the tool-schema subset.
+ * Each schema object is compiled once and cached, so checking the same tool's traffic is cheap.
+ */
+import type { JsonObject } from './context.ts';
+import { escapePointerToken, type Finding } from './finding.ts';
+import { isJsonObject, NO_FINDINGS, shown } from './resource-contents.ts';
+import { finding } from './rules/report.ts';
+import { toolschemaRules as R } from './rules/toolschema.ts';
+
+/** Deepest schema nesting compiled; the subset allows 8, this only guards against runaway input. */
+const MAX_COMPILE_DEPTH = 32;
+
+/** A schema of the subset, reduced to what checking a value needs. */
+interface Node {
+  readonly type: string | undefined;
+  readonly properties: ReadonlyMap<string, Node> | null;
+  readonly required: readonly string[];
+  readonly closed: boolean;
+  readonly enumValues: ReadonlySet<unknown> | null;
+  readonly enumText: string;
+  readonly minLength: number | undefined;
+  readonly maxLength: number | undefined;
+  readonly minimum: number | undefined;
+  readonly maximum: number | undefined;
+  readonly items: Node | null;
+}
+
+const ANY: Node = {
+  type: undefined,
+  properties: null,
+  required: [],
+  closed: false,
+  enumValues: null,
+  enumText: '',
+  minLength: undefined,
+  maxLength: undefined,
+  minimum: undefined,
+  maximum: undefined,
+  items: null,
+};
+
+const CACHE = new WeakMap<object, Node>();
+
+function num(x: unknown): number | undefined {
+  return typeof x === 'number' && Number.isFinite(x) ? x : undefined;
+}
+
+function compile(schema: unknown, depth: number): Node {
+  if (!isJsonObject(schema) || depth > MAX_COMPILE_DEPTH) return ANY;
+  const cached = CACHE.get(schema);
+  if (cached) return cached;
+  const type = typeof schema['type'] === 'string' ? schema['type'] : undefined;
+  let properties: Map<string, Node> | null = null;
+  const props = schema['properties'];
+  if (isJsonObject(props)) {
+    properties = new Map();
+    for (const name of Object.keys(props)) properties.set(name, compile(props[name], depth + 1));
+  }
+  const required = Array.isArray(schema['required'])
+    ? schema['required'].filter((x: unknown): x is string => typeof x === 'string')
+    : [];
+  const en = schema['enum'];
+  const enumList = Array.isArray(en) ? en : null;
+  const node: Node = {
+    type,
+    properties,
+    required,
+    closed: schema['additionalProperties'] === false,
+    enumValues: enumList ? new Set(enumList) : null,
+    enumText: enumList ? enumList.slice(0, 8).map(shown).join(', ') + (enumList.length > 8 ? ', ...' : '') : '',
+    minLength: num(schema['minLength']),
+    maxLength: num(schema['maxLength']),
+    minimum: num(schema['minimum']),
+    maximum: num(schema['maximum']),
+    items: schema['items'] === undefined ? null : compile(schema['items'], depth + 1),
+  };
+  CACHE.set(schema, node);
+  return node;
+}
+
+const ARTICLE: Readonly<Record<string, string>> = {
+  object: 'an object',
+  array: 'an array',
+  string: 'a string',
+  number: 'a number',
+  integer: 'an integer',
+  boolean: 'a boolean',
+};
+
+function hasType(type: string, value: unknown): boolean {
+  switch (type) {
+    case 'object':
+      return isJsonObject(value);
+    case 'array':
+      return Array.isArray(value);
+    case 'string':
+      return typeof value === 'string';
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'integer':
+      return typeof value === 'number' && Number.isInteger(value);
+    case 'boolean':
+      return typeof value === 'boolean';
+    default:
+      return true;
+  }
+}
+
+/** Length in Unicode code points, as JSON Schema counts it. */
+function codePoints(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n -= 1;
+        i += 1;
+      }
+    }
+  }
+  return n;
+}
+
+function check(node: Node, value: unknown, at: string, label: string, out: Finding[]): void {
+  if (node.type !== undefined && !hasType(node.type, value)) {
+    out.push(finding(R['instance-type'], at, `Invalid type: ${label} must be ${ARTICLE[node.type] ?? node.type} but received ${shown(value)}`));
+    return;
+  }
+  if (node.enumValues !== null && !node.enumValues.has(value)) {
+    out.push(finding(R['instance-enum'], at, `Invalid value: ${label} must be one of ${node.enumText} but received ${shown(value)}`));
+  }
+  if (typeof value === 'string') {
+    if (node.minLength !== undefined || node.maxLength !== undefined) {
+      const n = codePoints(value);
+      if (node.minLength !== undefined && n < node.minLength) {
+        out.push(finding(R['instance-min-length'], at,
+          `Invalid length: ${label} must be at least ${node.minLength} characters long but received ${n}`));
+      }
+      if (node.maxLength !== undefined && n > node.maxLength) {
+        out.push(finding(R['instance-max-length'], at,
+          `Invalid length: ${label} must be at most ${node.maxLength} characters long but received ${n}`));
+      }
+    }
+  } else if (typeof value === 'number') {
+    if (node.minimum !== undefined && value < node.minimum) {
+      out.push(finding(R['instance-minimum'], at,
+        `Invalid value: ${label} must be greater than or equal to ${node.minimum} but received ${value}`));
+    }
+    if (node.maximum !== undefined && value > node.maximum) {
+      out.push(finding(R['instance-maximum'], at,
+        `Invalid value: ${label} must be less than or equal to ${node.maximum} but received ${value}`));
+    }
+  } else if (Array.isArray(value)) {
+    if (node.items !== null) {
+      for (let i = 0; i < value.length; i++) check(node.items, value[i], `${at}/${i}`, `${label}[${i}]`, out);
+    }
+  } else if (isJsonObject(value)) {
+    for (const name of node.required) {
+      if (!Object.hasOwn(value, name)) {
+        out.push(finding(R['instance-required'], `${at}/${escapePointerToken(name)}`,
+          `Invalid ${label}: missing required value "${name}"`));
+      }
+    }
+    if (node.properties !== null || node.closed) {
+      for (const name of Object.keys(value)) {
+        const sub = node.properties?.get(name);
+        const subAt = `${at}/${escapePointerToken(name)}`;
+        if (sub !== undefined) check(sub, value[name], subAt, name, out);
+        else if (node.closed) {
+          out.push(finding(R['instance-unknown-property'], subAt,
+            `Invalid ${label}: unknown values are not allowed ("${name}" is not a declared property)`));
+        }
+      }
+    }
+  }
+}
+
+/** The name a value has in messages: the last token of its pointer. */
+function labelOf(at: string): string {
+  const token = at.slice(at.lastIndexOf('/') + 1).replace(/~1/g, '/').replace(/~0/g, '~');
+  return token === '' ? 'value' : token;
+}
+
+/**
+ * Checks `value` against a schema of the tool-schema subset (type, properties, required,
+ * additionalProperties, enum, minLength, maxLength, minimum, maximum, items); pointers go to the
+ * offending value below `at`.
+ *
+ * @example
+ * validateInstance(tool.inputSchema, { city: 42 }, '/message/params/arguments');
+ * // -> [{ rule: 'toolschema/instance-type', pointer: '/message/params/arguments/city', ... 'must be a string' }]
+ */
+export function validateInstance(schema: JsonObject, value: unknown, at: string): readonly Finding[] {
+  const out: Finding[] = [];
+  check(compile(schema, 0), value, at, labelOf(at), out);
+  return out.length > 0 ? out : NO_FINDINGS;
+}

@@ -1,0 +1,239 @@
+/**
+ * The bounded tool-schema subset (course section 7): a tool's inputSchema and outputSchema may use
+ * only the keywords `validateInstance` executes, within fixed size bounds, so that no keyword is
+ * silently declared but not executed and checking a value stays cheap.
+ */
+import type { ValidationContext } from './context.ts';
+import { pointerJoin, type Finding } from './finding.ts';
+import { isJsonObject, NO_FINDINGS, shown } from './resource-contents.ts';
+import { finding } from './rules/report.ts';
+import type { RuleSpec } from './rules/rule.ts';
+import { toolschemaRules as R } from './rules/toolschema.ts';
+
+/** The bounds of the tool-schema subset. */
+export const TOOL_SCHEMA_LIMITS = {
+  /** Levels of nested schemas below the root (through `properties` and `items`). */
+  depth: 8,
+  /** Schemas in one tool schema, the root included. */
+  nodes: 512,
+  properties: 64,
+  enumValues: 64,
+  /** Characters of a property name, a required entry, an enum string or `$schema`. */
+  nameLength: 1024,
+  /** Characters of a title or description. */
+  textLength: 4096,
+} as const;
+
+/** The `type` names the validator executes. */
+export const TOOL_SCHEMA_TYPES: ReadonlySet<string> = new Set(['object', 'string', 'number', 'integer', 'boolean', 'array']);
+
+/** Executed keywords, each with the types it applies to (`null`: every type). */
+const KEYWORDS: ReadonlyMap<string, ReadonlySet<string> | null> = new Map<string, ReadonlySet<string> | null>([
+  ['type', null],
+  ['title', null],
+  ['description', null],
+  ['default', null],
+  ['$schema', null],
+  ['enum', new Set(['string', 'number', 'integer', 'boolean'])],
+  ['properties', new Set(['object'])],
+  ['required', new Set(['object'])],
+  ['additionalProperties', new Set(['object'])],
+  ['minLength', new Set(['string'])],
+  ['maxLength', new Set(['string'])],
+  ['minimum', new Set(['number', 'integer'])],
+  ['maximum', new Set(['number', 'integer'])],
+  ['items', new Set(['array'])],
+]);
+
+interface Walk {
+  readonly out: Finding[];
+  readonly strict: boolean;
+  nodes: number;
+}
+
+function push(w: Walk, rule: RuleSpec, at: string, message: string): void {
+  w.out.push(finding(rule, at, message));
+}
+
+function checkText(w: Walk, value: unknown, at: string, key: string, max: number): void {
+  if (typeof value !== 'string') {
+    push(w, R['keyword-value'], at, `Invalid ${key}: Expected string but received ${shown(value)}`);
+  } else if (w.strict && value.length > max) {
+    push(w, R['string-too-long'], at, `Invalid ${key}: Expected at most ${max} characters but received ${value.length}`);
+  }
+}
+
+function isNonNegativeInteger(x: unknown): x is number {
+  return typeof x === 'number' && Number.isInteger(x) && x >= 0;
+}
+
+function isFiniteNumber(x: unknown): x is number {
+  return typeof x === 'number' && Number.isFinite(x);
+}
+
+function enumValueFits(value: unknown, type: string | undefined): boolean {
+  switch (type) {
+    case 'string':
+      return typeof value === 'string';
+    case 'number':
+      return isFiniteNumber(value);
+    case 'integer':
+      return typeof value === 'number' && Number.isInteger(value);
+    case 'boolean':
+      return typeof value === 'boolean';
+    default:
+      return value === null || typeof value === 'string' || typeof value === 'boolean' || isFiniteNumber(value);
+  }
+}
+
+function checkEnum(w: Walk, value: unknown, at: string, type: string | undefined): void {
+  if (!Array.isArray(value) || value.length === 0) {
+    push(w, R['keyword-value'], at, `Invalid enum: Expected a non-empty array but received ${shown(value)}`);
+    return;
+  }
+  if (w.strict && value.length > TOOL_SCHEMA_LIMITS.enumValues) {
+    push(w, R['too-many-enum-values'], at, `Invalid enum: Expected at most ${TOOL_SCHEMA_LIMITS.enumValues} values but received ${value.length}`);
+    return;
+  }
+  const seen = new Set<unknown>();
+  value.forEach((item: unknown, i) => {
+    const itemAt = pointerJoin(at, i);
+    if (!enumValueFits(item, type)) {
+      push(w, R['keyword-value'], itemAt, `Invalid enum value: Expected a ${type ?? 'scalar'} value but received ${shown(item)}`);
+    } else if (seen.has(item)) {
+      push(w, R['keyword-value'], itemAt, `Invalid enum value: Expected unique values but received ${shown(item)} twice`);
+    } else if (w.strict && typeof item === 'string' && item.length > TOOL_SCHEMA_LIMITS.nameLength) {
+      push(w, R['string-too-long'], itemAt, `Invalid enum value: Expected at most ${TOOL_SCHEMA_LIMITS.nameLength} characters but received ${item.length}`);
+    }
+    seen.add(item);
+  });
+}
+
+function checkRequired(w: Walk, value: unknown, at: string, properties: unknown): void {
+  if (!Array.isArray(value)) {
+    push(w, R['keyword-value'], at, `Invalid required: Expected an array of strings but received ${shown(value)}`);
+    return;
+  }
+  if (w.strict && value.length > TOOL_SCHEMA_LIMITS.properties) {
+    push(w, R['too-many-properties'], at, `Invalid required: Expected at most ${TOOL_SCHEMA_LIMITS.properties} names but received ${value.length}`);
+    return;
+  }
+  const seen = new Set<string>();
+  value.forEach((name: unknown, i) => {
+    const itemAt = pointerJoin(at, i);
+    if (typeof name !== 'string') {
+      push(w, R['keyword-value'], itemAt, `Invalid required entry: Expected string but received ${shown(name)}`);
+    } else if (seen.has(name)) {
+      push(w, R['keyword-value'], itemAt, `Invalid required entry: Expected unique names but received ${shown(name)} twice`);
+    } else if (w.strict && name.length > TOOL_SCHEMA_LIMITS.nameLength) {
+      push(w, R['string-too-long'], itemAt, `Invalid required entry: Expected at most ${TOOL_SCHEMA_LIMITS.nameLength} characters but received ${name.length}`);
+    } else if (isJsonObject(properties) && !Object.hasOwn(properties, name)) {
+      push(w, R['required-undeclared'], itemAt, `Invalid required entry: ${shown(name)} is required but not declared in properties`);
+    }
+    if (typeof name === 'string') seen.add(name);
+  });
+}
+
+function checkBounds(w: Walk, node: { readonly [key: string]: unknown }, at: string, low: string, high: string, integer: boolean): void {
+  const ok = integer ? isNonNegativeInteger : isFiniteNumber;
+  const expected = integer ? 'a non-negative integer' : 'a finite number';
+  for (const key of [low, high]) {
+    const value = node[key];
+    if (value !== undefined && !ok(value)) {
+      push(w, R['keyword-value'], pointerJoin(at, key), `Invalid ${key}: Expected ${expected} but received ${shown(value)}`);
+    }
+  }
+  const lo = node[low];
+  const hi = node[high];
+  if (ok(lo) && ok(hi) && lo > hi) {
+    push(w, R['keyword-value'], pointerJoin(at, low), `Invalid ${low}: Expected at most ${high} (${hi}) but received ${lo}`);
+  }
+}
+
+function walk(w: Walk, node: unknown, at: string, depth: number): void {
+  if (!isJsonObject(node)) {
+    push(w, R['not-an-object'], at, `Invalid schema: Expected Object but received ${shown(node)}`);
+    return;
+  }
+  w.nodes += 1;
+  if (w.strict && w.nodes === TOOL_SCHEMA_LIMITS.nodes + 1) {
+    push(w, R['too-many-nodes'], at, `Invalid schema: Expected at most ${TOOL_SCHEMA_LIMITS.nodes} schemas in one tool schema`);
+  }
+  if (w.strict && w.nodes > TOOL_SCHEMA_LIMITS.nodes) return;
+  if (w.strict && depth > TOOL_SCHEMA_LIMITS.depth) {
+    push(w, R['too-deep'], at, `Invalid schema: Expected at most ${TOOL_SCHEMA_LIMITS.depth} levels of nesting but received ${depth}`);
+    return;
+  }
+
+  const rawType = node['type'];
+  let type: string | undefined;
+  if (rawType === undefined) {
+    if (w.strict) push(w, R['missing-type'], at, 'Invalid schema: Expected a type keyword but received none');
+  } else if (typeof rawType === 'string' && TOOL_SCHEMA_TYPES.has(rawType)) {
+    type = rawType;
+  } else {
+    push(w, R['keyword-value'], pointerJoin(at, 'type'),
+      `Invalid type: Expected "object" | "string" | "number" | "integer" | "boolean" | "array" but received ${shown(rawType)}`);
+  }
+
+  for (const key of Object.keys(node)) {
+    const applies = KEYWORDS.get(key);
+    if (applies === undefined) {
+      const rule = w.strict ? R['unknown-keyword'] : R['keyword-not-executed'];
+      push(w, rule, pointerJoin(at, key), `Invalid keyword: "${key}" is declared but not executed by the tool-schema subset`);
+    } else if (w.strict && applies !== null && type !== undefined && !applies.has(type)) {
+      push(w, R['inapplicable-keyword'], pointerJoin(at, key), `Invalid keyword: "${key}" is declared but not executed for type "${type}"`);
+    }
+  }
+
+  if (node['title'] !== undefined) checkText(w, node['title'], pointerJoin(at, 'title'), 'title', TOOL_SCHEMA_LIMITS.textLength);
+  if (node['description'] !== undefined) {
+    checkText(w, node['description'], pointerJoin(at, 'description'), 'description', TOOL_SCHEMA_LIMITS.textLength);
+  }
+  if (node['$schema'] !== undefined) checkText(w, node['$schema'], pointerJoin(at, '$schema'), '$schema', TOOL_SCHEMA_LIMITS.nameLength);
+  if (node['enum'] !== undefined) checkEnum(w, node['enum'], pointerJoin(at, 'enum'), type);
+  if (node['required'] !== undefined) checkRequired(w, node['required'], pointerJoin(at, 'required'), node['properties']);
+  const additional = node['additionalProperties'];
+  if (additional !== undefined && typeof additional !== 'boolean') {
+    push(w, R['keyword-value'], pointerJoin(at, 'additionalProperties'),
+      `Invalid additionalProperties: Expected boolean but received ${shown(additional)}`);
+  }
+  checkBounds(w, node, at, 'minLength', 'maxLength', true);
+  checkBounds(w, node, at, 'minimum', 'maximum', false);
+
+  const properties = node['properties'];
+  if (properties !== undefined) {
+    const propsAt = pointerJoin(at, 'properties');
+    if (!isJsonObject(properties)) {
+      push(w, R['keyword-value'], propsAt, `Invalid properties: Expected Object but received ${shown(properties)}`);
+    } else {
+      const names = Object.keys(properties);
+      if (w.strict && names.length > TOOL_SCHEMA_LIMITS.properties) {
+        push(w, R['too-many-properties'], propsAt,
+          `Invalid properties: Expected at most ${TOOL_SCHEMA_LIMITS.properties} properties but received ${names.length}`);
+      } else {
+        for (const name of names) {
+          const propAt = pointerJoin(propsAt, name);
+          if (w.strict && name.length > TOOL_SCHEMA_LIMITS.nameLength) {
+            push(w, R['string-too-long'], propAt,
+              `Invalid property name: Expected at most ${TOOL_SCHEMA_LIMITS.nameLength} characters but received ${name.length}`);
+          }
+          walk(w, properties[name], propAt, depth + 1);
+        }
+      }
+    }
+  }
+  if (node['items'] !== undefined) walk(w, node['items'], pointerJoin(at, 'items'), depth + 1);
+}
+
+/**
+ * Validates a tool's inputSchema or outputSchema against the bounded tool-schema subset.
+ *
+ * @example
+ * validateToolSchema({ type: 'object', properties: { city: { type: 'string', minLength: 1 } } }, '/tool/inputSchema', ctx);
+ */
+export function validateToolSchema(schema: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
+  const w: Walk = { out: [], strict: ctx.profile.strict, nodes: 0 };
+  walk(w, schema, at, 0);
+  return w.out.length > 0 ? w.out : NO_FINDINGS;
+}
