@@ -1,0 +1,121 @@
+// Why: an input's size is checked while reading, not after: at most limit + 1 bytes are ever read,
+// so an oversized fixture, an endless pipe or /dev/zero is refused without being loaded whole.
+// Errors name the problem and the errno code, never the local path, which may be private.
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
+import { sizeLimitError, StrictJsonError } from '../validators/strict-json.ts';
+
+/** An input that could not be read; the message names the errno code but never the path. */
+export class ReadError extends Error {
+  override readonly name = 'ReadError';
+  /** The errno code, e.g. `ENOENT`, `EACCES`, `EISDIR`. */
+  readonly code: string;
+
+  constructor(code: string, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+const REASONS: Readonly<Record<string, string>> = {
+  ENOENT: 'no such file',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EISDIR: 'it is a directory',
+  ENOTDIR: 'a part of the path is not a directory',
+  ELOOP: 'too many symbolic links',
+  ENAMETOOLONG: 'the name is too long',
+  EMFILE: 'too many open files',
+  ENFILE: 'too many open files',
+  ENXIO: 'no such device',
+  EAGAIN: 'the input is not ready',
+};
+
+const CHUNK = 64 * 1024;
+
+/**
+ * Reads a file, or standard input for `-`, reading at most `limit + 1` bytes. Throws a
+ * StrictJsonError (rule `json/size-limit`) when more than `limit` bytes exist, a ReadError when
+ * the input cannot be read.
+ */
+export async function readBounded(path: string, limit: number): Promise<Uint8Array> {
+  if (!Number.isSafeInteger(limit) || limit < 0) throw new RangeError('readBounded: limit must be a non-negative integer');
+  if (path === '-') {
+    return readStreamBounded(createReadStream('', { fd: 0, autoClose: false, end: limit }), limit);
+  }
+  let handle: FileHandle;
+  try {
+    handle = await open(path, 'r');
+  } catch (error) {
+    throw readErrorFrom(error);
+  }
+  try {
+    return await readHandle(handle, limit);
+  } catch (error) {
+    if (error instanceof StrictJsonError || error instanceof ReadError) throw error;
+    throw readErrorFrom(error);
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
+}
+
+async function readHandle(handle: FileHandle, limit: number): Promise<Uint8Array> {
+  const info = await handle.stat();
+  if (info.isDirectory()) throw readError('EISDIR');
+  if (info.isFile() && info.size > limit) throw sizeLimitError(limit);
+  const cap = limit + 1;
+  let buffer = new Uint8Array(Math.min(cap, info.isFile() ? info.size + 1 : CHUNK));
+  let length = 0;
+  for (;;) {
+    if (length === buffer.length) {
+      if (length === cap) break;
+      const grown = new Uint8Array(Math.min(cap, Math.max(buffer.length * 2, CHUNK)));
+      grown.set(buffer);
+      buffer = grown;
+    }
+    const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null);
+    if (bytesRead === 0) break;
+    length += bytesRead;
+  }
+  if (length > limit) throw sizeLimitError(limit);
+  return buffer.subarray(0, length);
+}
+
+/**
+ * Collects a stream, stopping as soon as it has yielded more than `limit` bytes (then a
+ * StrictJsonError with rule `json/size-limit`); bound the stream itself to limit + 1 bytes
+ * (as readBounded does for stdin) so no more is ever read from its source.
+ */
+export async function readStreamBounded(stream: AsyncIterable<Uint8Array | string>, limit: number): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  try {
+    for await (const chunk of stream) {
+      const bytes = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk;
+      length += bytes.length;
+      if (length > limit) throw sizeLimitError(limit);
+      chunks.push(bytes);
+    }
+  } catch (error) {
+    if (error instanceof StrictJsonError) throw error;
+    throw readErrorFrom(error);
+  }
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
+}
+
+/** Turns a file-system error into a ReadError that keeps the errno code and drops the path. */
+export function readErrorFrom(error: unknown): ReadError {
+  const code = (error as { code?: unknown } | null)?.code;
+  return readError(typeof code === 'string' && /^E[A-Z0-9]+$/.test(code) ? code : 'EIO');
+}
+
+function readError(code: string): ReadError {
+  return new ReadError(code, `could not read the input: ${REASONS[code] ?? 'input/output error'} (${code})`);
+}
