@@ -1,4 +1,24 @@
 import { defineRules, SPEC } from './rule.ts';
 
-/** Rules of the `tools` area. */
-export const toolsRules = defineRules('tools', SPEC.tools, {});
+/** Rules of the `tools` area: tools/list, tools/call and notifications/tools/list_changed. */
+export const toolsRules = defineRules('tools', SPEC.tools, {
+  'list-result': 'A tools/list result must be {tools, nextCursor?, _meta?} (the cursor and page size are pagination rules).',
+  'duplicate-name': 'Tool names must be unique within a tools/list result.',
+  'descriptor': 'A tool descriptor must be {name, title?, description?, inputSchema, outputSchema?, annotations?, execution?, icons?, _meta?} with the types the schema gives.',
+  'name-format': {
+    text: 'A tool name should be 1 to 128 characters of A-Z, a-z, 0-9, underscore, hyphen and dot.',
+    severity: 'warning',
+  },
+  'schema-root-type': 'A tool inputSchema or outputSchema must have type "object" at its root.',
+  'call-params': 'tools/call params must be {name, arguments?, task?, _meta?} with a string name and an object of arguments.',
+  'unknown-tool': 'tools/call must name a tool that the server offers.',
+  'task-not-supported': 'A task-augmented tools/call needs a tool whose execution.taskSupport is "optional" or "required" (absent means "forbidden").',
+  'task-required': 'A tool whose execution.taskSupport is "required" must be called with task augmentation.',
+  'call-result': 'A tools/call result must be {content, structuredContent?, isError?, _meta?}: an array of content blocks, an object, a boolean.',
+  'structured-content-missing': 'A successful tools/call result of a tool with an outputSchema must carry structuredContent.',
+  'structured-content-without-text': {
+    text: 'A result with structuredContent should also return the serialized JSON in a text content block.',
+    severity: 'warning',
+  },
+  'list-changed-params': 'notifications/tools/list_changed params may carry only _meta.',
+});

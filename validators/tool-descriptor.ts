@@ -1,0 +1,84 @@
+/** A Tool descriptor, as tools/list lists it and sampling/createMessage offers it to a model. */
+import * as v from 'valibot';
+import type { ValidationContext } from './context.ts';
+import { collectIconsFormat, descriptorPartSchemas } from './content.ts';
+import { pointerJoin, type Finding } from './finding.ts';
+import { isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './resource-contents.ts';
+import { finding } from './rules/report.ts';
+import { toolsRules as R } from './rules/tools.ts';
+import { checkSchema } from './schema-check.ts';
+import { validateToolSchema } from './toolschema.ts';
+
+/** The values of `execution.taskSupport`; absent means "forbidden". */
+export const TASK_SUPPORT = ['forbidden', 'optional', 'required'] as const;
+
+const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
+
+function descriptorSchema(strict: boolean): v.GenericSchema {
+  const hint = v.optional(v.boolean());
+  return objectSchema(
+    {
+      name: v.string(),
+      title: v.optional(v.string()),
+      description: v.optional(v.string()),
+      inputSchema: MetaSchema,
+      outputSchema: v.optional(MetaSchema),
+      annotations: v.optional(
+        objectSchema(
+          {
+            title: v.optional(v.string()),
+            readOnlyHint: hint,
+            destructiveHint: hint,
+            idempotentHint: hint,
+            openWorldHint: hint,
+          },
+          strict,
+        ),
+      ),
+      execution: v.optional(objectSchema({ taskSupport: v.optional(v.picklist(TASK_SUPPORT)) }, strict)),
+      icons: v.optional(descriptorPartSchemas(strict).icons),
+      _meta: v.optional(MetaSchema),
+    },
+    strict,
+  );
+}
+
+const DESCRIPTOR = { strict: descriptorSchema(true), loose: descriptorSchema(false) };
+
+function collectRootSchema(schema: unknown, at: string, ctx: ValidationContext, out: Finding[], what: string): void {
+  if (!isJsonObject(schema)) return;
+  if (schema['type'] !== 'object') {
+    out.push(finding(R['schema-root-type'], pointerJoin(at, 'type'), `Invalid ${what}: Expected type "object" at the root but received ${shown(schema['type'])}`));
+  }
+  for (const f of validateToolSchema(schema, at, ctx)) out.push(f);
+}
+
+/** Pushes the findings of one tool descriptor onto `out`. */
+export function collectToolDescriptor(tool: unknown, at: string, ctx: ValidationContext, out: Finding[]): void {
+  for (const f of checkSchema(ctx.profile.strict ? DESCRIPTOR.strict : DESCRIPTOR.loose, tool, R.descriptor, at, 'tool')) out.push(f);
+  if (!isJsonObject(tool)) return;
+  const name = tool['name'];
+  if (typeof name === 'string' && !TOOL_NAME.test(name)) {
+    out.push(finding(R['name-format'], pointerJoin(at, 'name'), `Invalid tool name: Expected 1 to 128 characters of A-Z a-z 0-9 _ - . but received ${shown(name)}`));
+  }
+  collectRootSchema(tool['inputSchema'], pointerJoin(at, 'inputSchema'), ctx, out, 'inputSchema');
+  collectRootSchema(tool['outputSchema'], pointerJoin(at, 'outputSchema'), ctx, out, 'outputSchema');
+  collectIconsFormat(tool['icons'], pointerJoin(at, 'icons'), ctx, out);
+}
+
+/**
+ * Validates one tool descriptor: its keys and types, its name, and its inputSchema and
+ * outputSchema as object schemas of the bounded tool-schema subset.
+ */
+export function validateToolDescriptor(tool: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
+  const out: Finding[] = [];
+  collectToolDescriptor(tool, at, ctx, out);
+  return out.length > 0 ? out : NO_FINDINGS;
+}
+
+/** A tool's `execution.taskSupport`, "forbidden" when absent. */
+export function taskSupportOf(tool: { readonly [key: string]: unknown }): string {
+  const execution = tool['execution'];
+  const support = isJsonObject(execution) ? execution['taskSupport'] : undefined;
+  return typeof support === 'string' ? support : 'forbidden';
+}

@@ -1,0 +1,147 @@
+/**
+ * Tools: tools/list pages of tool descriptors, tools/call arguments checked against the tool's
+ * inputSchema, results with structuredContent checked against its outputSchema (or a
+ * CreateTaskResult for task-augmented calls), and notifications/tools/list_changed.
+ */
+import * as v from 'valibot';
+import type { JsonObject, MethodValidators, ValidationContext } from './context.ts';
+import { validateContentList } from './content.ts';
+import { pointerJoin, type Finding } from './finding.ts';
+import { collectPageSize, RequestMetaSchema, validateCursorParams, validateNextCursor } from './pagination.ts';
+import { isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './resource-contents.ts';
+import { finding } from './rules/report.ts';
+import { toolsRules as R } from './rules/tools.ts';
+import { checkSchema } from './schema-check.ts';
+import { isTaskAugmented, validateCreateTaskResult, validateTaskMetadata } from './tasks.ts';
+import { collectToolDescriptor, taskSupportOf } from './tool-descriptor.ts';
+import { validateInstance } from './toolschema-instance.ts';
+
+function schemaSet(strict: boolean) {
+  return {
+    listResult: objectSchema(
+      { tools: v.array(v.unknown()), nextCursor: v.optional(v.unknown()), _meta: v.optional(MetaSchema) },
+      strict,
+    ),
+    callParams: objectSchema(
+      {
+        name: v.string(),
+        arguments: v.optional(MetaSchema),
+        task: v.optional(v.unknown()),
+        _meta: v.optional(RequestMetaSchema),
+      },
+      strict,
+    ),
+    callResult: objectSchema(
+      {
+        content: v.array(v.unknown()),
+        structuredContent: v.optional(MetaSchema),
+        isError: v.optional(v.boolean()),
+        _meta: v.optional(MetaSchema),
+      },
+      strict,
+    ),
+    listChanged: v.optional(objectSchema({ _meta: v.optional(MetaSchema) }, strict)),
+  };
+}
+
+const STRICT = schemaSet(true);
+const LOOSE = schemaSet(false);
+
+function schemas(ctx: ValidationContext): typeof STRICT {
+  return ctx.profile.strict ? STRICT : LOOSE;
+}
+
+function done(out: readonly Finding[]): readonly Finding[] {
+  return out.length > 0 ? out : NO_FINDINGS;
+}
+
+function validateListResult(result: unknown, at: string, _requestParams: unknown, ctx: ValidationContext): readonly Finding[] {
+  const out: Finding[] = [...checkSchema(schemas(ctx).listResult, result, R['list-result'], at, 'tools/list result')];
+  if (!isJsonObject(result)) return done(out);
+  for (const f of validateNextCursor(result['nextCursor'], pointerJoin(at, 'nextCursor'), ctx)) out.push(f);
+  const list = result['tools'];
+  if (!Array.isArray(list)) return done(out);
+  collectPageSize(list, pointerJoin(at, 'tools'), ctx, out);
+  const max = ctx.profile.limits.listItems;
+  const tools = max !== null && list.length > max ? list.slice(0, max) : list;
+  const seen = new Set<string>();
+  tools.forEach((tool: unknown, i) => {
+    const toolAt = pointerJoin(at, 'tools', i);
+    collectToolDescriptor(tool, toolAt, ctx, out);
+    const name = isJsonObject(tool) ? tool['name'] : undefined;
+    if (typeof name !== 'string') return;
+    if (seen.has(name)) {
+      out.push(finding(R['duplicate-name'], pointerJoin(toolAt, 'name'), `Invalid tools/list result: Expected unique tool names but received ${shown(name)} twice`));
+    }
+    seen.add(name);
+  });
+  return done(out);
+}
+
+/** The descriptor of the tool that request params name, when the server offers it. */
+function toolOf(params: unknown, ctx: ValidationContext): JsonObject | undefined {
+  const name = isJsonObject(params) ? params['name'] : undefined;
+  return typeof name === 'string' ? ctx.tools.get(name) : undefined;
+}
+
+function validateCallParams(params: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
+  const out: Finding[] = [...checkSchema(schemas(ctx).callParams, params, R['call-params'], at, 'tools/call params')];
+  if (!isJsonObject(params)) return done(out);
+  const task = params['task'];
+  if (task !== undefined) for (const f of validateTaskMetadata(task, pointerJoin(at, 'task'), ctx)) out.push(f);
+  const name = params['name'];
+  if (typeof name !== 'string') return done(out);
+  const tool = ctx.tools.get(name);
+  if (!tool) {
+    out.push(finding(R['unknown-tool'], pointerJoin(at, 'name'), `Invalid tool name: Expected a tool the server offers but received ${shown(name)}`));
+    return done(out);
+  }
+  const args = params['arguments'];
+  const inputSchema = tool['inputSchema'];
+  if (isJsonObject(inputSchema) && (args === undefined || isJsonObject(args))) {
+    for (const f of validateInstance(inputSchema, args ?? {}, pointerJoin(at, 'arguments'))) out.push(f);
+  }
+  const support = taskSupportOf(tool);
+  if (task !== undefined && support !== 'optional' && support !== 'required') {
+    out.push(finding(R['task-not-supported'], pointerJoin(at, 'task'),
+      `Invalid tools/call params: Expected no task for tool ${shown(name)} (execution.taskSupport is "${support}") but received one`));
+  } else if (task === undefined && support === 'required') {
+    out.push(finding(R['task-required'], at,
+      `Invalid tools/call params: Expected a task for tool ${shown(name)} (execution.taskSupport is "required") but received none`));
+  }
+  return done(out);
+}
+
+function validateCallResult(result: unknown, at: string, requestParams: unknown, ctx: ValidationContext): readonly Finding[] {
+  if (isTaskAugmented(requestParams)) return validateCreateTaskResult(result, at, ctx);
+  const out: Finding[] = [...checkSchema(schemas(ctx).callResult, result, R['call-result'], at, 'tools/call result')];
+  if (!isJsonObject(result)) return done(out);
+  const content = result['content'];
+  if (Array.isArray(content)) for (const f of validateContentList(content, pointerJoin(at, 'content'), ctx)) out.push(f);
+  const structured = result['structuredContent'];
+  const scAt = pointerJoin(at, 'structuredContent');
+  const outputSchema = toolOf(requestParams, ctx)?.['outputSchema'];
+  if (isJsonObject(outputSchema) && result['isError'] !== true) {
+    if (structured === undefined) {
+      out.push(finding(R['structured-content-missing'], scAt,
+        'Invalid tools/call result: Expected structuredContent conforming to the tool outputSchema (isError is not true) but received none'));
+    } else if (isJsonObject(structured)) {
+      for (const f of validateInstance(outputSchema, structured, scAt)) out.push(f);
+    }
+  }
+  if (structured !== undefined && Array.isArray(content) && !content.some((b: unknown) => isJsonObject(b) && b['type'] === 'text')) {
+    out.push(finding(R['structured-content-without-text'], pointerJoin(at, 'content'),
+      'Invalid tools/call result: Expected a text block with the serialized structuredContent but received none'));
+  }
+  return done(out);
+}
+
+/** Validators of tools/list, tools/call and notifications/tools/list_changed. */
+export const toolsMethods: Readonly<Record<string, MethodValidators>> = {
+  'tools/list': { params: validateCursorParams, result: validateListResult },
+  'tools/call': { params: validateCallParams, result: validateCallResult },
+  'notifications/tools/list_changed': {
+    params: (params, at, ctx) =>
+      checkSchema(schemas(ctx).listChanged, params, R['list-changed-params'], at, 'notifications/tools/list_changed params'),
+  },
+};
