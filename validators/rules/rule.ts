@@ -34,16 +34,23 @@ export const SPEC = {
   course: 'offline-mcp-teaching-profile-v2',
 } as const;
 
+/** A rule as written in an area file: its text, and a severity or link when not the defaults. */
+export interface RuleEntry {
+  readonly text: string;
+  readonly severity?: Severity;
+  readonly spec?: string;
+}
+
 /** Declares an area's rules as data; the `error` severity is the default. */
 export function defineRules<const K extends string>(
   area: string,
   spec: string,
-  rules: Record<K, string | { text: string; severity?: Severity; spec?: string }>,
+  rules: Record<K, string | RuleEntry>,
 ): Record<K, RuleSpec> {
   const out = {} as Record<K, RuleSpec>;
   for (const slug of Object.keys(rules) as K[]) {
     const r = rules[slug];
-    const entry = typeof r === 'string' ? { text: r } : r;
+    const entry: RuleEntry = typeof r === 'string' ? { text: r } : r;
     out[slug] = {
       id: `${area}/${slug}`,
       severity: entry.severity ?? 'error',
