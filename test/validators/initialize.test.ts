@@ -1,0 +1,138 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { validateClientCapabilities, validateServerCapabilities } from '../../validators/capabilities-shape.ts';
+import type { ValidationContext } from '../../validators/context.ts';
+import type { Finding } from '../../validators/finding.ts';
+import { initializeMethods, validateImplementation } from '../../validators/initialize.ts';
+import { COURSE_PROFILE } from '../../validators/profiles.ts';
+
+const ctx: ValidationContext = { profile: COURSE_PROFILE, tools: new Map() };
+const loose: ValidationContext = {
+  profile: {
+    ...COURSE_PROFILE,
+    id: '2025-11-25',
+    strict: false,
+    limits: { itemBytes: null, readBytes: null, contentItems: null, listItems: null, cursorLength: null },
+  },
+  tools: new Map(),
+};
+const P = '/message/params';
+const R = '/message/result';
+const init = initializeMethods['initialize'];
+
+function pairs(findings: readonly Finding[]): string[] {
+  return findings.map((f) => `${f.rule} ${f.pointer}`);
+}
+
+const CLIENT_CAPS = {
+  roots: { listChanged: true },
+  sampling: { context: {}, tools: {} },
+  elicitation: { form: {}, url: {} },
+  tasks: { list: {}, cancel: {}, requests: { sampling: { createMessage: {} }, elicitation: { create: {} } } },
+  experimental: { 'example.com/beta': { level: 2 } },
+};
+const SERVER_CAPS = {
+  logging: {},
+  completions: {},
+  prompts: { listChanged: false },
+  resources: { subscribe: true, listChanged: true },
+  tools: { listChanged: true },
+  tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } },
+  experimental: {},
+};
+const INFO = {
+  name: 'sample-client',
+  version: '0.3.0',
+  title: 'Sample',
+  description: 'A client for tests',
+  websiteUrl: 'https://example.com/client',
+  icons: [{ src: 'https://example.com/c.png', sizes: ['48x48'], theme: 'dark' }],
+};
+
+test('capabilities: full declarations and empty ones are accepted', () => {
+  assert.equal(pairs(validateClientCapabilities(CLIENT_CAPS, '/c', ctx)), []);
+  assert.equal(pairs(validateClientCapabilities({}, '/c', ctx)), []);
+  assert.equal(pairs(validateServerCapabilities(SERVER_CAPS, '/s', ctx)), []);
+  assert.equal(pairs(validateServerCapabilities({ tools: {} }, '/s', ctx)), []);
+});
+
+const CAPABILITY_CASES: ReadonlyArray<{ name: string; side: 'client' | 'server'; caps: unknown; expected: string[]; context?: ValidationContext }> = [
+  { name: 'unknown client capability', side: 'client', caps: { tools: {} }, expected: ['initialize/client-capabilities /c/tools'] },
+  { name: 'unknown capability outside strict profiles', side: 'client', caps: { tools: {} }, expected: [], context: loose },
+  { name: 'roots.listChanged not a boolean', side: 'client', caps: { roots: { listChanged: 'yes' } }, expected: ['initialize/client-capabilities /c/roots/listChanged'] },
+  { name: 'unknown roots key', side: 'client', caps: { roots: { subscribe: true } }, expected: ['initialize/client-capabilities /c/roots/subscribe'] },
+  { name: 'sampling.tools not an object', side: 'client', caps: { sampling: { tools: true } }, expected: ['initialize/client-capabilities /c/sampling/tools'] },
+  { name: 'elicitation as an array', side: 'client', caps: { elicitation: [] }, expected: ['initialize/client-capabilities /c/elicitation'] },
+  {
+    name: 'client task request for a server method',
+    side: 'client',
+    caps: { tasks: { requests: { tools: { call: {} } } } },
+    expected: ['initialize/client-capabilities /c/tasks/requests/tools'],
+  },
+  { name: 'capabilities not an object', side: 'client', caps: 'all', expected: ['initialize/client-capabilities /c'] },
+  { name: 'resources.subscribe not a boolean', side: 'server', caps: { resources: { subscribe: 1 } }, expected: ['initialize/server-capabilities /s/resources/subscribe'] },
+  { name: 'tools.listChanged not a boolean', side: 'server', caps: { tools: { listChanged: null } }, expected: ['initialize/server-capabilities /s/tools/listChanged'] },
+  { name: 'prompts.listChanged not a boolean', side: 'server', caps: { prompts: { listChanged: 'true' } }, expected: ['initialize/server-capabilities /s/prompts/listChanged'] },
+  { name: 'unknown server capability', side: 'server', caps: { roots: {} }, expected: ['initialize/server-capabilities /s/roots'] },
+  { name: 'logging not an object', side: 'server', caps: { logging: true }, expected: ['initialize/server-capabilities /s/logging'] },
+  {
+    name: 'server task request for a client method',
+    side: 'server',
+    caps: { tasks: { requests: { sampling: { createMessage: {} } } } },
+    expected: ['initialize/server-capabilities /s/tasks/requests/sampling'],
+  },
+  { name: 'experimental entry not an object', side: 'server', caps: { experimental: { x: 1 } }, expected: ['initialize/server-capabilities /s/experimental/x'] },
+];
+
+for (const c of CAPABILITY_CASES) {
+  test(`capabilities: ${c.name}`, () => {
+    const out = c.side === 'client'
+      ? validateClientCapabilities(c.caps, '/c', c.context ?? ctx)
+      : validateServerCapabilities(c.caps, '/s', c.context ?? ctx);
+    assert.equal(pairs(out), c.expected);
+  });
+}
+
+test('implementation info', () => {
+  assert.equal(pairs(validateImplementation(INFO, '/i', ctx)), []);
+  assert.equal(pairs(validateImplementation({ name: 'x', version: '1' }, '/i', ctx)), []);
+  assert.equal(pairs(validateImplementation({ name: 'x' }, '/i', ctx)), ['initialize/implementation /i/version']);
+  assert.equal(pairs(validateImplementation({ name: 'x', version: 1 }, '/i', ctx)), ['initialize/implementation /i/version']);
+  assert.equal(pairs(validateImplementation({ name: 'x', version: '1', vendor: 'y' }, '/i', ctx)), ['initialize/implementation /i/vendor']);
+  assert.equal(pairs(validateImplementation({ name: 'x', version: '1', websiteUrl: 'example.com' }, '/i', ctx)), ['format/absolute-uri /i/websiteUrl']);
+  assert.equal(pairs(validateImplementation({ name: 'x', version: '1', icons: [{ src: 'i.png' }] }, '/i', ctx)), ['format/absolute-uri /i/icons/0/src']);
+});
+
+test('initialize params', () => {
+  const ok = { protocolVersion: '2025-11-25', capabilities: CLIENT_CAPS, clientInfo: INFO, _meta: { progressToken: 'p' } };
+  assert.equal(pairs(init?.params?.(ok, P, ctx) ?? []), []);
+  // The version is not compared with the profile here; the lifecycle machine does that.
+  assert.equal(pairs(init?.params?.({ ...ok, protocolVersion: '2024-11-05' }, P, ctx) ?? []), []);
+  assert.equal(pairs(init?.params?.({ capabilities: {}, clientInfo: INFO }, P, ctx) ?? []), [`initialize/params ${P}/protocolVersion`]);
+  assert.equal(pairs(init?.params?.({ protocolVersion: 20251125, capabilities: {}, clientInfo: INFO }, P, ctx) ?? []), [`initialize/params ${P}/protocolVersion`]);
+  assert.equal(pairs(init?.params?.({ protocolVersion: '2025-11-25', clientInfo: INFO }, P, ctx) ?? []), [`initialize/params ${P}/capabilities`]);
+  assert.equal(pairs(init?.params?.({ ...ok, capabilities: { tools: {} } }, P, ctx) ?? []), [`initialize/client-capabilities ${P}/capabilities/tools`]);
+  assert.equal(pairs(init?.params?.({ ...ok, clientInfo: { name: 'x' } }, P, ctx) ?? []), [`initialize/implementation ${P}/clientInfo/version`]);
+  assert.equal(pairs(init?.params?.({ ...ok, serverInfo: INFO }, P, ctx) ?? []), [`initialize/params ${P}/serverInfo`]);
+  assert.equal(pairs(init?.params?.(undefined, P, ctx) ?? []), [`initialize/params ${P}`]);
+});
+
+test('initialize result', () => {
+  const ok = { protocolVersion: '2025-11-25', capabilities: SERVER_CAPS, serverInfo: INFO, instructions: 'Be brief.', _meta: {} };
+  assert.equal(pairs(init?.result?.(ok, R, undefined, ctx) ?? []), []);
+  assert.equal(pairs(init?.result?.({ ...ok, instructions: 3 }, R, undefined, ctx) ?? []), [`initialize/result ${R}/instructions`]);
+  assert.equal(pairs(init?.result?.({ protocolVersion: '2025-11-25', capabilities: {} }, R, undefined, ctx) ?? []), [`initialize/result ${R}/serverInfo`]);
+  assert.equal(pairs(init?.result?.({ ...ok, capabilities: { tools: { listChanged: 'no' } } }, R, undefined, ctx) ?? []), [
+    `initialize/server-capabilities ${R}/capabilities/tools/listChanged`,
+  ]);
+  assert.equal(pairs(init?.result?.({ ...ok, serverInfo: { version: '1' } }, R, undefined, ctx) ?? []), [`initialize/implementation ${R}/serverInfo/name`]);
+});
+
+test('notifications/initialized: params absent or {_meta?}', () => {
+  const initialized = initializeMethods['notifications/initialized'];
+  assert.equal(pairs(initialized?.params?.(undefined, P, ctx) ?? []), []);
+  assert.equal(pairs(initialized?.params?.({ _meta: {} }, P, ctx) ?? []), []);
+  assert.equal(pairs(initialized?.params?.({ ready: true }, P, ctx) ?? []), [`initialize/initialized-params ${P}/ready`]);
+});
+
+test.run();

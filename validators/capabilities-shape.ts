@@ -1,0 +1,59 @@
+/**
+ * The shapes of ClientCapabilities and ServerCapabilities (2025-11-25 schema). Whether a feature
+ * is declared before use is a capability gate checked elsewhere; this file checks only shapes.
+ */
+import * as v from 'valibot';
+import type { ValidationContext } from './context.ts';
+import type { Finding } from './finding.ts';
+import { MetaSchema, objectSchema } from './resource-contents.ts';
+import { initializeRules as R } from './rules/initialize.ts';
+import { checkSchema } from './schema-check.ts';
+
+function capabilitySchemas(strict: boolean) {
+  /** A capability object whose contents the schema leaves open (`additionalProperties: true`). */
+  const open = v.optional(MetaSchema);
+  const flag = v.optional(v.boolean());
+  const experimental = v.optional(v.record(v.string(), MetaSchema));
+  const tasks = (requests: v.ObjectEntries) =>
+    v.optional(objectSchema({ list: open, cancel: open, requests: v.optional(objectSchema(requests, strict)) }, strict));
+  return {
+    client: objectSchema(
+      {
+        roots: v.optional(objectSchema({ listChanged: flag }, strict)),
+        sampling: v.optional(objectSchema({ context: open, tools: open }, strict)),
+        elicitation: v.optional(objectSchema({ form: open, url: open }, strict)),
+        tasks: tasks({
+          sampling: v.optional(objectSchema({ createMessage: open }, strict)),
+          elicitation: v.optional(objectSchema({ create: open }, strict)),
+        }),
+        experimental,
+      },
+      strict,
+    ),
+    server: objectSchema(
+      {
+        logging: open,
+        completions: open,
+        prompts: v.optional(objectSchema({ listChanged: flag }, strict)),
+        resources: v.optional(objectSchema({ subscribe: flag, listChanged: flag }, strict)),
+        tools: v.optional(objectSchema({ listChanged: flag }, strict)),
+        tasks: tasks({ tools: v.optional(objectSchema({ call: open }, strict)) }),
+        experimental,
+      },
+      strict,
+    ),
+  };
+}
+
+const STRICT = capabilitySchemas(true);
+const LOOSE = capabilitySchemas(false);
+
+/** Validates the shape of client capabilities (in initialize params or a fixture's declaration). */
+export function validateClientCapabilities(caps: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
+  return checkSchema((ctx.profile.strict ? STRICT : LOOSE).client, caps, R['client-capabilities'], at, 'client capabilities');
+}
+
+/** Validates the shape of server capabilities (in an initialize result or a fixture's declaration). */
+export function validateServerCapabilities(caps: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
+  return checkSchema((ctx.profile.strict ? STRICT : LOOSE).server, caps, R['server-capabilities'], at, 'server capabilities');
+}

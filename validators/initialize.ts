@@ -1,0 +1,91 @@
+/**
+ * The shapes of the initialize handshake: initialize params, the InitializeResult, the
+ * Implementation info of both sides and notifications/initialized. The negotiated version and the
+ * handshake order belong to the lifecycle machine.
+ */
+import * as v from 'valibot';
+import { validateClientCapabilities, validateServerCapabilities } from './capabilities-shape.ts';
+import type { MethodValidators, ValidationContext } from './context.ts';
+import { collectIconsFormat, descriptorPartSchemas } from './content.ts';
+import { pointerJoin, type Finding } from './finding.ts';
+import { RequestMetaSchema } from './pagination.ts';
+import { checkUriFormat, isJsonObject, MetaSchema, NO_FINDINGS, objectSchema } from './resource-contents.ts';
+import { initializeRules as R } from './rules/initialize.ts';
+import { checkSchema } from './schema-check.ts';
+
+function schemaSet(strict: boolean) {
+  return {
+    params: objectSchema(
+      { protocolVersion: v.string(), capabilities: v.unknown(), clientInfo: v.unknown(), _meta: v.optional(RequestMetaSchema) },
+      strict,
+    ),
+    result: objectSchema(
+      {
+        protocolVersion: v.string(),
+        capabilities: v.unknown(),
+        serverInfo: v.unknown(),
+        instructions: v.optional(v.string()),
+        _meta: v.optional(MetaSchema),
+      },
+      strict,
+    ),
+    implementation: objectSchema(
+      {
+        name: v.string(),
+        version: v.string(),
+        title: v.optional(v.string()),
+        description: v.optional(v.string()),
+        websiteUrl: v.optional(v.string()),
+        icons: v.optional(descriptorPartSchemas(strict).icons),
+      },
+      strict,
+    ),
+    initialized: v.optional(objectSchema({ _meta: v.optional(MetaSchema) }, strict)),
+  };
+}
+
+const STRICT = schemaSet(true);
+const LOOSE = schemaSet(false);
+
+function schemas(ctx: ValidationContext): typeof STRICT {
+  return ctx.profile.strict ? STRICT : LOOSE;
+}
+
+/** Validates clientInfo or serverInfo: name, version, optional title, description, websiteUrl and icons. */
+export function validateImplementation(info: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
+  const out: Finding[] = [...checkSchema(schemas(ctx).implementation, info, R.implementation, at, 'implementation info')];
+  if (isJsonObject(info)) {
+    checkUriFormat(info['websiteUrl'], pointerJoin(at, 'websiteUrl'), ctx, out);
+    collectIconsFormat(info['icons'], pointerJoin(at, 'icons'), ctx, out);
+  }
+  return out.length > 0 ? out : NO_FINDINGS;
+}
+
+function collectParts(
+  value: unknown,
+  at: string,
+  ctx: ValidationContext,
+  out: Finding[],
+  infoKey: string,
+  capabilities: (caps: unknown, at: string, ctx: ValidationContext) => readonly Finding[],
+): readonly Finding[] {
+  if (isJsonObject(value)) {
+    if (Object.hasOwn(value, 'capabilities')) for (const f of capabilities(value['capabilities'], pointerJoin(at, 'capabilities'), ctx)) out.push(f);
+    if (Object.hasOwn(value, infoKey)) for (const f of validateImplementation(value[infoKey], pointerJoin(at, infoKey), ctx)) out.push(f);
+  }
+  return out.length > 0 ? out : NO_FINDINGS;
+}
+
+/** Validators of initialize and notifications/initialized (shapes only). */
+export const initializeMethods: Readonly<Record<string, MethodValidators>> = {
+  initialize: {
+    params: (params, at, ctx) =>
+      collectParts(params, at, ctx, [...checkSchema(schemas(ctx).params, params, R.params, at, 'initialize params')], 'clientInfo', validateClientCapabilities),
+    result: (result, at, _requestParams, ctx) =>
+      collectParts(result, at, ctx, [...checkSchema(schemas(ctx).result, result, R.result, at, 'initialize result')], 'serverInfo', validateServerCapabilities),
+  },
+  'notifications/initialized': {
+    params: (params, at, ctx) =>
+      checkSchema(schemas(ctx).initialized, params, R['initialized-params'], at, 'notifications/initialized params'),
+  },
+};
