@@ -1,0 +1,191 @@
+/**
+ * sampling/createMessage: the messages, token budget, preferences and tool descriptors a server
+ * sends, and the client's result. The course profile accepts only one bounded text block as a
+ * successful result; other profiles accept every SamplingMessageContentBlock.
+ */
+import * as v from 'valibot';
+import { collectContentBlock, validateContentList } from './content.ts';
+import type { MethodValidators, ValidationContext } from './context.ts';
+import { pointerJoin, type Finding } from './finding.ts';
+import { RequestMetaSchema } from './pagination.ts';
+import { isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './resource-contents.ts';
+import { finding } from './rules/report.ts';
+import { samplingRules as R } from './rules/sampling.ts';
+import { toolsRules } from './rules/tools.ts';
+import { checkSchema } from './schema-check.ts';
+import { isTaskAugmented, validateCreateTaskResult, validateTaskMetadata } from './tasks.ts';
+import { collectToolDescriptor } from './tool-descriptor.ts';
+
+const MEDIA = ['text', 'image', 'audio'] as const;
+
+function schemaSet(strict: boolean) {
+  const priority = v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(1)));
+  return {
+    params: objectSchema(
+      {
+        messages: v.pipe(v.array(v.unknown()), v.minLength(1)),
+        maxTokens: v.pipe(v.number(), v.integer(), v.minValue(1)),
+        systemPrompt: v.optional(v.string()),
+        includeContext: v.optional(v.picklist(['none', 'thisServer', 'allServers'])),
+        temperature: v.optional(v.pipe(v.number(), v.finite())),
+        stopSequences: v.optional(v.array(v.string())),
+        modelPreferences: v.optional(
+          objectSchema(
+            {
+              hints: v.optional(v.array(v.looseObject({ name: v.optional(v.string()) }))),
+              costPriority: priority,
+              speedPriority: priority,
+              intelligencePriority: priority,
+            },
+            strict,
+          ),
+        ),
+        metadata: v.optional(MetaSchema),
+        tools: v.optional(v.array(v.unknown())),
+        toolChoice: v.optional(objectSchema({ mode: v.optional(v.picklist(['auto', 'none', 'required'])) }, strict)),
+        task: v.optional(v.unknown()),
+        _meta: v.optional(RequestMetaSchema),
+      },
+      strict,
+    ),
+    message: objectSchema({ role: v.picklist(['user', 'assistant']), content: v.unknown(), _meta: v.optional(MetaSchema) }, strict),
+    toolUse: objectSchema(
+      { type: v.literal('tool_use'), id: v.string(), name: v.string(), input: MetaSchema, _meta: v.optional(MetaSchema) },
+      strict,
+    ),
+    toolResult: objectSchema(
+      {
+        type: v.literal('tool_result'),
+        toolUseId: v.string(),
+        content: v.array(v.unknown()),
+        structuredContent: v.optional(MetaSchema),
+        isError: v.optional(v.boolean()),
+        _meta: v.optional(MetaSchema),
+      },
+      strict,
+    ),
+    result: objectSchema(
+      {
+        role: strict ? v.literal('assistant') : v.picklist(['user', 'assistant']),
+        content: v.unknown(),
+        model: v.string(),
+        stopReason: v.optional(v.string()),
+        _meta: v.optional(MetaSchema),
+      },
+      strict,
+    ),
+  };
+}
+
+const STRICT = schemaSet(true);
+const LOOSE = schemaSet(false);
+
+function schemas(ctx: ValidationContext): typeof STRICT {
+  return ctx.profile.strict ? STRICT : LOOSE;
+}
+
+/** Pushes the findings of one SamplingMessageContentBlock (media, tool_use or tool_result). */
+function collectSamplingBlock(block: unknown, at: string, ctx: ValidationContext, out: Finding[]): void {
+  const type = isJsonObject(block) ? block['type'] : undefined;
+  if (type === 'tool_use') {
+    for (const f of checkSchema(schemas(ctx).toolUse, block, R['tool-content'], at, 'tool_use block')) out.push(f);
+  } else if (type === 'tool_result' && isJsonObject(block)) {
+    for (const f of checkSchema(schemas(ctx).toolResult, block, R['tool-content'], at, 'tool_result block')) out.push(f);
+    const content = block['content'];
+    if (Array.isArray(content)) for (const f of validateContentList(content, pointerJoin(at, 'content'), ctx)) out.push(f);
+  } else {
+    collectContentBlock(block, at, ctx, out, MEDIA);
+  }
+}
+
+/** Tool-use bookkeeping across the messages of one request. */
+interface ToolUses {
+  readonly ids: Set<string>;
+}
+
+function collectMessage(message: unknown, at: string, ctx: ValidationContext, uses: ToolUses, out: Finding[]): void {
+  for (const f of checkSchema(schemas(ctx).message, message, R.message, at, 'sampling message')) out.push(f);
+  if (!isJsonObject(message) || !Object.hasOwn(message, 'content')) return;
+  const role = message['role'];
+  const content = message['content'];
+  const contentAt = pointerJoin(at, 'content');
+  const blocks: readonly unknown[] = Array.isArray(content) ? content : [content];
+  const blockAt = (i: number) => (Array.isArray(content) ? pointerJoin(contentAt, i) : contentAt);
+  let results = 0;
+  blocks.forEach((block, i) => {
+    collectSamplingBlock(block, blockAt(i), ctx, out);
+    if (!isJsonObject(block)) return;
+    const type = block['type'];
+    if (type === 'tool_use') {
+      if (role === 'user') {
+        out.push(finding(R['tool-content-role'], pointerJoin(blockAt(i), 'type'), 'Invalid sampling message: Expected tool_use in an assistant message but received it in a user message'));
+      }
+      if (typeof block['id'] === 'string') uses.ids.add(block['id']);
+    } else if (type === 'tool_result') {
+      results += 1;
+      if (role === 'assistant') {
+        out.push(finding(R['tool-content-role'], pointerJoin(blockAt(i), 'type'), 'Invalid sampling message: Expected tool_result in a user message but received it in an assistant message'));
+      }
+      const id = block['toolUseId'];
+      if (typeof id === 'string' && !uses.ids.has(id)) {
+        out.push(finding(R['tool-result-unmatched'], pointerJoin(blockAt(i), 'toolUseId'), `Invalid tool_result: Expected the id of an earlier tool_use but received ${shown(id)}`));
+      }
+    }
+  });
+  if (results > 0 && results < blocks.length) {
+    out.push(finding(R['tool-result-mixed'], contentAt, `Invalid sampling message: Expected only tool_result blocks but received ${blocks.length - results} other block(s)`));
+  }
+}
+
+function validateParams(params: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
+  const out: Finding[] = [...checkSchema(schemas(ctx).params, params, R.params, at, 'sampling/createMessage params')];
+  if (!isJsonObject(params)) return out;
+  const messages = params['messages'];
+  if (Array.isArray(messages)) {
+    const uses: ToolUses = { ids: new Set() };
+    messages.forEach((m: unknown, i) => collectMessage(m, pointerJoin(at, 'messages', i), ctx, uses, out));
+  }
+  const tools = params['tools'];
+  if (Array.isArray(tools)) {
+    const seen = new Set<string>();
+    tools.forEach((tool: unknown, i) => {
+      const toolAt = pointerJoin(at, 'tools', i);
+      collectToolDescriptor(tool, toolAt, ctx, out);
+      const name = isJsonObject(tool) ? tool['name'] : undefined;
+      if (typeof name !== 'string') return;
+      if (seen.has(name)) {
+        out.push(finding(toolsRules['duplicate-name'], pointerJoin(toolAt, 'name'), `Invalid sampling tools: Expected unique tool names but received ${shown(name)} twice`));
+      }
+      seen.add(name);
+    });
+  }
+  if (params['task'] !== undefined) for (const f of validateTaskMetadata(params['task'], pointerJoin(at, 'task'), ctx)) out.push(f);
+  return out.length > 0 ? out : NO_FINDINGS;
+}
+
+function validateResult(result: unknown, at: string, requestParams: unknown, ctx: ValidationContext): readonly Finding[] {
+  if (isTaskAugmented(requestParams)) return validateCreateTaskResult(result, at, ctx);
+  const out: Finding[] = [...checkSchema(schemas(ctx).result, result, R.result, at, 'sampling/createMessage result')];
+  if (!isJsonObject(result) || !Object.hasOwn(result, 'content')) return out.length > 0 ? out : NO_FINDINGS;
+  const content = result['content'];
+  const contentAt = pointerJoin(at, 'content');
+  if (ctx.profile.strict) {
+    if (Array.isArray(content)) {
+      out.push(finding(R['result-content'], contentAt, 'Invalid sampling result: Expected one text block but received an array'));
+    } else if (isJsonObject(content) && content['type'] !== 'text') {
+      out.push(finding(R['result-content'], pointerJoin(contentAt, 'type'), `Invalid sampling result: Expected one text block but received type ${shown(content['type'])}`));
+    } else {
+      collectContentBlock(content, contentAt, ctx, out, ['text']);
+    }
+  } else if (Array.isArray(content)) {
+    content.forEach((block: unknown, i) => collectSamplingBlock(block, pointerJoin(contentAt, i), ctx, out));
+  } else {
+    collectSamplingBlock(content, contentAt, ctx, out);
+  }
+  return out.length > 0 ? out : NO_FINDINGS;
+}
+
+/** Validators of sampling/createMessage. */
+export const samplingMethods: Readonly<Record<string, MethodValidators>> = {
+  'sampling/createMessage': { params: validateParams, result: validateResult },
+};
