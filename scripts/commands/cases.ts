@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { existsSync } from 'node:fs';
+import { InputError } from '../../runner/errors.ts';
 import { parseFixture } from '../../runner/load-fixture.ts';
 import { runCase, type CaseResult } from '../../runner/run-case.ts';
 import { profileForFixture } from '../../runner/profile-for.ts';
@@ -33,6 +34,7 @@ export function bundledFixtures(): string {
 /** Reads, checks and judges every case of every fixture file. */
 export async function runCases(paths: readonly string[]): Promise<CasesReport> {
   const files = fixtureFiles(paths.length > 0 ? paths : [bundledFixtures()]);
+  if (files.length === 0) throw new InputError('fixture/invalid', '', 'no fixture files (*.json) found in the given folder [fixture/invalid]');
   const results: CaseResult[] = [];
   const profiles = new Set<string>();
   const versions = new Set<string>();
