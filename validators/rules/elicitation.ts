@@ -1,4 +1,19 @@
 import { defineRules, SPEC } from './rule.ts';
 
-/** Rules of the `elicitation` area. */
-export const elicitationRules = defineRules('elicitation', SPEC.elicitation, {});
+/** Rules of the `elicitation` area: elicitation/create in form and URL mode, and its result. */
+export const elicitationRules = defineRules('elicitation', SPEC.elicitation, {
+  'params':
+    'elicitation/create params must be form mode {mode?: "form", message, requestedSchema, task?, _meta?} or URL mode {mode: "url", message, url, elicitationId, task?, _meta?}.',
+  'requested-schema':
+    'A requestedSchema must be a flat {type: "object", properties, required?} whose properties are restricted primitive schemas: string, number or integer, boolean, and single- or multi-select enums.',
+  'secret-field':
+    'Form elicitation must not request secrets: passwords, tokens, API keys, private keys, credentials, SSNs or card numbers.',
+  'url-invalid': 'A URL-mode elicitation url must be an absolute URI.',
+  'url-not-https': { text: 'The course profile requires an absolute https URL for URL-mode elicitation.', spec: SPEC.course },
+  'result': 'An elicitation/create result must be {action: "accept" | "decline" | "cancel", content?, _meta?}.',
+  'unexpected-content': 'A result carries content only when the action is "accept" and the request was in form mode.',
+  'content-required': 'Accepted form content must contain every field the requestedSchema requires.',
+  'content-unknown-field': 'Accepted form content must contain only fields the requestedSchema declares.',
+  'content-type': 'Each accepted form value must have the type its field schema declares (string, number, integer, boolean or string array).',
+  'content-constraint': 'Each accepted form value must meet its field schema: enum, length, range, format and item count.',
+});

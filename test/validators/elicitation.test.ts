@@ -1,0 +1,232 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { ValidationContext } from '../../validators/context.ts';
+import { elicitationMethods } from '../../validators/elicitation.ts';
+import { isSecretFieldName } from '../../validators/elicitation-schema.ts';
+import type { Finding } from '../../validators/finding.ts';
+import { COURSE_PROFILE } from '../../validators/profiles.ts';
+
+const ctx: ValidationContext = { profile: COURSE_PROFILE, tools: new Map() };
+const loose: ValidationContext = {
+  profile: {
+    ...COURSE_PROFILE,
+    id: '2025-11-25',
+    strict: false,
+    limits: { itemBytes: null, readBytes: null, contentItems: null, listItems: null, cursorLength: null },
+  },
+  tools: new Map(),
+};
+const P = '/message/params';
+const R = '/message/result';
+const S = `${P}/requestedSchema`;
+const create = elicitationMethods['elicitation/create'];
+
+function pairs(findings: readonly Finding[]): string[] {
+  return findings.map((f) => `${f.rule} ${f.pointer}`);
+}
+
+function params(p: unknown, c = ctx): string[] {
+  return pairs(create?.params?.(p, P, c) ?? []);
+}
+
+function result(r: unknown, requestParams: unknown, c = ctx): readonly Finding[] {
+  return create?.result?.(r, R, requestParams, c) ?? [];
+}
+
+const SCHEMA = {
+  type: 'object',
+  properties: {
+    nickname: { type: 'string', title: 'Nickname', minLength: 2, maxLength: 12 },
+    email: { type: 'string', format: 'email' },
+    birthday: { type: 'string', format: 'date' },
+    seats: { type: 'integer', minimum: 1, maximum: 4, default: 1 },
+    budget: { type: 'number', minimum: 0 },
+    newsletter: { type: 'boolean', default: false },
+    size: { type: 'string', enum: ['s', 'm', 'l'] },
+    colour: { type: 'string', oneOf: [{ const: 'r', title: 'Red' }, { const: 'g', title: 'Green' }] },
+    legacy: { type: 'string', enum: ['a', 'b'], enumNames: ['Option A', 'Option B'] },
+    toppings: { type: 'array', items: { type: 'string', enum: ['ham', 'egg'] }, minItems: 1, maxItems: 2 },
+    sides: { type: 'array', items: { anyOf: [{ const: 'fries', title: 'Fries' }] } },
+  },
+  required: ['nickname', 'seats'],
+};
+const FORM = { mode: 'form', message: 'Book a table.', requestedSchema: SCHEMA };
+const URL_MODE = { mode: 'url', message: 'Finish signing in.', url: 'https://example.com/connect?flow=7', elicitationId: 'flow-7' };
+
+test('valid form and URL requests are accepted', () => {
+  assert.equal(params(FORM), []);
+  assert.equal(params({ message: 'Pick one.', requestedSchema: { type: 'object', properties: {} } }), []);
+  assert.equal(params({ ...FORM, requestedSchema: { ...SCHEMA, additionalProperties: false, $schema: 'x' } }), []);
+  assert.equal(params({ ...FORM, task: { ttl: 100 }, _meta: { progressToken: 'e' } }), []);
+  assert.equal(params(URL_MODE), []);
+});
+
+const PARAM_CASES: ReadonlyArray<{ name: string; params: unknown; expected: string[]; context?: ValidationContext }> = [
+  { name: 'unknown mode', params: { ...FORM, mode: 'modal' }, expected: [`elicitation/params ${P}/mode`] },
+  { name: 'form without message', params: { requestedSchema: SCHEMA }, expected: [`elicitation/params ${P}/message`] },
+  { name: 'form without requestedSchema', params: { message: 'x' }, expected: [`elicitation/params ${P}/requestedSchema`] },
+  { name: 'form with a url', params: { ...FORM, url: 'https://example.com' }, expected: [`elicitation/params ${P}/url`] },
+  { name: 'url mode without elicitationId', params: { ...URL_MODE, elicitationId: undefined }, expected: [`elicitation/params ${P}/elicitationId`] },
+  { name: 'url mode with a requestedSchema', params: { ...URL_MODE, requestedSchema: SCHEMA }, expected: [`elicitation/params ${P}/requestedSchema`] },
+  { name: 'http url (course profile)', params: { ...URL_MODE, url: 'http://example.com/connect' }, expected: [`elicitation/url-not-https ${P}/url`] },
+  { name: 'http url outside the course profile', params: { ...URL_MODE, url: 'http://example.com/connect' }, expected: [], context: loose },
+  { name: 'relative url', params: { ...URL_MODE, url: '/connect' }, expected: [`elicitation/url-invalid ${P}/url`] },
+  { name: 'bad task metadata', params: { ...URL_MODE, task: { ttl: -1 } }, expected: [`tasks/metadata ${P}/task/ttl`] },
+  {
+    name: 'api_key field',
+    params: { message: 'x', requestedSchema: { type: 'object', properties: { api_key: { type: 'string' } }, required: ['api_key'] } },
+    expected: [`elicitation/secret-field ${S}/properties/api_key`],
+  },
+  {
+    name: 'nested object field',
+    params: { ...FORM, requestedSchema: { type: 'object', properties: { address: { type: 'object', properties: {} } } } },
+    expected: [`elicitation/requested-schema ${S}/properties/address/type`],
+  },
+  {
+    name: 'root not an object schema',
+    params: { ...FORM, requestedSchema: { type: 'array', properties: {} } },
+    expected: [`elicitation/requested-schema ${S}/type`],
+  },
+  {
+    name: 'unknown keyword in a string field',
+    params: { ...FORM, requestedSchema: { type: 'object', properties: { code: { type: 'string', pattern: '^[0-9]+$' } } } },
+    expected: [`elicitation/requested-schema ${S}/properties/code/pattern`],
+  },
+  {
+    name: 'unknown string format',
+    params: { ...FORM, requestedSchema: { type: 'object', properties: { ip: { type: 'string', format: 'ipv4' } } } },
+    expected: [`elicitation/requested-schema ${S}/properties/ip/format`],
+  },
+  {
+    name: 'titled option without a title',
+    params: { ...FORM, requestedSchema: { type: 'object', properties: { c: { type: 'string', oneOf: [{ const: 'r' }] } } } },
+    expected: [`elicitation/requested-schema ${S}/properties/c/oneOf/0/title`],
+  },
+  {
+    name: 'enumNames of another length',
+    params: { ...FORM, requestedSchema: { type: 'object', properties: { c: { type: 'string', enum: ['a', 'b'], enumNames: ['A'] } } } },
+    expected: [`elicitation/requested-schema ${S}/properties/c/enumNames`],
+  },
+  {
+    name: 'minimum above maximum',
+    params: { ...FORM, requestedSchema: { type: 'object', properties: { n: { type: 'number', minimum: 3, maximum: 1 } } } },
+    expected: [`elicitation/requested-schema ${S}/properties/n/minimum`],
+  },
+  {
+    name: 'required field not declared',
+    params: { ...FORM, requestedSchema: { type: 'object', properties: {}, required: ['name'] } },
+    expected: [`elicitation/requested-schema ${S}/required/0`],
+  },
+];
+
+for (const c of PARAM_CASES) {
+  test(`params: ${c.name}`, () => {
+    const p = JSON.parse(JSON.stringify(c.params)) as unknown;
+    assert.equal(params(p, c.context ?? ctx), c.expected);
+  });
+}
+
+test('the secret-field message says what is wrong', () => {
+  const out = create?.params?.({ message: 'x', requestedSchema: { type: 'object', properties: { Password: { type: 'string' } } } }, P, ctx) ?? [];
+  assert.ok(out[0]?.message.includes('must not request secrets'), out[0]?.message);
+});
+
+test('secret field names are recognised across case, - and _', () => {
+  for (const name of [
+    'password', 'Passwd', 'db_password', 'secret', 'client_secret', 'token', 'github_token', 'accessToken',
+    'access-token', 'api_key', 'API-KEY', 'apiKey', 'apikey', 'private_key', 'PrivateKey', 'credential',
+    'credentials', 'ssn', 'SSN', 'credit_card', 'creditCardNumber', 'card_number',
+  ]) {
+    assert.ok(isSecretFieldName(name), name);
+  }
+  for (const name of ['language', 'username', 'email', 'max_tokens', 'token_limit', 'keyboard', 'passage', 'card_colour', 'lesson']) {
+    assert.not.ok(isSecretFieldName(name), name);
+  }
+});
+
+const ACCEPTED = {
+  nickname: 'Ana',
+  email: 'ana@example.com',
+  birthday: '1990-02-28',
+  seats: 2,
+  budget: 12.5,
+  newsletter: true,
+  size: 'm',
+  colour: 'g',
+  legacy: 'b',
+  toppings: ['egg'],
+  sides: ['fries'],
+};
+
+test('valid results are accepted', () => {
+  for (const [r, request] of [
+    [{ action: 'accept', content: ACCEPTED }, FORM],
+    [{ action: 'accept', content: { nickname: 'Al', seats: 1 }, _meta: {} }, FORM],
+    [{ action: 'decline' }, FORM],
+    [{ action: 'cancel' }, FORM],
+    [{ action: 'accept' }, URL_MODE],
+    [{ action: 'decline' }, URL_MODE],
+  ] as const) {
+    assert.equal(pairs(result(r, request)), [], JSON.stringify(r));
+  }
+});
+
+const C = `${R}/content`;
+const RESULT_CASES: ReadonlyArray<{ name: string; result: unknown; request?: unknown; expected: string[]; context?: ValidationContext }> = [
+  { name: 'unknown action', result: { action: 'ok' }, expected: [`elicitation/result ${R}/action`] },
+  { name: 'unknown member', result: { action: 'cancel', reason: 'x' }, expected: [`elicitation/result ${R}/reason`] },
+  { name: 'content with decline', result: { action: 'decline', content: { nickname: 'Al', seats: 1 } }, expected: [`elicitation/unexpected-content ${C}`] },
+  { name: 'content in URL mode', result: { action: 'accept', content: {} }, request: URL_MODE, expected: [`elicitation/unexpected-content ${C}`] },
+  { name: 'required field missing', result: { action: 'accept', content: { nickname: 'Al' } }, expected: [`elicitation/content-required ${C}/seats`] },
+  { name: 'accept without content', result: { action: 'accept' }, expected: [`elicitation/content-required ${C}/nickname`, `elicitation/content-required ${C}/seats`] },
+  { name: 'undeclared field', result: { action: 'accept', content: { nickname: 'Al', seats: 1, age: 3 } }, expected: [`elicitation/content-unknown-field ${C}/age`] },
+  { name: 'string field with a number', result: { action: 'accept', content: { nickname: 5, seats: 1 } }, expected: [`elicitation/content-type ${C}/nickname`] },
+  { name: 'integer field with a fraction', result: { action: 'accept', content: { nickname: 'Al', seats: 1.5 } }, expected: [`elicitation/content-type ${C}/seats`] },
+  { name: 'boolean field with a string', result: { action: 'accept', content: { nickname: 'Al', seats: 1, newsletter: 'yes' } }, expected: [`elicitation/content-type ${C}/newsletter`] },
+  { name: 'multi-select with a string', result: { action: 'accept', content: { nickname: 'Al', seats: 1, toppings: 'egg' } }, expected: [`elicitation/content-type ${C}/toppings`] },
+  { name: 'value outside the enum', result: { action: 'accept', content: { nickname: 'Al', seats: 1, size: 'xl' } }, expected: [`elicitation/content-constraint ${C}/size`] },
+  { name: 'value outside titled options', result: { action: 'accept', content: { nickname: 'Al', seats: 1, colour: 'Red' } }, expected: [`elicitation/content-constraint ${C}/colour`] },
+  { name: 'string too short', result: { action: 'accept', content: { nickname: 'A', seats: 1 } }, expected: [`elicitation/content-constraint ${C}/nickname`] },
+  { name: 'string too long', result: { action: 'accept', content: { nickname: 'A'.repeat(13), seats: 1 } }, expected: [`elicitation/content-constraint ${C}/nickname`] },
+  { name: 'integer above maximum', result: { action: 'accept', content: { nickname: 'Al', seats: 5 } }, expected: [`elicitation/content-constraint ${C}/seats`] },
+  { name: 'number below minimum', result: { action: 'accept', content: { nickname: 'Al', seats: 1, budget: -1 } }, expected: [`elicitation/content-constraint ${C}/budget`] },
+  { name: 'bad email', result: { action: 'accept', content: { nickname: 'Al', seats: 1, email: 'ana' } }, expected: [`elicitation/content-constraint ${C}/email`] },
+  { name: 'bad date', result: { action: 'accept', content: { nickname: 'Al', seats: 1, birthday: '1990-02-30' } }, expected: [`elicitation/content-constraint ${C}/birthday`] },
+  { name: 'multi-select item outside the enum', result: { action: 'accept', content: { nickname: 'Al', seats: 1, toppings: ['ham', 'jam'] } }, expected: [`elicitation/content-constraint ${C}/toppings/1`] },
+  { name: 'too many items', result: { action: 'accept', content: { nickname: 'Al', seats: 1, toppings: ['ham', 'egg', 'ham'] } }, expected: [`elicitation/content-constraint ${C}/toppings`] },
+  { name: 'too few items', result: { action: 'accept', content: { nickname: 'Al', seats: 1, toppings: [] } }, expected: [`elicitation/content-constraint ${C}/toppings`] },
+  {
+    name: 'undeclared field allowed outside strict profiles',
+    result: { action: 'accept', content: { nickname: 'Al', seats: 1, age: 3 } },
+    expected: [],
+    context: loose,
+  },
+  {
+    name: 'undeclared field rejected by additionalProperties false outside strict profiles',
+    result: { action: 'accept', content: { nickname: 'Al', seats: 1, age: 3 } },
+    request: { ...FORM, requestedSchema: { ...SCHEMA, additionalProperties: false } },
+    expected: [`elicitation/content-unknown-field ${C}/age`],
+    context: loose,
+  },
+  {
+    name: 'no request to compare with: only value types are checked',
+    result: { action: 'accept', content: { a: 'x', b: [1] } },
+    request: undefined,
+    expected: [`elicitation/content-type ${C}/b`],
+  },
+];
+
+for (const c of RESULT_CASES) {
+  test(`result: ${c.name}`, () => {
+    const request = 'request' in c ? c.request : FORM;
+    assert.equal(pairs(result(c.result, request, c.context ?? ctx)), c.expected);
+  });
+}
+
+test('a task-augmented request is answered with a CreateTaskResult', () => {
+  const created = { task: { taskId: 'e1', status: 'input_required', createdAt: '2026-01-01T00:00:00Z', lastUpdatedAt: '2026-01-01T00:00:00Z', ttl: null } };
+  assert.equal(pairs(result(created, { ...FORM, task: {} })), []);
+  assert.equal(pairs(result({ action: 'accept', content: ACCEPTED }, { ...FORM, task: {} })), [`tasks/create-result ${R}/task`, `tasks/create-result ${R}/action`]);
+});
+
+test.run();

@@ -1,0 +1,86 @@
+/**
+ * elicitation/create in form mode (a restricted requestedSchema, no secrets) and URL mode (an
+ * absolute https URL in the course profile), and its result: content only for an accepted form,
+ * checked against the requestedSchema of the request it answers.
+ */
+import * as v from 'valibot';
+import type { MethodValidators, ValidationContext } from './context.ts';
+import { collectFormContent, collectFormValueTypes } from './elicitation-content.ts';
+import { validateRequestedSchema } from './elicitation-schema.ts';
+import { pointerJoin, type Finding } from './finding.ts';
+import { isAbsoluteUri, isHttpsUrl } from './format.ts';
+import { RequestMetaSchema } from './pagination.ts';
+import { isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './resource-contents.ts';
+import { elicitationRules as R } from './rules/elicitation.ts';
+import { finding } from './rules/report.ts';
+import { checkSchema } from './schema-check.ts';
+import { isTaskAugmented, validateCreateTaskResult, validateTaskMetadata } from './tasks.ts';
+
+function schemaSet(strict: boolean) {
+  const common = { message: v.string(), task: v.optional(v.unknown()), _meta: v.optional(RequestMetaSchema) };
+  return {
+    form: objectSchema({ mode: v.optional(v.literal('form')), requestedSchema: v.unknown(), ...common }, strict),
+    url: objectSchema({ mode: v.literal('url'), url: v.string(), elicitationId: v.pipe(v.string(), v.minLength(1)), ...common }, strict),
+    result: objectSchema(
+      { action: v.picklist(['accept', 'decline', 'cancel']), content: v.optional(MetaSchema), _meta: v.optional(MetaSchema) },
+      strict,
+    ),
+  };
+}
+
+const STRICT = schemaSet(true);
+const LOOSE = schemaSet(false);
+
+function schemas(ctx: ValidationContext): typeof STRICT {
+  return ctx.profile.strict ? STRICT : LOOSE;
+}
+
+function collectUrl(url: unknown, at: string, ctx: ValidationContext, out: Finding[]): void {
+  if (typeof url !== 'string') return;
+  if (!isAbsoluteUri(url)) {
+    out.push(finding(R['url-invalid'], at, `Invalid url: Expected an absolute URI but received ${shown(url)}`));
+  } else if (ctx.profile.strict && !isHttpsUrl(url)) {
+    out.push(finding(R['url-not-https'], at, `Invalid url: Expected an absolute https URL (course profile) but received ${shown(url)}`));
+  }
+}
+
+function validateParams(params: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
+  const mode = isJsonObject(params) ? params['mode'] : undefined;
+  if (mode !== undefined && mode !== 'form' && mode !== 'url') {
+    return [finding(R.params, pointerJoin(at, 'mode'), `Invalid elicitation/create params: Expected mode "form" | "url" but received ${shown(mode)}`)];
+  }
+  const url = mode === 'url';
+  const out: Finding[] = [...checkSchema(url ? schemas(ctx).url : schemas(ctx).form, params, R.params, at, 'elicitation/create params')];
+  if (!isJsonObject(params)) return out;
+  if (url) collectUrl(params['url'], pointerJoin(at, 'url'), ctx, out);
+  else if (Object.hasOwn(params, 'requestedSchema')) {
+    for (const f of validateRequestedSchema(params['requestedSchema'], pointerJoin(at, 'requestedSchema'), ctx)) out.push(f);
+  }
+  if (params['task'] !== undefined) for (const f of validateTaskMetadata(params['task'], pointerJoin(at, 'task'), ctx)) out.push(f);
+  return out.length > 0 ? out : NO_FINDINGS;
+}
+
+function validateResult(result: unknown, at: string, requestParams: unknown, ctx: ValidationContext): readonly Finding[] {
+  if (isTaskAugmented(requestParams)) return validateCreateTaskResult(result, at, ctx);
+  const out: Finding[] = [...checkSchema(schemas(ctx).result, result, R.result, at, 'elicitation/create result')];
+  if (!isJsonObject(result)) return out;
+  const action = result['action'];
+  const content = result['content'];
+  const contentAt = pointerJoin(at, 'content');
+  const request = isJsonObject(requestParams) ? requestParams : undefined;
+  const urlMode = request?.['mode'] === 'url';
+  if (content !== undefined && (action !== 'accept' || urlMode)) {
+    const why = urlMode ? 'a URL-mode request' : `action ${shown(action)}`;
+    out.push(finding(R['unexpected-content'], contentAt, `Invalid elicitation/create result: Expected no content for ${why} but received some`));
+  } else if (action === 'accept' && !urlMode) {
+    const schema = request?.['requestedSchema'];
+    if (isJsonObject(schema)) collectFormContent(schema, content, contentAt, ctx.profile.strict, out);
+    else if (isJsonObject(content)) collectFormValueTypes(content, contentAt, out);
+  }
+  return out.length > 0 ? out : NO_FINDINGS;
+}
+
+/** Validators of elicitation/create. */
+export const elicitationMethods: Readonly<Record<string, MethodValidators>> = {
+  'elicitation/create': { params: validateParams, result: validateResult },
+};
