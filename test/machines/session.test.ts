@@ -1,0 +1,81 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { Session, type Step } from '../../machines/session.ts';
+import { COURSE_PROFILE } from '../../validators/profiles.ts';
+
+const R = 'https://mcp.example.test/mcp';
+const rev = (enabled: boolean) => ({
+  principals: { ann: { tenant: 'tx', scopes: ['resources:read', 'resources:subscribe', 'resources:list'], enabled } },
+  resources: [
+    { uri: 'notes://tx/book', tenant: 'tx', children: ['notes://tx/book/part-1'] },
+    { uri: 'notes://tx/book/part-1', tenant: 'tx' },
+    { uri: 'notes://tx/bookish', tenant: 'tx' },
+    { uri: 'notes://ty/other', tenant: 'ty' },
+  ],
+  resourceTemplates: [],
+});
+const policy = { protected_resource: R, initial_revision: 'r1', revisions: { r1: rev(true), r2: rev(true) } };
+const defaults = { transport: 'streamable_http', token_active: true, token_audience: R, resource: R };
+const ctx = (scopes: string[], revision = 'r1') => ({ subject: 'ann', tenant: 'tx', scopes, authorization_revision: revision });
+
+function ready(): Session {
+  const s = new Session({ profile: COURSE_PROFILE, policy, transportDefaults: defaults, tools: [] });
+  const steps: Step[] = [
+    { direction: 'client_to_server', message: { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } } },
+    { direction: 'server_to_client', message: { jsonrpc: '2.0', id: 1, result: { protocolVersion: '2025-11-25', capabilities: { resources: { subscribe: true } }, serverInfo: { name: 's', version: '1' } } } },
+    { direction: 'client_to_server', message: { jsonrpc: '2.0', method: 'notifications/initialized' } },
+  ];
+  for (const st of steps) assert.equal(s.feed(st), []);
+  return s;
+}
+const c2s = (message: object, transport_context?: object): Step => ({ direction: 'client_to_server', message: { jsonrpc: '2.0', ...message }, ...(transport_context ? { transport_context } : {}) });
+const s2c = (message: object, transport_context?: object): Step => ({ direction: 'server_to_client', message: { jsonrpc: '2.0', ...message }, ...(transport_context ? { transport_context } : {}) });
+const rules = (s: Session, st: Step) => s.feed(st).map((f) => `${f.rule} ${f.pointer}`);
+const subscribe = (s: Session, id: number) => {
+  assert.equal(rules(s, c2s({ id, method: 'resources/subscribe', params: { uri: 'notes://tx/book' } }, ctx(['resources:subscribe']))), []);
+  assert.equal(rules(s, s2c({ id, result: {} })), []);
+};
+const update = (uri: string) => s2c({ method: 'notifications/resources/updated', params: { uri } }, ctx(['resources:subscribe']));
+
+test('updates: explicit children are covered, prefix look-alikes are not', () => {
+  const s = ready();
+  subscribe(s, 2);
+  assert.equal(rules(s, update('notes://tx/book/part-1')), []);
+  assert.equal(rules(s, update('notes://tx/bookish')), ['subscription/no-active-subscription /message/params/uri']);
+  assert.equal(s.view().subscriptions.map((x) => x.state), ['active', 'idle']);
+});
+
+test('a revision switch revokes subscriptions first; pending results bound to the old revision fail closed', () => {
+  const s = ready();
+  subscribe(s, 2);
+  assert.equal(rules(s, c2s({ id: 3, method: 'resources/read', params: { uri: 'notes://tx/book' } }, ctx(['resources:read']))), []);
+  assert.equal(rules(s, { control_event: { type: 'activate_authorization_revision', revision: 'r2' } }), []);
+  assert.equal(s.view().subscriptions.map((x) => x.state), ['idle']);
+  assert.equal(s.view().revision, 'r2');
+  assert.equal(rules(s, s2c({ id: 3, result: { contents: [{ uri: 'notes://tx/book', text: 'x' }] } })), ['auth/stale-revision /message/result']);
+  assert.equal(s.view().pending.client_to_server.map((p) => p.id), [3]);
+  assert.equal(rules(s, s2c({ id: 3, error: { code: -32603, message: 'gone' } })), []);
+  assert.equal(rules(s, update('notes://tx/book')), ['auth/stale-revision /transport_context/authorization_revision']);
+  assert.equal(rules(s, s2c({ method: 'notifications/resources/updated', params: { uri: 'notes://tx/book' } }, ctx(['resources:subscribe'], 'r2'))),
+    ['subscription/no-active-subscription /message/params/uri']);
+});
+
+test('read results may hold only the requested URI or its explicit policy children; lists stay in the tenant', () => {
+  const s = ready();
+  assert.equal(rules(s, c2s({ id: 4, method: 'resources/read', params: { uri: 'notes://tx/book' } }, ctx(['resources:read']))), []);
+  assert.equal(rules(s, s2c({ id: 4, result: { contents: [{ uri: 'notes://tx/bookish', text: 'x' }] } })), ['auth/result-outside-policy /message/result/contents/0/uri']);
+  assert.equal(rules(s, s2c({ id: 4, result: { contents: [{ uri: 'notes://tx/book/part-1', text: 'x' }] } })), []);
+  assert.equal(rules(s, c2s({ id: 5, method: 'resources/list' }, ctx(['resources:list']))), []);
+  assert.equal(rules(s, s2c({ id: 5, result: { resources: [{ uri: 'notes://ty/other', name: 'o' }] } })), ['auth/resource-tenant /message/result/resources/0/uri']);
+  assert.equal(rules(s, s2c({ id: 5, result: { resources: [{ uri: 'notes://tx/unknown', name: 'o' }] } })), ['auth/resource-not-in-policy /message/result/resources/0/uri']);
+  assert.equal(rules(s, s2c({ id: 5, result: { resources: [{ uri: 'notes://tx/book', name: 'b' }] } })), []);
+});
+
+test('a rejected message changes no state', () => {
+  const s = ready();
+  assert.equal(rules(s, c2s({ id: 6, method: 'resources/subscribe', params: { uri: 'notes://tx/book' } }, ctx(['resources:read']))), ['auth/scope-missing /transport_context/scopes']);
+  assert.equal(s.view().pending.client_to_server, []);
+  assert.equal(s.view().subscriptions, []);
+});
+
+test.run();
