@@ -158,10 +158,14 @@ export class Session {
     const context = this.#transportContext(step);
     if (!this.#checkAuthorization(spec, context, params)) return;
 
-    this.#lifecycle.send(env.kind === 'request'
-      ? { type: 'request', direction: step.direction, method: env.method, params }
-      : { type: 'notification', direction: step.direction, method: env.method });
-    if (hasError(sink)) return;
+    const lifecycleEvent = env.kind === 'request'
+      ? { type: 'request' as const, direction: step.direction, method: env.method, params }
+      : { type: 'notification' as const, direction: step.direction, method: env.method };
+    // An event no transition of the current state accepts cannot change the machine: skip the macrostep.
+    if (this.#lifecycle.getSnapshot().can(lifecycleEvent)) {
+      this.#lifecycle.send(lifecycleEvent);
+      if (hasError(sink)) return;
+    }
 
     if (env.method !== 'initialize' && env.method !== 'notifications/initialized' && env.method !== 'ping') {
       const life = this.#lifecycle.getSnapshot().context;
