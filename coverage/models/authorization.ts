@@ -1,0 +1,102 @@
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import type { AuthorizationContext, AuthorizationEvent } from '../../machines/authorization.ts';
+import { authorizationMachine } from '../../machines/authorization.ts';
+import type { Step } from '../../machines/session.ts';
+import { TRANSPORT_CONTEXT_CHECKS, type TransportContext } from '../../validators/authorization.ts';
+import {
+  foreignResource,
+  fullContext,
+  identityFor,
+  revisionNames,
+  revokedIdentity,
+  stepContext,
+  type Identity,
+  type ModelBasis,
+} from './basis.ts';
+import { stateValueKey, type CaseSkeleton, type MachineModel } from './model.ts';
+
+const METHOD = 'resources/read';
+const SCOPE = 'resources:read';
+const ELSEWHERE = 'https://elsewhere.example.test/mcp';
+
+type Check = { context: TransportContext; uri: string } | undefined;
+
+/** For each transport-context rule, a request that passes every earlier check and fails this one. */
+function failing(basis: ModelBasis, revision: string, who: Identity, rule: string): Check {
+  const base = fullContext(basis, revision, who);
+  const at = (patch: Record<string, unknown>, uri = who.uri): Check => ({ context: { ...base, ...patch }, uri });
+  switch (rule) {
+    case 'auth/transport': return at({ transport: 'stdio' });
+    case 'auth/token-inactive': return at({ token_active: false });
+    case 'auth/token-audience': return at({ token_audience: ELSEWHERE });
+    case 'auth/resource-indicator': return at({ resource: ELSEWHERE });
+    case 'auth/context-missing': return at({ subject: undefined });
+    case 'auth/stale-revision': return at({ authorization_revision: revisionNames(basis).find((r) => r !== revision) ?? `${revision}-retired` });
+    case 'auth/unknown-subject': return at({ subject: 'nobody' });
+    case 'auth/principal-revoked': {
+      const revoked = revokedIdentity(basis, revision);
+      return revoked ? { context: fullContext(basis, revision, revoked), uri: revoked.uri } : undefined;
+    }
+    case 'auth/principal-binding': return at({ tenant: `${who.tenant}-elsewhere` });
+    case 'auth/scope-not-granted': return at({ scopes: [...who.scopes, 'admin:everything'] });
+    case 'auth/scope-missing': return at({ scopes: who.scopes.filter((s) => s !== SCOPE) });
+    case 'auth/resource-not-in-policy': return at({}, 'kb://unlisted/resource');
+    case 'auth/resource-tenant': {
+      const uri = foreignResource(basis, revision, who.tenant);
+      return uri ? at({}, uri) : undefined;
+    }
+    default: return undefined;
+  }
+}
+
+function catalogue(basis: ModelBasis, revision: string): AuthorizationEvent[] {
+  const out: AuthorizationEvent[] = revisionNames(basis)
+    .filter((r) => r !== revision)
+    .map((r) => ({ type: 'revision.activate', revision: r }));
+  out.push({ type: 'revision.activate', revision: 'no-such-revision' });
+  const who = identityFor(basis, revision, SCOPE);
+  if (!who) return out;
+  for (const check of TRANSPORT_CONTEXT_CHECKS) {
+    const f = failing(basis, revision, who, check.rule.id);
+    if (f) out.push({ type: 'context.check', input: { context: withoutUndefined(f.context), method: METHOD, scope: SCOPE, uri: f.uri } });
+  }
+  return out;
+}
+
+function withoutUndefined(context: TransportContext): TransportContext {
+  return Object.fromEntries(Object.entries(context).filter(([, v]) => v !== undefined)) as TransportContext;
+}
+
+function serialize(snapshot: AnyMachineSnapshot): string {
+  return `${stateValueKey(snapshot)}|${(snapshot.context as AuthorizationContext).revision}`;
+}
+
+function toCase(basis: ModelBasis, events: readonly AnyEventObject[]): CaseSkeleton {
+  const steps: Step[] = [];
+  let id = 2;
+  for (const e of events as readonly AuthorizationEvent[]) {
+    if (e.type === 'revision.activate') {
+      steps.push({ control_event: { type: 'activate_authorization_revision', revision: e.revision } });
+    } else {
+      steps.push({
+        direction: 'client_to_server',
+        message: { jsonrpc: '2.0', id: id++, method: e.input.method, params: { uri: e.input.uri } },
+        transport_context: stepContext(basis, e.input.context),
+      });
+    }
+  }
+  return { setup: 'ready', steps };
+}
+
+/** The authorization machine's model: state value plus the revision in force. */
+export function authorizationModel(basis: ModelBasis): MachineModel {
+  const byRevision = new Map(revisionNames(basis).map((r) => [r, catalogue(basis, r)]));
+  return {
+    name: 'authorization',
+    machine: authorizationMachine,
+    input: { policy: basis.policy },
+    events: (snapshot) => byRevision.get((snapshot.context as AuthorizationContext).revision) ?? [],
+    serialize,
+    toCase: (path) => toCase(basis, path),
+  };
+}

@@ -1,0 +1,87 @@
+import type { AnyEventObject } from 'xstate';
+import type { LifecycleEvent } from '../../machines/lifecycle.ts';
+import { lifecycleMachine } from '../../machines/lifecycle.ts';
+import type { Step } from '../../machines/session.ts';
+import type { ModelBasis } from './basis.ts';
+import { IdCounter, stateValueKey, type CaseSkeleton, type MachineModel } from './model.ts';
+
+const WRONG_VERSION = '1999-01-01';
+
+function catalogue(basis: ModelBasis): LifecycleEvent[] {
+  const initialize = (protocolVersion: string): LifecycleEvent => ({
+    type: 'request',
+    direction: 'client_to_server',
+    method: 'initialize',
+    params: { protocolVersion, capabilities: basis.client.capabilities, clientInfo: basis.client.info },
+  });
+  const result = (protocolVersion: string): LifecycleEvent => ({
+    type: 'initialize.result',
+    result: { protocolVersion, capabilities: basis.server.capabilities, serverInfo: basis.server.info },
+  });
+  return [
+    initialize(basis.protocolVersion),
+    initialize(WRONG_VERSION),
+    { type: 'request', direction: 'client_to_server', method: 'ping', params: undefined },
+    { type: 'request', direction: 'client_to_server', method: 'tools/list', params: {} },
+    { type: 'request', direction: 'server_to_client', method: 'ping', params: undefined },
+    { type: 'request', direction: 'server_to_client', method: 'roots/list', params: undefined },
+    result(basis.protocolVersion),
+    result(WRONG_VERSION),
+    { type: 'initialize.error' },
+    { type: 'notification', direction: 'client_to_server', method: 'notifications/initialized' },
+    { type: 'notification', direction: 'client_to_server', method: 'notifications/roots/list_changed' },
+  ];
+}
+
+function isHandshake(events: readonly AnyEventObject[], basis: ModelBasis): 'ready' | 'initialize_request_only' | 'none' {
+  const [a, b, c] = events as readonly LifecycleEvent[];
+  const goodInit = a?.type === 'request' && a.method === 'initialize' && a.params?.['protocolVersion'] === basis.protocolVersion;
+  if (!goodInit) return 'none';
+  const goodResult = b?.type === 'initialize.result' && b.result['protocolVersion'] === basis.protocolVersion;
+  const initialized = c?.type === 'notification' && c.method === 'notifications/initialized';
+  return goodResult && initialized ? 'ready' : 'initialize_request_only';
+}
+
+function toCase(basis: ModelBasis, events: readonly AnyEventObject[]): CaseSkeleton {
+  const setup = isHandshake(events, basis);
+  const skip = setup === 'ready' ? 3 : setup === 'initialize_request_only' ? 1 : 0;
+  const ids = new IdCounter(skip > 0 ? 2 : 1);
+  let initializeId = skip > 0 ? 1 : undefined;
+  const steps: Step[] = [];
+  for (const e of events.slice(skip) as readonly LifecycleEvent[]) {
+    switch (e.type) {
+      case 'request': {
+        const id = ids.take();
+        if (e.method === 'initialize') initializeId = id;
+        steps.push({ direction: e.direction, message: { jsonrpc: '2.0', id, method: e.method, ...(e.params === undefined ? {} : { params: e.params }) } });
+        break;
+      }
+      case 'notification':
+        steps.push({ direction: e.direction, message: { jsonrpc: '2.0', method: e.method } });
+        break;
+      case 'initialize.result':
+        steps.push({ direction: 'server_to_client', message: { jsonrpc: '2.0', id: initializeId ?? 1, result: e.result } });
+        break;
+      case 'initialize.error':
+        steps.push({
+          direction: 'server_to_client',
+          message: { jsonrpc: '2.0', id: initializeId ?? 1, error: { code: -32602, message: 'Unsupported protocol version' } },
+        });
+        break;
+    }
+  }
+  return { setup, steps };
+}
+
+/** The lifecycle machine's model: its state value is all that decides a transition. */
+export function lifecycleModel(basis: ModelBasis): MachineModel {
+  const events = catalogue(basis);
+  return {
+    name: 'lifecycle',
+    machine: lifecycleMachine,
+    input: { protocolVersion: basis.protocolVersion },
+    events: () => events,
+    serialize: stateValueKey,
+    toCase: (path) => toCase(basis, path),
+  };
+}

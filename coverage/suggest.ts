@@ -1,0 +1,49 @@
+import type { Step } from '../machines/session.ts';
+import type { DeclaredTransition } from './declared-transitions.ts';
+import type { MachineGraph } from './measure.ts';
+import type { CoverageReport } from './report.ts';
+
+/** A fixture case skeleton in the fixture format, ready to paste into a file's `cases`. */
+export interface SuggestedCase {
+  readonly name: string;
+  readonly description: string;
+  readonly expect: 'pass' | 'fail';
+  readonly expect_rule?: string;
+  readonly setup?: 'initialize_request_only' | 'none';
+  readonly steps: readonly Step[];
+}
+
+function caseName(t: DeclaredTransition): string {
+  return `takes_${t.machine}_${t.source}_${t.event}_${t.index}`.toLowerCase().replace(/[^a-z0-9]+/g, '_');
+}
+
+/** The case skeleton that walks a transition's shortest path, or undefined when the model cannot reach it. */
+export function suggestCase(graph: MachineGraph, transition: DeclaredTransition): SuggestedCase | undefined {
+  const path = graph.paths.get(transition.id);
+  if (!path) return undefined;
+  const skeleton = graph.model.toCase(path.events);
+  const rule = transition.rules[0];
+  const rejects = rule !== undefined || transition.actions.includes('reportResultFindings');
+  return {
+    name: caseName(transition),
+    description: `Takes ${transition.id}. TODO: say why this case matters.`,
+    expect: rejects ? 'fail' : 'pass',
+    ...(rule === undefined ? {} : { expect_rule: rule }),
+    ...(skeleton.setup === 'ready' ? {} : { setup: skeleton.setup }),
+    steps: skeleton.steps,
+  };
+}
+
+/** Skeletons for every gap (never taken, not allowlisted), in report order. */
+export function suggestCases(graphs: readonly MachineGraph[], report: CoverageReport): SuggestedCase[] {
+  const out: SuggestedCase[] = [];
+  for (const g of graphs) {
+    const gaps = new Set(report.machines[g.model.name]?.gaps ?? []);
+    for (const t of g.transitions) {
+      if (!gaps.has(t.id)) continue;
+      const s = suggestCase(g, t);
+      if (s) out.push(s);
+    }
+  }
+  return out;
+}
