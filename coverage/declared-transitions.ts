@@ -1,4 +1,4 @@
-import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
+import { and, not, or, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition } from 'xstate';
 
 /** One transition as the machine definition declares it, with its stable id. */
 export interface DeclaredTransition {
@@ -31,24 +31,33 @@ export function formatParameterised(type: string, params: unknown): string {
   return entries.length === 0 ? type : `${type}(${entries.map(([k, v]) => `${k}=${formatValue(v)}`).join(',')})`;
 }
 
-const COMBINATORS: Readonly<Record<string, string>> = { and: '&', or: '|' };
+type Check = { check?: unknown; guards?: unknown[] };
+
+/** xstate's `and`, `or` and `not` guards are functions told apart by their `check` (names do not survive bundling). */
+const COMBINATORS: ReadonlyMap<unknown, 'and' | 'or' | 'not'> = new Map([
+  [(and([]) as unknown as Check).check, 'and'],
+  [(or([]) as unknown as Check).check, 'or'],
+  [(not('x') as unknown as Check).check, 'not'],
+]);
+
+function combinatorOf(guard: unknown): 'and' | 'or' | 'not' | undefined {
+  return typeof guard === 'function' ? COMBINATORS.get((guard as Check).check) : undefined;
+}
 
 /** Renders a guard: named guards with parameters, `and` as `&`, `or` as `|`, `not` as `!`. */
 export function formatGuard(guard: unknown): string {
   if (typeof guard === 'string') return guard;
-  if (typeof guard === 'function') {
-    const inner = (guard as { guards?: unknown[] }).guards;
-    const name = (guard as { name?: string }).name ?? '';
-    if (Array.isArray(inner)) {
-      if (name === 'not') return `!${formatGuard(inner[0])}`;
-      const parts = inner.map((g) => {
-        const s = formatGuard(g);
-        return typeof g === 'function' && (g as { name?: string }).name !== 'not' ? `(${s})` : s;
-      });
-      return parts.join(COMBINATORS[name] ?? `,${name},`);
-    }
-    return name === '' ? 'inline' : name;
+  const combinator = combinatorOf(guard);
+  if (combinator !== undefined) {
+    const inner = (guard as Check).guards ?? [];
+    if (combinator === 'not') return `!${formatGuard(inner[0])}`;
+    const parts = inner.map((g) => {
+      const c = combinatorOf(g);
+      return c === 'and' || c === 'or' ? `(${formatGuard(g)})` : formatGuard(g);
+    });
+    return parts.join(combinator === 'and' ? '&' : '|');
   }
+  if (typeof guard === 'function') return (guard as { name?: string }).name || 'inline';
   if (typeof guard === 'object' && guard !== null && 'type' in guard) {
     const g = guard as { type: string; params?: unknown };
     return formatParameterised(g.type, g.params);

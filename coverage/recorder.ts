@@ -12,9 +12,13 @@ export interface TakenStep {
 export interface ActorRun {
   readonly machine: string;
   readonly initial: string;
+  /** The initial state value as a dot path. */
+  readonly start: string;
   readonly steps: TakenStep[];
   /** The actor's latest state value, as a dot path (`ready`, `a.b`). */
   current: string;
+  /** The actor's latest context (read-only; for labels in inspectors). */
+  context: unknown;
 }
 
 /** A state value as a dot path of its deepest active state (or paths, comma-separated, for parallel states). */
@@ -52,7 +56,8 @@ export class TransitionRecorder {
     const actor = event.actorRef;
     let run = this.#runs.get(actor);
     if (!run) {
-      run = { machine: model.name, initial: model.serialize(snapshot), steps: [], current: statePathsOf(snapshot.value).join(',') };
+      const start = statePathsOf(snapshot.value).join(',');
+      run = { machine: model.name, initial: model.serialize(snapshot), start, steps: [], current: start, context: snapshot.context };
       this.#runs.set(actor, run);
     }
     if (event.type === '@xstate.microstep' && event.event.type !== 'xstate.init' && event.event.type !== 'xstate.stop') {
@@ -66,6 +71,7 @@ export class TransitionRecorder {
     }
     this.#last.set(actor, snapshot);
     run.current = statePathsOf(snapshot.value).join(',');
+    run.context = snapshot.context;
   };
 
   /** The runs recorded so far, in the order the actors started. */

@@ -11,6 +11,16 @@ const USAGE = `usage: mcp-statechart <command> [options]
 commands:
   cases [PATH...] [--json]   judge fixture files or folders (default: the bundled fixtures)
   rules [--json]             list every rule with its severity, spec link and text
+  coverage [PATH...] [--json] [--html FILE] [--suggest]
+                             transitions declared, taken, allowlisted and never taken per machine, with the
+                             cases taking each and shortest-path coverage; --suggest prints a case skeleton
+                             per gap; exits 1 while a gap (never taken, not allowlisted) remains
+  diagram [MACHINE] [--format dot|mermaid|svg] [--out DIR]
+                             statechart diagrams generated from the machines (MACHINE: lifecycle,
+                             correlation, authorization, subscription or session, the default)
+  inspect CASE [--fixture PATH] [--out FILE] [--stately [--port N]]
+                             a self-contained HTML page stepping through one case over the session
+                             statechart; --stately streams it to @statelyai/inspect over a WebSocket
 
 exit codes: 0 as expected, 1 findings or unexpected cases, 2 could not run`;
 
@@ -31,6 +41,35 @@ async function main(argv: readonly string[]): Promise<number> {
         ? JSON.stringify(rules, null, 2) + '\n'
         : rules.map((r) => `${r.id}\t${r.severity}\t${r.text}`).join('\n') + `\n${rules.length} rules\n`);
       return 0;
+    }
+    case 'coverage': {
+      const { values, positionals } = parseArgs({
+        args: [...rest],
+        options: { json: { type: 'boolean' }, html: { type: 'string' }, suggest: { type: 'boolean' } },
+        allowPositionals: true,
+      });
+      const { runCoverage } = await import('./commands/coverage.ts');
+      const { output, exitCode } = await runCoverage(positionals, values);
+      process.stdout.write(output + '\n');
+      return exitCode;
+    }
+    case 'diagram': {
+      const { values, positionals } = parseArgs({ args: [...rest], options: { format: { type: 'string' }, out: { type: 'string' } }, allowPositionals: true });
+      const { runDiagram } = await import('./commands/diagram.ts');
+      const { output, exitCode } = await runDiagram(positionals, values.format, values.out);
+      process.stdout.write(output + '\n');
+      return exitCode;
+    }
+    case 'inspect': {
+      const { values, positionals } = parseArgs({
+        args: [...rest],
+        options: { fixture: { type: 'string' }, out: { type: 'string' }, stately: { type: 'boolean' }, port: { type: 'string' } },
+        allowPositionals: true,
+      });
+      const { runInspect } = await import('./commands/inspect.ts');
+      const { output, exitCode } = await runInspect(positionals, values);
+      process.stdout.write(output + '\n');
+      return exitCode;
     }
     case undefined:
     case 'help':

@@ -1,0 +1,60 @@
+// Why: a transition no fixture takes is an untested rule path. This plays every case with the
+// actors' inspection on, reports per machine what was declared, taken, allowlisted and never
+// taken, and exits 1 while a gap (never taken, not allowlisted) remains.
+import { writeFile } from 'node:fs/promises';
+import { loadAllowlist } from '../../coverage/allowlist.ts';
+import { measure, type LoadedFixture } from '../../coverage/measure.ts';
+import { buildReport, stableJson } from '../../coverage/report.ts';
+import { suggestCases } from '../../coverage/suggest.ts';
+import { formatCoverageText } from '../../coverage/text.ts';
+import { InputError } from '../../runner/errors.ts';
+import { parseFixture } from '../../runner/load-fixture.ts';
+import { fixtureFiles } from '../fixture-files.ts';
+import { readBounded } from '../read-bounded.ts';
+import { bundledFixtures } from './cases.ts';
+
+const FIXTURE_LIMIT = 2_000_000;
+
+/** Reads and checks every fixture file under `paths` (default: the bundled fixtures), sorted. */
+export async function loadFixtures(paths: readonly string[]): Promise<LoadedFixture[]> {
+  const files = fixtureFiles(paths.length > 0 ? paths : [bundledFixtures()]);
+  if (files.length === 0) throw new InputError('fixture/invalid', '', 'no fixture files (*.json) found in the given folder [fixture/invalid]');
+  const out: LoadedFixture[] = [];
+  for (const file of files) out.push({ label: file.label, fixture: parseFixture(await readBounded(file.path, FIXTURE_LIMIT), file.label) });
+  return out;
+}
+
+/** Options of `coverage`. */
+export interface CoverageOptions {
+  readonly json?: boolean | undefined;
+  readonly html?: string | undefined;
+  readonly suggest?: boolean | undefined;
+}
+
+/** Runs `coverage`: returns what to print and the exit code (1 while a gap remains). */
+export async function runCoverage(paths: readonly string[], options: CoverageOptions): Promise<{ output: string; exitCode: number }> {
+  const fixtures = await loadFixtures(paths);
+  const m = measure(fixtures);
+  const report = buildReport(m, loadAllowlist());
+  const suggestions = options.suggest ? suggestCases(m.graphs, report) : undefined;
+  if (options.html !== undefined) {
+    const { coverageHtml } = await import('../../coverage/html.ts');
+    await writeFile(options.html, await coverageHtml(report, m.graphs));
+  }
+  let output: string;
+  if (options.json) {
+    output = stableJson(suggestions ? { ...report, suggestions } : report);
+  } else {
+    const lines = formatCoverageText(report).split('\n');
+    const totals = lines.pop() as string;
+    if (suggestions) {
+      lines.push(suggestions.length === 0
+        ? 'no gaps: nothing to suggest'
+        : `suggested cases for ${suggestions.length} gap${suggestions.length === 1 ? '' : 's'} (paste into a fixture's "cases"; fill in each description):`);
+      if (suggestions.length > 0) lines.push(JSON.stringify(suggestions, null, 2));
+    }
+    lines.push(totals);
+    output = lines.join('\n');
+  }
+  return { output, exitCode: report.status === 'ok' ? 0 : 1 };
+}
