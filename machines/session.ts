@@ -21,6 +21,7 @@ import { correlationMachine, type PendingRequest } from './correlation.ts';
 import type { IssueEvent } from './issue.ts';
 import { lifecycleMachine } from './lifecycle.ts';
 import { subscriptionMachine } from './subscription.ts';
+import { ToolListing } from './tool-listing.ts';
 
 /** A wire step: one JSON-RPC message and the side that sent it, with its out-of-wire context. */
 export interface WireStep {
@@ -83,6 +84,7 @@ export class Session {
   readonly #correlation: Record<Direction, Actor<typeof correlationMachine>>;
   readonly #authorization: Actor<typeof authorizationMachine> | undefined;
   readonly #subscriptions = new Map<string, SubscriptionActor>();
+  readonly #toolListing = new ToolListing();
   #sink: Finding[] = [];
 
   constructor(config: SessionConfig) {
@@ -158,14 +160,10 @@ export class Session {
     const context = this.#transportContext(step);
     if (!this.#checkAuthorization(spec, context, params)) return;
 
-    const lifecycleEvent = env.kind === 'request'
-      ? { type: 'request' as const, direction: step.direction, method: env.method, params }
-      : { type: 'notification' as const, direction: step.direction, method: env.method };
-    // An event no transition of the current state accepts cannot change the machine: skip the macrostep.
-    if (this.#lifecycle.getSnapshot().can(lifecycleEvent)) {
-      this.#lifecycle.send(lifecycleEvent);
-      if (hasError(sink)) return;
-    }
+    this.#lifecycle.send(env.kind === 'request'
+      ? { type: 'request', direction: step.direction, method: env.method, params }
+      : { type: 'notification', direction: step.direction, method: env.method });
+    if (hasError(sink)) return;
 
     if (env.method !== 'initialize' && env.method !== 'notifications/initialized' && env.method !== 'ping') {
       const life = this.#lifecycle.getSnapshot().context;
@@ -180,6 +178,13 @@ export class Session {
       const found = validate(env.params, '/message/params', this.#ctx);
       if (found.length > 0) sink.push(...found);
       if (hasError(found)) return;
+    }
+    if (env.method === 'tools/list') {
+      const found = this.#toolListing.checkRequest(env.params);
+      if (found.length > 0) {
+        sink.push(...found);
+        return;
+      }
     }
 
     if (env.kind === 'request') {
@@ -204,6 +209,8 @@ export class Session {
       }
     } else if (env.method === 'notifications/resources/updated') {
       this.#deliverUpdate(String(params?.['uri']), context);
+    } else if (env.method === 'notifications/tools/list_changed') {
+      this.#toolListing.invalidate();
     }
   }
 
@@ -223,7 +230,10 @@ export class Session {
       if (hasError(this.#sink)) return;
     }
     correlation.send({ type: 'result', key, id: env.id, findings });
-    if (pending && !hasError(this.#sink)) this.#afterResponse(pending, true, env.result);
+    if (pending && !hasError(this.#sink)) {
+      if (findings.length > 0) this.#sink.push(...findings); // warnings of an accepted result
+      this.#afterResponse(pending, true, env.result);
+    }
   }
 
   #afterResponse(pending: PendingRequest, ok: boolean, result?: JsonObject): void {
@@ -240,6 +250,7 @@ export class Session {
         return;
       }
       case 'tools/list':
+        if (ok && result) this.#toolListing.accept(pending.params, result);
         if (ok && Array.isArray(result?.['tools'])) {
           for (const t of result['tools'] as unknown[]) {
             if (isObject(t) && typeof t['name'] === 'string') this.#ctx.tools.set(t['name'], t);
@@ -262,6 +273,7 @@ export class Session {
     }
     const validate = spec?.validators.result;
     if (validate) out.push(...validate(result, '/message/result', pending.params, this.#ctx));
+    if (pending.method === 'tools/list') out.push(...this.#toolListing.checkResult(pending.params, result));
     if (auth && pending.tenant !== undefined) out.push(...this.#checkResultPolicy(pending, result, auth.policy.revisions[auth.revision]));
     return out.length === 0 ? NONE : out;
   }

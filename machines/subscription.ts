@@ -21,7 +21,7 @@ export type SubscriptionEvent =
 
 /**
  * One resource subscription of one principal and tenant: idle -> subscribing -> active ->
- * unsubscribing. A failed subscribe creates nothing; a failed unsubscribe keeps the
+ * unsubscribing (and cancelling, when an unsubscribe is sent before the subscribe is answered). A failed subscribe creates nothing; a failed unsubscribe keeps the
  * subscription; an authorization revision switch revokes it.
  */
 export const subscriptionMachine = setup({
@@ -63,6 +63,18 @@ export const subscriptionMachine = setup({
       on: {
         'subscribe.succeeded': { target: 'active' },
         'subscribe.failed': { target: 'idle' },
+        'unsubscribe.sent': { target: 'cancelling' },
+        update: { actions: { type: 'reportIssue', params: { rule: 'subscription/no-active-subscription' } } },
+        revoke: { target: 'idle' },
+      },
+    },
+    cancelling: {
+      description: 'A subscribe and an unsubscribe are both in flight: nothing is active until the subscribe succeeds.',
+      on: {
+        'subscribe.succeeded': { target: 'unsubscribing' },
+        'subscribe.failed': { target: 'idle' },
+        'unsubscribe.succeeded': { target: 'idle' },
+        'unsubscribe.failed': { target: 'subscribing' },
         update: { actions: { type: 'reportIssue', params: { rule: 'subscription/no-active-subscription' } } },
         revoke: { target: 'idle' },
       },

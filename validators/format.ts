@@ -105,9 +105,9 @@ export function isAbsoluteUri(s: string): boolean {
   return true;
 }
 
-/** Whether `s` is an absolute URI with the `file` scheme (RFC 8089). */
+/** Whether `s` is an absolute `file://` URI (RFC 8089 with an authority part, as MCP roots require). */
 export function isFileUri(s: string): boolean {
-  return schemeLength(s) === 4 && s.slice(0, 5).toLowerCase() === 'file:' && isAbsoluteUri(s);
+  return schemeLength(s) === 4 && s.slice(0, 7).toLowerCase() === 'file://' && isAbsoluteUri(s);
 }
 
 /** Whether `s` is an absolute `https` URL with a non-empty host. */

@@ -32,6 +32,8 @@ const WARNING_CASES: Readonly<Record<string, string>> = {
   'subscription/unsubscribe-not-subscribed': 'sub_unsubscribe_without_subscription_warns',
   'tools/name-format': 'sampling_tool_name_format_warning',
   'toolschema/required-undeclared': 'sampling_tool_required_undeclared_warning',
+  'tasks/timestamp-order': 'tasks_timestamp_order_accepted',
+  'tools/structured-content-without-text': 'tools_structured_content_without_text_accepted',
 };
 
 /**
@@ -40,10 +42,7 @@ const WARNING_CASES: Readonly<Record<string, string>> = {
  * these warnings are never reported today. The named pass case shows the result is accepted; the
  * harness fails once the warning starts being reported, so the rule then moves to WARNING_CASES.
  */
-const DROPPED_RESULT_WARNINGS: Readonly<Record<string, string>> = {
-  'tasks/timestamp-order': 'tasks_timestamp_order_accepted',
-  'tools/structured-content-without-text': 'tools_structured_content_without_text_accepted',
-};
+const DROPPED_RESULT_WARNINGS: Readonly<Record<string, string>> = {};
 
 /** Rules no fixture message can make the first error of a case, each with the reason. */
 const UNREACHABLE: Readonly<Record<string, string>> = {

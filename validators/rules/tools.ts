@@ -4,6 +4,8 @@ import { defineRules, SPEC } from './rule.ts';
 export const toolsRules = defineRules('tools', SPEC.tools, {
   'list-result': 'A tools/list result must be {tools, nextCursor?, _meta?} (the cursor and page size are pagination rules).',
   'duplicate-name': 'Tool names must be unique within a tools/list result.',
+  'duplicate-name-across-pages': 'A tool name must not repeat on a later page of the same tools/list listing.',
+  'stale-cursor': 'A tools/list cursor issued before notifications/tools/list_changed belongs to an invalidated listing.',
   'descriptor': 'A tool descriptor must be {name, title?, description?, inputSchema, outputSchema?, annotations?, execution?, icons?, _meta?} with the types the schema gives.',
   'name-format': {
     text: 'A tool name should be 1 to 128 characters of A-Z, a-z, 0-9, underscore, hyphen and dot.',
