@@ -27,4 +27,14 @@ test('revocation clears the subscription; unsubscribing nothing warns', () => {
   assert.equal(run(['unsubscribe.sent']), ['"idle" subscription/unsubscribe-not-subscribed']);
 });
 
+test('an unsubscribe sent before the subscribe is answered cancels it', () => {
+  assert.equal(run(['subscribe.sent', 'unsubscribe.sent', 'update', 'subscribe.succeeded', 'unsubscribe.succeeded', 'update']),
+    ['"subscribing"', '"cancelling"', '"cancelling" subscription/no-active-subscription', '"unsubscribing"', '"idle"', '"idle" subscription/no-active-subscription']);
+  assert.equal(run(['subscribe.sent', 'unsubscribe.sent', 'unsubscribe.failed', 'subscribe.succeeded', 'update']),
+    ['"subscribing"', '"cancelling"', '"subscribing"', '"active"', '"active"']);
+  assert.equal(run(['subscribe.sent', 'unsubscribe.sent', 'unsubscribe.succeeded', 'subscribe.succeeded']), ['"subscribing"', '"cancelling"', '"idle"', '"idle"']);
+  assert.equal(run(['subscribe.sent', 'unsubscribe.sent', 'subscribe.failed']), ['"subscribing"', '"cancelling"', '"idle"']);
+  assert.equal(run(['subscribe.sent', 'unsubscribe.sent', 'revoke']), ['"subscribing"', '"cancelling"', '"idle"']);
+});
+
 test.run();
