@@ -1,4 +1,5 @@
 import type { Step } from '../machines/session.ts';
+import { RULES } from '../validators/rules/index.ts';
 import type { DeclaredTransition } from './declared-transitions.ts';
 import type { MachineGraph } from './measure.ts';
 import type { CoverageReport } from './report.ts';
@@ -22,11 +23,13 @@ export function suggestCase(graph: MachineGraph, transition: DeclaredTransition)
   const path = graph.paths.get(transition.id);
   if (!path) return undefined;
   const skeleton = graph.model.toCase(path.events);
-  const rule = transition.rules[0];
+  // Only an error rejects the message; a warning is reported and the case goes on.
+  const rule = transition.rules.find((r) => (RULES.get(r)?.severity ?? 'error') === 'error');
   const rejects = rule !== undefined || transition.actions.includes('reportResultFindings');
+  const warns = transition.rules.filter((r) => r !== rule);
   return {
     name: caseName(transition),
-    description: `Takes ${transition.id}. TODO: say why this case matters.`,
+    description: `Takes ${transition.id}${warns.length > 0 ? ` (warns ${warns.join(', ')})` : ''}. TODO: say why this case matters.`,
     expect: rejects ? 'fail' : 'pass',
     ...(rule === undefined ? {} : { expect_rule: rule }),
     ...(skeleton.setup === 'ready' ? {} : { setup: skeleton.setup }),

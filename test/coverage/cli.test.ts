@@ -1,0 +1,78 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { loadAllowlist } from '../../coverage/allowlist.ts';
+import { measure } from '../../coverage/measure.ts';
+import { buildReport, stableJson } from '../../coverage/report.ts';
+import { bundledFixtures, COURSE, ROOT } from './bundled.ts';
+
+const CLI = join(ROOT, 'dist/cli.js');
+const run = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', cwd: ROOT, timeout: 120_000 });
+const dir = mkdtempSync(join(tmpdir(), 'mcp-statechart-coverage-cli-'));
+test.after(() => rmSync(dir, { recursive: true, force: true }));
+const ONE = join(ROOT, 'fixtures/course-profile/lifecycle.json');
+
+test('coverage --json: byte-identical across runs and equal to the in-process report (ids survive bundling)', () => {
+  const a = run('coverage', '--json');
+  const b = run('coverage', '--json');
+  assert.is(a.stdout, b.stdout);
+  const expected = buildReport(measure(bundledFixtures()), loadAllowlist());
+  assert.is(a.stdout, stableJson(expected) + '\n');
+  assert.is(a.status, expected.total.gaps === 0 ? 0 : 1);
+});
+
+test('coverage of one file: exit 1 with gaps, totals last; --suggest prints pasteable cases', () => {
+  const r = run('coverage', ONE);
+  assert.is(r.status, 1);
+  const lines = r.stdout.trimEnd().split('\n');
+  assert.match(lines[lines.length - 1]!, /^gaps: \d+\/\d+ transitions taken/);
+  const s = run('coverage', ONE, '--suggest');
+  const start = s.stdout.indexOf('\n[\n');
+  const end = s.stdout.lastIndexOf('\n]\n');
+  const cases = JSON.parse(s.stdout.slice(start + 1, end + 2)) as { name: string; steps: unknown[] }[];
+  assert.ok(cases.length > 0 && cases.every((c) => c.name.startsWith('takes_') && c.steps.length > 0));
+  const json = JSON.parse(run('coverage', ONE, '--json', '--suggest').stdout) as { suggestions: unknown[] };
+  assert.is(json.suggestions.length, cases.length);
+});
+
+test('coverage --html: one self-contained page, no network reference', () => {
+  const file = join(dir, 'coverage.html');
+  run('coverage', '--html', file);
+  const html = readFileSync(file, 'utf8');
+  assert.is((html.match(/<svg /g) ?? []).length, 4);
+  assert.not.match(html, /<(script|img|link|iframe)[^>]+(src|href)=/i);
+  assert.not.match(html, /url\(\s*['"]?https?:/i);
+});
+
+test('diagram: DOT and Mermaid to stdout, SVG files to --out, an unknown machine is a usage error', () => {
+  assert.match(run('diagram', 'lifecycle', '--format', 'dot').stdout, /^digraph "lifecycle" \{/);
+  assert.match(run('diagram', 'subscription', '--format', 'mermaid').stdout, /^stateDiagram-v2\n/);
+  assert.match(run('diagram').stdout, /^digraph "session" \{/);
+  const out = join(dir, 'diagrams');
+  assert.is(run('diagram', '--format', 'svg', '--out', out).status, 0);
+  assert.equal(readdirSync(out).sort(), ['authorization.svg', 'correlation.svg', 'lifecycle.svg', 'session.svg', 'subscription.svg']);
+  assert.is(run('diagram', 'nosuch').status, 2);
+  assert.is(run('diagram', '--format', 'png').status, 2);
+});
+
+test('docs/lifecycle.svg is what the CLI draws today (regenerate: diagram lifecycle --format svg --out docs)', () => {
+  assert.is(readFileSync(join(ROOT, 'docs/lifecycle.svg'), 'utf8'), run('diagram', 'lifecycle', '--format', 'svg').stdout);
+});
+
+test('inspect: finds a case in the bundled fixtures or a given file; an unknown case is exit 2', () => {
+  const out = join(dir, 'bundled.html');
+  const r = run('inspect', 'sub_update_reread_unsubscribe', '--out', out);
+  assert.is(r.status, 0, r.stderr);
+  assert.match(readFileSync(out, 'utf8'), /<script type="application\/json" id="trace">/);
+  assert.is(run('inspect', 'no_such_case').status, 2);
+  if (existsSync(COURSE)) {
+    const course = join(dir, 'course.html');
+    assert.is(run('inspect', 'valid_resource_subscription_update_reread_and_unsubscribe', '--fixture', COURSE, '--out', course).status, 0);
+    assert.ok(existsSync(course));
+  }
+});
+
+test.run();
