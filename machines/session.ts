@@ -9,7 +9,7 @@ import { checkCapabilities } from '../validators/capabilities.ts';
 import type { Direction, JsonObject, Profile, ValidationContext } from '../validators/context.ts';
 import { classifyMessage, idKey, type Envelope } from '../validators/envelope.ts';
 import { pointerJoin, type Finding } from '../validators/finding.ts';
-import { METHODS, isNotificationMethod, isRequestMethod, mayBeSentIn, type MethodSpec } from '../validators/methods.ts';
+import { isNotificationMethod, isRequestMethod, mayBeSentIn, methodTable, type MethodSpec } from '../validators/methods.ts';
 import { authRules } from '../validators/rules/auth.ts';
 import { directionRules } from '../validators/rules/direction.ts';
 import { envelopeRules } from '../validators/rules/envelope.ts';
@@ -85,10 +85,17 @@ export class Session {
   readonly #authorization: Actor<typeof authorizationMachine> | undefined;
   readonly #subscriptions = new Map<string, SubscriptionActor>();
   readonly #toolListing = new ToolListing();
+  readonly #methods: ReadonlyMap<string, MethodSpec>;
+  readonly #isNotification: (method: string) => boolean;
+  readonly #isRequest: (method: string) => boolean;
   #sink: Finding[] = [];
 
   constructor(config: SessionConfig) {
     this.#config = config;
+    const methods = methodTable(config.profile);
+    this.#methods = methods;
+    this.#isNotification = (m) => isNotificationMethod(m, methods);
+    this.#isRequest = (m) => isRequestMethod(m, methods);
     const tools = new Map<string, JsonObject>();
     for (const t of config.tools ?? []) if (typeof t['name'] === 'string') tools.set(t['name'], t);
     this.#ctx = { profile: config.profile, tools };
@@ -131,7 +138,7 @@ export class Session {
       this.#authorization?.send({ type: 'revision.activate', revision: step.control_event.revision });
       return this.#sink.length === 0 ? NONE : this.#sink;
     }
-    const classified = classifyMessage(step.message, '/message', isNotificationMethod, isRequestMethod);
+    const classified = classifyMessage(step.message, '/message', this.#isNotification, this.#isRequest);
     if (classified.envelope === undefined) return classified.findings;
     const env = classified.envelope;
     if (env.kind === 'request' || env.kind === 'notification') this.#feedCall(step, env);
@@ -141,7 +148,7 @@ export class Session {
 
   #feedCall(step: WireStep, env: Extract<Envelope, { kind: 'request' | 'notification' }>): void {
     const sink = this.#sink;
-    const spec = METHODS.get(env.method);
+    const spec = this.#methods.get(env.method);
     if (spec === undefined) {
       sink.push(finding(envelopeRules['unknown-method'], '/message/method', `unknown method ${env.method} for MCP ${this.#ctx.profile.protocolVersion}`));
       return;
@@ -263,7 +270,7 @@ export class Session {
 
   /** A successful result, checked against its pending request before it may consume it. */
   #checkResult(pending: PendingRequest, result: JsonObject): readonly Finding[] {
-    const spec = METHODS.get(pending.method);
+    const spec = this.#methods.get(pending.method);
     const out: Finding[] = [];
     const auth = this.#authorization?.getSnapshot().context;
     if (auth && pending.revision !== undefined && pending.revision !== auth.revision) {

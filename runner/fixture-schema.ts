@@ -60,6 +60,7 @@ const PeerSchema = v.strictObject({ info: JsonObjectSchema, capabilities: JsonOb
 export const FixtureSchema = v.strictObject({
   schema_version: v.literal(3),
   description: v.optional(v.string()),
+  profile: v.optional(v.picklist(['course', '2025-11-25', '2025-06-18', '2026-07-28'])),
   protocol_version: v.string(),
   transport_context_defaults: TransportContextSchema,
   authorization: v.strictObject({

@@ -28,9 +28,9 @@ export interface PlayedStep {
 }
 
 /** The handshake steps a case's `setup` plays before its own steps. */
-export function setupSteps(fixture: Fixture, kase: FixtureCase): Step[] {
+export function setupSteps(fixture: Fixture, kase: FixtureCase, profile?: Profile): Step[] {
   const setup = kase.setup ?? 'ready';
-  if (setup === 'none') return [];
+  if (setup === 'none' || profile?.stateless) return [];
   const steps: Step[] = [{
     direction: 'client_to_server',
     message: {
@@ -86,7 +86,7 @@ export function runCase(fixture: Fixture, kase: FixtureCase, index: number, opti
   let failure: { finding: Finding; pointer: string } | undefined;
   try {
     const labelled: { label: string; base: string; step: Step }[] = [
-      ...setupSteps(fixture, kase).map((step, i) => ({ label: `setup ${i}`, base: `/cases/${index}/setup`, step })),
+      ...setupSteps(fixture, kase, options.profile).map((step, i) => ({ label: `setup ${i}`, base: `/cases/${index}/setup`, step })),
       ...(kase.steps as Step[]).map((step, i) => ({ label: `step ${i}`, base: `/cases/${index}/steps/${i}`, step })),
     ];
     for (const { label, base, step } of labelled) {

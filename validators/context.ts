@@ -27,8 +27,12 @@ export interface Profile {
   /** The human name printed in reports, e.g. `offline-mcp-teaching-profile-v2`. */
   readonly name: string;
   readonly protocolVersion: string;
+  /** The specification revision whose methods and shapes apply. */
+  readonly revision: '2025-06-18' | '2025-11-25' | '2026-07-28';
   /** Exact keys, absolute URIs, canonical base64 and the other tightened rules. */
   readonly strict: boolean;
+  /** No initialize handshake and no session: each request carries its own version and capabilities. */
+  readonly stateless: boolean;
   readonly limits: ProfileLimits;
 }
 

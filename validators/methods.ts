@@ -1,4 +1,4 @@
-import type { Direction, MethodValidators } from './context.ts';
+import type { Direction, MethodValidators, Profile } from './context.ts';
 import { elicitationMethods } from './elicitation.ts';
 import { initializeMethods } from './initialize.ts';
 import { resourcesMethods } from './resources.ts';
@@ -20,29 +20,34 @@ export interface MethodSpec {
   readonly scope?: string;
   /** False where the course profile cannot validate the method and rejects it outright. */
   readonly course: boolean;
+  /** The specification revisions that define the method. */
+  readonly revisions: readonly Profile['revision'][];
   readonly validators: MethodValidators;
 }
 
 const NO_VALIDATORS: MethodValidators = {};
+const SESSION_REVISIONS: readonly Profile['revision'][] = ['2025-06-18', '2025-11-25'];
+const SINCE_2025_11_25: readonly Profile['revision'][] = ['2025-11-25'];
 
 function row(
   method: string,
   kind: MethodSpec['kind'],
   sender: Sender,
   validators: MethodValidators | undefined,
-  extra: { scope?: string; course?: boolean } = {},
+  extra: { scope?: string; course?: boolean; revisions?: readonly Profile['revision'][] } = {},
 ): MethodSpec {
   return {
     method,
     kind,
     sender,
     course: extra.course ?? true,
+    revisions: extra.revisions ?? SESSION_REVISIONS,
     validators: validators ?? NO_VALIDATORS,
     ...(extra.scope === undefined ? {} : { scope: extra.scope }),
   };
 }
 
-/** The MCP 2025-11-25 method direction table. */
+/** Every method of the stateful revisions (2025-06-18, 2025-11-25), with the revisions that define it. */
 export const METHODS: ReadonlyMap<string, MethodSpec> = new Map(
   [
     row('initialize', 'request', 'client', initializeMethods['initialize']),
@@ -62,11 +67,11 @@ export const METHODS: ReadonlyMap<string, MethodSpec> = new Map(
     row('notifications/roots/list_changed', 'notification', 'client', rootsMethods['notifications/roots/list_changed']),
     row('sampling/createMessage', 'request', 'server', samplingMethods['sampling/createMessage']),
     row('elicitation/create', 'request', 'server', elicitationMethods['elicitation/create']),
-    row('tasks/list', 'request', 'both', tasksMethods['tasks/list']),
-    row('tasks/get', 'request', 'both', undefined, { course: false }),
-    row('tasks/result', 'request', 'both', undefined, { course: false }),
-    row('tasks/cancel', 'request', 'both', undefined, { course: false }),
-    row('notifications/tasks/status', 'notification', 'both', undefined, { course: false }),
+    row('tasks/list', 'request', 'both', tasksMethods['tasks/list'], { revisions: SINCE_2025_11_25 }),
+    row('tasks/get', 'request', 'both', undefined, { course: false, revisions: SINCE_2025_11_25 }),
+    row('tasks/result', 'request', 'both', undefined, { course: false, revisions: SINCE_2025_11_25 }),
+    row('tasks/cancel', 'request', 'both', undefined, { course: false, revisions: SINCE_2025_11_25 }),
+    row('notifications/tasks/status', 'notification', 'both', undefined, { course: false, revisions: SINCE_2025_11_25 }),
     row('prompts/list', 'request', 'client', undefined, { course: false }),
     row('prompts/get', 'request', 'client', undefined, { course: false }),
     row('notifications/prompts/list_changed', 'notification', 'server', undefined, { course: false }),
@@ -75,19 +80,31 @@ export const METHODS: ReadonlyMap<string, MethodSpec> = new Map(
     row('completion/complete', 'request', 'client', undefined, { course: false }),
     row('notifications/cancelled', 'notification', 'both', undefined, { course: false }),
     row('notifications/progress', 'notification', 'both', undefined, { course: false }),
-    row('notifications/elicitation/complete', 'notification', 'server', undefined, { course: false }),
+    row('notifications/elicitation/complete', 'notification', 'server', undefined, { course: false, revisions: SINCE_2025_11_25 }),
   ].map((r) => [r.method, r]),
 );
 
-/** True when `method` is a notification of the protocol (or looks like one). */
-export function isNotificationMethod(method: string): boolean {
-  const spec = METHODS.get(method);
+const tables = new Map<string, ReadonlyMap<string, MethodSpec>>();
+
+/** The method direction table of a profile's revision. */
+export function methodTable(profile: Pick<Profile, 'revision'>): ReadonlyMap<string, MethodSpec> {
+  let table = tables.get(profile.revision);
+  if (!table) {
+    table = new Map([...METHODS].filter(([, spec]) => spec.revisions.includes(profile.revision)));
+    tables.set(profile.revision, table);
+  }
+  return table;
+}
+
+/** True when `method` is a notification in `table` (or, unknown, looks like one). */
+export function isNotificationMethod(method: string, table: ReadonlyMap<string, MethodSpec> = METHODS): boolean {
+  const spec = table.get(method);
   return spec ? spec.kind === 'notification' : method.startsWith('notifications/');
 }
 
-/** True when `method` is a known request method. */
-export function isRequestMethod(method: string): boolean {
-  return METHODS.get(method)?.kind === 'request';
+/** True when `method` is a known request method in `table`. */
+export function isRequestMethod(method: string, table: ReadonlyMap<string, MethodSpec> = METHODS): boolean {
+  return table.get(method)?.kind === 'request';
 }
 
 /** True when `direction` is a direction in which `spec` may be sent. */

@@ -1,11 +1,15 @@
-import type { Profile } from './context.ts';
+import type { Profile, ProfileLimits } from './context.ts';
+
+const NO_LIMITS: ProfileLimits = { itemBytes: null, readBytes: null, contentItems: null, listItems: null, cursorLength: null };
 
 /** The strict course profile: MCP 2025-11-25 subset with tightened rules and a 64 KiB budget. */
 export const COURSE_PROFILE: Profile = {
   id: 'course',
   name: 'offline-mcp-teaching-profile-v2',
   protocolVersion: '2025-11-25',
+  revision: '2025-11-25',
   strict: true,
+  stateless: false,
   limits: {
     itemBytes: 64 * 1024,
     readBytes: 64 * 1024,
@@ -14,3 +18,47 @@ export const COURSE_PROFILE: Profile = {
     cursorLength: 1024,
   },
 };
+
+/** MCP 2025-11-25 exactly as specified: unknown fields where the schema allows them, no course limits. */
+export const SPEC_2025_11_25: Profile = {
+  id: '2025-11-25',
+  name: 'mcp-2025-11-25',
+  protocolVersion: '2025-11-25',
+  revision: '2025-11-25',
+  strict: false,
+  stateless: false,
+  limits: NO_LIMITS,
+};
+
+/** MCP 2025-06-18 exactly as specified (no tasks, no URL elicitation, no sampling tools). */
+export const SPEC_2025_06_18: Profile = {
+  id: '2025-06-18',
+  name: 'mcp-2025-06-18',
+  protocolVersion: '2025-06-18',
+  revision: '2025-06-18',
+  strict: false,
+  stateless: false,
+  limits: NO_LIMITS,
+};
+
+/** MCP 2026-07-28: stateless, no initialize handshake; every request carries its version and capabilities. */
+export const SPEC_2026_07_28: Profile = {
+  id: '2026-07-28',
+  name: 'mcp-2026-07-28',
+  protocolVersion: '2026-07-28',
+  revision: '2026-07-28',
+  strict: false,
+  stateless: true,
+  limits: NO_LIMITS,
+};
+
+/** Every profile, by id. */
+export const PROFILES: ReadonlyMap<string, Profile> = new Map(
+  [COURSE_PROFILE, SPEC_2025_11_25, SPEC_2025_06_18, SPEC_2026_07_28].map((p) => [p.id, p]),
+);
+
+/** The spec profile a negotiated protocol version selects, if any. */
+export function profileForVersion(version: string): Profile | undefined {
+  for (const p of PROFILES.values()) if (p.id !== 'course' && p.protocolVersion === version) return p;
+  return undefined;
+}

@@ -32,7 +32,7 @@ export function bundledFixtures(): string {
 }
 
 /** Reads, checks and judges every case of every fixture file. */
-export async function runCases(paths: readonly string[]): Promise<CasesReport> {
+export async function runCases(paths: readonly string[], profileOverride?: string): Promise<CasesReport> {
   const files = fixtureFiles(paths.length > 0 ? paths : [bundledFixtures()]);
   if (files.length === 0) throw new InputError('fixture/invalid', '', 'no fixture files (*.json) found in the given folder [fixture/invalid]');
   const results: CaseResult[] = [];
@@ -41,7 +41,7 @@ export async function runCases(paths: readonly string[]): Promise<CasesReport> {
   const prefix = files.length > 1;
   for (const file of files) {
     const fixture = parseFixture(await readBounded(file.path, FIXTURE_LIMIT), file.label);
-    const profile = profileForFixture(fixture);
+    const profile = profileForFixture(fixture, profileOverride);
     profiles.add(profile.name);
     versions.add(fixture.protocol_version);
     fixture.cases.forEach((kase, i) => {
