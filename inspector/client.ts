@@ -76,6 +76,10 @@ export const INSPECTOR_SCRIPT = String.raw`
   $('prev').addEventListener('click', function () { show(current - 1); });
   $('next').addEventListener('click', function () { show(current + 1); });
   $('last').addEventListener('click', function () { show(frames.length - 1); });
+  $('zoom').addEventListener('click', function () {
+    var fit = $('diagram').classList.toggle('fit');
+    $('zoom').textContent = fit ? 'full size' : 'fit';
+  });
   $('jump').addEventListener('input', function () { show(Number($('jump').value)); });
   document.addEventListener('keydown', function (e) {
     if (e.target && e.target.tagName === 'INPUT') return;

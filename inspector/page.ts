@@ -15,10 +15,11 @@ header .verdict { font-weight: 600; }
 main { display: grid; grid-template-columns: minmax(0, 3fr) minmax(22rem, 2fr); gap: 1rem; padding: 1rem; }
 .diagram { overflow: auto; border: 1px solid #ddd; background: #fff; max-height: 80vh; }
 .diagram svg { height: auto; max-width: none; }
+.diagram.fit svg { width: 100%; }
 svg g.node.active path, svg g.node.active polygon, svg g.node.active ellipse { fill: #ffd54f; stroke: #e65100; stroke-width: 2.5; }
 svg g.edge.taken-now path { stroke: #1565c0; stroke-width: 3; }
 svg g.edge.taken-now polygon { fill: #1565c0; stroke: #1565c0; }
-svg g.edge.taken-now text { fill: #1565c0; font-weight: bold; }
+svg g.taken-now text { fill: #1565c0; font-weight: bold; }
 aside section { margin-bottom: 1rem; }
 aside h2 { font-size: .95rem; margin: 0 0 .25rem; text-transform: uppercase; letter-spacing: .04em; color: #555; }
 pre { background: #f5f5f5; padding: .5rem; overflow: auto; max-height: 16rem; margin: 0; font-size: 12px; }
@@ -52,17 +53,18 @@ export async function inspectorHtml(trace: CaseTrace): Promise<string> {
 <div>${escapeHtml(trace.fixture)} · expect ${escapeHtml(trace.expect)} · <span class="verdict" id="verdict" data-status="${escapeHtml(r.status)}">${escapeHtml(verdict)}</span></div>
 ${trace.description ? `<div>${escapeHtml(trace.description)}</div>` : ''}
 <div class="controls">
-<button id="first" title="first (Home)">&#x23EE;</button>
+<button id="first" title="first (Home)">&#xAB; first</button>
 <button id="prev" title="previous (&#x2190;)">&#x25C0; previous</button>
 <button id="next" title="next (&#x2192;)">next &#x25B6;</button>
-<button id="last" title="last (End)">&#x23ED;</button>
+<button id="last" title="last (End)">last &#xBB;</button>
 <input id="jump" type="range" min="0" max="0" value="0" aria-label="jump to step">
 <span id="position"></span>
+<button id="zoom" title="fit the diagram or show it at full size">full size</button>
 <strong id="step-label"></strong>
 </div>
 </header>
 <main>
-<div class="diagram" id="diagram">${svg}</div>
+<div class="diagram fit" id="diagram">${svg}</div>
 <aside>
 <section><h2>Message <span id="direction"></span></h2><pre id="message"></pre>
 <div id="transport-box"><h2>Transport context</h2><pre id="transport"></pre></div></section>

@@ -1,0 +1,148 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { loadAllowlist } from '../../coverage/allowlist.ts';
+import { stateNodes } from '../../coverage/declared-transitions.ts';
+import { SESSION_MACHINES } from '../../coverage/diagram/session-machines.ts';
+import { coverageHtml } from '../../coverage/html.ts';
+import { measure } from '../../coverage/measure.ts';
+import { buildReport } from '../../coverage/report.ts';
+import { inspectorHtml } from '../../inspector/page.ts';
+import { traceCase } from '../../inspector/trace.ts';
+import { parseFixture } from '../../runner/load-fixture.ts';
+import { bundledFixtures, COURSE } from './bundled.ts';
+
+// A real headless Chromium (Debian's, driven by playwright-core) opens the generated pages from
+// file:// URLs with every other request refused, so the pages must work with no network.
+const CHROMIUM = '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const stateCount = (machine: string) => stateNodes(SESSION_MACHINES.find((m) => m.id === machine)!).length - 1;
+const SESSION_STATES = SESSION_MACHINES.reduce((n, m) => n + stateCount(m.id), 0);
+
+const dir = mkdtempSync(join(tmpdir(), 'mcp-statechart-browser-'));
+const shots = join(dir, 'screenshots');
+mkdirSync(shots);
+test.after(() => {
+  if (process.env['KEEP_BROWSER_ARTIFACTS']) console.log(`browser test artifacts kept in ${dir}`);
+  else rmSync(dir, { recursive: true, force: true });
+});
+
+/** The subscription case: the course fixture's when it is there (always on CI), else the bundled twin. */
+function subscriptionCase(): { label: string; fixture: ReturnType<typeof parseFixture>; name: string } {
+  if (existsSync(COURSE)) {
+    return { label: 'mcp-cases.json', fixture: parseFixture(new Uint8Array(readFileSync(COURSE)), 'mcp-cases.json'), name: 'valid_resource_subscription_update_reread_and_unsubscribe' };
+  }
+  if (process.env['CI']) throw new Error('../shared/course/mcp-cases.json is missing on CI');
+  const own = bundledFixtures().find((f) => f.fixture.cases.some((c) => c.name === 'sub_update_reread_unsubscribe'))!;
+  return { label: own.label, fixture: own.fixture, name: 'sub_update_reread_unsubscribe' };
+}
+
+type Browser = import('playwright-core').BrowserContext;
+
+async function withBrowser(fn: (browser: Browser, blocked: string[]) => Promise<void>): Promise<void> {
+  const { chromium } = await import('playwright-core');
+  const profile = mkdtempSync(join(dir, 'profile-'));
+  const browser = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1600, height: 1000 } });
+  const blocked: string[] = [];
+  await browser.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url.startsWith('file://') || url.startsWith('data:')) return route.continue();
+    blocked.push(url);
+    return route.abort();
+  });
+  try {
+    await fn(browser, blocked);
+  } finally {
+    await browser.close();
+  }
+}
+
+if (!existsSync(CHROMIUM)) {
+  test('headless Chromium is installed', () => {
+    if (process.env['CI']) assert.unreachable(`${CHROMIUM} is missing on CI (.ci/run installs it)`);
+    console.warn(`skipping the browser test: ${CHROMIUM} is not installed (apt-get install -y chromium)`);
+  });
+} else {
+  test('coverage page: each machine diagram renders with its states; taken and never-taken edges are styled; no network', async () => {
+    const m = measure(bundledFixtures());
+    const report = buildReport(m, loadAllowlist());
+    const file = join(dir, 'coverage.html');
+    writeFileSync(file, await coverageHtml(report, m.graphs));
+    await withBrowser(async (browser, blocked) => {
+      const page = await browser.newPage();
+      await page.goto(pathToFileURL(file).href);
+      for (const machine of SESSION_MACHINES.map((x) => x.id)) {
+        const section = page.locator(`section[data-machine="${machine}"]`);
+        assert.is(await section.locator('svg g.node.state').count(), stateCount(machine), `${machine}: state nodes`);
+        const drawn = await section.locator('svg [id^="edge:"], svg [id^="a_edge:"]').count();
+        assert.is(drawn, report.machines[machine]!.declared, `${machine}: every transition drawn`);
+      }
+      const summary = await page.locator('#summary').getAttribute('data-taken');
+      assert.is(Number(summary), report.total.taken);
+      const solid = await page.locator('g.edge.taken').count();
+      assert.ok(solid > 0, 'taken edges are drawn with the taken style');
+      await page.locator('tr[data-edge]').first().click();
+      assert.is(await page.locator('tr.focus').count(), 1);
+      const shot = join(shots, 'coverage.png');
+      await page.screenshot({ path: shot, fullPage: false });
+      assert.ok(statSync(shot).size > 10_000, 'screenshot saved');
+      assert.equal(blocked, []);
+    });
+  });
+
+  test('inspector page: the subscription case steps from active to gone (idle), the highlight follows', async () => {
+    const { label, fixture, name } = subscriptionCase();
+    const index = fixture.cases.findIndex((c) => c.name === name);
+    const trace = traceCase(label, fixture, fixture.cases[index]!, index);
+    const file = join(dir, 'inspector.html');
+    writeFileSync(file, await inspectorHtml(trace));
+    await withBrowser(async (browser, blocked) => {
+      const page = await browser.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      await page.goto(pathToFileURL(file).href);
+      assert.is(await page.locator('#diagram svg g.node.state').count(), SESSION_STATES, 'one node per state of every machine');
+      const seen: { frame: number; active: string[]; subscriptions: string[]; lifecycle: string | null }[] = [];
+      const capture = async () => {
+        seen.push({
+          frame: Number(await page.locator('body').getAttribute('data-frame')),
+          active: (await page.locator('#diagram svg g.node.active').evaluateAll((ns) => ns.map((n) => n.id))).sort(),
+          subscriptions: await page.locator('#subscriptions tr.subscription').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-state') ?? '')),
+          lifecycle: await page.locator('#actors tr[data-machine="lifecycle"]').getAttribute('data-state'),
+        });
+      };
+      await capture();
+      for (let i = 1; i < trace.frames.length; i++) {
+        await page.keyboard.press('ArrowRight');
+        await capture();
+        if (seen[i]!.subscriptions.includes('active')) await page.screenshot({ path: join(shots, 'inspector-active.png') });
+      }
+      assert.equal(seen.map((s) => s.frame), trace.frames.map((_, i) => i), 'the arrow key steps through every frame');
+      assert.is(seen[0]!.lifecycle, 'new');
+      assert.ok(seen[0]!.active.includes('state:lifecycle.new'));
+      assert.ok(seen[seen.length - 1]!.active.includes('state:lifecycle.ready'));
+      assert.ok(seen.some((s, i) => i > 0 && s.active.join() !== seen[i - 1]!.active.join()), 'stepping changes the highlighted states');
+      const states = seen.map((s) => s.subscriptions[0] ?? 'none');
+      const active = states.indexOf('active');
+      assert.ok(active > 0 && states.lastIndexOf('subscribing', active) >= 0, `subscribing, then active: ${states.join(' ')}`);
+      assert.is(states[states.length - 1], 'idle', `gone in the end: ${states.join(' ')}`);
+      assert.ok(seen[active]!.active.includes('state:subscription.active'));
+      assert.ok(seen[seen.length - 1]!.active.includes('state:subscription.idle'));
+      await page.locator('#prev').click();
+      assert.is(Number(await page.locator('body').getAttribute('data-frame')), trace.frames.length - 2);
+      await page.locator('#steps li').nth(active).click();
+      assert.is(await page.locator('#subscriptions tr.subscription').first().getAttribute('data-state'), 'active');
+      await page.keyboard.press('Home');
+      assert.is(await page.locator('body').getAttribute('data-frame'), '0');
+      assert.ok(statSync(join(shots, 'inspector-active.png')).size > 10_000, 'screenshot saved');
+      assert.equal(errors, []);
+      assert.equal(blocked, []);
+    });
+  });
+}
+
+test.run();
