@@ -22,6 +22,8 @@ import type { IssueEvent } from './issue.ts';
 import { lifecycleMachine } from './lifecycle.ts';
 import { subscriptionMachine } from './subscription.ts';
 import { ToolListing } from './tool-listing.ts';
+import type { CallEvent, ExtensionView, SessionExtension } from './extension.ts';
+import { EXTENSIONS } from './extensions.ts';
 
 /** A wire step: one JSON-RPC message and the side that sent it, with its out-of-wire context. */
 export interface WireStep {
@@ -46,6 +48,8 @@ export interface SessionConfig {
   readonly transportDefaults?: TransportContext | undefined;
   /** Tool descriptors known before any tools/list result. */
   readonly tools?: readonly JsonObject[] | undefined;
+  /** Capabilities known without a handshake (stateless profiles: declared by the fixture or discovered). */
+  readonly capabilities?: { readonly client?: JsonObject | undefined; readonly server?: JsonObject | undefined } | undefined;
   /** Receives every actor inspection event (used for transition coverage). */
   readonly inspect?: ((event: InspectionEvent) => void) | undefined;
 }
@@ -56,6 +60,8 @@ export interface SessionView {
   readonly revision: string | undefined;
   readonly pending: Readonly<Record<Direction, readonly { id: string | number; method: string }[]>>;
   readonly subscriptions: readonly { uri: string; subject: string; tenant: string; state: string }[];
+  /** What each extension shows of its state, by name. */
+  readonly extensions?: Readonly<Record<string, unknown>>;
 }
 
 type SubscriptionActor = Actor<typeof subscriptionMachine>;
@@ -88,6 +94,8 @@ export class Session {
   readonly #methods: ReadonlyMap<string, MethodSpec>;
   readonly #isNotification: (method: string) => boolean;
   readonly #isRequest: (method: string) => boolean;
+  readonly #extensions: readonly SessionExtension[];
+  readonly #extensionView: ExtensionView;
   #sink: Finding[] = [];
 
   constructor(config: SessionConfig) {
@@ -99,6 +107,12 @@ export class Session {
     const tools = new Map<string, JsonObject>();
     for (const t of config.tools ?? []) if (typeof t['name'] === 'string') tools.set(t['name'], t);
     this.#ctx = { profile: config.profile, tools };
+    this.#extensions = EXTENSIONS.map((make) => make(config.profile)).filter((e): e is SessionExtension => e !== undefined);
+    this.#extensionView = {
+      profile: config.profile,
+      ctx: this.#ctx,
+      pending: (direction, id) => this.#correlation[direction].getSnapshot().context.pending.get(idKey(id)),
+    };
     const options = config.inspect ? { inspect: config.inspect } : {};
     this.#lifecycle = this.#watch(createActor(lifecycleMachine, { ...options, input: { protocolVersion: config.profile.protocolVersion } }));
     this.#correlation = {
@@ -167,13 +181,18 @@ export class Session {
     const context = this.#transportContext(step);
     if (!this.#checkAuthorization(spec, context, params)) return;
 
-    this.#lifecycle.send(env.kind === 'request'
-      ? { type: 'request', direction: step.direction, method: env.method, params }
-      : { type: 'notification', direction: step.direction, method: env.method });
-    if (hasError(sink)) return;
+    const stateless = this.#ctx.profile.stateless;
+    if (!stateless) {
+      this.#lifecycle.send(env.kind === 'request'
+        ? { type: 'request', direction: step.direction, method: env.method, params }
+        : { type: 'notification', direction: step.direction, method: env.method });
+      if (hasError(sink)) return;
+    }
 
     if (env.method !== 'initialize' && env.method !== 'notifications/initialized' && env.method !== 'ping') {
-      const life = this.#lifecycle.getSnapshot().context;
+      const life = stateless
+        ? { clientCapabilities: this.#config.capabilities?.client, serverCapabilities: this.#config.capabilities?.server }
+        : this.#lifecycle.getSnapshot().context;
       const gate = checkCapabilities(env.method, params, step.direction, life.clientCapabilities, life.serverCapabilities, '/message/method');
       if (gate) {
         sink.push(gate);
@@ -193,6 +212,12 @@ export class Session {
         return;
       }
     }
+    const call: CallEvent = { direction: step.direction, kind: env.kind, id: env.kind === 'request' ? env.id : undefined, method: env.method, params };
+    for (const ext of this.#extensions) {
+      const found = ext.checkCall?.(call, this.#extensionView) ?? NONE;
+      if (found.length > 0) sink.push(...found);
+      if (hasError(found)) return;
+    }
 
     if (env.kind === 'request') {
       const bound = spec.scope !== undefined && this.#authorization !== undefined;
@@ -209,16 +234,21 @@ export class Session {
         },
       });
       if (hasError(sink)) return;
+      for (const ext of this.#extensions) ext.acceptCall?.(call, this.#extensionView);
       if (env.method === 'resources/subscribe' || env.method === 'resources/unsubscribe') {
         this.#subscription(String(params?.['uri']), context).send({
           type: env.method === 'resources/subscribe' ? 'subscribe.sent' : 'unsubscribe.sent',
         });
       }
-    } else if (env.method === 'notifications/resources/updated') {
+      return;
+    }
+    if (env.method === 'notifications/resources/updated') {
       this.#deliverUpdate(String(params?.['uri']), context);
+      if (hasError(sink)) return;
     } else if (env.method === 'notifications/tools/list_changed') {
       this.#toolListing.invalidate();
     }
+    for (const ext of this.#extensions) ext.acceptCall?.(call, this.#extensionView);
   }
 
   #feedResponse(step: WireStep, env: Extract<Envelope, { kind: 'result' | 'error' }>): void {
@@ -226,12 +256,21 @@ export class Session {
     const correlation = this.#correlation[OPPOSITE[step.direction]];
     const key = idKey(env.id);
     const pending = correlation.getSnapshot().context.pending.get(key);
+    if (!pending) {
+      for (const ext of this.#extensions) {
+        const explained = ext.explainUnmatched?.(env.id, step.direction, this.#extensionView);
+        if (explained !== undefined) {
+          if (explained.length > 0) this.#sink.push(...explained);
+          return;
+        }
+      }
+    }
     if (env.kind === 'error') {
       correlation.send({ type: 'error', key, id: env.id });
-      if (pending) this.#afterResponse(pending, false);
+      if (pending) this.#afterResponse(pending, false, undefined, step.direction);
       return;
     }
-    const findings = pending ? this.#checkResult(pending, env.result) : NONE;
+    const findings = pending ? this.#checkResult(pending, env.result, step.direction) : NONE;
     if (pending?.method === 'initialize' && !hasError(findings)) {
       this.#lifecycle.send({ type: 'initialize.result', result: env.result });
       if (hasError(this.#sink)) return;
@@ -239,11 +278,12 @@ export class Session {
     correlation.send({ type: 'result', key, id: env.id, findings });
     if (pending && !hasError(this.#sink)) {
       if (findings.length > 0) this.#sink.push(...findings); // warnings of an accepted result
-      this.#afterResponse(pending, true, env.result);
+      this.#afterResponse(pending, true, env.result, step.direction);
     }
   }
 
-  #afterResponse(pending: PendingRequest, ok: boolean, result?: JsonObject): void {
+  #afterResponse(pending: PendingRequest, ok: boolean, result: JsonObject | undefined, direction: Direction): void {
+    for (const ext of this.#extensions) ext.acceptResponse?.(pending, ok, result, direction, this.#extensionView);
     switch (pending.method) {
       case 'initialize':
         if (!ok) this.#lifecycle.send({ type: 'initialize.error' });
@@ -269,7 +309,7 @@ export class Session {
   }
 
   /** A successful result, checked against its pending request before it may consume it. */
-  #checkResult(pending: PendingRequest, result: JsonObject): readonly Finding[] {
+  #checkResult(pending: PendingRequest, result: JsonObject, direction: Direction): readonly Finding[] {
     const spec = this.#methods.get(pending.method);
     const out: Finding[] = [];
     const auth = this.#authorization?.getSnapshot().context;
@@ -281,6 +321,10 @@ export class Session {
     const validate = spec?.validators.result;
     if (validate) out.push(...validate(result, '/message/result', pending.params, this.#ctx));
     if (pending.method === 'tools/list') out.push(...this.#toolListing.checkResult(pending.params, result));
+    for (const ext of this.#extensions) {
+      const found = ext.checkResult?.(pending, result, direction, this.#extensionView);
+      if (found && found.length > 0) out.push(...found);
+    }
     if (auth && pending.tenant !== undefined) out.push(...this.#checkResultPolicy(pending, result, auth.policy.revisions[auth.revision]));
     return out.length === 0 ? NONE : out;
   }
@@ -380,6 +424,7 @@ export class Session {
         const s = a.getSnapshot();
         return { uri: s.context.uri, subject: s.context.subject, tenant: s.context.tenant, state: String(s.value) };
       }),
+      extensions: Object.fromEntries(this.#extensions.filter((e) => e.view).map((e) => [e.name, e.view!()])),
     };
   }
 
@@ -390,5 +435,6 @@ export class Session {
     this.#correlation.server_to_client.stop();
     this.#authorization?.stop();
     for (const a of this.#subscriptions.values()) a.stop();
+    for (const e of this.#extensions) e.stop?.();
   }
 }

@@ -1,0 +1,48 @@
+import type { Direction, JsonObject, Profile, ValidationContext } from '../validators/context.ts';
+import type { RequestId } from '../validators/envelope.ts';
+import type { Finding } from '../validators/finding.ts';
+import type { PendingRequest } from './correlation.ts';
+
+/** A request or notification that passed the envelope, direction, authorization, lifecycle, capability and params checks. */
+export interface CallEvent {
+  readonly direction: Direction;
+  readonly kind: 'request' | 'notification';
+  /** The request id (requests only). */
+  readonly id: RequestId | undefined;
+  readonly method: string;
+  readonly params: JsonObject | undefined;
+}
+
+/** What an extension may read of the session. */
+export interface ExtensionView {
+  readonly profile: Profile;
+  readonly ctx: ValidationContext;
+  /** The pending request `id` sent in `direction`, if it is still unanswered. */
+  pending(direction: Direction, id: RequestId): PendingRequest | undefined;
+}
+
+/**
+ * A stateful concern beyond the four core machines (progress, cancellation, tasks, the
+ * stateless revision's retry loop). The session calls each hook at a fixed point; an error
+ * finding returned by a hook rejects the message, and a rejected message changes no state.
+ */
+export interface SessionExtension {
+  /** A short name, for reports. */
+  readonly name: string;
+  /** Before a request is recorded or a notification is accepted. */
+  checkCall?(call: CallEvent, view: ExtensionView): readonly Finding[];
+  /** After a request was recorded as pending, or a notification was accepted. */
+  acceptCall?(call: CallEvent, view: ExtensionView): void;
+  /** Before a result consumes its pending request (`direction` is the response's). */
+  checkResult?(pending: PendingRequest, result: JsonObject, direction: Direction, view: ExtensionView): readonly Finding[];
+  /** After a response (result when `ok`, else error) ended its pending request. */
+  acceptResponse?(pending: PendingRequest, ok: boolean, result: JsonObject | undefined, direction: Direction, view: ExtensionView): void;
+  /** For a response whose request is no longer pending: findings to report instead of `no-matching-request`, or undefined. */
+  explainUnmatched?(id: RequestId, direction: Direction, view: ExtensionView): readonly Finding[] | undefined;
+  /** A picture of the extension's state for inspectors. */
+  view?(): unknown;
+  stop?(): void;
+}
+
+/** Builds the extensions a session of `profile` runs. */
+export type ExtensionFactory = (profile: Profile) => SessionExtension | undefined;
