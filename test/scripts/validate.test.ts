@@ -1,0 +1,129 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const CLI = join(ROOT, 'dist/cli.js');
+const run = (args: string[], input?: string) =>
+  spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', cwd: ROOT, timeout: 60_000, ...(input === undefined ? {} : { input }) });
+
+const dir = mkdtempSync(join(tmpdir(), 'mcp-statechart-validate-secret-dir-'));
+test.after(() => rmSync(dir, { recursive: true, force: true }));
+
+const RESOURCE = 'https://mcp.example.test/mcp';
+const HEADER = {
+  mcp_statechart_transcript: 1,
+  profile: 'course',
+  authorization: {
+    protected_resource: RESOURCE,
+    initial_revision: 'r1',
+    revisions: { r1: { principals: { ann: { tenant: 't1', scopes: ['resources:read'] } }, resources: [{ uri: 'kb://t1/doc', tenant: 't1' }], resourceTemplates: [] } },
+  },
+  transport_context_defaults: { transport: 'streamable_http', token_active: true, token_audience: RESOURCE, resource: RESOURCE },
+};
+const c2s = (message: object, extra: object = {}) => ({ direction: 'client_to_server', ...extra, message });
+const s2c = (message: object) => ({ direction: 'server_to_client', message });
+const HANDSHAKE = [
+  c2s({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1.0.0' } } }),
+  s2c({ jsonrpc: '2.0', id: 1, result: { protocolVersion: '2025-11-25', capabilities: { tools: {}, resources: {} }, serverInfo: { name: 's', version: '1.0.0' } } }),
+  c2s({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+];
+const TOOLS_LIST = (id: number) => c2s({ jsonrpc: '2.0', id, method: 'tools/list' });
+const READ = (id: number, context?: object) =>
+  c2s({ jsonrpc: '2.0', id, method: 'resources/read', params: { uri: 'kb://t1/doc' } }, context ? { transport_context: context } : {});
+const ANN = { subject: 'ann', tenant: 't1', scopes: ['resources:read'], authorization_revision: 'r1' };
+
+function transcript(name: string, lines: readonly (object | string)[]): string {
+  const file = join(dir, name);
+  writeFileSync(file, lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n') + '\n');
+  return file;
+}
+
+test('a clean transcript: exit 0, report keys in order, no findings', () => {
+  const file = transcript('clean.jsonl', [HEADER, ...HANDSHAKE, TOOLS_LIST(2), s2c({ jsonrpc: '2.0', id: 2, result: { tools: [] } }), READ(3, ANN)]);
+  const r = run(['validate', file, '--json']);
+  assert.is(r.status, 0, r.stderr);
+  const report = JSON.parse(r.stdout);
+  assert.equal(Object.keys(report), ['status', 'profile', 'protocol_version', 'lines', 'messages', 'findings', 'counts']);
+  assert.equal([report.status, report.protocol_version, report.lines, report.messages], ['ok', '2025-11-25', 7, 6]);
+  assert.equal(report.findings, []);
+  assert.equal(report.counts, { error: 0, warning: 0 });
+});
+
+test('a duplicate outstanding id: exit 1 with its line, rule and pointer', () => {
+  const file = transcript('duplicate.jsonl', [HEADER, ...HANDSHAKE, TOOLS_LIST(2), TOOLS_LIST(2)]);
+  const r = run(['validate', file, '--json']);
+  assert.is(r.status, 1, r.stderr);
+  const report = JSON.parse(r.stdout);
+  assert.is(report.status, 'failed');
+  assert.equal(report.findings.map((f: { line: number; rule: string; pointer: string; severity: string }) => [f.line, f.rule, f.pointer, f.severity]),
+    [[6, 'correlation/duplicate-outstanding-id', '/message/id', 'error']]);
+  assert.equal(report.counts, { error: 1, warning: 0 });
+});
+
+test('every line is judged: findings on later lines are reported too, in line order, as text', () => {
+  const file = transcript('many.jsonl', [HEADER, ...HANDSHAKE, TOOLS_LIST(2), TOOLS_LIST(2), s2c({ jsonrpc: '2.0', id: 99, result: { tools: [] } }), READ(4)]);
+  const r = run(['validate', file]);
+  assert.is(r.status, 1, r.stderr);
+  const lines = r.stdout.trim().split('\n');
+  assert.is(lines.length, 4);
+  assert.match(lines[0] as string, /^line 6: correlation\/duplicate-outstanding-id \/message\/id /);
+  assert.match(lines[1] as string, /^line 7: correlation\/no-matching-request \/message\/id /);
+  assert.match(lines[2] as string, /^line 8: auth\/\S+ \/transport_context/);
+  assert.match(lines[3] as string, /^failed: 8 lines, 7 messages, 3 errors, 0 warnings /);
+});
+
+test('a line that is not strict JSON: exit 2 naming the line and the rule, never the path', () => {
+  const file = transcript('bad-json.jsonl', [HEADER, HANDSHAKE[0] as object, '{"direction":"client_to_server","message":{"jsonrpc":"2.0","id":2,"id":3,"method":"ping"}}']);
+  const r = run(['validate', file, '--json']);
+  assert.is(r.status, 2);
+  assert.is(r.stdout, '');
+  assert.match(r.stderr, /line 3, column \d+: Invalid JSON: duplicate key/);
+  assert.match(r.stderr, /\[json\/duplicate-key\]/);
+  assert.not.match(r.stderr, /secret-dir/);
+  assert.not.match(r.stderr, new RegExp(dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+});
+
+test('a line that is not a step, or a header after line 1: exit 2 with the transcript rule and the pointer', () => {
+  const wrong = run(['validate', transcript('bad-step.jsonl', [...HANDSHAKE.slice(0, 1), { direction: 'sideways', message: {} }])]);
+  assert.is(wrong.status, 2);
+  assert.match(wrong.stderr, /line 2: invalid transcript line at \/direction: .*\[fixture\/transcript-invalid\]/);
+  const late = run(['validate', transcript('late-header.jsonl', [...HANDSHAKE.slice(0, 1), HEADER])]);
+  assert.is(late.status, 2);
+  assert.match(late.stderr, /line 2: .*header is only allowed on the first line \[fixture\/transcript-invalid\]/);
+  const header = run(['validate', transcript('bad-header.jsonl', [{ ...HEADER, profile: 'nope' }])]);
+  assert.is(header.status, 2);
+  assert.match(header.stderr, /line 1: invalid transcript line at \/profile: invalid header/);
+});
+
+test('stdin: - reads the transcript from standard input', () => {
+  const body = [HEADER, ...HANDSHAKE, TOOLS_LIST(2), TOOLS_LIST(2)].map((l) => JSON.stringify(l)).join('\n');
+  const r = run(['validate', '-', '--json'], body);
+  assert.is(r.status, 1, r.stderr);
+  assert.equal(JSON.parse(r.stdout).findings.map((f: { line: number }) => f.line), [6]);
+  const clean = run(['validate', '-'], HANDSHAKE.map((l) => JSON.stringify(l)).join('\r\n') + '\r\n');
+  assert.is(clean.status, 0, clean.stderr);
+  assert.match(clean.stdout, /^ok: 3 lines, 3 messages, 0 errors, 0 warnings \(offline-mcp-teaching-profile-v2, MCP 2025-11-25\)\n$/);
+});
+
+test('without a header: course profile, no authorization policy, so authorization-bound checks are skipped', () => {
+  const r = run(['validate', transcript('no-header.jsonl', [...HANDSHAKE, READ(2)]), '--json']);
+  assert.is(r.status, 0, r.stdout + r.stderr);
+  assert.is(JSON.parse(r.stdout).messages, 4);
+});
+
+test('an unreadable transcript or a wrong number of arguments: exit 2, no path echoed', () => {
+  const missing = run(['validate', join(dir, 'missing.jsonl')]);
+  assert.is(missing.status, 2);
+  assert.match(missing.stderr, /no such file \(ENOENT\)/);
+  assert.not.match(missing.stderr, /secret-dir/);
+  const folder = run(['validate', dir]);
+  assert.is(folder.status, 2);
+  assert.not.match(folder.stderr, /secret-dir/);
+  assert.is(run(['validate']).status, 2);
+});
+
+test.run();
