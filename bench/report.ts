@@ -1,0 +1,120 @@
+// Why: figures are only comparable across machines as ratios, so the report derives them, says
+// which targets they meet, and keeps them in a machine-readable block that `--check` compares.
+import type { Machine, Workloads } from './run-bench.ts';
+import { significant } from './measure.ts';
+
+/** What `bench --json` prints, keys in this order. */
+export interface BenchReport {
+  readonly machine: Machine;
+  readonly workloads: Workloads;
+  readonly ratios: Readonly<Record<string, number>>;
+}
+
+type Figures = Record<string, Record<string, unknown>>;
+
+function num(w: Figures, name: string, field: string): number | undefined {
+  const value = w[name]?.[field];
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : undefined;
+}
+
+/** A ratio the report derives, and whether a larger value is better. */
+interface RatioSpec {
+  readonly name: string;
+  readonly better: 'higher' | 'lower';
+  readonly of: (w: Figures) => [number | undefined, number | undefined];
+}
+
+const RATIOS: readonly RatioSpec[] = [
+  { name: 'pipeline_vs_sdk', better: 'higher', of: (w) => [num(w, 'pipeline', 'msgs_per_s'), num(w, 'sdk', 'msgs_per_s')] },
+  { name: 'pipeline_vs_ajv', better: 'higher', of: (w) => [num(w, 'pipeline', 'msgs_per_s'), num(w, 'ajv', 'msgs_per_s')] },
+  { name: 'pipeline_vs_json_parse', better: 'higher', of: (w) => [num(w, 'pipeline', 'msgs_per_s'), num(w, 'json_parse', 'msgs_per_s')] },
+  { name: 'strict_json_vs_sdk', better: 'higher', of: (w) => [num(w, 'strict_json', 'msgs_per_s'), num(w, 'sdk', 'msgs_per_s')] },
+  { name: 'course_inprocess_vs_pipeline', better: 'higher', of: (w) => [num(w, 'course_inprocess', 'msgs_per_s'), num(w, 'pipeline', 'msgs_per_s')] },
+  { name: 'course_cli_vs_node_startup', better: 'lower', of: (w) => [num(w, 'course_cli', 'wall_s'), num(w, 'node_startup', 'wall_s')] },
+  { name: 'scale_1m_vs_100k_time', better: 'lower', of: (w) => [num(w, 'scale_1m', 'wall_s'), num(w, 'scale_100k', 'wall_s')] },
+  { name: 'scale_1m_vs_100k_rss', better: 'lower', of: (w) => [num(w, 'scale_1m', 'peak_rss_mb'), num(w, 'scale_100k', 'peak_rss_mb')] },
+];
+
+/** Every ratio both of whose figures were measured. */
+export function computeRatios(workloads: Workloads): Record<string, number> {
+  const out: Record<string, number> = {};
+  const w = workloads as unknown as Figures;
+  for (const r of RATIOS) {
+    const [a, b] = r.of(w);
+    if (a !== undefined && b !== undefined) out[r.name] = significant(a / b);
+  }
+  return out;
+}
+
+/** A target of the project and whether a report meets it (undefined: not measured). */
+export interface TargetResult {
+  readonly text: string;
+  readonly value: string;
+  readonly met: boolean | undefined;
+}
+
+/** The project's performance targets, judged on one report. */
+export function judgeTargets(report: BenchReport): TargetResult[] {
+  const w = report.workloads as unknown as Figures;
+  const ratio = (name: string) => report.ratios[name];
+  const show = (v: number | undefined, unit = 'x') => (v === undefined ? 'not measured' : `${v}${unit}`);
+  const rss = num(w, 'scale_1m', 'peak_rss_mb');
+  return [
+    { text: 'pipeline (full stateful check) at least 1.0x the SDK path', value: show(ratio('pipeline_vs_sdk')),
+      met: ratio('pipeline_vs_sdk') === undefined ? undefined : (ratio('pipeline_vs_sdk') as number) >= 1 },
+    { text: '1,000,000 messages in at most 11x the time of 100,000', value: show(ratio('scale_1m_vs_100k_time')),
+      met: ratio('scale_1m_vs_100k_time') === undefined ? undefined : (ratio('scale_1m_vs_100k_time') as number) <= 11 },
+    { text: '1,000,000 messages with a peak RSS under 150 MB', value: show(rss, ' MB'), met: rss === undefined ? undefined : rss < 150 },
+    { text: 'whole-process `cases` on the course fixture within 2x of `node -e 0`', value: show(ratio('course_cli_vs_node_startup')),
+      met: ratio('course_cli_vs_node_startup') === undefined ? undefined : (ratio('course_cli_vs_node_startup') as number) <= 2 },
+  ];
+}
+
+/** A ratio that got more than `factor` times worse than its committed value. */
+export interface Regression {
+  readonly ratio: string;
+  readonly committed: number;
+  readonly now: number;
+}
+
+/** Compares ratios (never absolute times) with committed ones; ratios missing on either side are skipped. */
+export function compareRatios(now: Readonly<Record<string, number>>, committed: Readonly<Record<string, number>>, factor = 2): Regression[] {
+  const out: Regression[] = [];
+  for (const r of RATIOS) {
+    const a = now[r.name];
+    const b = committed[r.name];
+    if (a === undefined || b === undefined || !(b > 0)) continue;
+    const worse = r.better === 'higher' ? a < b / factor : a > b * factor;
+    if (worse) out.push({ ratio: r.name, committed: b, now: a });
+  }
+  return out;
+}
+
+const UNITS: Readonly<Record<string, string>> = {
+  messages: '', msgs_per_s: ' msg/s', wall_s: ' s', peak_rss_mb: ' MB',
+};
+
+function describeFigure(figure: Record<string, unknown>): string {
+  if (typeof figure['skipped'] === 'string') return `skipped: ${figure['skipped']}`;
+  const parts: string[] = [];
+  for (const key of ['messages', 'msgs_per_s', 'wall_s', 'peak_rss_mb']) {
+    const v = figure[key];
+    if (typeof v === 'number') parts.push(key === 'messages' ? `${v.toLocaleString('en-US')} messages` : `${v.toLocaleString('en-US')}${UNITS[key]}`);
+  }
+  if (typeof figure['rejected'] === 'number' && figure['rejected'] > 0) parts.push(`${figure['rejected']} rejected`);
+  return parts.join(', ');
+}
+
+/** Text output: one line per workload, ratio and target, then a summary line. */
+export function formatBenchText(report: BenchReport): string {
+  const lines: string[] = [];
+  for (const [name, figure] of Object.entries(report.workloads)) lines.push(`${name.padEnd(18)} ${describeFigure(figure as Record<string, unknown>)}`);
+  for (const [name, value] of Object.entries(report.ratios)) lines.push(`${name.padEnd(30)} ${value}x`);
+  const targets = judgeTargets(report);
+  for (const t of targets) lines.push(`${t.met === undefined ? 'not measured' : t.met ? 'met' : 'MISSED'}: ${t.text} (${t.value})`);
+  const met = targets.filter((t) => t.met === true).length;
+  const missed = targets.filter((t) => t.met === false).length;
+  const m = report.machine;
+  lines.push(`bench: ${Object.keys(report.workloads).length} workloads, targets ${met} met, ${missed} missed (${m.cpus} cpus, node ${m.node})`);
+  return lines.join('\n');
+}

@@ -1,0 +1,145 @@
+// Why: every in-process figure is taken the same way (the same texts, one warm-up, the median of
+// the timed runs, in this one process) so the ratios between them are fair.
+import { readFileSync } from 'node:fs';
+import { Session, type SessionConfig, type Step } from '../machines/session.ts';
+import { parseFixture } from '../runner/load-fixture.ts';
+import { profileForFixture } from '../runner/profile-for.ts';
+import { runCase } from '../runner/run-case.ts';
+import { parseStrictJson } from '../validators/strict-json.ts';
+import type { GeneratedStep } from './generate.ts';
+import { medianSeconds, significant } from './measure.ts';
+
+/** A throughput figure. */
+export interface Throughput {
+  readonly messages: number;
+  readonly msgs_per_s: number;
+  readonly runs: number;
+  /** Messages the path rejected in one run (0 for valid traffic). */
+  readonly rejected: number;
+}
+
+/** A workload that could not be measured here, and why. */
+export interface Skipped {
+  readonly skipped: string;
+}
+
+function throughput(messages: number, seconds: number, runs: number, rejected: number): Throughput {
+  return { messages, msgs_per_s: significant(messages / seconds), runs, rejected };
+}
+
+function toStep(s: GeneratedStep, message?: unknown): Step {
+  if (s.kind === 'control') return { control_event: { type: 'activate_authorization_revision', revision: s.revision } };
+  return s.context ? { direction: s.direction, message, transport_context: s.context } : { direction: s.direction, message };
+}
+
+/** The whole path: strict reader, envelope, schemas and machines, one session for the stream. */
+export function pipelineOnce(steps: readonly GeneratedStep[], config: SessionConfig): number {
+  const session = new Session(config);
+  let rejected = 0;
+  try {
+    for (const s of steps) {
+      const found = session.feed(s.kind === 'control' ? toStep(s) : toStep(s, parseStrictJson(s.text)));
+      for (const f of found) {
+        if (f.severity === 'error') {
+          rejected += 1;
+          break;
+        }
+      }
+    }
+  } finally {
+    session.stop();
+  }
+  return rejected;
+}
+
+function texts(steps: readonly GeneratedStep[]): string[] {
+  const out: string[] = [];
+  for (const s of steps) if (s.kind === 'message') out.push(s.text);
+  return out;
+}
+
+/** `pipeline`: messages per second through the full stateful check. */
+export function measurePipeline(steps: readonly GeneratedStep[], config: SessionConfig, runs: number): Throughput {
+  let rejected = 0;
+  const seconds = medianSeconds(() => {
+    rejected = pipelineOnce(steps, config);
+  }, runs);
+  return throughput(texts(steps).length, seconds, runs, rejected);
+}
+
+function measureTexts(list: readonly string[], check: (text: string) => boolean, runs: number): Throughput {
+  let rejected = 0;
+  const seconds = medianSeconds(() => {
+    rejected = 0;
+    for (const t of list) if (!check(t)) rejected += 1;
+  }, runs);
+  return throughput(list.length, seconds, runs, rejected);
+}
+
+/** `json_parse`: JSON.parse alone, the floor every path pays. */
+export function measureJsonParse(steps: readonly GeneratedStep[], runs: number): Throughput {
+  return measureTexts(texts(steps), (t) => JSON.parse(t) !== undefined, runs);
+}
+
+/** `strict_json`: the strict reader alone (grammar, duplicate keys, depth, safe integers, then JSON.parse), the floor of the pipeline. */
+export function measureStrictJson(steps: readonly GeneratedStep[], runs: number): Throughput {
+  return measureTexts(texts(steps), (t) => parseStrictJson(t) !== undefined, runs);
+}
+
+/** `sdk`: JSON.parse and the official SDK's JSONRPCMessageSchema, a stateless shape check. */
+export async function measureSdk(steps: readonly GeneratedStep[], runs: number): Promise<Throughput | Skipped> {
+  let schema: { safeParse(value: unknown): { success: boolean } };
+  try {
+    schema = (await import('@modelcontextprotocol/sdk/types.js')).JSONRPCMessageSchema;
+  } catch {
+    return { skipped: '@modelcontextprotocol/sdk is not installed (a dev dependency)' };
+  }
+  return measureTexts(texts(steps), (t) => schema.safeParse(JSON.parse(t)).success, runs);
+}
+
+/** `ajv`: JSON.parse and ajv compiled from the official JSON Schema's JSONRPCMessage definition. */
+export async function measureAjv(steps: readonly GeneratedStep[], schemaPath: string, runs: number): Promise<Throughput | Skipped> {
+  let schemaText: string;
+  try {
+    schemaText = readFileSync(schemaPath, 'utf8');
+  } catch {
+    return { skipped: 'the official schema ../shared/spec/schema-2025-11-25.json is not present' };
+  }
+  let Ajv2020: new (options: Record<string, unknown>) => {
+    addSchema(schema: unknown, key: string): unknown;
+    getSchema(ref: string): ((value: unknown) => boolean) | undefined;
+  };
+  try {
+    const mod = (await import('ajv/dist/2020.js')) as unknown as { default: { default?: unknown } };
+    Ajv2020 = (mod.default.default ?? mod.default) as typeof Ajv2020;
+  } catch {
+    return { skipped: 'ajv is not installed (a dev dependency)' };
+  }
+  const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: false });
+  ajv.addSchema(JSON.parse(schemaText), 'mcp');
+  const validate = ajv.getSchema('mcp#/$defs/JSONRPCMessage');
+  if (!validate) return { skipped: 'the official schema has no JSONRPCMessage definition' };
+  return measureTexts(texts(steps), (t) => validate(JSON.parse(t)), runs);
+}
+
+/** `course_inprocess`: every case of the course fixture replayed in this process. */
+export function measureCourseInProcess(coursePath: string, runs: number, passes = 20): Throughput | Skipped {
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(coursePath);
+  } catch {
+    return { skipped: 'the course fixture ../shared/course/mcp-cases.json is not present' };
+  }
+  const fixture = parseFixture(bytes, 'course fixture');
+  const profile = profileForFixture(fixture);
+  let fed = 0;
+  let unexpected = 0;
+  fixture.cases.forEach((kase, i) => {
+    const r = runCase(fixture, kase, i, { profile, onStep: () => void (fed += 1) });
+    if (r.status !== 'passed' && r.status !== 'expected_failure') unexpected += 1;
+  });
+  const seconds = medianSeconds(() => {
+    for (let p = 0; p < passes; p++) fixture.cases.forEach((kase, i) => runCase(fixture, kase, i, { profile }));
+  }, runs);
+  return throughput(fed * passes, seconds, runs, unexpected);
+}

@@ -1,0 +1,51 @@
+// Why: performance claims need numbers anyone can reproduce with one command, and CI needs to
+// notice when a change makes the validator much slower relative to the same machine's baseline.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { committedRatios, renderGenerated, updateBenchmarksMd } from '../../bench/benchmarks-md.ts';
+import { benchPaths } from '../../bench/paths.ts';
+import { compareRatios, computeRatios, formatBenchText, type BenchReport } from '../../bench/report.ts';
+import { describeMachine, FULL_SIZES, QUICK_SIZES, runBench } from '../../bench/run-bench.ts';
+import { InputError } from '../../runner/errors.ts';
+
+/** Options of `bench`. */
+export interface BenchOptions {
+  readonly json: boolean;
+  readonly quick: boolean;
+  readonly write: boolean;
+  readonly check: boolean;
+}
+
+function readReport(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Runs the benchmark, prints it, and writes or checks BENCHMARKS.md; returns the exit code. */
+export async function runBenchCommand(options: BenchOptions): Promise<number> {
+  const paths = benchPaths();
+  const committed = options.check ? readReport(paths.report) : undefined;
+  const baseline = committed === undefined ? undefined : committedRatios(committed);
+  if (options.check && baseline === undefined) {
+    throw new InputError('bench/no-baseline', '', 'bench --check: BENCHMARKS.md has no committed ratios (run `bench --write` first)');
+  }
+  const progress = (line: string) => void process.stderr.write(`bench: ${line}\n`);
+  const workloads = await runBench(paths, options.quick ? QUICK_SIZES : FULL_SIZES, progress);
+  const report: BenchReport = { machine: describeMachine(), workloads, ratios: computeRatios(workloads) };
+  process.stdout.write((options.json ? JSON.stringify(report, null, 2) : formatBenchText(report)) + '\n');
+
+  if (options.write) {
+    const flags = ['--write', ...(options.quick ? ['--quick'] : []), ...(options.json ? ['--json'] : [])];
+    writeFileSync(paths.report, updateBenchmarksMd(readReport(paths.report), renderGenerated(report, `node dist/cli.js bench ${flags.join(' ')}`)));
+    process.stderr.write('bench: BENCHMARKS.md written\n');
+  }
+  if (baseline !== undefined) {
+    const regressions = compareRatios(report.ratios, baseline);
+    for (const r of regressions) process.stderr.write(`bench --check: ${r.ratio} is ${r.now}x, more than 2x worse than the committed ${r.committed}x\n`);
+    process.stderr.write(`bench --check: ${regressions.length === 0 ? 'ok' : 'failed'}: ${Object.keys(report.ratios).length} ratios compared with BENCHMARKS.md, ${regressions.length} more than 2x worse\n`);
+    return regressions.length === 0 ? 0 : 1;
+  }
+  return 0;
+}

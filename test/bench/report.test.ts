@@ -1,0 +1,72 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { committedRatios, renderGenerated, updateBenchmarksMd } from '../../bench/benchmarks-md.ts';
+import { median } from '../../bench/measure.ts';
+import { compareRatios, computeRatios, judgeTargets, type BenchReport } from '../../bench/report.ts';
+import type { Workloads } from '../../bench/run-bench.ts';
+
+const tp = (msgs_per_s: number) => ({ messages: 1000, msgs_per_s, runs: 5, rejected: 0 });
+const WORKLOADS: Workloads = {
+  pipeline: tp(100_000),
+  sdk: tp(80_000),
+  ajv: { skipped: 'not here' },
+  json_parse: tp(1_000_000),
+  strict_json: tp(400_000),
+  course_inprocess: tp(50_000),
+  course_cli: { wall_s: 0.1, runs: 5 },
+  node_startup: { wall_s: 0.05, runs: 5 },
+  scale_100k: { messages: 100_000, wall_s: 2, peak_rss_mb: 120, runs: 5 },
+  scale_1m: { messages: 1_000_000, wall_s: 19, peak_rss_mb: 130, runs: 5 },
+};
+const REPORT: BenchReport = {
+  machine: { cpus: 2, model: 'test cpu', node: 'v20.0.0', platform: 'linux-x64', memory_gb: 8 },
+  workloads: WORKLOADS,
+  ratios: computeRatios(WORKLOADS),
+};
+
+test('median of odd and even lists', () => {
+  assert.is(median([3, 1, 2]), 2);
+  assert.is(median([4, 1, 3, 2]), 2.5);
+});
+
+test('ratios: only where both figures were measured', () => {
+  assert.equal(REPORT.ratios, {
+    pipeline_vs_sdk: 1.25,
+    pipeline_vs_json_parse: 0.1,
+    strict_json_vs_sdk: 5,
+    course_inprocess_vs_pipeline: 0.5,
+    course_cli_vs_node_startup: 2,
+    scale_1m_vs_100k_time: 9.5,
+    scale_1m_vs_100k_rss: 1.08,
+  });
+});
+
+test('targets: met, missed and not measured', () => {
+  assert.equal(judgeTargets(REPORT).map((t) => t.met), [true, true, true, true]);
+  const slow = { ...REPORT, ratios: { ...REPORT.ratios, pipeline_vs_sdk: 0.5 } };
+  assert.is(judgeTargets(slow)[0]?.met, false);
+  const none = { ...REPORT, workloads: { ...WORKLOADS, scale_1m: { skipped: 'quick' } }, ratios: {} };
+  assert.equal(judgeTargets(none).map((t) => t.met), [undefined, undefined, undefined, undefined]);
+});
+
+test('check: a ratio more than 2x worse fails, in the direction that is worse for it', () => {
+  const base = { pipeline_vs_sdk: 1, course_cli_vs_node_startup: 2 };
+  assert.equal(compareRatios({ pipeline_vs_sdk: 0.6, course_cli_vs_node_startup: 3.9 }, base), []);
+  assert.equal(compareRatios({ pipeline_vs_sdk: 0.4, course_cli_vs_node_startup: 4.1 }, base).map((r) => r.ratio),
+    ['pipeline_vs_sdk', 'course_cli_vs_node_startup']);
+  assert.equal(compareRatios({ pipeline_vs_sdk: 5 }, base), [], 'better is never a failure; missing ratios are skipped');
+});
+
+test('BENCHMARKS.md: the generated part is replaced between its markers, hand-written text kept, ratios read back', () => {
+  const generated = renderGenerated(REPORT, 'node dist/cli.js bench --write');
+  const first = updateBenchmarksMd(undefined, generated);
+  assert.equal(committedRatios(first), REPORT.ratios);
+  const edited = `${first}\n## History\n\nhand-written\n`;
+  const again = updateBenchmarksMd(edited, renderGenerated({ ...REPORT, ratios: { pipeline_vs_sdk: 2 } }, 'x'));
+  assert.match(again, /## History\n\nhand-written/);
+  assert.equal(committedRatios(again), { pipeline_vs_sdk: 2 });
+  assert.is(again.split('<!-- bench:begin').length, 2);
+  assert.is(committedRatios('# nothing'), undefined);
+});
+
+test.run();
