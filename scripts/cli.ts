@@ -11,6 +11,10 @@ const USAGE = `usage: mcp-statechart <command> [options]
 commands:
   cases [PATH...] [--json]   judge fixture files or folders (default: the bundled fixtures)
   rules [--json]             list every rule with its severity, spec link and text
+  validate FILE|- [--json]   judge a JSONL transcript (- reads stdin); every line, every finding
+  bench [--json] [--quick] [--write] [--check]
+                             measure throughput, start-up and memory; --write updates BENCHMARKS.md,
+                             --check fails when a ratio is over 2x worse than the committed one
   coverage [PATH...] [--json] [--html FILE] [--suggest]
                              transitions declared, taken, allowlisted and never taken per machine, with the
                              cases taking each and shortest-path coverage; --suggest prints a case skeleton
@@ -41,6 +45,22 @@ async function main(argv: readonly string[]): Promise<number> {
         ? JSON.stringify(rules, null, 2) + '\n'
         : rules.map((r) => `${r.id}\t${r.severity}\t${r.text}`).join('\n') + `\n${rules.length} rules\n`);
       return 0;
+    }
+    case 'validate': {
+      const { values, positionals } = parseArgs({ args: [...rest], options: { json: { type: 'boolean' } }, allowPositionals: true });
+      if (positionals.length !== 1) throw new InputError('cli/usage', '', `validate takes one transcript (FILE or -), got ${positionals.length}`);
+      const { formatValidateSummary, runValidate } = await import('./commands/validate.ts');
+      const report = await runValidate(positionals[0] as string, { json: values.json === true });
+      process.stdout.write((values.json ? JSON.stringify(report, null, 2) : formatValidateSummary(report)) + '\n');
+      return report.status === 'ok' ? 0 : 1;
+    }
+    case 'bench': {
+      const { values } = parseArgs({
+        args: [...rest],
+        options: { json: { type: 'boolean' }, quick: { type: 'boolean' }, write: { type: 'boolean' }, check: { type: 'boolean' } },
+      });
+      const { runBenchCommand } = await import('./commands/bench.ts');
+      return runBenchCommand({ json: values.json === true, quick: values.quick === true, write: values.write === true, check: values.check === true });
     }
     case 'coverage': {
       const { values, positionals } = parseArgs({
