@@ -7,6 +7,11 @@ import { samplingMethods } from './sampling.ts';
 import { tasksMethods } from './tasks.ts';
 import { toolsMethods } from './tools.ts';
 import { pingMethods } from './ping.ts';
+import { promptsMethods } from './prompts.ts';
+import { loggingMethods } from './logging.ts';
+import { completionMethods } from './completion.ts';
+import { utilityMethods } from './utilities.ts';
+import { statelessMethods } from './stateless.ts';
 
 /** Who may send a method. */
 export type Sender = 'client' | 'server' | 'both';
@@ -28,6 +33,8 @@ export interface MethodSpec {
 const NO_VALIDATORS: MethodValidators = {};
 const SESSION_REVISIONS: readonly Profile['revision'][] = ['2025-06-18', '2025-11-25'];
 const SINCE_2025_11_25: readonly Profile['revision'][] = ['2025-11-25'];
+const ALL: readonly Profile['revision'][] = ['2025-06-18', '2025-11-25', '2026-07-28'];
+const STATELESS: readonly Profile['revision'][] = ['2026-07-28'];
 
 function row(
   method: string,
@@ -53,34 +60,37 @@ export const METHODS: ReadonlyMap<string, MethodSpec> = new Map(
     row('initialize', 'request', 'client', initializeMethods['initialize']),
     row('notifications/initialized', 'notification', 'client', initializeMethods['notifications/initialized']),
     row('ping', 'request', 'both', pingMethods['ping']),
-    row('tools/list', 'request', 'client', toolsMethods['tools/list']),
-    row('tools/call', 'request', 'client', toolsMethods['tools/call']),
-    row('notifications/tools/list_changed', 'notification', 'server', toolsMethods['notifications/tools/list_changed']),
-    row('resources/list', 'request', 'client', resourcesMethods['resources/list'], { scope: 'resources:list' }),
-    row('resources/templates/list', 'request', 'client', resourcesMethods['resources/templates/list'], { scope: 'resources:list' }),
-    row('resources/read', 'request', 'client', resourcesMethods['resources/read'], { scope: 'resources:read' }),
+    row('tools/list', 'request', 'client', toolsMethods['tools/list'], { revisions: ALL }),
+    row('tools/call', 'request', 'client', toolsMethods['tools/call'], { revisions: ALL }),
+    row('notifications/tools/list_changed', 'notification', 'server', toolsMethods['notifications/tools/list_changed'], { revisions: ALL }),
+    row('resources/list', 'request', 'client', resourcesMethods['resources/list'], { scope: 'resources:list', revisions: ALL }),
+    row('resources/templates/list', 'request', 'client', resourcesMethods['resources/templates/list'], { scope: 'resources:list', revisions: ALL }),
+    row('resources/read', 'request', 'client', resourcesMethods['resources/read'], { scope: 'resources:read', revisions: ALL }),
     row('resources/subscribe', 'request', 'client', resourcesMethods['resources/subscribe'], { scope: 'resources:subscribe' }),
     row('resources/unsubscribe', 'request', 'client', resourcesMethods['resources/unsubscribe'], { scope: 'resources:subscribe' }),
-    row('notifications/resources/updated', 'notification', 'server', resourcesMethods['notifications/resources/updated'], { scope: 'resources:subscribe' }),
-    row('notifications/resources/list_changed', 'notification', 'server', resourcesMethods['notifications/resources/list_changed']),
-    row('roots/list', 'request', 'server', rootsMethods['roots/list']),
+    row('notifications/resources/updated', 'notification', 'server', resourcesMethods['notifications/resources/updated'], { scope: 'resources:subscribe', revisions: ALL }),
+    row('notifications/resources/list_changed', 'notification', 'server', resourcesMethods['notifications/resources/list_changed'], { revisions: ALL }),
+    row('roots/list', 'request', 'server', rootsMethods['roots/list'], { revisions: ALL }),
     row('notifications/roots/list_changed', 'notification', 'client', rootsMethods['notifications/roots/list_changed']),
-    row('sampling/createMessage', 'request', 'server', samplingMethods['sampling/createMessage']),
-    row('elicitation/create', 'request', 'server', elicitationMethods['elicitation/create']),
+    row('sampling/createMessage', 'request', 'server', samplingMethods['sampling/createMessage'], { revisions: ALL }),
+    row('elicitation/create', 'request', 'server', elicitationMethods['elicitation/create'], { revisions: ALL }),
+    row('notifications/elicitation/complete', 'notification', 'server', elicitationMethods['notifications/elicitation/complete'], { course: false, revisions: SINCE_2025_11_25 }),
     row('tasks/list', 'request', 'both', tasksMethods['tasks/list'], { revisions: SINCE_2025_11_25 }),
-    row('tasks/get', 'request', 'both', undefined, { course: false, revisions: SINCE_2025_11_25 }),
-    row('tasks/result', 'request', 'both', undefined, { course: false, revisions: SINCE_2025_11_25 }),
-    row('tasks/cancel', 'request', 'both', undefined, { course: false, revisions: SINCE_2025_11_25 }),
-    row('notifications/tasks/status', 'notification', 'both', undefined, { course: false, revisions: SINCE_2025_11_25 }),
-    row('prompts/list', 'request', 'client', undefined, { course: false }),
-    row('prompts/get', 'request', 'client', undefined, { course: false }),
-    row('notifications/prompts/list_changed', 'notification', 'server', undefined, { course: false }),
-    row('logging/setLevel', 'request', 'client', undefined, { course: false }),
-    row('notifications/message', 'notification', 'server', undefined, { course: false }),
-    row('completion/complete', 'request', 'client', undefined, { course: false }),
-    row('notifications/cancelled', 'notification', 'both', undefined, { course: false }),
-    row('notifications/progress', 'notification', 'both', undefined, { course: false }),
-    row('notifications/elicitation/complete', 'notification', 'server', undefined, { course: false, revisions: SINCE_2025_11_25 }),
+    row('tasks/get', 'request', 'both', tasksMethods['tasks/get'], { course: false, revisions: SINCE_2025_11_25 }),
+    row('tasks/result', 'request', 'both', tasksMethods['tasks/result'], { course: false, revisions: SINCE_2025_11_25 }),
+    row('tasks/cancel', 'request', 'both', tasksMethods['tasks/cancel'], { course: false, revisions: SINCE_2025_11_25 }),
+    row('notifications/tasks/status', 'notification', 'both', tasksMethods['notifications/tasks/status'], { course: false, revisions: SINCE_2025_11_25 }),
+    row('prompts/list', 'request', 'client', promptsMethods['prompts/list'], { course: false, revisions: ALL }),
+    row('prompts/get', 'request', 'client', promptsMethods['prompts/get'], { course: false, revisions: ALL }),
+    row('notifications/prompts/list_changed', 'notification', 'server', promptsMethods['notifications/prompts/list_changed'], { course: false, revisions: ALL }),
+    row('logging/setLevel', 'request', 'client', loggingMethods['logging/setLevel'], { course: false }),
+    row('notifications/message', 'notification', 'server', loggingMethods['notifications/message'], { course: false, revisions: ALL }),
+    row('completion/complete', 'request', 'client', completionMethods['completion/complete'], { course: false, revisions: ALL }),
+    row('notifications/cancelled', 'notification', 'both', utilityMethods['notifications/cancelled'], { course: false, revisions: ALL }),
+    row('notifications/progress', 'notification', 'both', utilityMethods['notifications/progress'], { course: false, revisions: ALL }),
+    row('server/discover', 'request', 'client', statelessMethods['server/discover'], { course: false, revisions: STATELESS }),
+    row('subscriptions/listen', 'request', 'client', statelessMethods['subscriptions/listen'], { course: false, revisions: STATELESS }),
+    row('notifications/subscriptions/acknowledged', 'notification', 'server', statelessMethods['notifications/subscriptions/acknowledged'], { course: false, revisions: STATELESS }),
   ].map((r) => [r.method, r]),
 );
 
