@@ -1,5 +1,6 @@
-import type { Step } from '../machines/session.ts';
-import type { SessionView } from '../machines/session.ts';
+import { Session, type SessionView, type Step } from '../machines/session.ts';
+import type { AuthorizationPolicy } from '../validators/authorization.ts';
+import type { JsonObject } from '../validators/context.ts';
 import type { Fixture, FixtureCase } from '../runner/fixture-schema.ts';
 import { profileForFixture } from '../runner/profile-for.ts';
 import { runCase, type CaseResult } from '../runner/run-case.ts';
@@ -86,22 +87,29 @@ export function traceCase(label: string, fixture: Fixture, kase: FixtureCase, in
     }
     return out;
   };
-  const startFrame = (): Frame => ({
-    label: 'start',
-    pointer: null,
-    step: null,
-    findings: [],
-    view: {
-      lifecycle: 'new',
-      revision: fixture.authorization.initial_revision,
-      pending: { client_to_server: [], server_to_client: [] },
-      subscriptions: [],
-    },
-    ...actorsOf(recorder.runs().filter((r) => r.machine !== 'subscription').map((r) => ({ ...r, current: r.start }))),
-    taken: [],
-  });
+  const profile = profileForFixture(fixture);
+  const startFrame = (): Frame => {
+    // The view before any step, from an untouched session with the same policy and defaults.
+    const fresh = new Session({
+      profile,
+      policy: fixture.authorization as AuthorizationPolicy,
+      transportDefaults: fixture.transport_context_defaults,
+      tools: [fixture.tool as JsonObject],
+    });
+    const view = fresh.view();
+    fresh.stop();
+    return {
+      label: 'start',
+      pointer: null,
+      step: null,
+      findings: [],
+      view,
+      ...actorsOf(recorder.runs().filter((r) => r.machine !== 'subscription').map((r) => ({ ...r, current: r.start }))),
+      taken: [],
+    };
+  };
   const result = runCase(fixture, kase, index, {
-    profile: profileForFixture(fixture),
+    profile,
     inspect: recorder.inspect,
     onStep: (played) => {
       if (frames.length === 0) frames.push(startFrame());
