@@ -28,14 +28,9 @@ export function stateElementId(machine: string, path: string): string {
   return `state:${machine}.${path}`;
 }
 
-/** The SVG element id of a transition's edge: `edge:<transition id>`. */
+/** The SVG element id of a transition's edge: `edge:<transition id>` (Graphviz prefixes a state's internal-transition rows with `a_`). */
 export function edgeElementId(transitionId: string): string {
   return `edge:${transitionId}`;
-}
-
-/** Graphviz prefixes the ids of table cells with `a_`: internal transitions are rows of their state's table. */
-export function internalElementId(transitionId: string): string {
-  return `a_${edgeElementId(transitionId)}`;
 }
 
 function attrs(pairs: Record<string, string | number | undefined>): string {

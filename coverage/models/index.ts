@@ -9,6 +9,3 @@ import { subscriptionModel } from './subscription.ts';
 export function createModels(basis: ModelBasis): readonly MachineModel[] {
   return [lifecycleModel(basis), correlationModel(), authorizationModel(basis), subscriptionModel(basis)];
 }
-
-/** The machine names, in report order. */
-export const MACHINE_NAMES = ['lifecycle', 'correlation', 'authorization', 'subscription'] as const;
