@@ -84,10 +84,14 @@ export const authorizationMachine = setup({
           { guard: { type: 'isUnknownRevision' }, actions: { type: 'reportIssue', params: { rule: 'auth/unknown-revision' } } },
           { actions: [{ type: 'announceRevision' }, { type: 'activateRevision' }] },
         ],
-        'context.check': TRANSPORT_CONTEXT_CHECKS.map((c) => ({
-          guard: { type: 'failsCheck' as const, params: { rule: c.rule.id } },
-          actions: { type: 'reportIssue' as const, params: { rule: c.rule.id } },
-        })),
+        'context.check': [
+          ...TRANSPORT_CONTEXT_CHECKS.map((c) => ({
+            guard: { type: 'failsCheck' as const, params: { rule: c.rule.id } },
+            actions: { type: 'reportIssue' as const, params: { rule: c.rule.id } },
+          })),
+          // Every check passed: the message may be handled.
+          {},
+        ],
       },
     },
   },

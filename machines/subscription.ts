@@ -81,6 +81,8 @@ export const subscriptionMachine = setup({
     },
     active: {
       on: {
+        // Subscribing again while active changes nothing: the subscription stays active.
+        'subscribe.sent': {},
         'unsubscribe.sent': { target: 'unsubscribing' },
         update: {},
         revoke: { target: 'idle' },

@@ -60,6 +60,8 @@ function catalogue(basis: ModelBasis, revision: string): AuthorizationEvent[] {
     const f = failing(basis, revision, who, check.rule.id);
     if (f) out.push({ type: 'context.check', input: { context: withoutUndefined(f.context), method: METHOD, scope: SCOPE, uri: f.uri } });
   }
+  // A context that passes every check takes the final, accepting transition.
+  out.push({ type: 'context.check', input: { context: withoutUndefined(fullContext(basis, revision, who)), method: METHOD, scope: SCOPE, uri: who.uri } });
   return out;
 }
 
