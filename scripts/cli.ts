@@ -9,7 +9,9 @@ import { ReadError } from './read-bounded.ts';
 const USAGE = `usage: mcp-statechart <command> [options]
 
 commands:
-  cases [PATH...] [--json]   judge fixture files or folders (default: the bundled fixtures)
+  cases [PATH...] [--json] [--profile course|2025-11-25|2025-06-18|2026-07-28]
+                             judge fixture files or folders (default: the bundled fixtures); the
+                             profile defaults to the fixture's own (course when it names none)
   rules [--json]             list every rule with its severity, spec link and text
   validate FILE|- [--json]   judge a JSONL transcript (- reads stdin); every line, every finding
   bench [--json] [--quick] [--write] [--check]
@@ -32,8 +34,12 @@ async function main(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
     case 'cases': {
-      const { values, positionals } = parseArgs({ args: [...rest], options: { json: { type: 'boolean' } }, allowPositionals: true });
-      const report = await runCases(positionals);
+      const { values, positionals } = parseArgs({
+        args: [...rest],
+        options: { json: { type: 'boolean' }, profile: { type: 'string' } },
+        allowPositionals: true,
+      });
+      const report = await runCases(positionals, values.profile);
       process.stdout.write((values.json ? JSON.stringify(report, null, 2) : formatCasesText(report)) + '\n');
       return report.status === 'ok' ? 0 : 1;
     }
