@@ -25,6 +25,8 @@ export const SPEC = {
   elicitation: 'https://modelcontextprotocol.io/specification/2025-11-25/client/elicitation',
   tasks: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks',
   pagination: 'https://modelcontextprotocol.io/specification/2025-11-25/server/utilities/pagination',
+  logging: 'https://modelcontextprotocol.io/specification/2025-11-25/server/utilities/logging',
+  completion: 'https://modelcontextprotocol.io/specification/2025-11-25/server/utilities/completion',
   jsonrpc: 'https://www.jsonrpc.org/specification',
   json: 'https://www.rfc-editor.org/rfc/rfc8259',
   uri: 'https://www.rfc-editor.org/rfc/rfc3986',
