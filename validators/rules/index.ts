@@ -16,6 +16,7 @@ import { profileRules } from './profile.ts';
 import { resourcesRules } from './resources.ts';
 import { rootsRules } from './roots.ts';
 import { samplingRules } from './sampling.ts';
+import { statelessRules } from './stateless.ts';
 import { subscriptionRules } from './subscription.ts';
 import { tasksRules } from './tasks.ts';
 import { toolschemaRules } from './toolschema.ts';
@@ -40,6 +41,7 @@ export const RULE_AREAS = {
   resources: resourcesRules,
   roots: rootsRules,
   sampling: samplingRules,
+  stateless: statelessRules,
   subscription: subscriptionRules,
   tasks: tasksRules,
   toolschema: toolschemaRules,
