@@ -1,4 +1,131 @@
-import type { MethodValidators } from './context.ts';
+/**
+ * Prompts: prompts/list pages of prompt descriptors, prompts/get params and the messages it
+ * returns (one content block of any type each), and notifications/prompts/list_changed.
+ * prompts/get arguments are checked for their shape only (an object of strings): matching them
+ * against the arguments a listed prompt declares would need the session to remember the listing.
+ */
+import * as v from 'valibot';
+import { collectContentBlock, collectIconsFormat, descriptorPartSchemas } from './content.ts';
+import type { MethodValidators, ValidationContext } from './context.ts';
+import { pointerJoin, type Finding } from './finding.ts';
+import { collectPageSize, RequestMetaSchema, validateCursorParams, validateNextCursor } from './pagination.ts';
+import { isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './resource-contents.ts';
+import { promptsRules as R } from './rules/prompts.ts';
+import { finding } from './rules/report.ts';
+import { checkSchema } from './schema-check.ts';
 
-/** `prompts/list`, `prompts/get` and `notifications/prompts/list_changed`. */
-export const promptsMethods: Readonly<Record<string, MethodValidators>> = {};
+/** An object whose every member is a string: prompts/get arguments, completion context arguments. */
+export const StringMapSchema = v.pipe(MetaSchema, v.record(v.string(), v.string()));
+
+/** `icons` is a Prompt member since 2025-11-25; in 2025-06-18 it is an unknown member, left unchecked. */
+function schemaSet(strict: boolean, icons: boolean) {
+  const parts = descriptorPartSchemas(strict);
+  const argument = objectSchema(
+    {
+      name: parts.name,
+      title: v.optional(v.string()),
+      description: v.optional(v.string()),
+      required: v.optional(v.boolean()),
+    },
+    strict,
+  );
+  return {
+    prompt: objectSchema(
+      {
+        name: parts.name,
+        title: v.optional(v.string()),
+        description: v.optional(v.string()),
+        arguments: v.optional(v.array(argument)),
+        ...(icons ? { icons: v.optional(parts.icons) } : {}),
+        _meta: v.optional(MetaSchema),
+      },
+      strict,
+    ),
+    listResult: objectSchema(
+      { prompts: v.array(v.unknown()), nextCursor: v.optional(v.unknown()), _meta: v.optional(MetaSchema) },
+      strict,
+    ),
+    getParams: objectSchema({ name: v.string(), arguments: v.optional(StringMapSchema), _meta: v.optional(RequestMetaSchema) }, strict),
+    getResult: objectSchema(
+      { description: v.optional(v.string()), messages: v.array(v.unknown()), _meta: v.optional(MetaSchema) },
+      strict,
+    ),
+    message: objectSchema({ role: v.picklist(['user', 'assistant']), content: v.unknown() }, strict),
+    listChanged: v.optional(objectSchema({ _meta: v.optional(MetaSchema) }, strict)),
+  };
+}
+
+const STRICT = schemaSet(true, true);
+const LOOSE = schemaSet(false, true);
+const LOOSE_2025_06_18 = schemaSet(false, false);
+
+function schemas(ctx: ValidationContext): typeof STRICT {
+  if (ctx.profile.strict) return STRICT;
+  return ctx.profile.revision === '2025-06-18' ? LOOSE_2025_06_18 : LOOSE;
+}
+
+function done(out: readonly Finding[]): readonly Finding[] {
+  return out.length > 0 ? out : NO_FINDINGS;
+}
+
+/** Pushes the findings of one prompt descriptor (shape and, in strict profiles, icon formats). */
+function collectPrompt(prompt: unknown, at: string, ctx: ValidationContext, out: Finding[]): void {
+  for (const f of checkSchema(schemas(ctx).prompt, prompt, R.descriptor, at, 'prompt')) out.push(f);
+  if (isJsonObject(prompt)) collectIconsFormat(prompt['icons'], pointerJoin(at, 'icons'), ctx, out);
+}
+
+function validateListResult(result: unknown, at: string, _requestParams: unknown, ctx: ValidationContext): readonly Finding[] {
+  const out: Finding[] = [...checkSchema(schemas(ctx).listResult, result, R['list-result'], at, 'prompts/list result')];
+  if (!isJsonObject(result)) return done(out);
+  for (const f of validateNextCursor(result['nextCursor'], pointerJoin(at, 'nextCursor'), ctx)) out.push(f);
+  const list = result['prompts'];
+  if (!Array.isArray(list)) return done(out);
+  collectPageSize(list, pointerJoin(at, 'prompts'), ctx, out);
+  const seen = new Set<string>();
+  list.forEach((prompt: unknown, i) => {
+    const promptAt = pointerJoin(at, 'prompts', i);
+    collectPrompt(prompt, promptAt, ctx, out);
+    const name = isJsonObject(prompt) ? prompt['name'] : undefined;
+    if (typeof name !== 'string') return;
+    if (seen.has(name)) {
+      out.push(finding(R['duplicate-name'], pointerJoin(promptAt, 'name'), `Invalid prompts/list result: Expected unique prompt names but received ${shown(name)} twice`));
+    }
+    seen.add(name);
+  });
+  return done(out);
+}
+
+function validateGetParams(params: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
+  return checkSchema(schemas(ctx).getParams, params, R['get-params'], at, 'prompts/get params');
+}
+
+/** Pushes the findings of one prompt message: its role and its single content block of any type. */
+function collectMessage(message: unknown, at: string, ctx: ValidationContext, out: Finding[]): void {
+  for (const f of checkSchema(schemas(ctx).message, message, R.message, at, 'prompt message')) out.push(f);
+  if (!isJsonObject(message) || !Object.hasOwn(message, 'content')) return;
+  const content = message['content'];
+  const contentAt = pointerJoin(at, 'content');
+  if (Array.isArray(content)) {
+    out.push(finding(R.message, contentAt, 'Invalid prompt message: Expected one content block but received an array'));
+    return;
+  }
+  collectContentBlock(content, contentAt, ctx, out);
+}
+
+function validateGetResult(result: unknown, at: string, _requestParams: unknown, ctx: ValidationContext): readonly Finding[] {
+  const out: Finding[] = [...checkSchema(schemas(ctx).getResult, result, R['get-result'], at, 'prompts/get result')];
+  if (!isJsonObject(result)) return done(out);
+  const messages = result['messages'];
+  if (Array.isArray(messages)) messages.forEach((m: unknown, i) => collectMessage(m, pointerJoin(at, 'messages', i), ctx, out));
+  return done(out);
+}
+
+/** Validators of prompts/list, prompts/get and notifications/prompts/list_changed. */
+export const promptsMethods: Readonly<Record<string, MethodValidators>> = {
+  'prompts/list': { params: validateCursorParams, result: validateListResult },
+  'prompts/get': { params: validateGetParams, result: validateGetResult },
+  'notifications/prompts/list_changed': {
+    params: (params, at, ctx) =>
+      checkSchema(schemas(ctx).listChanged, params, R['list-changed-params'], at, 'notifications/prompts/list_changed params'),
+  },
+};
