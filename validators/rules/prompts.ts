@@ -5,8 +5,7 @@ export const promptsRules = defineRules('prompts', SPEC.prompts, {
   'list-result': 'A prompts/list result must be {prompts, nextCursor?, _meta?} (the cursor and page size are pagination rules).',
   'descriptor':
     'A prompt must be {name, title?, description?, arguments?, icons?, _meta?} and each of its arguments {name, title?, description?, required?} with the types the schema gives.',
-  'duplicate-name': 'Prompt names must be unique within a prompts/list result.',
-  'duplicate-argument': 'Argument names must be unique within one prompt.',
+  'duplicate-name': 'Prompt names must be unique within a prompts/list result (a name identifies its prompt).',
   'get-params': 'prompts/get params must be {name, arguments?, _meta?}: a string name and an object of string argument values.',
   'get-result': 'A prompts/get result must be {description?, messages, _meta?}: an optional string and an array of prompt messages.',
   'message': 'A prompt message must be {role: "user" | "assistant", content} whose content is one content block.',
