@@ -11,7 +11,7 @@ import { promptsMethods } from './prompts.ts';
 import { loggingMethods } from './logging.ts';
 import { completionMethods } from './completion.ts';
 import { utilityMethods } from './utilities.ts';
-import { statelessMethods } from './stateless.ts';
+import { statelessMethods, statelessValidators } from './stateless.ts';
 
 /** Who may send a method. */
 export type Sender = 'client' | 'server' | 'both';
@@ -54,7 +54,11 @@ function row(
   };
 }
 
-/** Every method of the stateful revisions (2025-06-18, 2025-11-25), with the revisions that define it. */
+/**
+ * Every method of all revisions, with the revisions that define it. In 2026-07-28 the server sends
+ * no requests: roots/list, sampling/createMessage and elicitation/create travel only as the
+ * inputRequests of an input_required result.
+ */
 export const METHODS: ReadonlyMap<string, MethodSpec> = new Map(
   [
     row('initialize', 'request', 'client', initializeMethods['initialize']),
@@ -70,10 +74,10 @@ export const METHODS: ReadonlyMap<string, MethodSpec> = new Map(
     row('resources/unsubscribe', 'request', 'client', resourcesMethods['resources/unsubscribe'], { scope: 'resources:subscribe' }),
     row('notifications/resources/updated', 'notification', 'server', resourcesMethods['notifications/resources/updated'], { scope: 'resources:subscribe', revisions: ALL }),
     row('notifications/resources/list_changed', 'notification', 'server', resourcesMethods['notifications/resources/list_changed'], { revisions: ALL }),
-    row('roots/list', 'request', 'server', rootsMethods['roots/list'], { revisions: ALL }),
+    row('roots/list', 'request', 'server', rootsMethods['roots/list']),
     row('notifications/roots/list_changed', 'notification', 'client', rootsMethods['notifications/roots/list_changed']),
-    row('sampling/createMessage', 'request', 'server', samplingMethods['sampling/createMessage'], { revisions: ALL }),
-    row('elicitation/create', 'request', 'server', elicitationMethods['elicitation/create'], { revisions: ALL }),
+    row('sampling/createMessage', 'request', 'server', samplingMethods['sampling/createMessage']),
+    row('elicitation/create', 'request', 'server', elicitationMethods['elicitation/create']),
     row('notifications/elicitation/complete', 'notification', 'server', elicitationMethods['notifications/elicitation/complete'], { course: false, revisions: SINCE_2025_11_25 }),
     row('tasks/list', 'request', 'both', tasksMethods['tasks/list'], { revisions: SINCE_2025_11_25 }),
     row('tasks/get', 'request', 'both', tasksMethods['tasks/get'], { course: false, revisions: SINCE_2025_11_25 }),
@@ -96,11 +100,14 @@ export const METHODS: ReadonlyMap<string, MethodSpec> = new Map(
 
 const tables = new Map<string, ReadonlyMap<string, MethodSpec>>();
 
-/** The method direction table of a profile's revision. */
+/** The method direction table of a profile's revision (2026-07-28 rows carry the stateless `_meta` and `resultType` checks). */
 export function methodTable(profile: Pick<Profile, 'revision'>): ReadonlyMap<string, MethodSpec> {
   let table = tables.get(profile.revision);
   if (!table) {
-    table = new Map([...METHODS].filter(([, spec]) => spec.revisions.includes(profile.revision)));
+    const rows = [...METHODS].filter(([, spec]) => spec.revisions.includes(profile.revision));
+    table = new Map(profile.revision === '2026-07-28'
+      ? rows.map(([method, spec]): [string, MethodSpec] => [method, { ...spec, validators: statelessValidators(spec) }])
+      : rows);
     tables.set(profile.revision, table);
   }
   return table;

@@ -1,4 +1,50 @@
-import type { MethodValidators } from './context.ts';
+/**
+ * The stateless 2026-07-28 revision in the method table: its own methods (`server/discover`,
+ * `subscriptions/listen` and the acknowledgement), and the wrapper that gives every client
+ * request its per-request `_meta` check and every result its `resultType` check.
+ */
+import type { MethodValidators, ParamsValidator, ValidationContext } from './context.ts';
+import type { Finding } from './finding.ts';
+import { NO_FINDINGS } from './resource-contents.ts';
+import { validateDiscoverResult } from './stateless-discover.ts';
+import { RETRYABLE_METHODS, validateRetryParams } from './stateless-input.ts';
+import { validateAcknowledgedParams, validateListenParams, validateListenResult } from './stateless-listen.ts';
+import { validateRequestMeta } from './stateless-meta.ts';
+import { statelessResultValidator } from './stateless-result.ts';
 
 /** The methods only the stateless 2026-07-28 revision defines: `server/discover`, `subscriptions/listen` and its acknowledgement. */
-export const statelessMethods: Readonly<Record<string, MethodValidators>> = {};
+export const statelessMethods: Readonly<Record<string, MethodValidators>> = {
+  'server/discover': { result: validateDiscoverResult },
+  'subscriptions/listen': { params: validateListenParams, result: validateListenResult },
+  'notifications/subscriptions/acknowledged': { params: validateAcknowledgedParams },
+};
+
+/** What the wrapper needs to know of a method-table row. */
+export interface StatelessRow {
+  readonly method: string;
+  readonly kind: 'request' | 'notification';
+  readonly sender: 'client' | 'server' | 'both';
+  readonly validators: MethodValidators;
+}
+
+function requestParamsValidator(method: string, family: ParamsValidator | undefined): ParamsValidator {
+  return (params: unknown, at: string, ctx: ValidationContext): readonly Finding[] => {
+    const out: Finding[] = [...validateRequestMeta(params, at, ctx)];
+    if (RETRYABLE_METHODS.has(method)) for (const f of validateRetryParams(params, at)) out.push(f);
+    if (family) for (const f of family(params, at, ctx)) out.push(f);
+    return out.length > 0 ? out : NO_FINDINGS;
+  };
+}
+
+/**
+ * The validators a method-table row has under the stateless revision: client requests check
+ * their `_meta` (and retry keys) before the family's params validator, and their results check
+ * `resultType` before the family's result validator. Notifications keep their validators.
+ */
+export function statelessValidators(row: StatelessRow): MethodValidators {
+  if (row.kind !== 'request' || row.sender !== 'client') return row.validators;
+  return {
+    params: requestParamsValidator(row.method, row.validators.params),
+    result: statelessResultValidator(row.method, row.validators.result),
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * The error codes the stateless revision adds: -32021 (a capability the request did not declare
+ * is required) and -32022 (the request's protocol version is not supported), each with its data.
+ */
+import * as v from 'valibot';
+import { validateClientCapabilities } from './capabilities-shape.ts';
+import type { JsonObject, ValidationContext } from './context.ts';
+import { pointerJoin, type Finding } from './finding.ts';
+import { isJsonObject, MetaSchema, NO_FINDINGS, shown } from './resource-contents.ts';
+import { finding } from './rules/report.ts';
+import { statelessRules as R } from './rules/stateless.ts';
+import { checkSchema } from './schema-check.ts';
+import { requestClientCapabilities, requestProtocolVersion } from './stateless-meta.ts';
+
+/** Error code: processing the request needs a client capability the request did not declare. */
+export const MISSING_REQUIRED_CLIENT_CAPABILITY = -32021;
+/** Error code: the request's protocol version is unknown to the server or unsupported. */
+export const UNSUPPORTED_PROTOCOL_VERSION = -32022;
+
+const MissingCapabilityDataSchema = v.looseObject({ requiredCapabilities: MetaSchema });
+const UnsupportedVersionDataSchema = v.looseObject({ supported: v.array(v.string()), requested: v.string() });
+
+/** True when every capability path `required` names is declared in `declared`. */
+function declaresAll(declared: JsonObject, required: JsonObject): boolean {
+  for (const [key, need] of Object.entries(required)) {
+    const have = declared[key];
+    if (have === undefined) return false;
+    if (isJsonObject(need) && isJsonObject(have) && !declaresAll(have, need)) return false;
+  }
+  return true;
+}
+
+function validateMissingCapability(data: unknown, at: string, requestParams: unknown, ctx: ValidationContext): readonly Finding[] {
+  const shape = checkSchema(MissingCapabilityDataSchema, data, R['missing-capability-error'], at, '-32021 error data');
+  if (shape.length > 0 || !isJsonObject(data) || !isJsonObject(data['requiredCapabilities'])) return shape;
+  const required = data['requiredCapabilities'];
+  const requiredAt = pointerJoin(at, 'requiredCapabilities');
+  const out: Finding[] = [...validateClientCapabilities(required, requiredAt, ctx)];
+  const declared = requestClientCapabilities(requestParams);
+  if (declared !== undefined && Object.keys(required).length > 0 && declaresAll(declared, required)) {
+    out.push(finding(R['missing-capability-error'], requiredAt,
+      `Invalid -32021 error: Expected a capability the request did not declare but received ${shown(required)}, all declared in its _meta`));
+  }
+  return out.length > 0 ? out : NO_FINDINGS;
+}
+
+function validateUnsupportedVersion(data: unknown, at: string, requestParams: unknown): readonly Finding[] {
+  const shape = checkSchema(UnsupportedVersionDataSchema, data, R['unsupported-version-error'], at, '-32022 error data');
+  if (shape.length > 0 || !isJsonObject(data)) return shape;
+  const sent = requestProtocolVersion(requestParams);
+  if (sent !== undefined && data['requested'] !== sent) {
+    return [finding(R['unsupported-version-error'], pointerJoin(at, 'requested'),
+      `Invalid -32022 error: Expected requested ${shown(sent)} (the request's protocol version) but received ${shown(data['requested'])}`)];
+  }
+  return NO_FINDINGS;
+}
+
+/**
+ * Validates an error response to a request of the stateless revision: the data of the codes
+ * -32021 and -32022, checked against what the request declared. Other codes pass.
+ */
+export function validateStatelessError(error: JsonObject, at: string, requestParams: unknown, ctx: ValidationContext): readonly Finding[] {
+  const dataAt = pointerJoin(at, 'data');
+  switch (error['code']) {
+    case MISSING_REQUIRED_CLIENT_CAPABILITY:
+      return validateMissingCapability(error['data'], dataAt, requestParams, ctx);
+    case UNSUPPORTED_PROTOCOL_VERSION:
+      return validateUnsupportedVersion(error['data'], dataAt, requestParams);
+    default:
+      return NO_FINDINGS;
+  }
+}

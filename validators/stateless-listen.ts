@@ -1,0 +1,72 @@
+/**
+ * `subscriptions/listen`, its `notifications/subscriptions/acknowledged` and its closing result:
+ * the stateless revision's opt-in stream for list-changed and resource-updated notifications.
+ */
+import * as v from 'valibot';
+import type { ValidationContext } from './context.ts';
+import { RequestIdSchema } from './envelope.ts';
+import type { Finding } from './finding.ts';
+import { isJsonObject, MetaSchema } from './resource-contents.ts';
+import { statelessRules as R } from './rules/stateless.ts';
+import { checkSchema } from './schema-check.ts';
+import { SUBSCRIPTION_ID_KEY } from './stateless-meta.ts';
+
+/** The notification types a listen request may opt in to, each with the notification it enables. */
+export const LISTEN_FLAGS: Readonly<Record<string, string>> = {
+  toolsListChanged: 'notifications/tools/list_changed',
+  promptsListChanged: 'notifications/prompts/list_changed',
+  resourcesListChanged: 'notifications/resources/list_changed',
+};
+
+/** The notifications delivered only on a listen stream, with the filter flag that opts in to each. */
+export const LISTENED_NOTIFICATIONS: ReadonlyMap<string, string> = new Map([
+  ...Object.entries(LISTEN_FLAGS).map(([flag, method]): [string, string] => [method, flag]),
+  ['notifications/resources/updated', 'resourceSubscriptions'],
+]);
+
+/** A subscription filter: the notification types opted in to and the resource URIs subscribed. */
+export interface SubscriptionFilter {
+  readonly flags: ReadonlySet<string>;
+  readonly resources: ReadonlySet<string>;
+}
+
+const SubscriptionFilterSchema = v.looseObject({
+  toolsListChanged: v.optional(v.boolean()),
+  promptsListChanged: v.optional(v.boolean()),
+  resourcesListChanged: v.optional(v.boolean()),
+  resourceSubscriptions: v.optional(v.array(v.string())),
+});
+
+const SubscriptionMetaSchema = v.looseObject({ [SUBSCRIPTION_ID_KEY]: RequestIdSchema });
+
+const ListenParamsSchema = v.looseObject({ notifications: SubscriptionFilterSchema, _meta: v.optional(MetaSchema) });
+const AcknowledgedParamsSchema = v.looseObject({ notifications: SubscriptionFilterSchema, _meta: SubscriptionMetaSchema });
+const ListenResultSchema = v.looseObject({ _meta: SubscriptionMetaSchema });
+
+/** The filter of listen params or acknowledged params (`notifications`); empty when malformed. */
+export function subscriptionFilterOf(params: unknown): SubscriptionFilter {
+  const filter = isJsonObject(params) ? params['notifications'] : undefined;
+  const flags = new Set<string>();
+  const resources = new Set<string>();
+  if (isJsonObject(filter)) {
+    for (const flag of Object.keys(LISTEN_FLAGS)) if (filter[flag] === true) flags.add(flag);
+    const uris = filter['resourceSubscriptions'];
+    if (Array.isArray(uris)) for (const uri of uris) if (typeof uri === 'string') resources.add(uri);
+  }
+  return { flags, resources };
+}
+
+/** Validates subscriptions/listen params: a subscription filter under `notifications`. */
+export function validateListenParams(params: unknown, at: string): readonly Finding[] {
+  return checkSchema(ListenParamsSchema, params, R['listen-params'], at, 'subscriptions/listen params');
+}
+
+/** Validates a subscriptions/listen result: `_meta` naming the subscription it closes. */
+export function validateListenResult(result: unknown, at: string, _requestParams: unknown, _ctx: ValidationContext): readonly Finding[] {
+  return checkSchema(ListenResultSchema, result, R['listen-result'], at, 'subscriptions/listen result');
+}
+
+/** Validates notifications/subscriptions/acknowledged params: the agreed filter and the subscription id. */
+export function validateAcknowledgedParams(params: unknown, at: string): readonly Finding[] {
+  return checkSchema(AcknowledgedParamsSchema, params, R['acknowledged-params'], at, 'notifications/subscriptions/acknowledged params');
+}

@@ -1,0 +1,103 @@
+/**
+ * The per-request `_meta` of the stateless 2026-07-28 revision: with no initialize handshake, every
+ * client request says which protocol version it speaks and which client capabilities it has.
+ */
+import * as v from 'valibot';
+import { validateClientCapabilities } from './capabilities-shape.ts';
+import type { JsonObject, ValidationContext } from './context.ts';
+import { RequestIdSchema } from './envelope.ts';
+import { pointerJoin, type Finding } from './finding.ts';
+import { validateImplementation } from './initialize.ts';
+import { isJsonObject, NO_FINDINGS, shown } from './resource-contents.ts';
+import { finding } from './rules/report.ts';
+import { statelessRules as R } from './rules/stateless.ts';
+
+/** `_meta` key of the protocol version a request speaks. */
+export const PROTOCOL_VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
+/** `_meta` key of the client capabilities declared for one request. */
+export const CLIENT_CAPABILITIES_KEY = 'io.modelcontextprotocol/clientCapabilities';
+/** `_meta` key of the client's Implementation info. */
+export const CLIENT_INFO_KEY = 'io.modelcontextprotocol/clientInfo';
+/** `_meta` key of the server's Implementation info on a result. */
+export const SERVER_INFO_KEY = 'io.modelcontextprotocol/serverInfo';
+/** `_meta` key of the log level a request opts in to. */
+export const LOG_LEVEL_KEY = 'io.modelcontextprotocol/logLevel';
+/** `_meta` key naming the subscriptions/listen stream a notification or listen result belongs to. */
+export const SUBSCRIPTION_ID_KEY = 'io.modelcontextprotocol/subscriptionId';
+
+const LOGGING_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
+const LoggingLevelSchema = v.picklist(LOGGING_LEVELS);
+
+function metaOf(params: unknown): JsonObject | undefined {
+  const meta = isJsonObject(params) ? params['_meta'] : undefined;
+  return isJsonObject(meta) ? meta : undefined;
+}
+
+/** The protocol version a request's `_meta` declares, when it is a string. */
+export function requestProtocolVersion(params: unknown): string | undefined {
+  const version = metaOf(params)?.[PROTOCOL_VERSION_KEY];
+  return typeof version === 'string' ? version : undefined;
+}
+
+/** The client capabilities a request's `_meta` declares, when they are an object. */
+export function requestClientCapabilities(params: unknown): JsonObject | undefined {
+  const caps = metaOf(params)?.[CLIENT_CAPABILITIES_KEY];
+  return isJsonObject(caps) ? caps : undefined;
+}
+
+/** The subscription id a notification's or result's `_meta` carries (`undefined` when absent). */
+export function subscriptionIdOf(value: unknown): unknown {
+  return metaOf(value)?.[SUBSCRIPTION_ID_KEY];
+}
+
+/** True when `value` is a JSON-RPC request id (a string or an integer). */
+export function isRequestId(value: unknown): value is string | number {
+  return v.is(RequestIdSchema, value);
+}
+
+/**
+ * Validates a client request's `params._meta`: the required protocol version and client
+ * capabilities, the recommended clientInfo, and the optional logLevel and progressToken.
+ */
+export function validateRequestMeta(params: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
+  if (!isJsonObject(params)) {
+    return [finding(R['request-meta-missing'], at, `Invalid request params: Expected an object with _meta but received ${shown(params)}`)];
+  }
+  const metaAt = pointerJoin(at, '_meta');
+  const meta = params['_meta'];
+  if (!isJsonObject(meta)) {
+    return [finding(R['request-meta-missing'], metaAt, `Invalid request _meta: Expected an object with ${PROTOCOL_VERSION_KEY} and ${CLIENT_CAPABILITIES_KEY} but received ${shown(meta)}`)];
+  }
+  const out: Finding[] = [];
+  for (const key of [PROTOCOL_VERSION_KEY, CLIENT_CAPABILITIES_KEY]) {
+    if (!Object.hasOwn(meta, key)) out.push(finding(R['request-meta-missing'], pointerJoin(metaAt, key), `Invalid request _meta: Expected ${key} but received none`));
+  }
+  const version = meta[PROTOCOL_VERSION_KEY];
+  if (version !== undefined && typeof version !== 'string') {
+    out.push(finding(R['request-meta-shape'], pointerJoin(metaAt, PROTOCOL_VERSION_KEY), `Invalid protocolVersion: Expected a string but received ${shown(version)}`));
+  }
+  if (Object.hasOwn(meta, CLIENT_CAPABILITIES_KEY)) {
+    for (const f of validateClientCapabilities(meta[CLIENT_CAPABILITIES_KEY], pointerJoin(metaAt, CLIENT_CAPABILITIES_KEY), ctx)) out.push(f);
+  }
+  if (Object.hasOwn(meta, CLIENT_INFO_KEY)) {
+    for (const f of validateImplementation(meta[CLIENT_INFO_KEY], pointerJoin(metaAt, CLIENT_INFO_KEY), ctx)) out.push(f);
+  } else {
+    out.push(finding(R['client-info-missing'], pointerJoin(metaAt, CLIENT_INFO_KEY), `Request _meta: ${CLIENT_INFO_KEY} should identify the client but is absent`));
+  }
+  const level = meta[LOG_LEVEL_KEY];
+  if (level !== undefined && !v.is(LoggingLevelSchema, level)) {
+    out.push(finding(R['request-meta-shape'], pointerJoin(metaAt, LOG_LEVEL_KEY), `Invalid logLevel: Expected one of ${LOGGING_LEVELS.join(', ')} but received ${shown(level)}`));
+  }
+  const token = meta['progressToken'];
+  if (token !== undefined && !isRequestId(token)) {
+    out.push(finding(R['request-meta-shape'], pointerJoin(metaAt, 'progressToken'), `Invalid progressToken: Expected a string or integer but received ${shown(token)}`));
+  }
+  return out.length > 0 ? out : NO_FINDINGS;
+}
+
+/** Validates a result's `_meta`: an object whose serverInfo, when present, is an Implementation. */
+export function validateResultMeta(result: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
+  const meta = metaOf(result);
+  if (meta === undefined || !Object.hasOwn(meta, SERVER_INFO_KEY)) return NO_FINDINGS;
+  return validateImplementation(meta[SERVER_INFO_KEY], pointerJoin(at, '_meta', SERVER_INFO_KEY), ctx);
+}

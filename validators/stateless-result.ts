@@ -1,0 +1,71 @@
+/**
+ * Results of the stateless revision: every result says by `resultType` how to read it. A
+ * `complete` result goes to its family's validator (the 2026 keys resultType, ttlMs, cacheScope
+ * and `_meta` serverInfo are accounted for here); an `input_required` one is an InputRequiredResult.
+ */
+import * as v from 'valibot';
+import type { ResultValidator, ValidationContext } from './context.ts';
+import { pointerJoin, type Finding } from './finding.ts';
+import { isJsonObject, NO_FINDINGS, shown } from './resource-contents.ts';
+import { finding } from './rules/report.ts';
+import { statelessRules as R } from './rules/stateless.ts';
+import { checkSchema } from './schema-check.ts';
+import { RETRYABLE_METHODS, validateInputRequiredResult } from './stateless-input.ts';
+import { validateResultMeta } from './stateless-meta.ts';
+
+/** The values of `resultType`. */
+export const RESULT_TYPES = ['complete', 'input_required'] as const;
+
+/** Methods whose complete result is a CacheableResult (ttlMs and cacheScope required). */
+export const CACHEABLE_METHODS: ReadonlySet<string> = new Set([
+  'server/discover',
+  'tools/list',
+  'prompts/list',
+  'resources/list',
+  'resources/templates/list',
+  'resources/read',
+]);
+
+const CacheableSchema = v.looseObject({
+  ttlMs: v.pipe(v.number(), v.safeInteger(), v.minValue(0)),
+  cacheScope: v.picklist(['public', 'private']),
+});
+
+/** The `resultType` of a result, when it is one of the known values. */
+export function resultTypeOf(result: unknown): (typeof RESULT_TYPES)[number] | undefined {
+  const type = isJsonObject(result) ? result['resultType'] : undefined;
+  return type === 'complete' || type === 'input_required' ? type : undefined;
+}
+
+function validateCacheable(result: unknown, at: string, method: string): readonly Finding[] {
+  return checkSchema(CacheableSchema, result, R['cacheable-result'], at, `${method} result`);
+}
+
+/**
+ * Wraps a method's family result validator for the stateless revision: resultType first, then
+ * either the InputRequiredResult checks or the family validator plus the CacheableResult keys.
+ */
+export function statelessResultValidator(method: string, family: ResultValidator | undefined): ResultValidator {
+  return (result: unknown, at: string, requestParams: unknown, ctx: ValidationContext): readonly Finding[] => {
+    if (!isJsonObject(result)) return family ? family(result, at, requestParams, ctx) : NO_FINDINGS;
+    const type = result['resultType'];
+    const typeAt = pointerJoin(at, 'resultType');
+    if (type !== 'complete' && type !== 'input_required') {
+      const got = type === undefined ? 'none' : shown(type);
+      return [finding(R['result-type'], typeAt, `Invalid ${method} result: Expected resultType "complete" or "input_required" but received ${got}`)];
+    }
+    const out: Finding[] = [...validateResultMeta(result, at, ctx)];
+    if (type === 'input_required') {
+      if (!RETRYABLE_METHODS.has(method)) {
+        out.push(finding(R['input-required-not-allowed'], typeAt,
+          `Invalid ${method} result: Expected resultType "complete" (only tools/call, prompts/get and resources/read can be retried with input) but received "input_required"`));
+        return out;
+      }
+      for (const f of validateInputRequiredResult(result, at, requestParams, ctx)) out.push(f);
+      return out.length > 0 ? out : NO_FINDINGS;
+    }
+    if (family) for (const f of family(result, at, requestParams, ctx)) out.push(f);
+    if (CACHEABLE_METHODS.has(method)) for (const f of validateCacheable(result, at, method)) out.push(f);
+    return out.length > 0 ? out : NO_FINDINGS;
+  };
+}
