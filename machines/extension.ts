@@ -35,6 +35,8 @@ export interface SessionExtension {
   acceptCall?(call: CallEvent, view: ExtensionView): void;
   /** Before a result consumes its pending request (`direction` is the response's). */
   checkResult?(pending: PendingRequest, result: JsonObject, direction: Direction, view: ExtensionView): readonly Finding[];
+  /** Before an error response ends its pending request (`direction` is the response's). */
+  checkError?(pending: PendingRequest, error: JsonObject, direction: Direction, view: ExtensionView): readonly Finding[];
   /** After a response (result when `ok`, else error) ended its pending request. */
   acceptResponse?(pending: PendingRequest, ok: boolean, result: JsonObject | undefined, direction: Direction, view: ExtensionView): void;
   /** For a response whose request is no longer pending: findings to report instead of `no-matching-request`, or undefined. */

@@ -242,7 +242,7 @@ export class Session {
       }
       return;
     }
-    if (env.method === 'notifications/resources/updated') {
+    if (env.method === 'notifications/resources/updated' && !stateless) { // stateless: a listen stream, checked by its extension
       this.#deliverUpdate(String(params?.['uri']), context);
       if (hasError(sink)) return;
     } else if (env.method === 'notifications/tools/list_changed') {
@@ -266,6 +266,13 @@ export class Session {
       }
     }
     if (env.kind === 'error') {
+      if (pending) {
+        for (const ext of this.#extensions) {
+          const found = ext.checkError?.(pending, env.error, step.direction, this.#extensionView) ?? NONE;
+          if (found.length > 0) this.#sink.push(...found);
+        }
+        if (hasError(this.#sink)) return;
+      }
       correlation.send({ type: 'error', key, id: env.id });
       if (pending) this.#afterResponse(pending, false, undefined, step.direction);
       return;

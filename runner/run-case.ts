@@ -63,6 +63,11 @@ export function setupSteps(fixture: Fixture, kase: FixtureCase, profile?: Profil
   return steps;
 }
 
+/** The capabilities a stateless case starts from, with no handshake to declare them: the case's, else the fixture's. */
+export function declaredCapabilities(fixture: Fixture, kase: FixtureCase): { client: JsonObject; server: JsonObject } {
+  return { client: kase.client_capabilities ?? fixture.client.capabilities, server: kase.server_capabilities ?? fixture.server.capabilities };
+}
+
 /** Options for playing a case. */
 export interface PlayOptions {
   readonly profile: Profile;
@@ -81,6 +86,7 @@ export function runCase(fixture: Fixture, kase: FixtureCase, index: number, opti
     policy: fixture.authorization as AuthorizationPolicy,
     transportDefaults: fixture.transport_context_defaults,
     tools: [fixture.tool as JsonObject],
+    ...(options.profile.stateless ? { capabilities: declaredCapabilities(fixture, kase) } : {}),
     ...(options.inspect ? { inspect: options.inspect } : {}),
   });
   let failure: { finding: Finding; pointer: string } | undefined;

@@ -1,0 +1,136 @@
+import { createActor, type Actor } from 'xstate';
+import type { Direction, JsonObject } from '../validators/context.ts';
+import { idKey } from '../validators/envelope.ts';
+import type { Finding } from '../validators/finding.ts';
+import { isJsonObject } from '../validators/resource-contents.ts';
+import { finding } from '../validators/rules/report.ts';
+import { RULES } from '../validators/rules/index.ts';
+import { statelessRules } from '../validators/rules/stateless.ts';
+import {
+  inputRequestsOf,
+  inputResponsesOf,
+  isRetry,
+  requestStateOf,
+  RETRYABLE_METHODS,
+  validateInputResponses,
+} from '../validators/stateless-input.ts';
+import { resultTypeOf } from '../validators/stateless-result.ts';
+import type { PendingRequest } from './correlation.ts';
+import type { CallEvent, ExtensionFactory, ExtensionView, SessionExtension } from './extension.ts';
+import { inputRequiredMachine, type RetryAttempt } from './input-required.ts';
+import type { IssueEvent } from './issue.ts';
+
+type Loop = Actor<typeof inputRequiredMachine>;
+const NONE: readonly Finding[] = Object.freeze([]);
+
+/** What a retryable request targets: the tool or prompt name, or the resource URI. */
+function targetOf(method: string, params: unknown): string | undefined {
+  const key = method === 'resources/read' ? 'uri' : 'name';
+  const value = isJsonObject(params) ? params[key] : undefined;
+  return typeof value === 'string' ? value : undefined;
+}
+
+function attemptOf(method: string, params: JsonObject | undefined): RetryAttempt {
+  return {
+    method,
+    target: targetOf(method, params),
+    answered: Object.keys(inputResponsesOf(params) ?? {}),
+    requestState: requestStateOf(params),
+  };
+}
+
+/**
+ * The input_required retry loop wired into a session of the stateless revision: one
+ * `inputRequiredMachine` per original request of tools/call, prompts/get or resources/read.
+ * A retry (a request carrying inputResponses or requestState) is matched to the loop waiting for
+ * it, judged by that loop, and its answers are checked against the input requests they answer.
+ */
+class InputRequiredExtension implements SessionExtension {
+  readonly name = 'input-required';
+  /** Loops whose latest request is unanswered, by that request's id key. */
+  readonly #inFlight = new Map<string, Loop>();
+  /** Loops waiting for a retry, most recent last. */
+  #waiting: Loop[] = [];
+  #issues: Finding[] = [];
+
+  #start(method: string, params: unknown): Loop {
+    const loop = createActor(inputRequiredMachine, { input: { method, target: targetOf(method, params) } });
+    loop.on('issue', (e: IssueEvent) => {
+      this.#issues.push({ rule: e.rule, severity: RULES.get(e.rule)?.severity ?? 'error', pointer: e.pointer ?? '/message', message: e.message });
+    });
+    loop.start();
+    return loop;
+  }
+
+  /** The loop a retry belongs to: by echoed requestState, else the latest waiting loop of the same request or method, else one still in flight. */
+  #loopFor(attempt: RetryAttempt): Loop | undefined {
+    const waiting = [...this.#waiting].reverse();
+    const byState = attempt.requestState === undefined
+      ? undefined
+      : waiting.find((l) => l.getSnapshot().context.requestState === attempt.requestState);
+    return byState
+      ?? waiting.find((l) => l.getSnapshot().context.method === attempt.method && l.getSnapshot().context.target === attempt.target)
+      ?? waiting.find((l) => l.getSnapshot().context.method === attempt.method)
+      ?? [...this.#inFlight.values()].reverse().find((l) => l.getSnapshot().context.method === attempt.method && l.getSnapshot().context.target === attempt.target);
+  }
+
+  checkCall(call: CallEvent, view: ExtensionView): readonly Finding[] {
+    if (call.kind !== 'request' || call.direction !== 'client_to_server' || !RETRYABLE_METHODS.has(call.method) || !isRetry(call.params)) return NONE;
+    const attempt = attemptOf(call.method, call.params);
+    const loop = this.#loopFor(attempt);
+    if (!loop) {
+      return [finding(statelessRules['retry-without-input-required'], '/message/params',
+        `${call.method} carries inputResponses or requestState, but no input_required result of this request awaits a retry`)];
+    }
+    this.#issues = [];
+    loop.send({ type: 'retry.check', ...attempt });
+    if (this.#issues.length > 0) return this.#issues;
+    const found = validateInputResponses(loop.getSnapshot().context.inputRequests, inputResponsesOf(call.params), '/message/params/inputResponses', view.ctx);
+    return found;
+  }
+
+  acceptCall(call: CallEvent): void {
+    if (call.kind !== 'request' || call.id === undefined || call.direction !== 'client_to_server' || !RETRYABLE_METHODS.has(call.method)) return;
+    let loop: Loop | undefined;
+    if (isRetry(call.params)) {
+      loop = this.#loopFor(attemptOf(call.method, call.params));
+      if (!loop) return;
+      this.#waiting = this.#waiting.filter((l) => l !== loop);
+      loop.send({ type: 'retry' });
+    } else {
+      loop = this.#start(call.method, call.params);
+    }
+    this.#inFlight.set(idKey(call.id), loop);
+  }
+
+  acceptResponse(pending: PendingRequest, ok: boolean, result: JsonObject | undefined, direction: Direction): void {
+    if (direction !== 'server_to_client') return;
+    const key = idKey(pending.id);
+    const loop = this.#inFlight.get(key);
+    if (!loop) return;
+    this.#inFlight.delete(key);
+    if (ok && resultTypeOf(result) === 'input_required') {
+      loop.send({ type: 'result.input_required', inputRequests: inputRequestsOf(result), requestState: requestStateOf(result) });
+      this.#waiting.push(loop);
+      return;
+    }
+    loop.send(ok ? { type: 'result.complete' } : { type: 'error' });
+    loop.stop();
+  }
+
+  view(): unknown {
+    const show = (l: Loop) => {
+      const s = l.getSnapshot();
+      return { method: s.context.method, target: s.context.target, state: String(s.value), retries: s.context.retries };
+    };
+    return { inFlight: [...this.#inFlight.values()].map(show), waiting: this.#waiting.map(show) };
+  }
+
+  stop(): void {
+    for (const l of this.#inFlight.values()) l.stop();
+    for (const l of this.#waiting) l.stop();
+  }
+}
+
+/** The input_required retry loop, for stateless profiles only. */
+export const inputRequiredExtension: ExtensionFactory = (profile) => (profile.stateless ? new InputRequiredExtension() : undefined);

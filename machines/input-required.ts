@@ -1,0 +1,147 @@
+import { assign, emit, setup } from 'xstate';
+import { escapePointerToken } from '../validators/finding.ts';
+import type { InputRequest } from '../validators/stateless-input.ts';
+import type { IssueEvent } from './issue.ts';
+
+/** The request a retry loop belongs to: its method and what it targets (tool name, prompt name or resource URI). */
+export interface InputRequiredInput {
+  readonly method: string;
+  readonly target: string | undefined;
+}
+
+/** What the loop remembers: the original request and the input the server asked for last. */
+export interface InputRequiredContext extends InputRequiredInput {
+  readonly inputRequests: Readonly<Record<string, InputRequest>>;
+  readonly requestState: string | undefined;
+  /** How many retries were sent. */
+  readonly retries: number;
+}
+
+/** A retry as the loop sees it: the request's method and target, its answered keys and echoed state. */
+export interface RetryAttempt {
+  readonly method: string;
+  readonly target: string | undefined;
+  readonly answered: readonly string[];
+  readonly requestState: string | undefined;
+}
+
+/** Events of one request's input_required loop. */
+export type InputRequiredEvent =
+  | { readonly type: 'result.input_required'; readonly inputRequests: Readonly<Record<string, InputRequest>>; readonly requestState: string | undefined }
+  | { readonly type: 'result.complete' }
+  | { readonly type: 'error' }
+  /** Judges a retry before it is accepted (reports, changes nothing). */
+  | ({ readonly type: 'retry.check' } & RetryAttempt)
+  /** An accepted retry. */
+  | { readonly type: 'retry' };
+
+type RetryRule =
+  | 'stateless/retry-without-input-required'
+  | 'stateless/retry-different-request'
+  | 'stateless/input-response-unknown-key'
+  | 'stateless/input-response-missing'
+  | 'stateless/request-state-not-echoed';
+
+const P = '/message/params';
+
+function unknownKeys(context: InputRequiredContext, retry: RetryAttempt): string[] {
+  return retry.answered.filter((k) => !Object.hasOwn(context.inputRequests, k));
+}
+
+function missingKeys(context: InputRequiredContext, retry: RetryAttempt): string[] {
+  return Object.keys(context.inputRequests).filter((k) => !retry.answered.includes(k));
+}
+
+function describeTarget(method: string, target: string | undefined): string {
+  return target === undefined ? method : `${method} ${JSON.stringify(target)}`;
+}
+
+function issueFor(rule: RetryRule, context: InputRequiredContext, retry: RetryAttempt): IssueEvent {
+  switch (rule) {
+    case 'stateless/retry-without-input-required':
+      return { type: 'issue', rule, pointer: P,
+        message: `a retry of ${describeTarget(context.method, context.target)} was sent before its input_required result arrived` };
+    case 'stateless/retry-different-request':
+      return { type: 'issue', rule, pointer: retry.method === context.method ? P : '/message/method',
+        message: `a retry must repeat ${describeTarget(context.method, context.target)}, not ${describeTarget(retry.method, retry.target)}` };
+    case 'stateless/input-response-unknown-key': {
+      const key = unknownKeys(context, retry)[0] ?? '';
+      return { type: 'issue', rule, pointer: `${P}/inputResponses/${escapePointerToken(key)}`,
+        message: `inputResponses answers ${JSON.stringify(key)}, a key the input_required result did not request (it asked for ${Object.keys(context.inputRequests).map((k) => JSON.stringify(k)).join(', ') || 'none'})` };
+    }
+    case 'stateless/input-response-missing': {
+      const missing = missingKeys(context, retry);
+      return { type: 'issue', rule, pointer: retry.answered.length > 0 ? `${P}/inputResponses` : P,
+        message: `the retry leaves input request ${missing.map((k) => `${JSON.stringify(k)} (${context.inputRequests[k]?.method ?? ''})`).join(', ')} unanswered` };
+    }
+    case 'stateless/request-state-not-echoed':
+      return { type: 'issue', rule, pointer: retry.requestState === undefined ? P : `${P}/requestState`,
+        message: context.requestState === undefined
+          ? 'the retry sends a requestState, but the input_required result gave none'
+          : `the retry must echo requestState ${JSON.stringify(context.requestState)} but ${retry.requestState === undefined ? 'sent none' : `sent ${JSON.stringify(retry.requestState)}`}` };
+  }
+}
+
+/**
+ * The input_required loop of one request of the stateless revision: awaiting_result ->
+ * input_required (the server asked for input) -> retried (the client answered every input request
+ * and echoed the state) -> input_required again or complete; an error ends it as failed.
+ */
+export const inputRequiredMachine = setup({
+  types: {
+    context: {} as InputRequiredContext,
+    events: {} as InputRequiredEvent,
+    input: {} as InputRequiredInput,
+    emitted: {} as IssueEvent,
+  },
+  guards: {
+    isDifferentRequest: ({ context, event }) =>
+      event.type === 'retry.check' && (event.method !== context.method || event.target !== context.target),
+    answersUnknownKey: ({ context, event }) => event.type === 'retry.check' && unknownKeys(context, event).length > 0,
+    leavesInputUnanswered: ({ context, event }) => event.type === 'retry.check' && missingKeys(context, event).length > 0,
+    changesRequestState: ({ context, event }) => event.type === 'retry.check' && event.requestState !== context.requestState,
+  },
+  actions: {
+    reportIssue: emit(({ context, event }, params: { rule: RetryRule }) =>
+      issueFor(params.rule, context, event.type === 'retry.check' ? event : { method: context.method, target: context.target, answered: [], requestState: undefined })),
+    recordInputRequest: assign(({ event }) =>
+      event.type === 'result.input_required' ? { inputRequests: event.inputRequests, requestState: event.requestState } : {}),
+    countRetry: assign(({ context }) => ({ retries: context.retries + 1 })),
+  },
+}).createMachine({
+  id: 'inputRequired',
+  context: ({ input }) => ({ ...input, inputRequests: {}, requestState: undefined, retries: 0 }),
+  initial: 'awaiting_result',
+  states: {
+    awaiting_result: {
+      on: {
+        'result.input_required': { target: 'input_required', actions: 'recordInputRequest' },
+        'result.complete': { target: 'complete' },
+        error: { target: 'failed' },
+        'retry.check': { actions: { type: 'reportIssue', params: { rule: 'stateless/retry-without-input-required' } } },
+      },
+    },
+    input_required: {
+      description: 'The server asked for input; the client may retry the same request with inputResponses and the requestState echoed.',
+      on: {
+        'retry.check': [
+          { guard: 'isDifferentRequest', actions: { type: 'reportIssue', params: { rule: 'stateless/retry-different-request' } } },
+          { guard: 'answersUnknownKey', actions: { type: 'reportIssue', params: { rule: 'stateless/input-response-unknown-key' } } },
+          { guard: 'leavesInputUnanswered', actions: { type: 'reportIssue', params: { rule: 'stateless/input-response-missing' } } },
+          { guard: 'changesRequestState', actions: { type: 'reportIssue', params: { rule: 'stateless/request-state-not-echoed' } } },
+        ],
+        retry: { target: 'retried', actions: 'countRetry' },
+      },
+    },
+    retried: {
+      on: {
+        'result.input_required': { target: 'input_required', actions: 'recordInputRequest' },
+        'result.complete': { target: 'complete' },
+        error: { target: 'failed' },
+        'retry.check': { actions: { type: 'reportIssue', params: { rule: 'stateless/retry-without-input-required' } } },
+      },
+    },
+    complete: { type: 'final' },
+    failed: { type: 'final' },
+  },
+});
