@@ -4,4 +4,5 @@ import { defineRules, SPEC } from './rule.ts';
 export const correlationRules = defineRules('correlation', SPEC.basic, {
   'duplicate-outstanding-id': 'A sender must not reuse a request id while an earlier request with that id is unanswered.',
   'no-matching-request': 'A response must answer an outstanding request sent in the opposite direction with the same id.',
+  'id-reused': 'A request id must not have been used before by the same requestor within the session (specification profiles; the course profile only forbids outstanding duplicates).',
 });

@@ -1,5 +1,6 @@
 import type { RuleSpec } from './rule.ts';
 import { authRules } from './auth.ts';
+import { cancellationRules } from './cancellation.ts';
 import { capabilityRules } from './capability.ts';
 import { contentRules } from './content.ts';
 import { correlationRules } from './correlation.ts';
@@ -13,6 +14,7 @@ import { jsonRules } from './json.ts';
 import { lifecycleRules } from './lifecycle.ts';
 import { paginationRules } from './pagination.ts';
 import { profileRules } from './profile.ts';
+import { progressRules } from './progress.ts';
 import { resourcesRules } from './resources.ts';
 import { rootsRules } from './roots.ts';
 import { samplingRules } from './sampling.ts';
@@ -25,6 +27,7 @@ import { toolsRules } from './tools.ts';
 /** Every rule area, by name. */
 export const RULE_AREAS = {
   auth: authRules,
+  cancellation: cancellationRules,
   capability: capabilityRules,
   content: contentRules,
   correlation: correlationRules,
@@ -38,6 +41,7 @@ export const RULE_AREAS = {
   lifecycle: lifecycleRules,
   pagination: paginationRules,
   profile: profileRules,
+  progress: progressRules,
   resources: resourcesRules,
   roots: rootsRules,
   sampling: samplingRules,

@@ -1,6 +1,6 @@
 import { defineRules, SPEC } from './rule.ts';
 
-/** Rules of the `tasks` area: tasks/list, Task snapshots, task metadata and CreateTaskResult. */
+/** Rules of the `tasks` area: Task snapshots and the task methods, and each task's status lifecycle. */
 export const tasksRules = defineRules('tasks', SPEC.tasks, {
   'list-result': 'A tasks/list result must be {tasks, nextCursor?, _meta?} (the cursor and page size are pagination rules).',
   'duplicate-task-id': 'Task ids must be unique within a tasks/list result.',
@@ -8,4 +8,16 @@ export const tasksRules = defineRules('tasks', SPEC.tasks, {
   'timestamp-order': { text: 'A task should not be last updated before it was created.', severity: 'warning' },
   'metadata': 'Task metadata in request params must be {ttl?} with a non-negative integer ttl in milliseconds.',
   'create-result': 'A task-augmented request must be answered with a CreateTaskResult {task, _meta?}.',
+  'task-params': 'tasks/get, tasks/result and tasks/cancel params must be {taskId, _meta?} with a string taskId.',
+  'payload-result': 'A tasks/result result must be the underlying request\'s result, carrying io.modelcontextprotocol/related-task metadata that names the requested task.',
+  'related-task': 'io.modelcontextprotocol/related-task metadata must be {taskId} with a string taskId.',
+  'unknown-related-task': { text: 'Related-task metadata should name a task created in this session (tasks may outlive a session, so this is a warning).', severity: 'warning' },
+  'unknown-task': { text: 'A task operation or status notification should name a task the receiver created in this session (tasks may outlive a session, so this is a warning).', severity: 'warning' },
+  'wrong-side': 'Task operations go from the requestor to the receiver that created the task, and status notifications from that receiver to the requestor.',
+  'task-id-reused': 'Task ids must be unique among all tasks the receiver controls: a CreateTaskResult must not reuse one.',
+  'task-id-mismatch': 'A tasks/get or tasks/cancel result must describe the task named in the request.',
+  'terminal-transition': 'A task in a terminal status (completed, failed, cancelled) must not move to any other status.',
+  'cancel-terminal-task': { text: 'tasks/cancel should not name a task already known to be terminal (the receiver must reject it).', severity: 'warning' },
+  'cancel-accepted-terminal': 'A tasks/cancel for a task already in a terminal status must be rejected with -32602, not answered with a Task.',
+  'cancel-result-status': 'A successful tasks/cancel result must report the task in the cancelled status.',
 });

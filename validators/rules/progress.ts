@@ -1,0 +1,15 @@
+import { defineRules } from './rule.ts';
+
+const PROGRESS = 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/progress';
+
+/** Progress notification rules: tokens of requests in flight, sent back by the receiver, increasing. */
+export const progressRules = defineRules('progress', PROGRESS, {
+  'params': 'notifications/progress params must be {progressToken, progress, total?, message?, _meta?}: a string or integer token and numeric progress and total.',
+  'invalid-token': 'A request\'s _meta.progressToken must be a string or an integer.',
+  'duplicate-token': 'A progress token must be unique across the sender\'s active requests.',
+  'unknown-token': 'notifications/progress must name the progress token of an active request.',
+  'wrong-sender': 'Progress is reported by the receiver of the request, not by the side that sent it.',
+  'after-completion': 'Progress notifications must stop once the request is answered (a task-augmented request: once its task is terminal).',
+  'not-increasing': 'The progress value must increase with each notification, even if the total is unknown.',
+  'exceeds-total': { text: 'Progress should not exceed the total, when the total is known.', severity: 'warning' },
+});
