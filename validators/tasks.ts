@@ -1,7 +1,7 @@
 /**
  * Tasks (experimental in 2025-11-25): Task snapshots, the task metadata of a task-augmented
- * request, CreateTaskResult and tasks/list. Only bounded structure is checked: not who may see a
- * task, nor its state transitions.
+ * request, CreateTaskResult, the task methods and related-task metadata. Only bounded structure
+ * is checked here: not who may see a task, nor its state transitions (machines/task.ts).
  */
 import * as v from 'valibot';
 import type { MethodValidators, ValidationContext } from './context.ts';
@@ -26,20 +26,46 @@ const DateTimeSchema = v.pipe(
 /** The statuses a task may report. */
 export const TASK_STATUSES = ['working', 'input_required', 'completed', 'failed', 'cancelled'] as const;
 
-function taskSchema(strict: boolean): v.GenericSchema {
-  return objectSchema(
-    {
-      taskId: v.pipe(v.string(), v.minLength(1)),
-      status: v.picklist(TASK_STATUSES),
-      statusMessage: v.optional(v.string()),
-      createdAt: DateTimeSchema,
-      lastUpdatedAt: DateTimeSchema,
-      ttl: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))),
-      pollInterval: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
-    },
-    strict,
-  );
+/** A status a task may report. */
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+/** The `_meta` key that associates a message with a task. */
+export const RELATED_TASK_KEY = 'io.modelcontextprotocol/related-task';
+
+/** Whether `status` is terminal: a task there never changes status again. */
+export function isTerminalStatus(status: unknown): boolean {
+  return status === 'completed' || status === 'failed' || status === 'cancelled';
 }
+
+/** Whether `status` is one of the task statuses. */
+export function isTaskStatus(status: unknown): status is TaskStatus {
+  return typeof status === 'string' && (TASK_STATUSES as readonly string[]).includes(status);
+}
+
+const TASK_ENTRIES = {
+  taskId: v.pipe(v.string(), v.minLength(1)),
+  status: v.picklist(TASK_STATUSES),
+  statusMessage: v.optional(v.string()),
+  createdAt: DateTimeSchema,
+  lastUpdatedAt: DateTimeSchema,
+  ttl: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))),
+  pollInterval: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+};
+
+function taskSchema(strict: boolean): v.GenericSchema {
+  return objectSchema(TASK_ENTRIES, strict);
+}
+
+/** A Task that is also a result or notification params: the Task fields and `_meta`. */
+function taskWithMetaSchema(strict: boolean): v.GenericSchema {
+  return objectSchema({ ...TASK_ENTRIES, _meta: v.optional(MetaSchema) }, strict);
+}
+
+function taskParamsSchema(strict: boolean): v.GenericSchema {
+  return objectSchema({ taskId: v.string(), _meta: v.optional(MetaSchema) }, strict);
+}
+
+const RelatedTaskSchema = v.looseObject({ taskId: v.string() });
 
 function metadataSchema(strict: boolean): v.GenericSchema {
   return objectSchema({ ttl: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))) }, strict);
@@ -56,6 +82,8 @@ function listResultSchema(strict: boolean): v.GenericSchema {
 function schemaSet(strict: boolean) {
   return {
     task: taskSchema(strict),
+    taskWithMeta: taskWithMetaSchema(strict),
+    taskParams: taskParamsSchema(strict),
     metadata: metadataSchema(strict),
     createResult: createResultSchema(strict),
     listResult: listResultSchema(strict),
@@ -69,8 +97,8 @@ function schemas(ctx: ValidationContext): typeof STRICT {
   return ctx.profile.strict ? STRICT : LOOSE;
 }
 
-function collectTask(task: unknown, at: string, ctx: ValidationContext, out: Finding[]): void {
-  for (const f of checkSchema(schemas(ctx).task, task, R.task, at, 'task')) out.push(f);
+function collectTask(task: unknown, at: string, ctx: ValidationContext, out: Finding[], schema = schemas(ctx).task): void {
+  for (const f of checkSchema(schema, task, R.task, at, 'task')) out.push(f);
   if (!isJsonObject(task)) return;
   const created = task['createdAt'];
   const updated = task['lastUpdatedAt'];
@@ -129,10 +157,72 @@ function validateListTasksResult(result: unknown, at: string, _requestParams: un
   return out.length > 0 ? out : NO_FINDINGS;
 }
 
-/** Validators of the tasks methods the course profile can check (`tasks/list`). */
+/** Validates tasks/get, tasks/result and tasks/cancel params: `{taskId, _meta?}`. */
+export function validateTaskParams(params: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
+  return checkSchema(schemas(ctx).taskParams, params, R['task-params'], at, 'task params');
+}
+
+/** Validates a Task that is a result (tasks/get, tasks/cancel) or notification params (notifications/tasks/status). */
+export function validateTaskWithMeta(task: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
+  const out: Finding[] = [];
+  collectTask(task, at, ctx, out, schemas(ctx).taskWithMeta);
+  return out.length > 0 ? out : NO_FINDINGS;
+}
+
+/** Validates `_meta["io.modelcontextprotocol/related-task"]`, when present: `{taskId}`. `at` points at the `_meta` object. */
+export function validateRelatedTask(meta: unknown, at: string): readonly Finding[] {
+  if (!isJsonObject(meta) || !Object.hasOwn(meta, RELATED_TASK_KEY)) return NO_FINDINGS;
+  return checkSchema(RelatedTaskSchema, meta[RELATED_TASK_KEY], R['related-task'], pointerJoin(at, RELATED_TASK_KEY), 'related-task metadata');
+}
+
+/** The task id named by a message's related-task metadata, if it names one. */
+export function relatedTaskId(meta: unknown): string | undefined {
+  const related = isJsonObject(meta) ? meta[RELATED_TASK_KEY] : undefined;
+  const id = isJsonObject(related) ? related['taskId'] : undefined;
+  return typeof id === 'string' ? id : undefined;
+}
+
+/**
+ * Validates a tasks/result result as far as it can be without the task: a JSON object whose
+ * related-task metadata names the requested task. The underlying request's result validator is
+ * applied by the task machine, which knows the original method.
+ */
+function validateTaskPayloadResult(result: unknown, at: string, requestParams: unknown): readonly Finding[] {
+  if (!isJsonObject(result)) {
+    return [finding(R['payload-result'], at, `Invalid tasks/result result: Expected Object but received ${shown(result)}`)];
+  }
+  const metaAt = pointerJoin(at, '_meta');
+  const meta = result['_meta'];
+  if (meta !== undefined && !isJsonObject(meta)) {
+    return [finding(R['payload-result'], metaAt, `Invalid tasks/result result: Expected _meta to be an Object but received ${shown(meta)}`)];
+  }
+  const shape = validateRelatedTask(meta, metaAt);
+  if (shape.length > 0) return shape;
+  const wanted = isJsonObject(requestParams) ? requestParams['taskId'] : undefined;
+  const named = relatedTaskId(meta);
+  if (named === undefined) {
+    return [finding(R['payload-result'], pointerJoin(metaAt, RELATED_TASK_KEY),
+      `Invalid tasks/result result: Expected ${RELATED_TASK_KEY} metadata naming task ${shown(wanted)} but received none`)];
+  }
+  if (typeof wanted === 'string' && named !== wanted) {
+    return [finding(R['payload-result'], pointerJoin(metaAt, RELATED_TASK_KEY, 'taskId'),
+      `Invalid tasks/result result: Expected related task ${shown(wanted)} but received ${shown(named)}`)];
+  }
+  return NO_FINDINGS;
+}
+
+function validateTaskResult(result: unknown, at: string, _requestParams: unknown, ctx: ValidationContext): readonly Finding[] {
+  return validateTaskWithMeta(result, at, ctx);
+}
+
+/** Validators of the tasks methods: tasks/list (also in the course profile), tasks/get, tasks/result, tasks/cancel and notifications/tasks/status. */
 export const tasksMethods: Readonly<Record<string, MethodValidators>> = {
   'tasks/list': {
     params: validateCursorParams,
     result: validateListTasksResult,
   },
+  'tasks/get': { params: validateTaskParams, result: validateTaskResult },
+  'tasks/result': { params: validateTaskParams, result: validateTaskPayloadResult },
+  'tasks/cancel': { params: validateTaskParams, result: validateTaskResult },
+  'notifications/tasks/status': { params: validateTaskWithMeta },
 };

@@ -1,4 +1,69 @@
-import type { MethodValidators } from './context.ts';
+/**
+ * `notifications/progress` and `notifications/cancelled` shapes. Whether a token or request id
+ * names something in flight is the machines' business (machines/progress.ts, cancellation.ts).
+ */
+import * as v from 'valibot';
+import type { MethodValidators, ValidationContext } from './context.ts';
+import { pointerJoin, type Finding } from './finding.ts';
+import { RequestIdSchema } from './envelope.ts';
+import { isJsonObject, MetaSchema, objectSchema } from './resource-contents.ts';
+import { cancellationRules } from './rules/cancellation.ts';
+import { progressRules } from './rules/progress.ts';
+import { finding } from './rules/report.ts';
+import { checkSchema } from './schema-check.ts';
 
-/** `notifications/progress` and `notifications/cancelled` shapes (their state lives in machines/). */
-export const utilityMethods: Readonly<Record<string, MethodValidators>> = {};
+/** A progress token: a string or an integer. */
+export const ProgressTokenSchema = v.union(
+  [v.string(), v.pipe(v.number(), v.safeInteger())],
+  (i) => `Invalid progressToken: Expected string or integer but received ${JSON.stringify(i.input)}`,
+);
+
+/** Whether `token` is a valid progress token (a string or a safe integer). */
+export function isProgressToken(token: unknown): token is string | number {
+  return v.is(ProgressTokenSchema, token);
+}
+
+function schemas(strict: boolean) {
+  return {
+    progress: objectSchema(
+      {
+        progressToken: ProgressTokenSchema,
+        progress: v.number(),
+        total: v.optional(v.number()),
+        message: v.optional(v.string()),
+        _meta: v.optional(MetaSchema),
+      },
+      strict,
+    ),
+    cancelled: objectSchema(
+      { requestId: v.optional(RequestIdSchema), reason: v.optional(v.string()), _meta: v.optional(MetaSchema) },
+      strict,
+    ),
+  };
+}
+
+const STRICT = schemas(true);
+const LOOSE = schemas(false);
+
+/** Validates notifications/progress params: `{progressToken, progress, total?, message?, _meta?}`. */
+export function validateProgressParams(params: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
+  return checkSchema((ctx.profile.strict ? STRICT : LOOSE).progress, params, progressRules.params, at, 'notifications/progress params');
+}
+
+/**
+ * Validates notifications/cancelled params: `{requestId, reason?, _meta?}`. The 2025-11-25 schema
+ * leaves requestId optional only because tasks are cancelled otherwise; its text requires it for
+ * every request, so its absence is reported there as its own rule.
+ */
+export function validateCancelledParams(params: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
+  const found = checkSchema((ctx.profile.strict ? STRICT : LOOSE).cancelled, params, cancellationRules.params, at, 'notifications/cancelled params');
+  if (found.length > 0 || !isJsonObject(params) || params['requestId'] !== undefined) return found;
+  const rule = ctx.profile.revision === '2025-11-25' ? cancellationRules['missing-request-id'] : cancellationRules.params;
+  return [finding(rule, pointerJoin(at, 'requestId'), 'Invalid notifications/cancelled params: Expected a requestId naming the request to cancel but received none')];
+}
+
+/** Validators of notifications/progress and notifications/cancelled. */
+export const utilityMethods: Readonly<Record<string, MethodValidators>> = {
+  'notifications/progress': { params: validateProgressParams },
+  'notifications/cancelled': { params: validateCancelledParams },
+};
