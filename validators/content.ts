@@ -59,7 +59,8 @@ export function descriptorPartSchemas(strict: boolean): ReturnType<typeof shared
   return strict ? SHARED.strict : SHARED.loose;
 }
 
-function blockSchemas(strict: boolean): Readonly<Record<ContentType, v.GenericSchema>> {
+/** `icons` is a ResourceLink member since 2025-11-25; in 2025-06-18 it is an unknown member, left unchecked. */
+function blockSchemas(strict: boolean, withIcons: boolean): Readonly<Record<ContentType, v.GenericSchema>> {
   const { annotations, icons, name } = descriptorPartSchemas(strict);
   const common = { annotations: v.optional(annotations), _meta: v.optional(MetaSchema) };
   const binary = { data: v.string(), mimeType: v.string(), ...common };
@@ -76,7 +77,7 @@ function blockSchemas(strict: boolean): Readonly<Record<ContentType, v.GenericSc
         description: v.optional(v.string()),
         mimeType: v.optional(v.string()),
         size: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
-        icons: v.optional(icons),
+        ...(withIcons ? { icons: v.optional(icons) } : {}),
         ...common,
       },
       strict,
@@ -85,7 +86,12 @@ function blockSchemas(strict: boolean): Readonly<Record<ContentType, v.GenericSc
   };
 }
 
-const BLOCK = { strict: blockSchemas(true), loose: blockSchemas(false) };
+const BLOCK = { strict: blockSchemas(true, true), loose: blockSchemas(false, true), loose20250618: blockSchemas(false, false) };
+
+function blocks(ctx: ValidationContext): Readonly<Record<ContentType, v.GenericSchema>> {
+  if (ctx.profile.strict) return BLOCK.strict;
+  return ctx.profile.revision === '2025-06-18' ? BLOCK.loose20250618 : BLOCK.loose;
+}
 
 /** Reports an annotations `lastModified` that is not an ISO 8601 timestamp (strict profiles). */
 export function collectAnnotationsFormat(value: unknown, at: string, ctx: ValidationContext, out: Finding[]): void {
@@ -180,7 +186,7 @@ export function collectContentBlock(
     out.push(finding(rule, pointerJoin(at, 'type'), `Invalid content block: Expected type ${TYPE_LIST} but received ${shown(type)}`));
     return;
   }
-  const schema = (ctx.profile.strict ? BLOCK.strict : BLOCK.loose)[type as ContentType];
+  const schema = blocks(ctx)[type as ContentType];
   for (const f of checkSchema(schema, block, rule, at, 'content block')) out.push(f);
   collectAnnotationsFormat(block['annotations'], pointerJoin(at, 'annotations'), ctx, out);
   switch (type) {

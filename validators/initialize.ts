@@ -13,7 +13,8 @@ import { checkUriFormat, isJsonObject, MetaSchema, NO_FINDINGS, objectSchema } f
 import { initializeRules as R } from './rules/initialize.ts';
 import { checkSchema } from './schema-check.ts';
 
-function schemaSet(strict: boolean) {
+/** `description`, `websiteUrl` and `icons` are Implementation members since 2025-11-25; in 2025-06-18 they are unknown members, left unchecked. */
+function schemaSet(strict: boolean, since20251125: boolean) {
   return {
     params: objectSchema(
       { protocolVersion: v.string(), capabilities: v.unknown(), clientInfo: v.unknown(), _meta: v.optional(RequestMetaSchema) },
@@ -34,9 +35,13 @@ function schemaSet(strict: boolean) {
         name: v.string(),
         version: v.string(),
         title: v.optional(v.string()),
-        description: v.optional(v.string()),
-        websiteUrl: v.optional(v.string()),
-        icons: v.optional(descriptorPartSchemas(strict).icons),
+        ...(since20251125
+          ? {
+              description: v.optional(v.string()),
+              websiteUrl: v.optional(v.string()),
+              icons: v.optional(descriptorPartSchemas(strict).icons),
+            }
+          : {}),
       },
       strict,
     ),
@@ -44,11 +49,13 @@ function schemaSet(strict: boolean) {
   };
 }
 
-const STRICT = schemaSet(true);
-const LOOSE = schemaSet(false);
+const STRICT = schemaSet(true, true);
+const LOOSE = schemaSet(false, true);
+const LOOSE_2025_06_18 = schemaSet(false, false);
 
 function schemas(ctx: ValidationContext): typeof STRICT {
-  return ctx.profile.strict ? STRICT : LOOSE;
+  if (ctx.profile.strict) return STRICT;
+  return ctx.profile.revision === '2025-06-18' ? LOOSE_2025_06_18 : LOOSE;
 }
 
 /** Validates clientInfo or serverInfo: name, version, optional title, description, websiteUrl and icons. */

@@ -31,7 +31,8 @@ import { finding } from './rules/report.ts';
 import { resourcesRules as rules } from './rules/resources.ts';
 import { checkSchema } from './schema-check.ts';
 
-function schemas(strict: boolean) {
+/** `icons` is a Resource and ResourceTemplate member since 2025-11-25; in 2025-06-18 it is an unknown member, left unchecked. */
+function schemas(strict: boolean, withIcons: boolean) {
   const { annotations, icons, name } = descriptorPartSchemas(strict);
   const described = {
     name,
@@ -39,7 +40,7 @@ function schemas(strict: boolean) {
     description: v.optional(v.string()),
     mimeType: v.optional(v.string()),
     annotations: v.optional(annotations),
-    icons: v.optional(icons),
+    ...(withIcons ? { icons: v.optional(icons) } : {}),
     _meta: v.optional(MetaSchema),
   };
   const page = { nextCursor: v.optional(v.unknown()), _meta: v.optional(MetaSchema) };
@@ -58,11 +59,13 @@ function schemas(strict: boolean) {
   };
 }
 
-const STRICT = schemas(true);
-const LOOSE = schemas(false);
+const STRICT = schemas(true, true);
+const LOOSE = schemas(false, true);
+const LOOSE_2025_06_18 = schemas(false, false);
 
 function pick(ctx: ValidationContext): ReturnType<typeof schemas> {
-  return ctx.profile.strict ? STRICT : LOOSE;
+  if (ctx.profile.strict) return STRICT;
+  return ctx.profile.revision === '2025-06-18' ? LOOSE_2025_06_18 : LOOSE;
 }
 
 function done(out: Finding[]): readonly Finding[] {

@@ -14,7 +14,8 @@ export const TASK_SUPPORT = ['forbidden', 'optional', 'required'] as const;
 
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 
-function descriptorSchema(strict: boolean): v.GenericSchema {
+/** `execution` and `icons` are Tool members since 2025-11-25; in 2025-06-18 they are unknown members, left unchecked. */
+function descriptorSchema(strict: boolean, since20251125: boolean): v.GenericSchema {
   const hint = v.optional(v.boolean());
   return objectSchema(
     {
@@ -35,15 +36,28 @@ function descriptorSchema(strict: boolean): v.GenericSchema {
           strict,
         ),
       ),
-      execution: v.optional(objectSchema({ taskSupport: v.optional(v.picklist(TASK_SUPPORT)) }, strict)),
-      icons: v.optional(descriptorPartSchemas(strict).icons),
+      ...(since20251125
+        ? {
+            execution: v.optional(objectSchema({ taskSupport: v.optional(v.picklist(TASK_SUPPORT)) }, strict)),
+            icons: v.optional(descriptorPartSchemas(strict).icons),
+          }
+        : {}),
       _meta: v.optional(MetaSchema),
     },
     strict,
   );
 }
 
-const DESCRIPTOR = { strict: descriptorSchema(true), loose: descriptorSchema(false) };
+const DESCRIPTOR = {
+  strict: descriptorSchema(true, true),
+  loose: descriptorSchema(false, true),
+  loose20250618: descriptorSchema(false, false),
+};
+
+function descriptor(ctx: ValidationContext): v.GenericSchema {
+  if (ctx.profile.strict) return DESCRIPTOR.strict;
+  return ctx.profile.revision === '2025-06-18' ? DESCRIPTOR.loose20250618 : DESCRIPTOR.loose;
+}
 
 function collectRootSchema(schema: unknown, at: string, ctx: ValidationContext, out: Finding[], what: string): void {
   if (!isJsonObject(schema)) return;
@@ -55,7 +69,7 @@ function collectRootSchema(schema: unknown, at: string, ctx: ValidationContext, 
 
 /** Pushes the findings of one tool descriptor onto `out`. */
 export function collectToolDescriptor(tool: unknown, at: string, ctx: ValidationContext, out: Finding[]): void {
-  for (const f of checkSchema(ctx.profile.strict ? DESCRIPTOR.strict : DESCRIPTOR.loose, tool, R.descriptor, at, 'tool')) out.push(f);
+  for (const f of checkSchema(descriptor(ctx), tool, R.descriptor, at, 'tool')) out.push(f);
   if (!isJsonObject(tool)) return;
   const name = tool['name'];
   if (typeof name === 'string' && !TOOL_NAME.test(name)) {
