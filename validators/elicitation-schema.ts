@@ -1,6 +1,7 @@
 /**
  * The requestedSchema of a form-mode elicitation: a flat object of restricted primitive schemas
- * (2025-11-25), and the course rule that a form must not ask for secrets by field name.
+ * (2025-11-25; 2025-06-18 has no titled or multi-select enums and no string or number defaults),
+ * and the course rule that a form must not ask for secrets by field name.
  */
 import * as v from 'valibot';
 import type { ValidationContext } from './context.ts';
@@ -14,12 +15,13 @@ import { TOOL_SCHEMA_LIMITS } from './toolschema.ts';
 /** Which restricted primitive schema a field uses. */
 export type FieldKind = 'string' | 'enum' | 'legacyEnum' | 'titledEnum' | 'number' | 'boolean' | 'multi' | 'titledMulti';
 
-function schemaSet(strict: boolean) {
+/** String, number and enum `default`s are members since 2025-11-25; in 2025-06-18 they are unknown members, left unchecked. */
+function schemaSet(strict: boolean, since20251125: boolean) {
   const common = { title: v.optional(v.string()), description: v.optional(v.string()) };
   const count = v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)));
   const strings = v.pipe(v.array(v.string()), v.minLength(1));
   const titled = v.pipe(v.array(objectSchema({ const: v.string(), title: v.string() }, strict)), v.minLength(1));
-  const str = { type: v.literal('string'), ...common, default: v.optional(v.string()) };
+  const str = { type: v.literal('string'), ...common, ...(since20251125 ? { default: v.optional(v.string()) } : {}) };
   const arr = { type: v.literal('array'), ...common, minItems: count, maxItems: count, default: v.optional(v.array(v.string())) };
   const fields: Readonly<Record<FieldKind, v.GenericSchema>> = {
     string: objectSchema(
@@ -35,7 +37,7 @@ function schemaSet(strict: boolean) {
         ...common,
         minimum: v.optional(v.pipe(v.number(), v.finite())),
         maximum: v.optional(v.pipe(v.number(), v.finite())),
-        default: v.optional(v.number()),
+        ...(since20251125 ? { default: v.optional(v.number()) } : {}),
       },
       strict,
     ),
@@ -56,8 +58,21 @@ function schemaSet(strict: boolean) {
   return { root, fields };
 }
 
-const STRICT = schemaSet(true);
-const LOOSE = schemaSet(false);
+const STRICT = schemaSet(true, true);
+const LOOSE = schemaSet(false, true);
+const LOOSE_2025_06_18 = schemaSet(false, false);
+
+function schemas(ctx: ValidationContext): typeof STRICT {
+  if (ctx.profile.strict) return STRICT;
+  return ctx.profile.revision === '2025-06-18' ? LOOSE_2025_06_18 : LOOSE;
+}
+
+/** Field kinds 2025-11-25 added: titled single-select and both multi-selects (2025-06-18 has only enum and enumNames). */
+const SINCE_2025_11_25: Readonly<Partial<Record<FieldKind, { key: string; what: string }>>> = {
+  titledEnum: { key: 'oneOf', what: 'a titled single-select enum (oneOf)' },
+  multi: { key: 'type', what: 'a multi-select enum (type "array")' },
+  titledMulti: { key: 'type', what: 'a titled multi-select enum (type "array")' },
+};
 
 /** The kind of restricted primitive schema `field` is, or `undefined` when its type is not one. */
 export function fieldKind(field: { readonly [key: string]: unknown }): FieldKind | undefined {
@@ -141,8 +156,13 @@ function collectField(field: unknown, at: string, ctx: ValidationContext, out: F
       `Invalid field schema: Expected type "string" | "number" | "integer" | "boolean" | "array" but received ${shown(field['type'])}`));
     return;
   }
-  const fields = (ctx.profile.strict ? STRICT : LOOSE).fields;
-  for (const f of checkSchema(fields[kind], field, R['requested-schema'], at, 'field schema')) out.push(f);
+  const newer = ctx.profile.revision === '2025-06-18' ? SINCE_2025_11_25[kind] : undefined;
+  if (newer !== undefined) {
+    out.push(finding(R['requested-schema'], pointerJoin(at, newer.key),
+      `Invalid field schema: Expected string, number, integer, boolean or enum (MCP ${ctx.profile.revision}) but received ${newer.what}`));
+    return;
+  }
+  for (const f of checkSchema(schemas(ctx).fields[kind], field, R['requested-schema'], at, 'field schema')) out.push(f);
   checkOrder(field, at, 'minLength', 'maxLength', out);
   checkOrder(field, at, 'minimum', 'maximum', out);
   checkOrder(field, at, 'minItems', 'maxItems', out);
@@ -168,7 +188,7 @@ function collectField(field: unknown, at: string, ctx: ValidationContext, out: F
  * schema, required names that exist, the course bounds, and no field that asks for a secret.
  */
 export function validateRequestedSchema(schema: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
-  const out: Finding[] = [...checkSchema((ctx.profile.strict ? STRICT : LOOSE).root, schema, R['requested-schema'], at, 'requestedSchema')];
+  const out: Finding[] = [...checkSchema(schemas(ctx).root, schema, R['requested-schema'], at, 'requestedSchema')];
   if (!isJsonObject(schema)) return out;
   const properties = schema['properties'];
   if (!isJsonObject(properties)) return out.length > 0 ? out : NO_FINDINGS;

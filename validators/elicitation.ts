@@ -16,10 +16,13 @@ import { finding } from './rules/report.ts';
 import { checkSchema } from './schema-check.ts';
 import { isTaskAugmented, validateCreateTaskResult, validateTaskMetadata } from './tasks.ts';
 
-function schemaSet(strict: boolean) {
+/** `mode` and `task` are params members since 2025-11-25; in 2025-06-18 every request is a form without them. */
+function schemaSet(strict: boolean, since20251125: boolean) {
   const common = { message: v.string(), task: v.optional(v.unknown()), _meta: v.optional(RequestMetaSchema) };
   return {
-    form: objectSchema({ mode: v.optional(v.literal('form')), requestedSchema: v.unknown(), ...common }, strict),
+    form: since20251125
+      ? objectSchema({ mode: v.optional(v.literal('form')), requestedSchema: v.unknown(), ...common }, strict)
+      : objectSchema({ message: v.string(), requestedSchema: v.unknown(), _meta: v.optional(RequestMetaSchema) }, strict),
     url: objectSchema({ mode: v.literal('url'), url: v.string(), elicitationId: v.pipe(v.string(), v.minLength(1)), ...common }, strict),
     result: objectSchema(
       { action: v.picklist(['accept', 'decline', 'cancel']), content: v.optional(MetaSchema), _meta: v.optional(MetaSchema) },
@@ -28,11 +31,29 @@ function schemaSet(strict: boolean) {
   };
 }
 
-const STRICT = schemaSet(true);
-const LOOSE = schemaSet(false);
+const STRICT = schemaSet(true, true);
+const LOOSE = schemaSet(false, true);
+const LOOSE_2025_06_18 = schemaSet(false, false);
 
 function schemas(ctx: ValidationContext): typeof STRICT {
-  return ctx.profile.strict ? STRICT : LOOSE;
+  if (ctx.profile.strict) return STRICT;
+  return ctx.profile.revision === '2025-06-18' ? LOOSE_2025_06_18 : LOOSE;
+}
+
+/** Whether the revision has URL-mode elicitation and task augmentation (2025-06-18 has neither). */
+function since20251125(ctx: ValidationContext): boolean {
+  return ctx.profile.revision !== '2025-06-18';
+}
+
+/** The findings of params that use what 2025-06-18 lacks: URL mode and task augmentation. */
+function collectNewerParams(params: { readonly [key: string]: unknown }, at: string, ctx: ValidationContext, out: Finding[]): void {
+  const revision = ctx.profile.revision;
+  if (params['mode'] === 'url') {
+    out.push(finding(R.params, pointerJoin(at, 'mode'), `Invalid elicitation/create params: Expected a form request (MCP ${revision} has no URL-mode elicitation) but received mode "url"`));
+  }
+  if (params['task'] !== undefined) {
+    out.push(finding(R.params, pointerJoin(at, 'task'), `Invalid elicitation/create params: Expected no task (MCP ${revision} has no task augmentation) but received ${shown(params['task'])}`));
+  }
 }
 
 function collectUrl(url: unknown, at: string, ctx: ValidationContext, out: Finding[]): void {
@@ -45,6 +66,7 @@ function collectUrl(url: unknown, at: string, ctx: ValidationContext, out: Findi
 }
 
 function validateParams(params: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
+  if (!since20251125(ctx)) return validateParams20250618(params, at, ctx);
   const mode = isJsonObject(params) ? params['mode'] : undefined;
   if (mode !== undefined && mode !== 'form' && mode !== 'url') {
     return [finding(R.params, pointerJoin(at, 'mode'), `Invalid elicitation/create params: Expected mode "form" | "url" but received ${shown(mode)}`)];
@@ -60,8 +82,20 @@ function validateParams(params: unknown, at: string, ctx: ValidationContext): re
   return out.length > 0 ? out : NO_FINDINGS;
 }
 
+/** 2025-06-18: a form request whose `mode` is an unknown member, except that URL mode and tasks are refused. */
+function validateParams20250618(params: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
+  const out: Finding[] = [];
+  if (isJsonObject(params)) collectNewerParams(params, at, ctx, out);
+  if (out.length > 0) return out;
+  for (const f of checkSchema(schemas(ctx).form, params, R.params, at, 'elicitation/create params')) out.push(f);
+  if (isJsonObject(params) && Object.hasOwn(params, 'requestedSchema')) {
+    for (const f of validateRequestedSchema(params['requestedSchema'], pointerJoin(at, 'requestedSchema'), ctx)) out.push(f);
+  }
+  return out.length > 0 ? out : NO_FINDINGS;
+}
+
 function validateResult(result: unknown, at: string, requestParams: unknown, ctx: ValidationContext): readonly Finding[] {
-  if (isTaskAugmented(requestParams)) return validateCreateTaskResult(result, at, ctx);
+  if (since20251125(ctx) && isTaskAugmented(requestParams)) return validateCreateTaskResult(result, at, ctx);
   const out: Finding[] = [...checkSchema(schemas(ctx).result, result, R.result, at, 'elicitation/create result')];
   if (!isJsonObject(result)) return out;
   const action = result['action'];

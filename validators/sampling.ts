@@ -1,7 +1,8 @@
 /**
  * sampling/createMessage: the messages, token budget, preferences and tool descriptors a server
  * sends, and the client's result. The course profile accepts only one bounded text block as a
- * successful result; other profiles accept every SamplingMessageContentBlock.
+ * successful result; other profiles accept every SamplingMessageContentBlock of their revision
+ * (2025-06-18: one text, image or audio block per message and result, no tools, no tasks).
  */
 import * as v from 'valibot';
 import { collectContentBlock, validateContentList } from './content.ts';
@@ -18,7 +19,8 @@ import { collectToolDescriptor } from './tool-descriptor.ts';
 
 const MEDIA = ['text', 'image', 'audio'] as const;
 
-function schemaSet(strict: boolean) {
+/** `tools`, `toolChoice` and `task` are params members since 2025-11-25; 2025-06-18 requests must not carry them. */
+function schemaSet(strict: boolean, since20251125: boolean) {
   const priority = v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(1)));
   return {
     params: objectSchema(
@@ -41,9 +43,13 @@ function schemaSet(strict: boolean) {
           ),
         ),
         metadata: v.optional(MetaSchema),
-        tools: v.optional(v.array(v.unknown())),
-        toolChoice: v.optional(objectSchema({ mode: v.optional(v.picklist(['auto', 'none', 'required'])) }, strict)),
-        task: v.optional(v.unknown()),
+        ...(since20251125
+          ? {
+              tools: v.optional(v.array(v.unknown())),
+              toolChoice: v.optional(objectSchema({ mode: v.optional(v.picklist(['auto', 'none', 'required'])) }, strict)),
+              task: v.optional(v.unknown()),
+            }
+          : {}),
         _meta: v.optional(RequestMetaSchema),
       },
       strict,
@@ -77,17 +83,29 @@ function schemaSet(strict: boolean) {
   };
 }
 
-const STRICT = schemaSet(true);
-const LOOSE = schemaSet(false);
+const STRICT = schemaSet(true, true);
+const LOOSE = schemaSet(false, true);
+const LOOSE_2025_06_18 = schemaSet(false, false);
 
 function schemas(ctx: ValidationContext): typeof STRICT {
-  return ctx.profile.strict ? STRICT : LOOSE;
+  if (ctx.profile.strict) return STRICT;
+  return ctx.profile.revision === '2025-06-18' ? LOOSE_2025_06_18 : LOOSE;
 }
 
-/** Pushes the findings of one SamplingMessageContentBlock (media, tool_use or tool_result). */
+/** Whether the revision has tool use in sampling, content arrays and task augmentation (2025-06-18 has none). */
+function since20251125(ctx: ValidationContext): boolean {
+  return ctx.profile.revision !== '2025-06-18';
+}
+
+/** Members 2025-11-25 added to the params, which a 2025-06-18 request must not use. */
+const NEWER_PARAMS = ['tools', 'toolChoice', 'task'] as const;
+
+/** Pushes the findings of one SamplingMessageContentBlock (media, tool_use or tool_result; media only in 2025-06-18). */
 function collectSamplingBlock(block: unknown, at: string, ctx: ValidationContext, out: Finding[]): void {
   const type = isJsonObject(block) ? block['type'] : undefined;
-  if (type === 'tool_use') {
+  if (!since20251125(ctx)) {
+    collectContentBlock(block, at, ctx, out, MEDIA);
+  } else if (type === 'tool_use') {
     for (const f of checkSchema(schemas(ctx).toolUse, block, R['tool-content'], at, 'tool_use block')) out.push(f);
   } else if (type === 'tool_result' && isJsonObject(block)) {
     for (const f of checkSchema(schemas(ctx).toolResult, block, R['tool-content'], at, 'tool_result block')) out.push(f);
@@ -109,6 +127,12 @@ function collectMessage(message: unknown, at: string, ctx: ValidationContext, us
   const role = message['role'];
   const content = message['content'];
   const contentAt = pointerJoin(at, 'content');
+  if (!since20251125(ctx)) {
+    if (Array.isArray(content)) {
+      out.push(finding(R.message, contentAt, `Invalid sampling message: Expected one content block (MCP ${ctx.profile.revision} has no content arrays) but received an array`));
+    } else collectContentBlock(content, contentAt, ctx, out, MEDIA);
+    return;
+  }
   const blocks: readonly unknown[] = Array.isArray(content) ? content : [content];
   const blockAt = (i: number) => (Array.isArray(content) ? pointerJoin(contentAt, i) : contentAt);
   let results = 0;
@@ -140,13 +164,20 @@ function collectMessage(message: unknown, at: string, ctx: ValidationContext, us
 function validateParams(params: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
   const out: Finding[] = [...checkSchema(schemas(ctx).params, params, R.params, at, 'sampling/createMessage params')];
   if (!isJsonObject(params)) return out;
+  if (!since20251125(ctx)) {
+    for (const key of NEWER_PARAMS) {
+      if (params[key] === undefined) continue;
+      out.push(finding(R.params, pointerJoin(at, key),
+        `Invalid sampling/createMessage params: Expected no ${key} (MCP ${ctx.profile.revision} has no tool use or tasks in sampling) but received ${shown(params[key])}`));
+    }
+  }
   const messages = params['messages'];
   if (Array.isArray(messages)) {
     const uses: ToolUses = { ids: new Set() };
     messages.forEach((m: unknown, i) => collectMessage(m, pointerJoin(at, 'messages', i), ctx, uses, out));
   }
   const tools = params['tools'];
-  if (Array.isArray(tools)) {
+  if (Array.isArray(tools) && since20251125(ctx)) {
     const seen = new Set<string>();
     tools.forEach((tool: unknown, i) => {
       const toolAt = pointerJoin(at, 'tools', i);
@@ -159,12 +190,12 @@ function validateParams(params: unknown, at: string, ctx: ValidationContext): re
       seen.add(name);
     });
   }
-  if (params['task'] !== undefined) for (const f of validateTaskMetadata(params['task'], pointerJoin(at, 'task'), ctx)) out.push(f);
+  if (params['task'] !== undefined && since20251125(ctx)) for (const f of validateTaskMetadata(params['task'], pointerJoin(at, 'task'), ctx)) out.push(f);
   return out.length > 0 ? out : NO_FINDINGS;
 }
 
 function validateResult(result: unknown, at: string, requestParams: unknown, ctx: ValidationContext): readonly Finding[] {
-  if (isTaskAugmented(requestParams)) return validateCreateTaskResult(result, at, ctx);
+  if (since20251125(ctx) && isTaskAugmented(requestParams)) return validateCreateTaskResult(result, at, ctx);
   const out: Finding[] = [...checkSchema(schemas(ctx).result, result, R.result, at, 'sampling/createMessage result')];
   if (!isJsonObject(result) || !Object.hasOwn(result, 'content')) return out.length > 0 ? out : NO_FINDINGS;
   const content = result['content'];
@@ -177,6 +208,8 @@ function validateResult(result: unknown, at: string, requestParams: unknown, ctx
     } else {
       collectContentBlock(content, contentAt, ctx, out, ['text']);
     }
+  } else if (Array.isArray(content) && !since20251125(ctx)) {
+    out.push(finding(R.result, contentAt, `Invalid sampling/createMessage result: Expected one content block (MCP ${ctx.profile.revision} has no content arrays) but received an array`));
   } else if (Array.isArray(content)) {
     content.forEach((block: unknown, i) => collectSamplingBlock(block, pointerJoin(contentAt, i), ctx, out));
   } else {

@@ -84,11 +84,19 @@ function toolOf(params: unknown, ctx: ValidationContext): JsonObject | undefined
   return typeof name === 'string' ? ctx.tools.get(name) : undefined;
 }
 
+/** Whether the profile's revision defines tasks (2025-06-18 has no task augmentation). */
+function hasTasks(ctx: ValidationContext): boolean {
+  return ctx.profile.revision !== '2025-06-18';
+}
+
 function validateCallParams(params: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
   const out: Finding[] = [...checkSchema(schemas(ctx).callParams, params, R['call-params'], at, 'tools/call params')];
   if (!isJsonObject(params)) return done(out);
   const task = params['task'];
-  if (task !== undefined) for (const f of validateTaskMetadata(task, pointerJoin(at, 'task'), ctx)) out.push(f);
+  if (task !== undefined && !hasTasks(ctx)) {
+    out.push(finding(R['call-params'], pointerJoin(at, 'task'),
+      `Invalid tools/call params: Expected no task (MCP ${ctx.profile.revision} has no task augmentation) but received ${shown(task)}`));
+  } else if (task !== undefined) for (const f of validateTaskMetadata(task, pointerJoin(at, 'task'), ctx)) out.push(f);
   const name = params['name'];
   if (typeof name !== 'string') return done(out);
   const tool = ctx.tools.get(name);
@@ -101,6 +109,7 @@ function validateCallParams(params: unknown, at: string, ctx: ValidationContext)
   if (isJsonObject(inputSchema) && (args === undefined || isJsonObject(args))) {
     for (const f of validateInstance(inputSchema, args ?? {}, pointerJoin(at, 'arguments'))) out.push(f);
   }
+  if (!hasTasks(ctx)) return done(out);
   const support = taskSupportOf(tool);
   if (task !== undefined && support !== 'optional' && support !== 'required') {
     out.push(finding(R['task-not-supported'], pointerJoin(at, 'task'),
@@ -113,7 +122,7 @@ function validateCallParams(params: unknown, at: string, ctx: ValidationContext)
 }
 
 function validateCallResult(result: unknown, at: string, requestParams: unknown, ctx: ValidationContext): readonly Finding[] {
-  if (isTaskAugmented(requestParams)) return validateCreateTaskResult(result, at, ctx);
+  if (hasTasks(ctx) && isTaskAugmented(requestParams)) return validateCreateTaskResult(result, at, ctx);
   const out: Finding[] = [...checkSchema(schemas(ctx).callResult, result, R['call-result'], at, 'tools/call result')];
   if (!isJsonObject(result)) return done(out);
   const content = result['content'];
