@@ -1,6 +1,17 @@
+import { cancellationExtension } from './cancellation-extension.ts';
 import type { ExtensionFactory } from './extension.ts';
+import { idReuseExtension } from './id-reuse-extension.ts';
 import { inputRequiredExtension } from './input-required-extension.ts';
+import { progressExtension } from './progress-extension.ts';
 import { statelessExtension } from './stateless-extension.ts';
+import { taskExtension } from './task-extension.ts';
 
 /** The extensions every session consults, in order; each factory decides for which profiles it applies. */
-export const EXTENSIONS: readonly ExtensionFactory[] = [statelessExtension, inputRequiredExtension];
+export const EXTENSIONS: readonly ExtensionFactory[] = [
+  statelessExtension,
+  inputRequiredExtension,
+  idReuseExtension,
+  cancellationExtension,
+  progressExtension,
+  taskExtension,
+];

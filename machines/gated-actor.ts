@@ -1,0 +1,116 @@
+import {
+  createActor,
+  transition,
+  type Actor,
+  type AnyStateMachine,
+  type EventFromLogic,
+  type InputFrom,
+  type InspectionEvent,
+  type SnapshotFrom,
+} from 'xstate';
+import type { Finding } from '../validators/finding.ts';
+import { RULES } from '../validators/rules/index.ts';
+import type { IssueEvent } from './issue.ts';
+
+const NONE: readonly Finding[] = Object.freeze([]);
+
+/** The finding an issue event stands for, with its rule's severity. */
+export function issueFinding(e: IssueEvent): Finding {
+  return { rule: e.rule, severity: RULES.get(e.rule)?.severity ?? 'error', pointer: e.pointer ?? '/message', message: e.message };
+}
+
+/** Whether any finding is an error (an error rejects the message). */
+export function hasError(findings: readonly Finding[]): boolean {
+  return findings.some((f) => f.severity === 'error');
+}
+
+function isIssue(value: unknown): value is IssueEvent {
+  return typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'issue';
+}
+
+/**
+ * An actor whose events are judged before they are taken, for the session's extension hooks:
+ * `check` tells what an event would raise without taking it, so a message that another check
+ * rejects changes no state; `send` takes it. A rejecting transition is targetless and assigns
+ * nothing, so `check` takes it at once (the coverage inspection sees it) and state stays as is.
+ */
+export class GatedActor<M extends AnyStateMachine> {
+  readonly #machine: M;
+  readonly #actor: Actor<M>;
+  #raised: IssueEvent[] = [];
+
+  constructor(machine: M, input: InputFrom<M>, inspect?: (event: InspectionEvent) => void) {
+    this.#machine = machine;
+    this.#actor = createActor(machine, { input, ...(inspect ? { inspect } : {}) } as never) as Actor<M>;
+    this.#actor.on('issue', (e: unknown) => {
+      if (isIssue(e)) this.#raised.push(e);
+    });
+    this.#actor.start();
+  }
+
+  /** The actor's current snapshot. */
+  get snapshot(): SnapshotFrom<M> {
+    return this.#actor.getSnapshot() as SnapshotFrom<M>;
+  }
+
+  /** The findings `event` would raise, without taking it. */
+  judge(event: EventFromLogic<M>): readonly Finding[] {
+    const [, actions] = transition(this.#machine, this.snapshot, event);
+    const out: Finding[] = [];
+    for (const a of actions) {
+      const emitted = (a.params as { event?: unknown } | undefined)?.event;
+      if ((a.type as string) === 'xstate.emit' && isIssue(emitted)) out.push(issueFinding(emitted));
+    }
+    return out.length === 0 ? NONE : out;
+  }
+
+  /** Judges `event`; when it is rejected, takes its (state-preserving) rejecting transition too. */
+  check(event: EventFromLogic<M>): readonly Finding[] {
+    const found = this.judge(event);
+    if (hasError(found)) this.send(event);
+    return found;
+  }
+
+  /** Takes `event` and returns the findings it raised. */
+  send(event: EventFromLogic<M>): readonly Finding[] {
+    this.#raised = [];
+    this.#actor.send(event);
+    const raised = this.#raised;
+    this.#raised = [];
+    return raised.length === 0 ? NONE : raised.map(issueFinding);
+  }
+
+  stop(): void {
+    this.#actor.stop();
+  }
+}
+
+/**
+ * The state changes a message's checks deferred until the session accepts it: `hold` starts
+ * over for a new message (one that was rejected is dropped), `commit` applies them when the
+ * session accepts that same message.
+ */
+export class DeferredCommits {
+  #owner: object | undefined;
+  #changes: (() => void)[] = [];
+
+  /** Starts collecting for `owner` (the call or pending request being checked). */
+  hold(owner: object): void {
+    this.#owner = owner;
+    this.#changes = [];
+  }
+
+  /** Defers one change until `owner` is accepted. */
+  add(change: () => void): void {
+    this.#changes.push(change);
+  }
+
+  /** Applies the changes held for `owner`, if it is the message they were held for. */
+  commit(owner: object): void {
+    if (this.#owner !== owner) return;
+    const changes = this.#changes;
+    this.#owner = undefined;
+    this.#changes = [];
+    for (const change of changes) change();
+  }
+}

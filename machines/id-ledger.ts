@@ -1,0 +1,99 @@
+import type { RequestId } from '../validators/envelope.ts';
+
+/** How many integer ranges and how many string ids a ledger keeps before it forgets the oldest. */
+export const LEDGER_LIMIT = 65_536;
+
+/**
+ * The request ids one sender has used, in bounded memory. Integer ids are kept as sorted,
+ * merged ranges, so the usual counters (1, 2, 3, ...) take one range however long the session;
+ * string ids are kept as they come. Beyond `limit` ranges (or string ids) the lowest range (or
+ * the oldest string) is forgotten: a forgotten id may then be reused unnoticed, but no id is
+ * ever reported as reused that was not.
+ */
+export class IdLedger {
+  readonly #limit: number;
+  /** Disjoint, non-adjacent integer ranges [lo, hi], sorted by lo. */
+  #ranges: [number, number][] = [];
+  readonly #strings = new Set<string>();
+  #forgotten = 0;
+
+  constructor(limit = LEDGER_LIMIT) {
+    if (!Number.isInteger(limit) || limit < 1) throw new RangeError('limit must be a positive integer');
+    this.#limit = limit;
+  }
+
+  /** How many ranges or strings were forgotten to stay within the limit. */
+  get forgotten(): number {
+    return this.#forgotten;
+  }
+
+  /** Entries held: integer ranges plus string ids. */
+  get size(): number {
+    return this.#ranges.length + this.#strings.size;
+  }
+
+  has(id: RequestId): boolean {
+    if (typeof id === 'string') return this.#strings.has(id);
+    const i = this.#rangeAtOrBefore(id);
+    const range = i >= 0 ? this.#ranges[i] : undefined;
+    return range !== undefined && id <= range[1];
+  }
+
+  add(id: RequestId): void {
+    if (typeof id === 'string') {
+      this.#strings.add(id);
+      if (this.#strings.size > this.#limit) {
+        this.#strings.delete(this.#strings.values().next().value as string);
+        this.#forgotten++;
+      }
+      return;
+    }
+    this.#addInteger(id);
+    if (this.#ranges.length > this.#limit) {
+      this.#ranges.shift();
+      this.#forgotten++;
+    }
+  }
+
+  /** Forgets every id (a new session starts). */
+  clear(): void {
+    this.#ranges = [];
+    this.#strings.clear();
+  }
+
+  /** Index of the last range whose lo is <= n, or -1. */
+  #rangeAtOrBefore(n: number): number {
+    let lo = 0;
+    let hi = this.#ranges.length - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if ((this.#ranges[mid] as [number, number])[0] <= n) {
+        found = mid;
+        lo = mid + 1;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    return found;
+  }
+
+  #addInteger(n: number): void {
+    const i = this.#rangeAtOrBefore(n);
+    const before = i >= 0 ? this.#ranges[i] : undefined;
+    const after = this.#ranges[i + 1];
+    if (before !== undefined && n <= before[1]) return;
+    const joinsBefore = before !== undefined && before[1] === n - 1;
+    const joinsAfter = after !== undefined && after[0] === n + 1;
+    if (joinsBefore && joinsAfter) {
+      before[1] = after[1];
+      this.#ranges.splice(i + 1, 1);
+    } else if (joinsBefore) {
+      before[1] = n;
+    } else if (joinsAfter) {
+      after[0] = n;
+    } else {
+      this.#ranges.splice(i + 1, 0, [n, n]);
+    }
+  }
+}

@@ -1,0 +1,222 @@
+import type { InspectionEvent } from 'xstate';
+import type { Direction, JsonObject, Profile } from '../validators/context.ts';
+import { pointerJoin, type Finding } from '../validators/finding.ts';
+import { methodTable } from '../validators/methods.ts';
+import { finding } from '../validators/rules/report.ts';
+import { tasksRules } from '../validators/rules/tasks.ts';
+import { isTaskAugmented, isTaskStatus, RELATED_TASK_KEY, relatedTaskId, validateRelatedTask, type TaskStatus } from '../validators/tasks.ts';
+import { BoundedMap } from './bounded-map.ts';
+import type { PendingRequest } from './correlation.ts';
+import type { CallEvent, ExtensionView, SessionExtension } from './extension.ts';
+import { DeferredCommits, GatedActor, hasError } from './gated-actor.ts';
+import { taskMachine, type TaskEvent, type TaskInput } from './task.ts';
+
+type TaskActor = GatedActor<typeof taskMachine>;
+
+const NONE: readonly Finding[] = Object.freeze([]);
+const OPPOSITE: Readonly<Record<Direction, Direction>> = { client_to_server: 'server_to_client', server_to_client: 'client_to_server' };
+/** Tasks remembered per receiver; the oldest are forgotten beyond it (later mentions then only warn). */
+const TASK_LIMIT = 4096;
+/** Methods whose own params or result name the task, so related-task metadata is not theirs to judge. */
+const TASK_METHODS = new Set(['tasks/get', 'tasks/result', 'tasks/cancel', 'tasks/list', 'notifications/tasks/status']);
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function withoutTask(params: unknown): unknown {
+  if (!isObject(params)) return params;
+  const { task: _task, ...rest } = params;
+  return rest;
+}
+
+/**
+ * Tasks (2025-11-25) as a session extension: one task machine per task, keyed by the direction
+ * its receiver answers in and its id. Tasks are created by the CreateTaskResult of a
+ * task-augmented request, or adopted when a Task for an unknown id is reported (tasks outlive a
+ * session, so naming an unknown task only warns). tasks/result is checked against the result
+ * validator of the request the task wraps.
+ */
+export class TaskExtension implements SessionExtension {
+  readonly name = 'tasks';
+  readonly #profile: Profile;
+  readonly #inspect: ((event: InspectionEvent) => void) | undefined;
+  readonly #tasks: Record<Direction, BoundedMap<string, TaskActor>> = {
+    client_to_server: new BoundedMap(TASK_LIMIT, (_id, actor) => actor.stop()),
+    server_to_client: new BoundedMap(TASK_LIMIT, (_id, actor) => actor.stop()),
+  };
+  readonly #deferred = new DeferredCommits();
+
+  constructor(profile: Profile, inspect?: (event: InspectionEvent) => void) {
+    this.#profile = profile;
+    this.#inspect = inspect;
+  }
+
+  checkCall(call: CallEvent): readonly Finding[] {
+    this.#deferred.hold(call);
+    const out: Finding[] = [];
+    this.#checkRelated(call.method, call.params?.['_meta'], '/message/params/_meta', out);
+    if (hasError(out)) return out;
+    const taskId = call.params?.['taskId'];
+    if (typeof taskId !== 'string') return out;
+    if (call.kind === 'request' && (call.method === 'tasks/get' || call.method === 'tasks/result' || call.method === 'tasks/cancel')) {
+      const actor = this.#lookup(OPPOSITE[call.direction], taskId, '/message/params/taskId', out);
+      if (actor !== undefined && call.method === 'tasks/cancel') this.#gate(actor, { type: 'cancel.requested', at: '/message/params/taskId' }, out);
+    } else if (call.method === 'notifications/tasks/status') {
+      this.#report(call.direction, taskId, call.params?.['status'], '/message/params', 'status', out);
+    }
+    return out;
+  }
+
+  acceptCall(call: CallEvent): void {
+    this.#deferred.commit(call);
+  }
+
+  checkResult(pending: PendingRequest, result: JsonObject, direction: Direction, view: ExtensionView): readonly Finding[] {
+    this.#deferred.hold(pending);
+    const out: Finding[] = [];
+    if (pending.method !== 'tasks/result') this.#checkRelated(pending.method, result['_meta'], '/message/result/_meta', out);
+    const taskId = isObject(pending.params) ? pending.params['taskId'] : undefined;
+    switch (pending.method) {
+      case 'tasks/get':
+      case 'tasks/cancel': {
+        if (typeof taskId !== 'string') break;
+        if (typeof result['taskId'] === 'string' && result['taskId'] !== taskId) {
+          out.push(finding(tasksRules['task-id-mismatch'], '/message/result/taskId',
+            `${pending.method} asked for task ${JSON.stringify(taskId)} but the result describes ${JSON.stringify(result['taskId'])}`));
+          break;
+        }
+        this.#report(direction, taskId, result['status'], '/message/result', pending.method === 'tasks/cancel' ? 'cancel.confirmed' : 'status', out);
+        break;
+      }
+      case 'tasks/result': {
+        const actor = typeof taskId === 'string' ? this.#tasks[direction].get(taskId) : undefined;
+        if (actor === undefined) break;
+        const { method, params } = actor.snapshot.context;
+        const validate = method === undefined ? undefined : methodTable(this.#profile).get(method)?.validators.result;
+        if (validate) out.push(...validate(result, '/message/result', withoutTask(params), view.ctx));
+        this.#deferred.add(() => actor.send({ type: 'result.delivered' }));
+        break;
+      }
+      case 'tasks/list': {
+        const tasks = result['tasks'];
+        if (!Array.isArray(tasks)) break;
+        tasks.forEach((t: unknown, i) => {
+          if (isObject(t) && typeof t['taskId'] === 'string') this.#report(direction, t['taskId'], t['status'], pointerJoin('/message/result/tasks', i), 'status', out);
+        });
+        break;
+      }
+      default:
+        if (isTaskAugmented(pending.params)) this.#checkCreated(pending, result, direction, out);
+    }
+    return out.length === 0 ? NONE : out;
+  }
+
+  acceptResponse(pending: PendingRequest): void {
+    this.#deferred.commit(pending);
+  }
+
+  /** A CreateTaskResult: a new task of the receiver answering in `holder`, or a reused id. */
+  #checkCreated(pending: PendingRequest, result: JsonObject, holder: Direction, out: Finding[]): void {
+    const task = result['task'];
+    if (!isObject(task) || typeof task['taskId'] !== 'string') return;
+    const taskId = task['taskId'];
+    const existing = this.#tasks[holder].get(taskId);
+    if (existing !== undefined) {
+      out.push(...existing.check({ type: 'created', at: '/message/result/task/taskId' }));
+      return;
+    }
+    const status = task['status'];
+    const input: TaskInput = { taskId, holder, method: pending.method, params: pending.params, requestId: pending.id };
+    this.#deferred.add(() => {
+      const actor = this.#create(input);
+      if (isTaskStatus(status)) actor.send({ type: 'status', status, at: '/message/result/task/status' });
+    });
+  }
+
+  /**
+   * A status reported for a task of the receiver answering in `holder` (`at` points at the Task):
+   * judged by the task's machine, or, for a task not in view, adopted once the message is
+   * accepted. A notification naming such a task is reported; a result is not (its request was).
+   */
+  #report(holder: Direction, taskId: string, status: unknown, at: string, type: 'status' | 'cancel.confirmed', out: Finding[]): void {
+    if (!isTaskStatus(status)) return; // the Task validator reported it
+    const actor = this.#tasks[holder].get(taskId);
+    if (actor !== undefined) {
+      this.#gate(actor, { type, status, at: pointerJoin(at, 'status') }, out);
+      return;
+    }
+    if (at === '/message/params') {
+      this.#reportMissing(holder, taskId, pointerJoin(at, 'taskId'), out);
+      if (hasError(out)) return;
+    }
+    this.#deferred.add(() => this.#adopt(holder, taskId, status));
+  }
+
+  /** The task `taskId` of the receiver answering in `holder`, if in view; otherwise reports why not. */
+  #lookup(holder: Direction, taskId: string, at: string, out: Finding[]): TaskActor | undefined {
+    const actor = this.#tasks[holder].get(taskId);
+    if (actor === undefined) this.#reportMissing(holder, taskId, at, out);
+    return actor;
+  }
+
+  #reportMissing(holder: Direction, taskId: string, at: string, out: Finding[]): void {
+    if (this.#tasks[OPPOSITE[holder]].has(taskId)) {
+      const owner = holder === 'client_to_server' ? 'server' : 'client';
+      out.push(finding(tasksRules['wrong-side'], at,
+        `task ${JSON.stringify(taskId)} is held by the ${owner}: only its requestor queries it and only the ${owner} reports its status`));
+    } else {
+      out.push(finding(tasksRules['unknown-task'], at, `task ${JSON.stringify(taskId)} was not created in this session`));
+    }
+  }
+
+  /** Judges `event`; unless it is rejected, takes it once the message is accepted. */
+  #gate(actor: TaskActor, event: TaskEvent, out: Finding[]): void {
+    const found = actor.check(event);
+    out.push(...found);
+    if (!hasError(found)) this.#deferred.add(() => actor.send(event));
+  }
+
+  #checkRelated(method: string, meta: unknown, at: string, out: Finding[]): void {
+    const shape = validateRelatedTask(meta, at);
+    if (shape.length > 0) {
+      out.push(...shape);
+      return;
+    }
+    const taskId = relatedTaskId(meta);
+    if (taskId === undefined || TASK_METHODS.has(method)) return;
+    if (!this.#tasks.client_to_server.has(taskId) && !this.#tasks.server_to_client.has(taskId)) {
+      out.push(finding(tasksRules['unknown-related-task'], pointerJoin(at, RELATED_TASK_KEY, 'taskId'),
+        `related-task metadata names task ${JSON.stringify(taskId)}, which was not created in this session`));
+    }
+  }
+
+  #create(input: TaskInput): TaskActor {
+    const actor = new GatedActor(taskMachine, input, this.#inspect);
+    this.#tasks[input.holder].set(input.taskId, actor);
+    return actor;
+  }
+
+  #adopt(holder: Direction, taskId: string, status: TaskStatus): void {
+    if (this.#tasks[holder].has(taskId)) return;
+    this.#create({ taskId, holder, method: undefined, params: undefined, requestId: undefined })
+      .send({ type: 'status', status, at: '/message' });
+  }
+
+  view(): unknown {
+    const list = (d: Direction) => [...this.#tasks[d].values()].map((a) => ({ taskId: a.snapshot.context.taskId, state: String(a.snapshot.value) }));
+    return { held_by_server: list('server_to_client'), held_by_client: list('client_to_server') };
+  }
+
+  stop(): void {
+    for (const d of ['client_to_server', 'server_to_client'] as const) {
+      for (const a of this.#tasks[d].values()) a.stop();
+      this.#tasks[d].clear();
+    }
+  }
+}
+
+/** Tasks exist from 2025-11-25 on (not in 2025-06-18 nor the stateless revision); the course profile rejects the task methods. */
+export function taskExtension(profile: Profile, options?: { inspect?: (event: InspectionEvent) => void }): SessionExtension | undefined {
+  return profile.id === 'course' || profile.revision !== '2025-11-25' ? undefined : new TaskExtension(profile, options?.inspect);
+}
