@@ -24,6 +24,8 @@ function schemaSet(strict: boolean, since20251125: boolean) {
       ? objectSchema({ mode: v.optional(v.literal('form')), requestedSchema: v.unknown(), ...common }, strict)
       : objectSchema({ message: v.string(), requestedSchema: v.unknown(), _meta: v.optional(RequestMetaSchema) }, strict),
     url: objectSchema({ mode: v.literal('url'), url: v.string(), elicitationId: v.pipe(v.string(), v.minLength(1)), ...common }, strict),
+    /** 2026-07-28: URL-mode params are {mode, url, message}; elicitationId is no longer required. */
+    url2026: objectSchema({ mode: v.literal('url'), url: v.string(), elicitationId: v.optional(v.pipe(v.string(), v.minLength(1))), ...common }, strict),
     result: objectSchema(
       { action: v.picklist(['accept', 'decline', 'cancel']), content: v.optional(MetaSchema), _meta: v.optional(MetaSchema) },
       strict,
@@ -72,7 +74,8 @@ function validateParams(params: unknown, at: string, ctx: ValidationContext): re
     return [finding(R.params, pointerJoin(at, 'mode'), `Invalid elicitation/create params: Expected mode "form" | "url" but received ${shown(mode)}`)];
   }
   const url = mode === 'url';
-  const out: Finding[] = [...checkSchema(url ? schemas(ctx).url : schemas(ctx).form, params, R.params, at, 'elicitation/create params')];
+  const urlSchema = ctx.profile.revision === '2026-07-28' ? schemas(ctx).url2026 : schemas(ctx).url;
+  const out: Finding[] = [...checkSchema(url ? urlSchema : schemas(ctx).form, params, R.params, at, 'elicitation/create params')];
   if (!isJsonObject(params)) return out;
   if (url) collectUrl(params['url'], pointerJoin(at, 'url'), ctx, out);
   else if (Object.hasOwn(params, 'requestedSchema')) {

@@ -61,7 +61,8 @@ function descriptor(ctx: ValidationContext): v.GenericSchema {
 
 function collectRootSchema(schema: unknown, at: string, ctx: ValidationContext, out: Finding[], what: string): void {
   if (!isJsonObject(schema)) return;
-  if (schema['type'] !== 'object') {
+  const anyRoot = what === 'outputSchema' && ctx.profile.revision === '2026-07-28'; // 2026: any JSON Schema 2020-12
+  if (schema['type'] !== 'object' && !anyRoot) {
     out.push(finding(R['schema-root-type'], pointerJoin(at, 'type'), `Invalid ${what}: Expected type "object" at the root but received ${shown(schema['type'])}`));
   }
   for (const f of validateToolSchema(schema, at, ctx)) out.push(f);

@@ -40,6 +40,11 @@ function schemaSet(strict: boolean) {
       },
       strict,
     ),
+    /** 2026-07-28: structuredContent may be any JSON value (an array, for an array outputSchema). */
+    callResult2026: objectSchema(
+      { content: v.array(v.unknown()), structuredContent: v.optional(v.unknown()), isError: v.optional(v.boolean()), _meta: v.optional(MetaSchema) },
+      strict,
+    ),
     listChanged: v.optional(objectSchema({ _meta: v.optional(MetaSchema) }, strict)),
   };
 }
@@ -123,7 +128,9 @@ function validateCallParams(params: unknown, at: string, ctx: ValidationContext)
 
 function validateCallResult(result: unknown, at: string, requestParams: unknown, ctx: ValidationContext): readonly Finding[] {
   if (hasTasks(ctx) && isTaskAugmented(requestParams)) return validateCreateTaskResult(result, at, ctx);
-  const out: Finding[] = [...checkSchema(schemas(ctx).callResult, result, R['call-result'], at, 'tools/call result')];
+  const anyStructured = ctx.profile.revision === '2026-07-28';
+  const shape = anyStructured ? schemas(ctx).callResult2026 : schemas(ctx).callResult;
+  const out: Finding[] = [...checkSchema(shape, result, R['call-result'], at, 'tools/call result')];
   if (!isJsonObject(result)) return done(out);
   const content = result['content'];
   if (Array.isArray(content)) for (const f of validateContentList(content, pointerJoin(at, 'content'), ctx)) out.push(f);
@@ -134,7 +141,7 @@ function validateCallResult(result: unknown, at: string, requestParams: unknown,
     if (structured === undefined) {
       out.push(finding(R['structured-content-missing'], scAt,
         'Invalid tools/call result: Expected structuredContent conforming to the tool outputSchema (isError is not true) but received none'));
-    } else if (isJsonObject(structured)) {
+    } else if (isJsonObject(structured) || anyStructured) {
       for (const f of validateInstance(outputSchema, structured, scAt)) out.push(f);
     }
   }
