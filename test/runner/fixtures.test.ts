@@ -34,6 +34,8 @@ const WARNING_CASES: Readonly<Record<string, string>> = {
   'toolschema/required-undeclared': 'sampling_tool_required_undeclared_warning',
   'tasks/timestamp-order': 'tasks_timestamp_order_accepted',
   'tools/structured-content-without-text': 'tools_structured_content_without_text_accepted',
+  'stateless/client-info-missing': 's26_client_info_missing_warns',
+  'stateless/protocol-version-unsupported': 's26_unsupported_version_warns_then_rejected',
 };
 
 /**
