@@ -2,6 +2,7 @@ import type { RuleSpec } from './rule.ts';
 import { authRules } from './auth.ts';
 import { cancellationRules } from './cancellation.ts';
 import { capabilityRules } from './capability.ts';
+import { completionRules } from './completion.ts';
 import { contentRules } from './content.ts';
 import { correlationRules } from './correlation.ts';
 import { directionRules } from './direction.ts';
@@ -12,9 +13,11 @@ import { formatRules } from './format.ts';
 import { initializeRules } from './initialize.ts';
 import { jsonRules } from './json.ts';
 import { lifecycleRules } from './lifecycle.ts';
+import { loggingRules } from './logging.ts';
 import { paginationRules } from './pagination.ts';
 import { profileRules } from './profile.ts';
 import { progressRules } from './progress.ts';
+import { promptsRules } from './prompts.ts';
 import { resourcesRules } from './resources.ts';
 import { rootsRules } from './roots.ts';
 import { samplingRules } from './sampling.ts';
@@ -29,6 +32,7 @@ export const RULE_AREAS = {
   auth: authRules,
   cancellation: cancellationRules,
   capability: capabilityRules,
+  completion: completionRules,
   content: contentRules,
   correlation: correlationRules,
   direction: directionRules,
@@ -39,9 +43,11 @@ export const RULE_AREAS = {
   initialize: initializeRules,
   json: jsonRules,
   lifecycle: lifecycleRules,
+  logging: loggingRules,
   pagination: paginationRules,
   profile: profileRules,
   progress: progressRules,
+  prompts: promptsRules,
   resources: resourcesRules,
   roots: rootsRules,
   sampling: samplingRules,
