@@ -183,7 +183,8 @@ export function collectContentBlock(
     return;
   }
   if (typeof type !== 'string' || !CONTENT_TYPES.has(type)) {
-    out.push(finding(rule, pointerJoin(at, 'type'), `Invalid content block: Expected type ${TYPE_LIST} but received ${shown(type)}`));
+    const expected = allowed ? allowed.map((t) => JSON.stringify(t)).join(' | ') : TYPE_LIST;
+    out.push(finding(rule, pointerJoin(at, 'type'), `Invalid content block: Expected type ${expected} but received ${shown(type)}`));
     return;
   }
   const schema = blocks(ctx)[type as ContentType];
