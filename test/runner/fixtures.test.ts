@@ -36,6 +36,11 @@ const WARNING_CASES: Readonly<Record<string, string>> = {
   'tools/structured-content-without-text': 'tools_structured_content_without_text_accepted',
   'stateless/client-info-missing': 's26_client_info_missing_warns',
   'stateless/protocol-version-unsupported': 's26_unsupported_version_warns_then_rejected',
+  'progress/exceeds-total': 'spec_progress_exceeds_total_warning',
+  'cancellation/not-in-flight': 'spec_cancel_after_response_warning',
+  'tasks/unknown-task': 'spec_tasks_unknown_task_warning',
+  'tasks/cancel-terminal-task': 'spec_tasks_cancel_terminal_task_warning',
+  'tasks/unknown-related-task': 'spec_tasks_unknown_related_task_warning',
 };
 
 /**
