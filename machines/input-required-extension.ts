@@ -85,8 +85,7 @@ class InputRequiredExtension implements SessionExtension {
     this.#issues = [];
     loop.send({ type: 'retry.check', ...attempt });
     if (this.#issues.length > 0) return this.#issues;
-    const found = validateInputResponses(loop.getSnapshot().context.inputRequests, inputResponsesOf(call.params), '/message/params/inputResponses', view.ctx);
-    return found;
+    return validateInputResponses(loop.getSnapshot().context.inputRequests, inputResponsesOf(call.params), '/message/params/inputResponses', view.ctx);
   }
 
   acceptCall(call: CallEvent): void {

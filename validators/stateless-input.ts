@@ -9,7 +9,7 @@ import { checkCapabilities } from './capabilities.ts';
 import type { JsonObject, MethodValidators, ValidationContext } from './context.ts';
 import { elicitationMethods } from './elicitation.ts';
 import { pointerJoin, type Finding } from './finding.ts';
-import { isJsonObject, MetaSchema, NO_FINDINGS, shown } from './resource-contents.ts';
+import { isJsonObject, MetaSchema, NO_FINDINGS } from './resource-contents.ts';
 import { rootsMethods } from './roots.ts';
 import { finding } from './rules/report.ts';
 import { statelessRules as R } from './rules/stateless.ts';
@@ -121,9 +121,4 @@ export function validateInputResponses(
     if (request && validate) for (const f of validate(response, pointerJoin(at, key), request.params, ctx)) out.push(f);
   }
   return out.length > 0 ? out : NO_FINDINGS;
-}
-
-/** A short description of an input request, for messages. */
-export function describeInputRequest(key: string, request: InputRequest | undefined): string {
-  return request ? `${shown(key)} (${request.method})` : shown(key);
 }
