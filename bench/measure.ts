@@ -18,12 +18,16 @@ export function timeOnce(fn: () => void): number {
   return (performance.now() - start) / 1000;
 }
 
-/** Runs `fn` once to warm up, then `runs` times, and returns the median time in seconds. */
-export function medianSeconds(fn: () => void, runs = DEFAULT_RUNS): number {
-  fn();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) times.push(timeOnce(fn));
-  return median(times);
+/**
+ * Warms every task up once, then times them in rounds (each task once per round) and returns each
+ * task's median in seconds. Interleaving spreads a busy moment of the machine over all tasks
+ * instead of one, so the ratios between them hold even when absolute times drift.
+ */
+export function medianSecondsInterleaved(tasks: readonly (() => void)[], runs = DEFAULT_RUNS): number[] {
+  for (const task of tasks) task();
+  const times = tasks.map(() => [] as number[]);
+  for (let r = 0; r < runs; r++) tasks.forEach((task, i) => times[i]?.push(timeOnce(task)));
+  return times.map((t) => median(t));
 }
 
 /** Rounds to `digits` significant digits, so reports do not pretend to more precision than they have. */

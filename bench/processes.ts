@@ -29,39 +29,57 @@ interface ChildRun {
   readonly stderr: string;
 }
 
-function runChild(args: readonly string[], cwd: string, expectStatus: number): ChildRun {
+function runChild(args: readonly string[], cwd: string, accept: readonly number[]): ChildRun {
   const start = performance.now();
   const r = spawnSync(process.execPath, args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   const seconds = (performance.now() - start) / 1000;
-  if (r.status !== expectStatus) {
+  if (r.status === null || !accept.includes(r.status)) {
     const why = r.error ? r.error.message : `exit ${r.status ?? r.signal}: ${(r.stderr || r.stdout).trim().split('\n').slice(-3).join(' | ')}`;
     throw new Error(`benchmark child process failed (${why})`);
   }
   return { seconds, stdout: r.stdout, stderr: r.stderr };
 }
 
-/** The median wall time of a command after one warm-up run. */
-export function measureWall(args: readonly string[], cwd: string, runs: number, expectStatus = 0): WallTime {
-  runChild(args, cwd, expectStatus);
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) times.push(runChild(args, cwd, expectStatus).seconds);
-  return { wall_s: significant(median(times)), runs };
+/** A command to time: node's arguments and the exit codes that count as a normal run. */
+export interface TimedCommand {
+  readonly args: readonly string[];
+  readonly accept: readonly number[];
 }
 
-/** `node dist/cli.js validate FILE` as a child: median wall time and the largest peak RSS of the runs. */
-export function measureValidate(cli: string, file: string, messages: number, cwd: string, runs: number): ScaleFigure {
-  const args = ['--import', RSS_HOOK, cli, 'validate', file];
-  const once = (): { seconds: number; rssKb: number } => {
-    const r = runChild(args, cwd, 0);
+/** Median wall times of commands, each warmed up once, then timed in interleaved rounds. */
+export function measureWalls(commands: readonly TimedCommand[], cwd: string, runs: number): WallTime[] {
+  for (const c of commands) runChild(c.args, cwd, c.accept);
+  const times = commands.map(() => [] as number[]);
+  for (let r = 0; r < runs; r++) commands.forEach((c, i) => times[i]?.push(runChild(c.args, cwd, c.accept).seconds));
+  return times.map((t) => ({ wall_s: significant(median(t)), runs }));
+}
+
+/** A transcript to judge and the number of messages it holds. */
+export interface TranscriptInput {
+  readonly file: string;
+  readonly messages: number;
+}
+
+/**
+ * `node dist/cli.js validate FILE` as a child for each transcript, warmed up once, then timed in
+ * interleaved rounds: the median wall time and the largest peak RSS of the runs.
+ */
+export function measureValidate(cli: string, inputs: readonly TranscriptInput[], cwd: string, runs: number): ScaleFigure[] {
+  const once = (file: string): { seconds: number; rssKb: number } => {
+    const r = runChild(['--import', RSS_HOOK, cli, 'validate', file], cwd, [0]);
     const line = r.stderr.split('\n').find((l) => l.startsWith(RSS_MARK));
     return { seconds: r.seconds, rssKb: line ? Number(line.slice(RSS_MARK.length)) : Number.NaN };
   };
-  once();
-  const results = Array.from({ length: runs }, once);
-  return {
-    messages,
-    wall_s: significant(median(results.map((r) => r.seconds))),
-    peak_rss_mb: significant(Math.max(...results.map((r) => r.rssKb)) / 1024),
-    runs,
-  };
+  for (const input of inputs) once(input.file);
+  const results = inputs.map(() => [] as { seconds: number; rssKb: number }[]);
+  for (let r = 0; r < runs; r++) inputs.forEach((input, i) => results[i]?.push(once(input.file)));
+  return inputs.map((input, i) => {
+    const list = results[i] ?? [];
+    return {
+      messages: input.messages,
+      wall_s: significant(median(list.map((x) => x.seconds))),
+      peak_rss_mb: significant(Math.max(...list.map((x) => x.rssKb)) / 1024),
+      runs,
+    };
+  });
 }

@@ -6,19 +6,21 @@ import { join } from 'node:path';
 import { sessionConfigFor } from '../transcripts/transcript-header.ts';
 import { benchHeader } from './bench-session.ts';
 import { DEFAULT_SEED, generateSteps } from './generate.ts';
-import { DEFAULT_RUNS, significant } from './measure.ts';
+import { DEFAULT_RUNS, medianSecondsInterleaved, significant } from './measure.ts';
 import type { BenchPaths } from './paths.ts';
-import { measureValidate, measureWall, type ScaleFigure, type WallTime } from './processes.ts';
+import { measureValidate, measureWalls, type ScaleFigure, type TranscriptInput, type WallTime } from './processes.ts';
 import { writeTranscript } from './transcript-file.ts';
 import {
-  measureAjv,
-  measureCourseInProcess,
-  measureJsonParse,
-  measurePipeline,
-  measureSdk,
-  measureStrictJson,
+  ajvTask,
+  courseTask,
+  isSkipped,
+  jsonParseTask,
+  pipelineTask,
+  sdkTask,
+  strictJsonTask,
   type Skipped,
   type Throughput,
+  type ThroughputTask,
 } from './workloads.ts';
 
 /** The machine a run was taken on. */
@@ -40,7 +42,7 @@ export interface Workloads {
   readonly course_inprocess: Throughput | Skipped;
   readonly course_cli: WallTime | Skipped;
   readonly node_startup: WallTime;
-  readonly scale_100k: ScaleFigure | Skipped;
+  readonly scale_100k: ScaleFigure;
   readonly scale_1m: ScaleFigure | Skipped;
 }
 
@@ -79,42 +81,54 @@ export async function runBench(paths: BenchPaths, sizes: BenchSizes, progress: P
   const config = sessionConfigFor(benchHeader());
   const runs = sizes.runs;
 
-  progress(`pipeline: ${sizes.pipeline} messages`);
-  const pipeline = measurePipeline(steps, config, runs);
-  progress('sdk');
-  const sdk = await measureSdk(steps, runs);
-  progress('ajv');
-  const ajv = await measureAjv(steps, paths.schema, runs);
-  progress('json_parse');
-  const json_parse = measureJsonParse(steps, runs);
-  progress('strict_json');
-  const strict_json = measureStrictJson(steps, runs);
-  progress('course_inprocess');
-  const course_inprocess = measureCourseInProcess(paths.course, runs);
+  progress(`in process: pipeline (${sizes.pipeline} messages), sdk, ajv, json_parse, strict_json, course_inprocess`);
+  const prepared: [name: string, task: ThroughputTask | Skipped][] = [
+    ['pipeline', pipelineTask(steps, config)],
+    ['sdk', await sdkTask(steps)],
+    ['ajv', await ajvTask(steps, paths.schema)],
+    ['json_parse', jsonParseTask(steps)],
+    ['strict_json', strictJsonTask(steps)],
+    ['course_inprocess', courseTask(paths.course)],
+  ];
+  const live = prepared.filter((p): p is [string, ThroughputTask] => !isSkipped(p[1]));
+  const seconds = medianSecondsInterleaved(live.map(([, t]) => t.pass), runs);
+  const figures = new Map<string, Throughput | Skipped>();
+  for (const [name, t] of prepared) if (isSkipped(t)) figures.set(name, t);
+  live.forEach(([name, t], i) => figures.set(name, t.figure(seconds[i] as number, runs)));
+  const figure = (name: string) => figures.get(name) as Throughput | Skipped;
 
   progress('course_cli, node_startup');
-  const hasCourse = existsSync(paths.course);
-  const course_cli: WallTime | Skipped = hasCourse
-    ? measureWall([paths.cli, 'cases', paths.course], paths.root, runs)
-    : { skipped: 'the course fixture ../shared/course/mcp-cases.json is not present' };
-  const node_startup = measureWall(['-e', '0'], paths.root, runs);
+  const [node_startup, cli] = measureWalls([
+    { args: ['-e', '0'], accept: [0] },
+    ...(existsSync(paths.course) ? [{ args: [paths.cli, 'cases', paths.course], accept: [0, 1] }] : []),
+  ], paths.root, runs);
+  const course_cli: WallTime | Skipped = cli ?? { skipped: 'the course fixture ../shared/course/mcp-cases.json is not present' };
 
   const dir = mkdtempSync(join(tmpdir(), 'mcp-statechart-bench-'));
   try {
-    const scale = async (messages: number): Promise<ScaleFigure> => {
-      progress(`scale: writing ${messages} lines`);
+    const inputs: TranscriptInput[] = [];
+    for (const messages of [sizes.scaleSmall, sizes.scaleLarge]) {
+      if (messages === undefined) continue;
+      progress(`scale: writing a transcript of ${messages} messages`);
       const file = join(dir, `transcript-${messages}.jsonl`);
       await writeTranscript(file, messages);
-      progress(`scale: validate ${messages} lines`);
-      const figure = measureValidate(paths.cli, file, messages, paths.root, runs);
-      rmSync(file, { force: true });
-      return figure;
+      inputs.push({ file, messages });
+    }
+    progress(`scale: validate ${inputs.map((i) => i.messages).join(' and ')} messages as child processes`);
+    const [scale_100k, large] = measureValidate(paths.cli, inputs, paths.root, runs);
+    const scale_1m: ScaleFigure | Skipped = large ?? { skipped: 'skipped by --quick' };
+    return {
+      pipeline: figure('pipeline') as Throughput,
+      sdk: figure('sdk'),
+      ajv: figure('ajv'),
+      json_parse: figure('json_parse') as Throughput,
+      strict_json: figure('strict_json') as Throughput,
+      course_inprocess: figure('course_inprocess'),
+      course_cli,
+      node_startup: node_startup as WallTime,
+      scale_100k: scale_100k as ScaleFigure,
+      scale_1m,
     };
-    const scale_100k = await scale(sizes.scaleSmall);
-    const scale_1m: ScaleFigure | Skipped = sizes.scaleLarge === undefined
-      ? { skipped: 'skipped by --quick' }
-      : await scale(sizes.scaleLarge);
-    return { pipeline, sdk, ajv, json_parse, strict_json, course_inprocess, course_cli, node_startup, scale_100k, scale_1m };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,5 +1,5 @@
 // Why: every in-process figure is taken the same way (the same texts, one warm-up, the median of
-// the timed runs, in this one process) so the ratios between them are fair.
+// the timed runs, in this one process, in interleaved rounds) so the ratios between them are fair.
 import { readFileSync } from 'node:fs';
 import { Session, type SessionConfig, type Step } from '../machines/session.ts';
 import { parseFixture } from '../runner/load-fixture.ts';
@@ -7,7 +7,7 @@ import { profileForFixture } from '../runner/profile-for.ts';
 import { runCase } from '../runner/run-case.ts';
 import { parseStrictJson } from '../validators/strict-json.ts';
 import type { GeneratedStep } from './generate.ts';
-import { medianSeconds, significant } from './measure.ts';
+import { significant } from './measure.ts';
 
 /** A throughput figure. */
 export interface Throughput {
@@ -23,8 +23,25 @@ export interface Skipped {
   readonly skipped: string;
 }
 
-function throughput(messages: number, seconds: number, runs: number, rejected: number): Throughput {
-  return { messages, msgs_per_s: significant(messages / seconds), runs, rejected };
+/** One pass of a throughput workload, and how to turn its median time into the figure. */
+export interface ThroughputTask {
+  readonly pass: () => void;
+  readonly figure: (seconds: number, runs: number) => Throughput;
+}
+
+/** True when a workload was skipped. */
+export function isSkipped(value: object): value is Skipped {
+  return typeof (value as Partial<Skipped>).skipped === 'string';
+}
+
+function task(messages: number, pass: () => number): ThroughputTask {
+  let rejected = 0;
+  return {
+    pass: () => {
+      rejected = pass();
+    },
+    figure: (seconds, runs) => ({ messages, msgs_per_s: significant(messages / seconds), runs, rejected }),
+  };
 }
 
 function toStep(s: GeneratedStep, message?: unknown): Step {
@@ -32,7 +49,7 @@ function toStep(s: GeneratedStep, message?: unknown): Step {
   return s.context ? { direction: s.direction, message, transport_context: s.context } : { direction: s.direction, message };
 }
 
-/** The whole path: strict reader, envelope, schemas and machines, one session for the stream. */
+/** The whole path over a stream: strict reader, envelope, schemas and machines, one session; returns rejected messages. */
 export function pipelineOnce(steps: readonly GeneratedStep[], config: SessionConfig): number {
   const session = new Session(config);
   let rejected = 0;
@@ -58,47 +75,42 @@ function texts(steps: readonly GeneratedStep[]): string[] {
   return out;
 }
 
-/** `pipeline`: messages per second through the full stateful check. */
-export function measurePipeline(steps: readonly GeneratedStep[], config: SessionConfig, runs: number): Throughput {
-  let rejected = 0;
-  const seconds = medianSeconds(() => {
-    rejected = pipelineOnce(steps, config);
-  }, runs);
-  return throughput(texts(steps).length, seconds, runs, rejected);
+function overTexts(list: readonly string[], check: (text: string) => boolean): ThroughputTask {
+  return task(list.length, () => {
+    let rejected = 0;
+    for (const t of list) if (!check(t)) rejected += 1;
+    return rejected;
+  });
 }
 
-function measureTexts(list: readonly string[], check: (text: string) => boolean, runs: number): Throughput {
-  let rejected = 0;
-  const seconds = medianSeconds(() => {
-    rejected = 0;
-    for (const t of list) if (!check(t)) rejected += 1;
-  }, runs);
-  return throughput(list.length, seconds, runs, rejected);
+/** `pipeline`: the full stateful check. */
+export function pipelineTask(steps: readonly GeneratedStep[], config: SessionConfig): ThroughputTask {
+  return task(texts(steps).length, () => pipelineOnce(steps, config));
 }
 
 /** `json_parse`: JSON.parse alone, the floor every path pays. */
-export function measureJsonParse(steps: readonly GeneratedStep[], runs: number): Throughput {
-  return measureTexts(texts(steps), (t) => JSON.parse(t) !== undefined, runs);
+export function jsonParseTask(steps: readonly GeneratedStep[]): ThroughputTask {
+  return overTexts(texts(steps), (t) => JSON.parse(t) !== undefined);
 }
 
-/** `strict_json`: the strict reader alone (grammar, duplicate keys, depth, safe integers, then JSON.parse), the floor of the pipeline. */
-export function measureStrictJson(steps: readonly GeneratedStep[], runs: number): Throughput {
-  return measureTexts(texts(steps), (t) => parseStrictJson(t) !== undefined, runs);
+/** `strict_json`: the strict reader alone (grammar, duplicate keys, depth, safe integers, then JSON.parse), the pipeline's floor. */
+export function strictJsonTask(steps: readonly GeneratedStep[]): ThroughputTask {
+  return overTexts(texts(steps), (t) => parseStrictJson(t) !== undefined);
 }
 
 /** `sdk`: JSON.parse and the official SDK's JSONRPCMessageSchema, a stateless shape check. */
-export async function measureSdk(steps: readonly GeneratedStep[], runs: number): Promise<Throughput | Skipped> {
+export async function sdkTask(steps: readonly GeneratedStep[]): Promise<ThroughputTask | Skipped> {
   let schema: { safeParse(value: unknown): { success: boolean } };
   try {
     schema = (await import('@modelcontextprotocol/sdk/types.js')).JSONRPCMessageSchema;
   } catch {
     return { skipped: '@modelcontextprotocol/sdk is not installed (a dev dependency)' };
   }
-  return measureTexts(texts(steps), (t) => schema.safeParse(JSON.parse(t)).success, runs);
+  return overTexts(texts(steps), (t) => schema.safeParse(JSON.parse(t)).success);
 }
 
 /** `ajv`: JSON.parse and ajv compiled from the official JSON Schema's JSONRPCMessage definition. */
-export async function measureAjv(steps: readonly GeneratedStep[], schemaPath: string, runs: number): Promise<Throughput | Skipped> {
+export async function ajvTask(steps: readonly GeneratedStep[], schemaPath: string): Promise<ThroughputTask | Skipped> {
   let schemaText: string;
   try {
     schemaText = readFileSync(schemaPath, 'utf8');
@@ -119,11 +131,11 @@ export async function measureAjv(steps: readonly GeneratedStep[], schemaPath: st
   ajv.addSchema(JSON.parse(schemaText), 'mcp');
   const validate = ajv.getSchema('mcp#/$defs/JSONRPCMessage');
   if (!validate) return { skipped: 'the official schema has no JSONRPCMessage definition' };
-  return measureTexts(texts(steps), (t) => validate(JSON.parse(t)), runs);
+  return overTexts(texts(steps), (t) => validate(JSON.parse(t)));
 }
 
-/** `course_inprocess`: every case of the course fixture replayed in this process. */
-export function measureCourseInProcess(coursePath: string, runs: number, passes = 20): Throughput | Skipped {
+/** `course_inprocess`: every case of the course fixture replayed in this process, `passes` times per run. */
+export function courseTask(coursePath: string, passes = 20): ThroughputTask | Skipped {
   let bytes: Uint8Array;
   try {
     bytes = readFileSync(coursePath);
@@ -133,13 +145,15 @@ export function measureCourseInProcess(coursePath: string, runs: number, passes 
   const fixture = parseFixture(bytes, 'course fixture');
   const profile = profileForFixture(fixture);
   let fed = 0;
-  let unexpected = 0;
-  fixture.cases.forEach((kase, i) => {
-    const r = runCase(fixture, kase, i, { profile, onStep: () => void (fed += 1) });
-    if (r.status !== 'passed' && r.status !== 'expected_failure') unexpected += 1;
+  fixture.cases.forEach((kase, i) => runCase(fixture, kase, i, { profile, onStep: () => void (fed += 1) }));
+  return task(fed * passes, () => {
+    let unexpected = 0;
+    for (let p = 0; p < passes; p++) {
+      fixture.cases.forEach((kase, i) => {
+        const r = runCase(fixture, kase, i, { profile });
+        if (r.status !== 'passed' && r.status !== 'expected_failure') unexpected += 1;
+      });
+    }
+    return unexpected;
   });
-  const seconds = medianSeconds(() => {
-    for (let p = 0; p < passes; p++) fixture.cases.forEach((kase, i) => runCase(fixture, kase, i, { profile }));
-  }, runs);
-  return throughput(fed * passes, seconds, runs, unexpected);
 }
