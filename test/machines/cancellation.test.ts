@@ -4,6 +4,7 @@ import { cancellationExtension } from '../../machines/cancellation-extension.ts'
 import { cancellationMachine, type CancelTarget } from '../../machines/cancellation.ts';
 import { IdLedger } from '../../machines/id-ledger.ts';
 import { idReuseExtension } from '../../machines/id-reuse-extension.ts';
+import { Session } from '../../machines/session.ts';
 import { idKey } from '../../validators/envelope.ts';
 import { COURSE_PROFILE, SPEC_2025_06_18, SPEC_2025_11_25, SPEC_2026_07_28 } from '../../validators/profiles.ts';
 import { c2s, play, readySession, s2c } from './spec-session.ts';
@@ -90,6 +91,14 @@ test('id reuse: outstanding duplicates stay correlation/duplicate-outstanding-id
     ['correlation/id-reused /message/id'],
     [],
     ['correlation/id-reused /message/id'],
+  ]);
+});
+
+test('id reuse: an initialize answered with an error starts the session over, so its id may come back', () => {
+  const s = new Session({ profile: SPEC_2025_11_25, tools: [] });
+  const init = c2s({ id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } });
+  assert.equal(play(s, [init, s2c({ id: 1, error: { code: -32602, message: 'Unsupported protocol version' } }), init]), [
+    [], ['lifecycle/initialize-failed /message'], [],
   ]);
 });
 
