@@ -63,7 +63,7 @@ export class TaskExtension implements SessionExtension {
       const actor = this.#lookup(OPPOSITE[call.direction], taskId, '/message/params/taskId', out);
       if (actor !== undefined && call.method === 'tasks/cancel') this.#gate(actor, { type: 'cancel.requested', at: '/message/params/taskId' }, out);
     } else if (call.method === 'notifications/tasks/status') {
-      this.#report(call.direction, taskId, call.params?.['status'], '/message/params', 'status', out);
+      this.#report(call.direction, taskId, call.params?.['status'], '/message/params', 'status', out, true);
     }
     return out;
   }
@@ -86,7 +86,7 @@ export class TaskExtension implements SessionExtension {
             `${pending.method} asked for task ${JSON.stringify(taskId)} but the result describes ${JSON.stringify(result['taskId'])}`));
           break;
         }
-        this.#report(direction, taskId, result['status'], '/message/result', pending.method === 'tasks/cancel' ? 'cancel.confirmed' : 'status', out);
+        this.#report(direction, taskId, result['status'], '/message/result', pending.method === 'tasks/cancel' ? 'cancel.confirmed' : 'status', out, false);
         break;
       }
       case 'tasks/result': {
@@ -102,7 +102,7 @@ export class TaskExtension implements SessionExtension {
         const tasks = result['tasks'];
         if (!Array.isArray(tasks)) break;
         tasks.forEach((t: unknown, i) => {
-          if (isObject(t) && typeof t['taskId'] === 'string') this.#report(direction, t['taskId'], t['status'], pointerJoin('/message/result/tasks', i), 'status', out);
+          if (isObject(t) && typeof t['taskId'] === 'string') this.#report(direction, t['taskId'], t['status'], pointerJoin('/message/result/tasks', i), 'status', out, false);
         });
         break;
       }
@@ -137,16 +137,17 @@ export class TaskExtension implements SessionExtension {
   /**
    * A status reported for a task of the receiver answering in `holder` (`at` points at the Task):
    * judged by the task's machine, or, for a task not in view, adopted once the message is
-   * accepted. A notification naming such a task is reported; a result is not (its request was).
+   * accepted. `reportUnknown`: a notification naming such a task is reported; a result is not
+   * (its request was).
    */
-  #report(holder: Direction, taskId: string, status: unknown, at: string, type: 'status' | 'cancel.confirmed', out: Finding[]): void {
+  #report(holder: Direction, taskId: string, status: unknown, at: string, type: 'status' | 'cancel.confirmed', out: Finding[], reportUnknown: boolean): void {
     if (!isTaskStatus(status)) return; // the Task validator reported it
     const actor = this.#tasks[holder].get(taskId);
     if (actor !== undefined) {
       this.#gate(actor, { type, status, at: pointerJoin(at, 'status') }, out);
       return;
     }
-    if (at === '/message/params') {
+    if (reportUnknown) {
       this.#reportMissing(holder, taskId, pointerJoin(at, 'taskId'), out);
       if (hasError(out)) return;
     }
