@@ -189,7 +189,9 @@ export class Session {
       if (hasError(sink)) return;
     }
 
-    if (env.method !== 'initialize' && env.method !== 'notifications/initialized' && env.method !== 'ping') {
+    // Stateless sessions without declared capabilities learn them from server/discover (its extension gates then).
+    const gated = !stateless || this.#config.capabilities !== undefined;
+    if (gated && env.method !== 'initialize' && env.method !== 'notifications/initialized' && env.method !== 'ping') {
       const life = stateless
         ? { clientCapabilities: this.#config.capabilities?.client, serverCapabilities: this.#config.capabilities?.server }
         : this.#lifecycle.getSnapshot().context;
