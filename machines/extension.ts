@@ -1,3 +1,4 @@
+import type { InspectionEvent } from 'xstate';
 import type { Direction, JsonObject, Profile, ValidationContext } from '../validators/context.ts';
 import type { RequestId } from '../validators/envelope.ts';
 import type { Finding } from '../validators/finding.ts';
@@ -47,4 +48,10 @@ export interface SessionExtension {
 }
 
 /** Builds the extensions a session of `profile` runs. */
-export type ExtensionFactory = (profile: Profile) => SessionExtension | undefined;
+export type ExtensionFactory = (profile: Profile, options?: ExtensionOptions) => SessionExtension | undefined;
+
+/** What a session hands each extension factory. */
+export interface ExtensionOptions {
+  /** Receives the inspection events of the extension's actors (transition coverage, inspectors). */
+  readonly inspect?: (event: InspectionEvent) => void;
+}

@@ -107,7 +107,8 @@ export class Session {
     const tools = new Map<string, JsonObject>();
     for (const t of config.tools ?? []) if (typeof t['name'] === 'string') tools.set(t['name'], t);
     this.#ctx = { profile: config.profile, tools };
-    this.#extensions = EXTENSIONS.map((make) => make(config.profile)).filter((e): e is SessionExtension => e !== undefined);
+    const extensionOptions = config.inspect ? { inspect: config.inspect } : {};
+    this.#extensions = EXTENSIONS.map((make) => make(config.profile, extensionOptions)).filter((e): e is SessionExtension => e !== undefined);
     this.#extensionView = {
       profile: config.profile,
       ctx: this.#ctx,
