@@ -1,4 +1,4 @@
-import { createActor, type Actor } from 'xstate';
+import { createActor, type Actor, type InspectionEvent } from 'xstate';
 import type { Direction, JsonObject } from '../validators/context.ts';
 import { idKey } from '../validators/envelope.ts';
 import type { Finding } from '../validators/finding.ts';
@@ -47,14 +47,19 @@ function attemptOf(method: string, params: JsonObject | undefined): RetryAttempt
  */
 class InputRequiredExtension implements SessionExtension {
   readonly name = 'input-required';
+  readonly #inspect: ((event: InspectionEvent) => void) | undefined;
   /** Loops whose latest request is unanswered, by that request's id key. */
   readonly #inFlight = new Map<string, Loop>();
   /** Loops waiting for a retry, most recent last. */
   #waiting: Loop[] = [];
   #issues: Finding[] = [];
 
+  constructor(inspect?: (event: InspectionEvent) => void) {
+    this.#inspect = inspect;
+  }
+
   #start(method: string, params: unknown): Loop {
-    const loop = createActor(inputRequiredMachine, { input: { method, target: targetOf(method, params) } });
+    const loop = createActor(inputRequiredMachine, { input: { method, target: targetOf(method, params) }, ...(this.#inspect ? { inspect: this.#inspect } : {}) });
     loop.on('issue', (e: IssueEvent) => {
       this.#issues.push({ rule: e.rule, severity: RULES.get(e.rule)?.severity ?? 'error', pointer: e.pointer ?? '/message', message: e.message });
     });
@@ -132,4 +137,5 @@ class InputRequiredExtension implements SessionExtension {
 }
 
 /** The input_required retry loop, for stateless profiles only. */
-export const inputRequiredExtension: ExtensionFactory = (profile) => (profile.stateless ? new InputRequiredExtension() : undefined);
+export const inputRequiredExtension: ExtensionFactory = (profile, options) =>
+  (profile.stateless ? new InputRequiredExtension(options?.inspect) : undefined);
