@@ -25,8 +25,17 @@ export interface RevisionChangedEvent {
   readonly to: string;
 }
 
+const inputs = new WeakMap<object, AuthInput>();
+
+/** The checks' input for an event, built once per event (every guard of the ordered list reads it). */
 function authInput(context: AuthorizationContext, event: AuthorizationEvent): AuthInput | undefined {
-  return event.type === 'context.check' ? { ...event.input, policy: context.policy, revision: context.revision } : undefined;
+  if (event.type !== 'context.check') return undefined;
+  let input = inputs.get(event);
+  if (input === undefined || input.revision !== context.revision || input.policy !== context.policy) {
+    input = { ...event.input, policy: context.policy, revision: context.revision };
+    inputs.set(event, input);
+  }
+  return input;
 }
 
 /**

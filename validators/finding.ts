@@ -14,7 +14,8 @@ export interface Finding {
 
 /** Escapes one reference token for a JSON Pointer (RFC 6901). */
 export function escapePointerToken(token: string | number): string {
-  return String(token).replace(/~/g, '~0').replace(/\//g, '~1');
+  if (typeof token === 'number') return String(token);
+  return token.includes('~') || token.includes('/') ? token.replace(/~/g, '~0').replace(/\//g, '~1') : token;
 }
 
 /** Appends reference tokens to a JSON Pointer. */
