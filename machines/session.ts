@@ -1,4 +1,5 @@
-import { createActor, type Actor, type InspectionEvent } from 'xstate';
+import type { InspectionEvent } from 'xstate';
+import { runMachine, type MachineRunner } from './runner.ts';
 import {
   isPolicyDescendant,
   resourceTenant,
@@ -64,7 +65,7 @@ export interface SessionView {
   readonly extensions?: Readonly<Record<string, unknown>>;
 }
 
-type SubscriptionActor = Actor<typeof subscriptionMachine>;
+type SubscriptionActor = MachineRunner<typeof subscriptionMachine>;
 const NONE: readonly Finding[] = Object.freeze([]);
 const OPPOSITE: Readonly<Record<Direction, Direction>> = { client_to_server: 'server_to_client', server_to_client: 'client_to_server' };
 const RESOURCE_URI_METHODS = new Set(['resources/read', 'resources/subscribe', 'resources/unsubscribe', 'notifications/resources/updated']);
@@ -86,9 +87,9 @@ function hasError(findings: readonly Finding[]): boolean {
 export class Session {
   readonly #config: SessionConfig;
   readonly #ctx: { profile: Profile; tools: Map<string, JsonObject> };
-  readonly #lifecycle;
-  readonly #correlation: Record<Direction, Actor<typeof correlationMachine>>;
-  readonly #authorization: Actor<typeof authorizationMachine> | undefined;
+  readonly #lifecycle: MachineRunner<typeof lifecycleMachine>;
+  readonly #correlation: Record<Direction, MachineRunner<typeof correlationMachine>>;
+  readonly #authorization: MachineRunner<typeof authorizationMachine> | undefined;
   readonly #subscriptions = new Map<string, SubscriptionActor>();
   readonly #toolListing = new ToolListing();
   readonly #methods: ReadonlyMap<string, MethodSpec>;
@@ -114,17 +115,16 @@ export class Session {
       ctx: this.#ctx,
       pending: (direction, id) => this.#correlation[direction].getSnapshot().context.pending.get(idKey(id)),
     };
-    const options = config.inspect ? { inspect: config.inspect } : {};
-    this.#lifecycle = this.#watch(createActor(lifecycleMachine, { ...options, input: { protocolVersion: config.profile.protocolVersion } }));
+    this.#lifecycle = this.#watch(runMachine(lifecycleMachine, { protocolVersion: config.profile.protocolVersion }, config.inspect));
     this.#correlation = {
-      client_to_server: this.#watch(createActor(correlationMachine, { ...options, input: { direction: 'client_to_server' } })),
-      server_to_client: this.#watch(createActor(correlationMachine, { ...options, input: { direction: 'server_to_client' } })),
+      client_to_server: this.#watch(runMachine(correlationMachine, { direction: 'client_to_server' }, config.inspect)),
+      server_to_client: this.#watch(runMachine(correlationMachine, { direction: 'server_to_client' }, config.inspect)),
     };
     for (const actor of Object.values(this.#correlation)) {
       actor.on('result.invalid', (e) => this.#sink.push(...e.findings));
     }
     if (config.policy) {
-      const auth = this.#watch(createActor(authorizationMachine, { ...options, input: { policy: config.policy } }));
+      const auth = this.#watch(runMachine(authorizationMachine, { policy: config.policy }, config.inspect));
       auth.on('revision.changed', () => {
         for (const sub of this.#subscriptions.values()) sub.send({ type: 'revoke' });
       });
@@ -137,8 +137,8 @@ export class Session {
     return this.#ctx;
   }
 
-  #watch<A extends Actor<any>>(actor: A): A {
-    (actor as Actor<typeof lifecycleMachine>).on('issue', (e: IssueEvent) => {
+  #watch<A extends MachineRunner<any>>(actor: A): A {
+    (actor as unknown as MachineRunner<typeof lifecycleMachine>).on('issue', (e: IssueEvent) => {
       const rule = RULES.get(e.rule);
       this.#sink.push({ rule: e.rule, severity: rule?.severity ?? 'error', pointer: e.pointer ?? '/message', message: e.message });
     });
@@ -397,8 +397,7 @@ export class Session {
     const key = JSON.stringify([subject, tenant, uri]);
     let actor = this.#subscriptions.get(key);
     if (!actor) {
-      const options = this.#config.inspect ? { inspect: this.#config.inspect } : {};
-      actor = this.#watch(createActor(subscriptionMachine, { ...options, input: { uri, subject, tenant } }));
+      actor = this.#watch(runMachine(subscriptionMachine, { uri, subject, tenant }, this.#config.inspect));
       this.#subscriptions.set(key, actor);
     }
     return actor;

@@ -1,0 +1,183 @@
+import type { AnyStateMachine } from 'xstate';
+
+type EventLike = { readonly type: string };
+type Args = { context: unknown; event: EventLike };
+type GuardRef = string | { type: string; params?: unknown } | ((args: Args, params: unknown) => boolean);
+type ActionRef = string | { type: string; params?: unknown } | ((args: Args, params: unknown) => void);
+
+/** A builtin action as xstate's assign() and emit() create them (functions carrying their data). */
+interface BuiltinAction {
+  (args: Args, params: unknown): void;
+  type?: string;
+  assignment?: unknown;
+  event?: unknown;
+}
+
+/** One compiled transition: the guard to test, the actions to run and the target state. */
+export interface FlatTransition {
+  readonly guard: GuardRef | undefined;
+  readonly actions: readonly { readonly action: BuiltinAction; readonly params: unknown }[];
+  readonly target: string | undefined;
+}
+
+/** A flat statechart compiled from an xstate machine definition: state -> event type -> ordered transitions. */
+export interface FlatMachine {
+  readonly machine: AnyStateMachine;
+  readonly initial: string;
+  readonly states: ReadonlyMap<string, ReadonlyMap<string, readonly FlatTransition[]>>;
+}
+
+const compiled = new WeakMap<AnyStateMachine, FlatMachine>();
+
+function resolveAction(machine: AnyStateMachine, ref: ActionRef): { action: BuiltinAction; params: unknown } {
+  if (typeof ref === 'function') return { action: ref as BuiltinAction, params: undefined };
+  const type = typeof ref === 'string' ? ref : ref.type;
+  const params = typeof ref === 'string' ? undefined : ref.params;
+  const impl = (machine.implementations.actions as Record<string, unknown>)[type];
+  if (typeof impl !== 'function') throw new Error(`flat machine ${machine.id}: action ${type} has no implementation`);
+  return { action: impl as BuiltinAction, params };
+}
+
+function checkSupported(machine: AnyStateMachine, action: BuiltinAction): void {
+  const t = action.type;
+  if (t !== undefined && t.startsWith('xstate.') && t !== 'xstate.assign' && t !== 'xstate.emit') {
+    throw new Error(`flat machine ${machine.id}: builtin action ${t} is not supported`);
+  }
+}
+
+/**
+ * Compiles a flat xstate machine (atomic states only; no entry/exit, always, after or invoke)
+ * into transition tables that run without actor machinery. The machine definition stays the single
+ * source of truth: guards and actions are its own implementations, read from the definition.
+ */
+export function compileFlat(machine: AnyStateMachine): FlatMachine {
+  const done = compiled.get(machine);
+  if (done) return done;
+  const root = machine.root;
+  const states = new Map<string, Map<string, FlatTransition[]>>();
+  if (Object.keys(root.on).length > 0) throw new Error(`flat machine ${machine.id}: root-level transitions are not supported`);
+  for (const [name, node] of Object.entries(root.states)) {
+    if (Object.keys(node.states).length > 0 || node.type !== 'atomic') throw new Error(`flat machine ${machine.id}: ${name} is not atomic`);
+    if (node.entry.length > 0 || node.exit.length > 0 || node.after.length > 0 || node.invoke.length > 0 || node.always) {
+      throw new Error(`flat machine ${machine.id}: ${name} has entry, exit, delayed, invoked or eventless behaviour`);
+    }
+    const table = new Map<string, FlatTransition[]>();
+    for (const [eventType, list] of Object.entries(node.on) as [string, readonly { guard?: unknown; actions: readonly unknown[]; target?: readonly { key: string; parent?: unknown }[] }[]][]) {
+      if (eventType.includes('*')) throw new Error(`flat machine ${machine.id}: wildcard events are not supported`);
+      table.set(eventType, list.map((t) => {
+        const actions = t.actions.map((a) => resolveAction(machine, a as ActionRef));
+        for (const a of actions) checkSupported(machine, a.action);
+        const target = t.target?.[0];
+        if (t.target && t.target.length !== 1) throw new Error(`flat machine ${machine.id}: multiple targets are not supported`);
+        return { guard: t.guard as GuardRef | undefined, actions, target: target?.key };
+      }));
+    }
+    states.set(name, table);
+  }
+  const initial = root.initial.target[0]?.key;
+  if (initial === undefined) throw new Error(`flat machine ${machine.id}: no initial state`);
+  const flat: FlatMachine = { machine, initial, states };
+  compiled.set(machine, flat);
+  return flat;
+}
+
+function evaluateGuard(machine: AnyStateMachine, guard: GuardRef, args: Args): boolean {
+  if (typeof guard === 'function') {
+    const composite = guard as unknown as { check?: (snapshot: unknown, args: Args, self: unknown) => boolean };
+    // and()/or()/not(): xstate's own combinators evaluate their parts against the machine's implementations.
+    if (typeof composite.check === 'function') return composite.check({ machine }, args, guard);
+    return guard(args, undefined);
+  }
+  const type = typeof guard === 'string' ? guard : guard.type;
+  const impl = (machine.implementations.guards as Record<string, unknown>)[type];
+  if (typeof impl !== 'function') {
+    if (impl !== undefined) return evaluateGuard(machine, impl as GuardRef, args);
+    throw new Error(`flat machine ${machine.id}: guard ${type} has no implementation`);
+  }
+  const raw = typeof guard === 'string' ? undefined : guard.params;
+  const params = typeof raw === 'function' ? (raw as (a: Args) => unknown)(args) : raw;
+  const composite = impl as unknown as { check?: (snapshot: unknown, args: Args, self: unknown) => boolean };
+  if (typeof composite.check === 'function') return composite.check({ machine }, args, impl);
+  return (impl as (a: Args, p: unknown) => boolean)(args, params);
+}
+
+/** The picture a runner gives of its machine, shaped like an xstate snapshot's value and context. */
+export interface RunnerSnapshot<TContext> {
+  readonly value: string;
+  readonly context: TContext;
+}
+
+/**
+ * Runs a compiled flat machine: the first enabled transition of the current state for the event
+ * runs its actions in order (assign updates the context, emit notifies listeners) and moves to
+ * its target. Equivalent to an xstate actor of the same machine (a property test holds them equal).
+ */
+export class FlatRunner<TContext, TEvent extends EventLike, TEmitted extends EventLike> {
+  readonly #flat: FlatMachine;
+  #snapshot: RunnerSnapshot<TContext>;
+  readonly #listeners = new Map<string, ((event: TEmitted) => void)[]>();
+
+  constructor(machine: AnyStateMachine, input: unknown) {
+    this.#flat = compileFlat(machine);
+    const factory = (machine.config as { context?: unknown }).context;
+    const context = typeof factory === 'function' ? (factory as (a: { input: unknown }) => TContext)({ input }) : (factory as TContext);
+    this.#snapshot = { value: this.#flat.initial, context };
+  }
+
+  /** Listens for an emitted event type. */
+  on<K extends TEmitted['type']>(type: K, handler: (event: Extract<TEmitted, { type: K }>) => void): void {
+    const list = this.#listeners.get(type) ?? [];
+    list.push(handler as (event: TEmitted) => void);
+    this.#listeners.set(type, list);
+  }
+
+  /** Present for symmetry with actors. */
+  start(): this {
+    return this;
+  }
+
+  /** Present for symmetry with actors. */
+  stop(): void {}
+
+  getSnapshot(): RunnerSnapshot<TContext> {
+    return this.#snapshot;
+  }
+
+  send(event: TEvent): void {
+    const machine = this.#flat.machine;
+    const transitions = this.#flat.states.get(this.#snapshot.value)?.get(event.type);
+    if (!transitions) return;
+    let context = this.#snapshot.context;
+    let emitted: TEmitted[] | undefined;
+    for (const t of transitions) {
+      if (t.guard !== undefined && !evaluateGuard(machine, t.guard, { context, event })) continue;
+      for (const { action, params } of t.actions) {
+        const args: Args = { context, event };
+        if (action.type === 'xstate.assign') {
+          const assignment = action.assignment;
+          let partial: Record<string, unknown>;
+          if (typeof assignment === 'function') {
+            partial = assignment(args, params) as Record<string, unknown>;
+          } else {
+            partial = {};
+            for (const key of Object.keys(assignment as object)) {
+              const part = (assignment as Record<string, unknown>)[key];
+              partial[key] = typeof part === 'function' ? part(args, params) : part;
+            }
+          }
+          context = Object.assign({}, context, partial) as TContext;
+        } else if (action.type === 'xstate.emit') {
+          const expr = action.event;
+          (emitted ??= []).push((typeof expr === 'function' ? expr(args, params) : expr) as TEmitted);
+        } else {
+          action(args, params);
+        }
+      }
+      const value = t.target ?? this.#snapshot.value;
+      if (value !== this.#snapshot.value || context !== this.#snapshot.context) this.#snapshot = { value, context };
+      // Like an actor, listeners hear emitted events once the new snapshot is in place.
+      if (emitted) for (const e of emitted) for (const handler of this.#listeners.get(e.type) ?? []) handler(e);
+      return;
+    }
+  }
+}

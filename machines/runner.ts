@@ -1,0 +1,30 @@
+import { createActor, type AnyStateMachine, type ContextFrom, type EmittedFrom, type EventFromLogic, type InspectionEvent } from 'xstate';
+import { FlatRunner, type RunnerSnapshot } from './flat-machine.ts';
+
+type EmittedOf<M extends AnyStateMachine> = EmittedFrom<M> extends infer E ? (E extends { type: string } ? E : never) : never;
+
+/** What the session needs of a running machine: the same surface whether an actor or a flat runner drives it. */
+export interface MachineRunner<M extends AnyStateMachine> {
+  getSnapshot(): RunnerSnapshot<ContextFrom<M>>;
+  send(event: EventFromLogic<M>): void;
+  on<K extends EmittedOf<M>['type']>(type: K, handler: (event: Extract<EmittedOf<M>, { type: K }>) => void): void;
+  start(): MachineRunner<M>;
+  stop(): void;
+}
+
+/**
+ * Starts a machine: as an xstate actor when someone inspects it (coverage, inspectors), else on its
+ * compiled flat transition table, which a property test holds equal to the actor and which skips
+ * the actor machinery on the hot path.
+ */
+export function runMachine<M extends AnyStateMachine>(
+  machine: M,
+  input: unknown,
+  inspect?: (event: InspectionEvent) => void,
+): MachineRunner<M> {
+  if (inspect) {
+    const actor = createActor(machine, { input, inspect } as never);
+    return actor as unknown as MachineRunner<M>;
+  }
+  return new FlatRunner(machine, input) as unknown as MachineRunner<M>;
+}

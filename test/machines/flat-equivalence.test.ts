@@ -1,0 +1,124 @@
+import fc from 'fast-check';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createActor, type AnyStateMachine } from 'xstate';
+import { authorizationMachine } from '../../machines/authorization.ts';
+import { correlationMachine } from '../../machines/correlation.ts';
+import { compileFlat, FlatRunner } from '../../machines/flat-machine.ts';
+import { lifecycleMachine } from '../../machines/lifecycle.ts';
+import { subscriptionMachine } from '../../machines/subscription.ts';
+import { idKey } from '../../validators/envelope.ts';
+
+const EMITTED = ['issue', 'result.invalid', 'revision.changed'];
+
+/** Runs the same events through an xstate actor and the flat runner; returns both traces. */
+function traces(machine: AnyStateMachine, input: unknown, events: readonly object[]): [unknown[], unknown[]] {
+  const actor = createActor(machine, { input } as never);
+  const flat = new FlatRunner<unknown, { type: string }, { type: string }>(machine, input);
+  const heardA: unknown[] = [];
+  const heardF: unknown[] = [];
+  for (const type of EMITTED) {
+    actor.on(type, (e: unknown) => heardA.push(e));
+    flat.on(type, (e) => heardF.push(e));
+  }
+  actor.start();
+  const a: unknown[] = [];
+  const f: unknown[] = [];
+  for (const e of events) {
+    heardA.length = 0;
+    heardF.length = 0;
+    actor.send(e as never);
+    flat.send(e as { type: string });
+    const sa = actor.getSnapshot();
+    const sf = flat.getSnapshot();
+    a.push({ value: sa.value, context: sa.context, emitted: [...heardA] });
+    f.push({ value: sf.value, context: sf.context, emitted: [...heardF] });
+  }
+  actor.stop();
+  return [a, f];
+}
+
+function holdsEqual(machine: AnyStateMachine, input: unknown, events: fc.Arbitrary<object>): void {
+  fc.assert(
+    fc.property(fc.array(events, { maxLength: 30 }), (list) => {
+      const [a, f] = traces(machine, input, list);
+      assert.equal(f, a);
+    }),
+    { numRuns: 300 },
+  );
+}
+
+const V = '2025-11-25';
+const direction = fc.constantFrom('client_to_server', 'server_to_client');
+
+test('every core machine compiles to a flat table', () => {
+  for (const m of [lifecycleMachine, correlationMachine, authorizationMachine, subscriptionMachine]) {
+    const flat = compileFlat(m);
+    assert.ok(flat.states.size >= 1, m.id);
+  }
+});
+
+test('lifecycle: the flat table and the actor agree on random event sequences', () => {
+  const event = fc.oneof(
+    fc.record({
+      type: fc.constant('request'),
+      direction,
+      method: fc.constantFrom('initialize', 'ping', 'tools/list', 'roots/list'),
+      params: fc.option(fc.record({ protocolVersion: fc.constantFrom(V, '2024-11-05'), capabilities: fc.constant({ roots: {} }) }), { nil: undefined }),
+    }),
+    fc.record({ type: fc.constant('notification'), direction, method: fc.constantFrom('notifications/initialized', 'notifications/tools/list_changed') }),
+    fc.record({ type: fc.constant('initialize.result'), result: fc.record({ protocolVersion: fc.constantFrom(V, '2025-06-18'), capabilities: fc.constant({ tools: {} }) }) }),
+    fc.constant({ type: 'initialize.error' }),
+  );
+  holdsEqual(lifecycleMachine, { protocolVersion: V }, event);
+});
+
+test('correlation: the flat table and the actor agree on random event sequences', () => {
+  const id = fc.constantFrom<string | number>(1, 2, '1', 'a');
+  const finding = { rule: 'tools/call-result', severity: 'error', pointer: '/message/result', message: 'bad' };
+  const warning = { ...finding, severity: 'warning' };
+  const event = fc.oneof(
+    id.map((i) => ({ type: 'request', key: idKey(i), entry: { id: i, method: 'tools/list', params: undefined, revision: undefined, subject: undefined, tenant: undefined } })),
+    fc.tuple(id, fc.constantFrom([], [finding], [warning])).map(([i, findings]) => ({ type: 'result', key: idKey(i), id: i, findings })),
+    id.map((i) => ({ type: 'error', key: idKey(i), id: i })),
+  );
+  holdsEqual(correlationMachine, { direction: 'client_to_server' }, event);
+});
+
+test('authorization: the flat table and the actor agree on random event sequences', () => {
+  const R = 'https://mcp.example.test/mcp';
+  const rev = (enabled: boolean) => ({
+    principals: { ann: { tenant: 'a', scopes: ['resources:read'], enabled }, bo: { tenant: 'b', scopes: ['resources:read'] } },
+    resources: [{ uri: 'kb://a/x', tenant: 'a' }, { uri: 'kb://b/y', tenant: 'b' }],
+    resourceTemplates: [{ uriTemplate: 'kb://a/t/{id}', tenant: 'a' }],
+  });
+  const policy = { protected_resource: R, initial_revision: 'r1', revisions: { r1: rev(true), r2: rev(false) } };
+  const context = fc.record({
+    transport: fc.constantFrom('streamable_http', 'stdio'),
+    token_active: fc.boolean(),
+    token_audience: fc.constantFrom(R, 'https://other.example.test/mcp'),
+    resource: fc.constantFrom(R, 'https://other.example.test/mcp'),
+    subject: fc.constantFrom('ann', 'bo', 'eve'),
+    tenant: fc.constantFrom('a', 'b'),
+    scopes: fc.constantFrom(['resources:read'], [], ['resources:read', 'admin']),
+    authorization_revision: fc.constantFrom('r1', 'r2', 'r0'),
+  });
+  const event = fc.oneof(
+    fc.constantFrom('r1', 'r2', 'r9').map((revision) => ({ type: 'revision.activate', revision })),
+    fc.tuple(context, fc.constantFrom('kb://a/x', 'kb://b/y', 'kb://a/t/7', 'kb://none')).map(([c, uri]) => ({
+      type: 'context.check', input: { context: c, method: 'resources/read', scope: 'resources:read', uri },
+    })),
+  );
+  holdsEqual(authorizationMachine, { policy }, event);
+});
+
+test('subscription: the flat table and the actor agree on random event sequences', () => {
+  const event = fc.constantFrom(
+    { type: 'subscribe.sent' }, { type: 'subscribe.succeeded' }, { type: 'subscribe.failed' },
+    { type: 'unsubscribe.sent' }, { type: 'unsubscribe.succeeded' }, { type: 'unsubscribe.failed' },
+    { type: 'update', uri: 'kb://a/x' }, { type: 'revoke' },
+  );
+  holdsEqual(subscriptionMachine, { uri: 'kb://a/x', subject: 'ann', tenant: 'a' }, event);
+});
+
+test.run();
