@@ -32,7 +32,8 @@ function authInput(context: AuthorizationContext, event: AuthorizationEvent): Au
   if (event.type !== 'context.check') return undefined;
   let input = inputs.get(event);
   if (input === undefined || input.revision !== context.revision || input.policy !== context.policy) {
-    input = { ...event.input, policy: context.policy, revision: context.revision };
+    const i = event.input;
+    input = { context: i.context, method: i.method, scope: i.scope, uri: i.uri, policy: context.policy, revision: context.revision };
     inputs.set(event, input);
   }
   return input;
