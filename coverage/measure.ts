@@ -5,7 +5,7 @@ import { runCase } from '../runner/run-case.ts';
 import { declaredTransitions, type DeclaredTransition } from './declared-transitions.ts';
 import { basisFromFixture, SAMPLE_BASIS, type ModelBasis } from './models/basis.ts';
 import { createModels } from './models/index.ts';
-import type { MachineModel } from './models/model.ts';
+import type { MachineModel, ModelHome } from './models/model.ts';
 import { followsPath, TransitionRecorder } from './recorder.ts';
 import { transitionPaths, type TransitionPath } from './transition-paths.ts';
 
@@ -25,6 +25,8 @@ export interface MachineGraph {
 /** What playing the cases showed: per transition id the cases taking it, and the cases following its path. */
 export interface Measurement {
   readonly basis: ModelBasis;
+  /** The fixture the basis came from, and its profile: where the core machines' suggested cases belong. */
+  readonly home: ModelHome;
   readonly graphs: readonly MachineGraph[];
   readonly caseCount: number;
   readonly takenBy: ReadonlyMap<string, readonly string[]>;
@@ -52,10 +54,13 @@ function push(map: Map<string, string[]>, key: string, value: string): void {
 /**
  * Plays every case of every fixture through a session whose actors report to a recorder, and
  * collects which declared transitions each case took and which shortest paths it followed.
- * The first fixture supplies the catalogues' payloads (so suggestions fit it).
+ * Each fixture is judged under its own profile, so the extensions' machines run where the spec
+ * profiles have them. The first fixture supplies the core catalogues' payloads (so suggestions fit it).
  */
 export function measure(fixtures: readonly LoadedFixture[]): Measurement {
-  const basis = fixtures[0] ? basisFromFixture(fixtures[0].fixture) : SAMPLE_BASIS;
+  const first = fixtures[0];
+  const basis = first ? basisFromFixture(first.fixture) : SAMPLE_BASIS;
+  const home: ModelHome = first ? { profile: profileForFixture(first.fixture).id, fixture: first.label } : { profile: 'course', fixture: '(the built-in sample)' };
   const { graphs, byDefinition } = machineGraphs(basis);
   const recorder = new TransitionRecorder(graphs.map((g) => g.model), byDefinition);
   const takenBy = new Map<string, string[]>();
@@ -78,5 +83,5 @@ export function measure(fixtures: readonly LoadedFixture[]): Measurement {
       }
     });
   }
-  return { basis, graphs, caseCount, takenBy, pathFollowedBy };
+  return { basis, home, graphs, caseCount, takenBy, pathFollowedBy };
 }

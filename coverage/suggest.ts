@@ -1,7 +1,9 @@
 import type { Step } from '../machines/session.ts';
+import type { JsonObject } from '../validators/context.ts';
 import { RULES } from '../validators/rules/index.ts';
 import type { DeclaredTransition } from './declared-transitions.ts';
 import type { MachineGraph } from './measure.ts';
+import type { ModelHome } from './models/model.ts';
 import type { CoverageReport } from './report.ts';
 
 /** A fixture case skeleton in the fixture format, ready to paste into a file's `cases`. */
@@ -11,7 +13,16 @@ export interface SuggestedCase {
   readonly expect: 'pass' | 'fail';
   readonly expect_rule?: string;
   readonly setup?: 'initialize_request_only' | 'none';
+  readonly client_capabilities?: JsonObject;
+  readonly server_capabilities?: JsonObject;
   readonly steps: readonly Step[];
+}
+
+/** Suggested cases that belong in one fixture file: it is judged under `profile`. */
+export interface SuggestionGroup {
+  readonly fixture: string;
+  readonly profile: string;
+  readonly cases: readonly SuggestedCase[];
 }
 
 function caseName(t: DeclaredTransition): string {
@@ -33,20 +44,30 @@ export function suggestCase(graph: MachineGraph, transition: DeclaredTransition)
     expect: rejects ? 'fail' : 'pass',
     ...(rule === undefined ? {} : { expect_rule: rule }),
     ...(skeleton.setup === 'ready' ? {} : { setup: skeleton.setup }),
+    ...(skeleton.clientCapabilities ? { client_capabilities: skeleton.clientCapabilities } : {}),
+    ...(skeleton.serverCapabilities ? { server_capabilities: skeleton.serverCapabilities } : {}),
     steps: skeleton.steps,
   };
 }
 
-/** Skeletons for every gap (never taken, not allowlisted), in report order. */
-export function suggestCases(graphs: readonly MachineGraph[], report: CoverageReport): SuggestedCase[] {
-  const out: SuggestedCase[] = [];
+/**
+ * Skeletons for every gap (never taken, not allowlisted), in report order, grouped by the fixture
+ * they belong in: a session extension's machine names its own (its profile runs it), the core
+ * machines the `basis` fixture whose policy and peers their payloads come from.
+ */
+export function suggestCases(graphs: readonly MachineGraph[], report: CoverageReport, basis: ModelHome): SuggestionGroup[] {
+  const groups = new Map<string, { fixture: string; profile: string; cases: SuggestedCase[] }>();
   for (const g of graphs) {
     const gaps = new Set(report.machines[g.model.name]?.gaps ?? []);
+    const home = g.model.home ?? basis;
     for (const t of g.transitions) {
       if (!gaps.has(t.id)) continue;
       const s = suggestCase(g, t);
-      if (s) out.push(s);
+      if (!s) continue;
+      let group = groups.get(home.fixture);
+      if (!group) groups.set(home.fixture, (group = { fixture: home.fixture, profile: home.profile, cases: [] }));
+      group.cases.push(s);
     }
   }
-  return out;
+  return [...groups.values()];
 }

@@ -1,11 +1,27 @@
 import { authorizationModel } from './authorization.ts';
 import type { ModelBasis } from './basis.ts';
+import { cancellationModel } from './cancellation.ts';
 import { correlationModel } from './correlation.ts';
+import { inputRequiredModel } from './input-required.ts';
 import { lifecycleModel } from './lifecycle.ts';
 import type { MachineModel } from './model.ts';
+import { progressModel } from './progress.ts';
 import { subscriptionModel } from './subscription.ts';
+import { taskModel } from './task.ts';
 
-/** The machines a session composes, in report order, each with its event catalogue. */
+/**
+ * The machines a session composes, in report order, each with its event catalogue: the four core
+ * machines (payloads from `basis`), then the extensions' machines, which only the spec profiles run.
+ */
 export function createModels(basis: ModelBasis): readonly MachineModel[] {
-  return [lifecycleModel(basis), correlationModel(), authorizationModel(basis), subscriptionModel(basis)];
+  return [
+    lifecycleModel(basis),
+    correlationModel(),
+    authorizationModel(basis),
+    subscriptionModel(basis),
+    progressModel(),
+    cancellationModel(),
+    taskModel(),
+    inputRequiredModel(),
+  ];
 }

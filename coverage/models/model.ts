@@ -1,10 +1,21 @@
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
 import type { Step } from '../../machines/session.ts';
+import type { JsonObject } from '../../validators/context.ts';
 
-/** The start of a fixture case: which handshake its `setup` plays, and its own steps. */
+/** The start of a fixture case: which handshake its `setup` plays, the capabilities it needs declared, and its own steps. */
 export interface CaseSkeleton {
   readonly setup: 'ready' | 'initialize_request_only' | 'none';
+  /** Replace the fixture's declared capabilities, so the case runs in any fixture of its profile. */
+  readonly clientCapabilities?: JsonObject;
+  readonly serverCapabilities?: JsonObject;
   readonly steps: readonly Step[];
+}
+
+/** Where a machine's suggested cases belong: the profile whose sessions run it, and the bundled file holding such cases. */
+export interface ModelHome {
+  readonly profile: string;
+  /** A fixture label, relative to `fixtures/` (`spec-2025-11-25/tasks.json`). */
+  readonly fixture: string;
 }
 
 /**
@@ -21,6 +32,8 @@ export interface MachineModel {
   readonly serialize: (snapshot: AnyMachineSnapshot) => string;
   /** Turns a path's machine events into a fixture case that sends them through a session. */
   readonly toCase: (events: readonly AnyEventObject[]) => CaseSkeleton;
+  /** For a machine only some profiles run (a session extension's): where its cases belong. Absent: any fixture, the basis one. */
+  readonly home?: ModelHome;
 }
 
 /** `value` as a stable string (`"a"`, or `{"p":"c"}` for compound states). */

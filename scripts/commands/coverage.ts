@@ -36,7 +36,7 @@ export async function runCoverage(paths: readonly string[], options: CoverageOpt
   const fixtures = await loadFixtures(paths);
   const m = measure(fixtures);
   const report = buildReport(m, loadAllowlist());
-  const suggestions = options.suggest ? suggestCases(m.graphs, report) : undefined;
+  const suggestions = options.suggest ? suggestCases(m.graphs, report, m.home) : undefined;
   if (options.html !== undefined) {
     const { coverageHtml } = await import('../../coverage/html.ts');
     await writeFile(options.html, await coverageHtml(report, m.graphs));
@@ -48,10 +48,13 @@ export async function runCoverage(paths: readonly string[], options: CoverageOpt
     const lines = formatCoverageText(report).split('\n');
     const totals = lines.pop() as string;
     if (suggestions) {
-      lines.push(suggestions.length === 0
+      const count = suggestions.reduce((n, g) => n + g.cases.length, 0);
+      lines.push(count === 0
         ? 'no gaps: nothing to suggest'
-        : `suggested cases for ${suggestions.length} gap${suggestions.length === 1 ? '' : 's'} (paste into a fixture's "cases"; fill in each description):`);
-      if (suggestions.length > 0) lines.push(JSON.stringify(suggestions, null, 2));
+        : `suggested cases for ${count} gap${count === 1 ? '' : 's'} (paste each list into the "cases" of the fixture named above it; fill in each description):`);
+      for (const g of suggestions) {
+        lines.push(`for ${g.fixture} (judged under profile ${g.profile}):`, JSON.stringify(g.cases, null, 2));
+      }
     }
     lines.push(totals);
     output = lines.join('\n');

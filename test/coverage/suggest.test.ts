@@ -3,18 +3,30 @@ import * as assert from 'uvu/assert';
 import { machineGraphs } from '../../coverage/measure.ts';
 import { basisFromFixture } from '../../coverage/models/basis.ts';
 import { TransitionRecorder } from '../../coverage/recorder.ts';
-import { suggestCase } from '../../coverage/suggest.ts';
+import { buildReport } from '../../coverage/report.ts';
+import { suggestCase, suggestCases } from '../../coverage/suggest.ts';
 import type { FixtureCase } from '../../runner/fixture-schema.ts';
 import { profileForFixture } from '../../runner/profile-for.ts';
 import { runCase } from '../../runner/run-case.ts';
 import { bundledFixtures } from './bundled.ts';
 
-const fixture = bundledFixtures()[0]!.fixture;
-const { graphs, byDefinition } = machineGraphs(basisFromFixture(fixture));
+const bundled = bundledFixtures();
+const basis = bundled[0]!;
+const { graphs, byDefinition } = machineGraphs(basisFromFixture(basis.fixture));
 
-test('each suggested case, played through a session, takes its transition and meets its own expectation', () => {
+/** The fixture a model's suggestions belong in: its own home for an extension's machine, else the basis fixture. */
+function homeOf(graph: (typeof graphs)[number]) {
+  const label = graph.model.home?.fixture ?? basis.label;
+  const found = bundled.find((f) => f.label === label);
+  if (!found) throw new Error(`${graph.model.name}: no bundled fixture ${label}`);
+  return found.fixture;
+}
+
+test('each suggested case, played in its home fixture under its profile, takes its transition and meets its own expectation', () => {
   const wrong: string[] = [];
   for (const g of graphs) {
+    const fixture = homeOf(g);
+    if (g.model.home) assert.is(profileForFixture(fixture).id, g.model.home.profile, `${g.model.name}: home fixture runs under its profile`);
     for (const t of g.transitions) {
       const suggestion = suggestCase(g, t);
       if (!suggestion) continue;
@@ -38,6 +50,19 @@ test('suggestions are fixture cases: name, description, expect, steps; setup onl
   const ready = suggestCase(lifecycle, lifecycle.transitions.find((t) => t.id === 'lifecycle:ready:request#0[isInitializeRequest]')!)!;
   assert.is(ready.setup, undefined);
   assert.is(ready.steps.length, 1);
+});
+
+test('suggestions are grouped by the fixture they belong in, which names its profile', () => {
+  const report = buildReport({ basis: basisFromFixture(basis.fixture), home: { profile: 'course', fixture: basis.label }, graphs, caseCount: 0, takenBy: new Map(), pathFollowedBy: new Map() }, []);
+  const groups = suggestCases(graphs, report, { profile: 'course', fixture: basis.label });
+  assert.equal(groups.map((g) => [g.fixture, g.profile]), [
+    [basis.label, 'course'],
+    ['spec-2025-11-25/utilities.json', '2025-11-25'],
+    ['spec-2025-11-25/tasks.json', '2025-11-25'],
+    ['spec-2026-07-28/input-required.json', '2026-07-28'],
+  ]);
+  const tasks = groups.find((g) => g.fixture === 'spec-2025-11-25/tasks.json')!;
+  assert.ok(tasks.cases.every((c) => c.name.startsWith('takes_task_') && c.server_capabilities !== undefined));
 });
 
 test.run();
