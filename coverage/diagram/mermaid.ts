@@ -1,9 +1,9 @@
-import type { AnyStateMachine } from 'xstate';
-import { declaredTransitions, stateNodes, statePath } from '../declared-transitions.ts';
+import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import { declaredTransitions, statePath } from '../declared-transitions.ts';
 import { transitionLabelLines } from './label.ts';
 
 function mermaidId(machine: string, path: string): string {
-  return `${machine}_${path}`.replace(/[^A-Za-z0-9_]/g, '_');
+  return `${machine}_${path === '' ? '_any' : path}`.replace(/[^A-Za-z0-9_]/g, '_');
 }
 
 /** Mermaid reads `:` as the label separator, `;` as a line end and `#` as an entity start. */
@@ -11,16 +11,36 @@ function mermaidLabel(text: string): string {
   return text.replace(/[:;#]/g, ' ').replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * States nest as composite states, each with its own initial arrow; a final state has an arrow to
+ * `[*]`; transitions declared on the root (they apply in every state) leave an "(any state)" box.
+ * Transitions are listed after the states, at the machine's level, since they may cross composites.
+ */
 function statements(machine: AnyStateMachine, indent: string): string[] {
   const name = machine.id;
   const lines: string[] = [];
-  for (const n of stateNodes(machine).slice(1)) {
+  const transitions = declaredTransitions(machine).transitions;
+  const initialOf = (owner: AnyStateNode, pad: string): void => {
+    const initial = owner.config.initial;
+    if (typeof initial === 'string' && owner.states[initial]) lines.push(`${pad}[*] --> ${mermaidId(name, statePath(owner.states[initial]!))}`);
+  };
+  const emit = (n: AnyStateNode, pad: string): void => {
     const path = statePath(n);
-    lines.push(`${indent}state "${path}" as ${mermaidId(name, path)}`);
-  }
-  const initial = machine.root.config.initial;
-  if (typeof initial === 'string') lines.push(`${indent}[*] --> ${mermaidId(name, initial)}`);
-  for (const t of declaredTransitions(machine).transitions) {
+    const children = Object.values(n.states);
+    if (children.length === 0) {
+      lines.push(`${pad}state "${n.parent === machine.root ? path : n.key}" as ${mermaidId(name, path)}`);
+      if (n.type === 'final') lines.push(`${pad}${mermaidId(name, path)} --> [*]`);
+      return;
+    }
+    lines.push(`${pad}state "${path}" as ${mermaidId(name, path)} {`);
+    initialOf(n, `${pad}  `);
+    for (const child of children) emit(child, `${pad}  `);
+    lines.push(`${pad}}`);
+  };
+  if (transitions.some((t) => t.source === '')) lines.push(`${indent}state "(any state)" as ${mermaidId(name, '')}`);
+  for (const child of Object.values(machine.root.states)) emit(child, indent);
+  initialOf(machine.root, indent);
+  for (const t of transitions) {
     const label = mermaidLabel(transitionLabelLines(t).join(' ').replace(/#(\d+)/, ' $1'));
     for (const target of t.targets.length > 0 ? t.targets : [t.source]) {
       lines.push(`${indent}${mermaidId(name, t.source)} --> ${mermaidId(name, target)} : ${label}`);

@@ -1,8 +1,21 @@
 import type { AnyStateMachine } from 'xstate';
 import { authorizationMachine } from '../../machines/authorization.ts';
+import { cancellationMachine } from '../../machines/cancellation.ts';
 import { correlationMachine } from '../../machines/correlation.ts';
+import { inputRequiredMachine } from '../../machines/input-required.ts';
 import { lifecycleMachine } from '../../machines/lifecycle.ts';
+import { progressMachine } from '../../machines/progress.ts';
 import { subscriptionMachine } from '../../machines/subscription.ts';
+import { taskMachine } from '../../machines/task.ts';
 
-/** The machines a session composes, in diagram order. */
-export const SESSION_MACHINES: readonly AnyStateMachine[] = [lifecycleMachine, correlationMachine, authorizationMachine, subscriptionMachine];
+/** The machines a session composes, in diagram order: the core four, then the spec profiles' extension machines. */
+export const SESSION_MACHINES: readonly AnyStateMachine[] = [
+  lifecycleMachine,
+  correlationMachine,
+  authorizationMachine,
+  subscriptionMachine,
+  progressMachine,
+  cancellationMachine,
+  taskMachine,
+  inputRequiredMachine,
+];

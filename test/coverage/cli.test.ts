@@ -6,6 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadAllowlist } from '../../coverage/allowlist.ts';
 import { measure } from '../../coverage/measure.ts';
+import { SESSION_MACHINES } from '../../coverage/diagram/session-machines.ts';
 import { buildReport, stableJson } from '../../coverage/report.ts';
 import { bundledFixtures, COURSE, ROOT } from './bundled.ts';
 
@@ -30,19 +31,27 @@ test('coverage of one file: exit 1 with gaps, totals last; --suggest prints past
   const lines = r.stdout.trimEnd().split('\n');
   assert.match(lines[lines.length - 1]!, /^gaps: \d+\/\d+ transitions taken/);
   const s = run('coverage', ONE, '--suggest');
-  const start = s.stdout.indexOf('\n[\n');
-  const end = s.stdout.lastIndexOf('\n]\n');
-  const cases = JSON.parse(s.stdout.slice(start + 1, end + 2)) as { name: string; steps: unknown[] }[];
+  // One pasteable list per fixture the cases belong in, each after a line naming the file and its profile.
+  const groups = [...s.stdout.matchAll(/^for (\S+) \(judged under profile (\S+)\):\n(\[\n[\s\S]*?\n\])$/gm)];
+  const homes = groups.map((g) => [g[1], g[2]]);
+  assert.equal(homes, [
+    ['lifecycle.json', 'course'],
+    ['spec-2025-11-25/utilities.json', '2025-11-25'],
+    ['spec-2025-11-25/tasks.json', '2025-11-25'],
+    ['spec-2026-07-28/input-required.json', '2026-07-28'],
+  ]);
+  const cases = groups.flatMap((g) => JSON.parse(g[3]!) as { name: string; steps: unknown[] }[]);
   assert.ok(cases.length > 0 && cases.every((c) => c.name.startsWith('takes_') && c.steps.length > 0));
-  const json = JSON.parse(run('coverage', ONE, '--json', '--suggest').stdout) as { suggestions: unknown[] };
-  assert.is(json.suggestions.length, cases.length);
+  const json = JSON.parse(run('coverage', ONE, '--json', '--suggest').stdout) as { suggestions: { fixture: string; profile: string; cases: unknown[] }[] };
+  assert.equal(json.suggestions.map((g) => [g.fixture, g.profile]), homes);
+  assert.is(json.suggestions.reduce((n, g) => n + g.cases.length, 0), cases.length);
 });
 
 test('coverage --html: one self-contained page, no network reference', () => {
   const file = join(dir, 'coverage.html');
   run('coverage', '--html', file);
   const html = readFileSync(file, 'utf8');
-  assert.is((html.match(/<svg /g) ?? []).length, 4);
+  assert.is((html.match(/<svg /g) ?? []).length, SESSION_MACHINES.length, 'one diagram per machine');
   assert.not.match(html, /<(script|img|link|iframe)[^>]+(src|href)=/i);
   assert.not.match(html, /url\(\s*['"]?https?:/i);
 });
@@ -53,7 +62,11 @@ test('diagram: DOT and Mermaid to stdout, SVG files to --out, an unknown machine
   assert.match(run('diagram').stdout, /^digraph "session" \{/);
   const out = join(dir, 'diagrams');
   assert.is(run('diagram', '--format', 'svg', '--out', out).status, 0);
-  assert.equal(readdirSync(out).sort(), ['authorization.svg', 'correlation.svg', 'lifecycle.svg', 'session.svg', 'subscription.svg']);
+  assert.equal(readdirSync(out).sort(), [
+    'authorization.svg', 'cancellation.svg', 'correlation.svg', 'inputRequired.svg', 'lifecycle.svg',
+    'progress.svg', 'session.svg', 'subscription.svg', 'task.svg',
+  ]);
+  assert.match(run('diagram', 'task', '--format', 'mermaid').stdout, /state "\(any state\)" as task__any/);
   assert.is(run('diagram', 'nosuch').status, 2);
   assert.is(run('diagram', '--format', 'png').status, 2);
 });
