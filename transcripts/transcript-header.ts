@@ -3,7 +3,8 @@ import { FixtureSchema, TransportContextSchema } from '../runner/fixture-schema.
 import type { SessionConfig } from '../machines/session.ts';
 import type { AuthorizationPolicy } from '../validators/authorization.ts';
 import type { JsonObject, Profile } from '../validators/context.ts';
-import { COURSE_PROFILE } from '../validators/profiles.ts';
+import { COURSE_PROFILE, PROFILES, SPEC_2025_11_25, SPEC_2026_07_28, profileForVersion } from '../validators/profiles.ts';
+import type { Step } from '../machines/session.ts';
 
 /** The member that marks a transcript's optional first line as its header. */
 export const HEADER_MARK = 'mcp_statechart_transcript';
@@ -16,11 +17,16 @@ export const HEADER_MARK = 'mcp_statechart_transcript';
 export const TranscriptHeaderSchema = v.strictObject({
   [HEADER_MARK]: v.literal(1),
   description: v.optional(v.string()),
-  profile: v.optional(v.picklist(['course'])),
+  profile: v.optional(v.picklist(['auto', 'course', '2025-11-25', '2025-06-18', '2026-07-28'])),
   protocol_version: v.optional(v.string()),
   authorization: v.optional(FixtureSchema.entries.authorization),
   transport_context_defaults: v.optional(TransportContextSchema),
   tools: v.optional(v.array(v.record(v.string(), v.unknown()))),
+  /** Capabilities known without a handshake (stateless traffic that starts without server/discover). */
+  capabilities: v.optional(v.strictObject({
+    client: v.optional(v.record(v.string(), v.unknown())),
+    server: v.optional(v.record(v.string(), v.unknown())),
+  })),
 });
 
 /** A transcript header as parsed. */
@@ -31,19 +37,50 @@ export function isHeaderLine(value: unknown): boolean {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.hasOwn(value, HEADER_MARK);
 }
 
-/** The profile a transcript is judged under. */
-export function profileForHeader(header: TranscriptHeader | undefined): Profile {
-  const version = header?.protocol_version;
-  return version === undefined ? COURSE_PROFILE : { ...COURSE_PROFILE, protocolVersion: version };
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**
- * The session set-up a header describes; without a header: the course profile, no authorization
- * policy (authorization-bound checks are skipped), no transport defaults, no tools.
+ * The profile the traffic itself negotiates: an initialize request's protocolVersion picks the
+ * matching specification profile (an unsupported one falls back to 2025-11-25, whose lifecycle
+ * then reports the mismatch); a request carrying the stateless `_meta` version picks 2026-07-28.
  */
-export function sessionConfigFor(header: TranscriptHeader | undefined): SessionConfig {
+export function negotiatedProfile(first: Step | undefined): Profile {
+  const message = first && 'message' in first ? first.message : undefined;
+  const params = isObject(message) && isObject(message['params']) ? message['params'] : undefined;
+  if (isObject(message) && message['method'] === 'initialize') {
+    const version = params?.['protocolVersion'];
+    return (typeof version === 'string' ? profileForVersion(version) : undefined) ?? SPEC_2025_11_25;
+  }
+  const meta = params?.['_meta'];
+  if (isObject(meta) && typeof meta['io.modelcontextprotocol/protocolVersion'] === 'string') return SPEC_2026_07_28;
+  return SPEC_2025_11_25;
+}
+
+/**
+ * The profile a transcript is judged under: the header's, else (no header, or `auto`) the one the
+ * traffic negotiates in its first step.
+ */
+export function profileForHeader(header: TranscriptHeader | undefined, first?: Step): Profile {
+  const id = header?.profile ?? 'auto';
+  if (id === 'auto') return negotiatedProfile(first);
+  if (id === 'course') {
+    const version = header?.protocol_version;
+    return version === undefined ? COURSE_PROFILE : { ...COURSE_PROFILE, protocolVersion: version };
+  }
+  return PROFILES.get(id) ?? SPEC_2025_11_25;
+}
+
+/**
+ * The session set-up a header describes; without a header: the profile the traffic negotiates, no
+ * authorization policy (authorization-bound checks are skipped), no transport defaults, no tools.
+ */
+export function sessionConfigFor(header: TranscriptHeader | undefined, first?: Step): SessionConfig {
+  const caps = header?.capabilities;
   return {
-    profile: profileForHeader(header),
+    profile: profileForHeader(header, first),
+    capabilities: caps === undefined ? undefined : { client: caps.client, server: caps.server },
     policy: header?.authorization as AuthorizationPolicy | undefined,
     transportDefaults: header?.transport_context_defaults,
     tools: header?.tools as readonly JsonObject[] | undefined,

@@ -1,4 +1,5 @@
 import { Session, type Step } from '../machines/session.ts';
+import type { Profile } from '../validators/context.ts';
 import type { Severity } from '../validators/finding.ts';
 import { LineSplitter } from './line-splitter.ts';
 import { isHeaderLine, profileForHeader, sessionConfigFor, type TranscriptHeader } from './transcript-header.ts';
@@ -57,6 +58,7 @@ export class TranscriptJudge {
   readonly #findings: TranscriptFinding[] = [];
   #session: Session | undefined;
   #header: TranscriptHeader | undefined;
+  #profile: Profile | undefined;
   #lines = 0;
   #messages = 0;
   #errors = 0;
@@ -71,20 +73,19 @@ export class TranscriptJudge {
     this.#lines = Math.max(this.#lines, line);
     if ((bytes.length === 0 || bytes[0] !== 0x7b) && isBlank(bytes)) return;
     const value = parseLineJson(bytes, line, this.#options.maxLineBytes ?? MAX_LINE_BYTES);
-    if (this.#session === undefined) {
-      if (line === 1 && isHeaderLine(value)) {
-        this.#header = toHeader(value, line);
-        this.#session = new Session(sessionConfigFor(this.#header));
-        return;
-      }
-      this.#session = new Session(sessionConfigFor(undefined));
+    if (this.#session === undefined && this.#header === undefined && line === 1 && isHeaderLine(value)) {
+      this.#header = toHeader(value, line);
+      return;
     }
     this.step(toStep(value, line), line);
   }
 
   /** Feeds an already checked step, as if it were on line `line`. */
   step(step: Step, line: number): void {
-    this.#session ??= new Session(sessionConfigFor(this.#header));
+    if (this.#session === undefined) {
+      this.#profile = profileForHeader(this.#header, step);
+      this.#session = new Session(sessionConfigFor(this.#header, step));
+    }
     if (!('control_event' in step)) this.#messages += 1;
     const found = this.#session.feed(step);
     if (found.length === 0) return;
@@ -101,7 +102,7 @@ export class TranscriptJudge {
   /** Ends the run, stops the session and returns the report. */
   finish(): TranscriptReport {
     this.#session?.stop();
-    const profile = profileForHeader(this.#header);
+    const profile = this.#profile ?? profileForHeader(this.#header);
     return {
       status: this.#errors === 0 ? 'ok' : 'failed',
       profile: profile.name,
