@@ -11,6 +11,7 @@ import { isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './re
 import { completionRules as R } from './rules/completion.ts';
 import { finding } from './rules/report.ts';
 import { checkSchema } from './schema-check.ts';
+import { profileSchemas } from './profile-schemas.ts';
 
 /** The most values one completion result may carry. */
 export const MAX_COMPLETION_VALUES = 100;
@@ -41,12 +42,7 @@ function schemaSet(strict: boolean) {
   };
 }
 
-const STRICT = schemaSet(true);
-const LOOSE = schemaSet(false);
-
-function schemas(ctx: ValidationContext): typeof STRICT {
-  return ctx.profile.strict ? STRICT : LOOSE;
-}
+const schemas = profileSchemas((strict) => schemaSet(strict));
 
 /** Pushes the findings of a completion ref: a PromptReference or a ResourceTemplateReference. */
 function collectRef(ref: unknown, at: string, ctx: ValidationContext, out: Finding[]): void {

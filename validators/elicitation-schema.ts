@@ -11,6 +11,7 @@ import { elicitationRules as R } from './rules/elicitation.ts';
 import { finding } from './rules/report.ts';
 import { checkSchema } from './schema-check.ts';
 import { TOOL_SCHEMA_LIMITS } from './toolschema.ts';
+import { profileSchemas } from './profile-schemas.ts';
 
 /** Which restricted primitive schema a field uses. */
 export type FieldKind = 'string' | 'enum' | 'legacyEnum' | 'titledEnum' | 'number' | 'boolean' | 'multi' | 'titledMulti';
@@ -58,14 +59,7 @@ function schemaSet(strict: boolean, since20251125: boolean) {
   return { root, fields };
 }
 
-const STRICT = schemaSet(true, true);
-const LOOSE = schemaSet(false, true);
-const LOOSE_2025_06_18 = schemaSet(false, false);
-
-function schemas(ctx: ValidationContext): typeof STRICT {
-  if (ctx.profile.strict) return STRICT;
-  return ctx.profile.revision === '2025-06-18' ? LOOSE_2025_06_18 : LOOSE;
-}
+const schemas = profileSchemas(schemaSet);
 
 /** Field kinds 2025-11-25 added: titled single-select and both multi-selects (2025-06-18 has only enum and enumNames). */
 const SINCE_2025_11_25: Readonly<Partial<Record<FieldKind, { key: string; what: string }>>> = {

@@ -15,6 +15,7 @@ import { elicitationRules as R } from './rules/elicitation.ts';
 import { finding } from './rules/report.ts';
 import { checkSchema } from './schema-check.ts';
 import { isTaskAugmented, validateCreateTaskResult, validateTaskMetadata } from './tasks.ts';
+import { profileSchemas, since20251125 } from './profile-schemas.ts';
 
 /** `mode` and `task` are params members since 2025-11-25; in 2025-06-18 every request is a form without them. */
 function schemaSet(strict: boolean, since20251125: boolean) {
@@ -33,19 +34,8 @@ function schemaSet(strict: boolean, since20251125: boolean) {
   };
 }
 
-const STRICT = schemaSet(true, true);
-const LOOSE = schemaSet(false, true);
-const LOOSE_2025_06_18 = schemaSet(false, false);
+const schemas = profileSchemas(schemaSet);
 
-function schemas(ctx: ValidationContext): typeof STRICT {
-  if (ctx.profile.strict) return STRICT;
-  return ctx.profile.revision === '2025-06-18' ? LOOSE_2025_06_18 : LOOSE;
-}
-
-/** Whether the revision has URL-mode elicitation and task augmentation (2025-06-18 has neither). */
-function since20251125(ctx: ValidationContext): boolean {
-  return ctx.profile.revision !== '2025-06-18';
-}
 
 /** The findings of params that use what 2025-06-18 lacks: URL mode and task augmentation. */
 function collectNewerParams(params: { readonly [key: string]: unknown }, at: string, ctx: ValidationContext, out: Finding[]): void {

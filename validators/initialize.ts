@@ -12,6 +12,7 @@ import { RequestMetaSchema } from './pagination.ts';
 import { checkUriFormat, isJsonObject, MetaSchema, NO_FINDINGS, objectSchema } from './resource-contents.ts';
 import { initializeRules as R } from './rules/initialize.ts';
 import { checkSchema } from './schema-check.ts';
+import { profileSchemas } from './profile-schemas.ts';
 
 /** `description`, `websiteUrl` and `icons` are Implementation members since 2025-11-25; in 2025-06-18 they are unknown members, left unchecked. */
 function schemaSet(strict: boolean, since20251125: boolean) {
@@ -49,14 +50,7 @@ function schemaSet(strict: boolean, since20251125: boolean) {
   };
 }
 
-const STRICT = schemaSet(true, true);
-const LOOSE = schemaSet(false, true);
-const LOOSE_2025_06_18 = schemaSet(false, false);
-
-function schemas(ctx: ValidationContext): typeof STRICT {
-  if (ctx.profile.strict) return STRICT;
-  return ctx.profile.revision === '2025-06-18' ? LOOSE_2025_06_18 : LOOSE;
-}
+const schemas = profileSchemas(schemaSet);
 
 /** Validates clientInfo or serverInfo: name, version, optional title, description, websiteUrl and icons. */
 export function validateImplementation(info: unknown, at: string, ctx: ValidationContext): readonly Finding[] {

@@ -8,6 +8,7 @@ import { RequestMetaSchema } from './pagination.ts';
 import { MetaSchema, objectSchema } from './resource-contents.ts';
 import { loggingRules as R } from './rules/logging.ts';
 import { checkSchema } from './schema-check.ts';
+import { profileSchemas } from './profile-schemas.ts';
 
 /** The logging levels, from least to most severe. */
 export const LOGGING_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
@@ -29,12 +30,7 @@ function schemaSet(strict: boolean) {
   };
 }
 
-const STRICT = schemaSet(true);
-const LOOSE = schemaSet(false);
-
-function schemas(ctx: ValidationContext): typeof STRICT {
-  return ctx.profile.strict ? STRICT : LOOSE;
-}
+const schemas = profileSchemas((strict) => schemaSet(strict));
 
 /** Validators of logging/setLevel and notifications/message. */
 export const loggingMethods: Readonly<Record<string, MethodValidators>> = {

@@ -13,6 +13,7 @@ import { isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './re
 import { promptsRules as R } from './rules/prompts.ts';
 import { finding } from './rules/report.ts';
 import { checkSchema } from './schema-check.ts';
+import { profileSchemas } from './profile-schemas.ts';
 
 /** An object whose every member is a string: prompts/get arguments, completion context arguments. */
 export const StringMapSchema = v.pipe(MetaSchema, v.record(v.string(), v.string()));
@@ -55,14 +56,7 @@ function schemaSet(strict: boolean, icons: boolean) {
   };
 }
 
-const STRICT = schemaSet(true, true);
-const LOOSE = schemaSet(false, true);
-const LOOSE_2025_06_18 = schemaSet(false, false);
-
-function schemas(ctx: ValidationContext): typeof STRICT {
-  if (ctx.profile.strict) return STRICT;
-  return ctx.profile.revision === '2025-06-18' ? LOOSE_2025_06_18 : LOOSE;
-}
+const schemas = profileSchemas(schemaSet);
 
 function done(out: readonly Finding[]): readonly Finding[] {
   return out.length > 0 ? out : NO_FINDINGS;

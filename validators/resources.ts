@@ -30,6 +30,7 @@ import { formatRules } from './rules/format.ts';
 import { finding } from './rules/report.ts';
 import { resourcesRules as rules } from './rules/resources.ts';
 import { checkSchema } from './schema-check.ts';
+import { profileSchemas } from './profile-schemas.ts';
 
 /** `icons` is a Resource and ResourceTemplate member since 2025-11-25; in 2025-06-18 it is an unknown member, left unchecked. */
 function schemas(strict: boolean, withIcons: boolean) {
@@ -59,14 +60,7 @@ function schemas(strict: boolean, withIcons: boolean) {
   };
 }
 
-const STRICT = schemas(true, true);
-const LOOSE = schemas(false, true);
-const LOOSE_2025_06_18 = schemas(false, false);
-
-function pick(ctx: ValidationContext): ReturnType<typeof schemas> {
-  if (ctx.profile.strict) return STRICT;
-  return ctx.profile.revision === '2025-06-18' ? LOOSE_2025_06_18 : LOOSE;
-}
+const pick = profileSchemas(schemas);
 
 function done(out: Finding[]): readonly Finding[] {
   return out.length > 0 ? out : NO_FINDINGS;

@@ -16,6 +16,7 @@ import { toolsRules } from './rules/tools.ts';
 import { checkSchema } from './schema-check.ts';
 import { isTaskAugmented, validateCreateTaskResult, validateTaskMetadata } from './tasks.ts';
 import { collectToolDescriptor } from './tool-descriptor.ts';
+import { profileSchemas, since20251125 } from './profile-schemas.ts';
 
 const MEDIA = ['text', 'image', 'audio'] as const;
 
@@ -83,19 +84,8 @@ function schemaSet(strict: boolean, since20251125: boolean) {
   };
 }
 
-const STRICT = schemaSet(true, true);
-const LOOSE = schemaSet(false, true);
-const LOOSE_2025_06_18 = schemaSet(false, false);
+const schemas = profileSchemas(schemaSet);
 
-function schemas(ctx: ValidationContext): typeof STRICT {
-  if (ctx.profile.strict) return STRICT;
-  return ctx.profile.revision === '2025-06-18' ? LOOSE_2025_06_18 : LOOSE;
-}
-
-/** Whether the revision has tool use in sampling, content arrays and task augmentation (2025-06-18 has none). */
-function since20251125(ctx: ValidationContext): boolean {
-  return ctx.profile.revision !== '2025-06-18';
-}
 
 /** Members 2025-11-25 added to the params, which a 2025-06-18 request must not use. */
 const NEWER_PARAMS = ['tools', 'toolChoice', 'task'] as const;
