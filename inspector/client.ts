@@ -55,6 +55,28 @@ export const INSPECTOR_SCRIPT = String.raw`
       subs.appendChild(row([x.uri, x.subject, x.tenant, x.state], { 'class': 'subscription', 'data-uri': x.uri, 'data-state': x.state }));
     });
     if (f.view.subscriptions.length === 0) subs.appendChild(row(['none', '', '', ''], { 'class': 'none' }));
+    var ext = clear($('extensions'));
+    var views = f.view.extensions || {};
+    Object.keys(views).forEach(function (name) {
+      var v = views[name];
+      var parts = v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.keys(v) : [''];
+      parts.forEach(function (key) {
+        var value = key === '' ? v : v[key];
+        var empty = value === null || (Array.isArray(value) && value.length === 0);
+        var tr = el('tr', { 'class': 'extension', 'data-extension': name, 'data-key': key });
+        tr.appendChild(el('td', {}, name));
+        tr.appendChild(el('td', {}, key));
+        var cell = el('td', {});
+        if (empty) { cell.className = 'none'; cell.textContent = 'none'; }
+        else {
+          var items = Array.isArray(value) ? value : [value];
+          items.forEach(function (item) { cell.appendChild(el('code', { 'class': 'item' }, JSON.stringify(item))); cell.appendChild(el('br')); });
+        }
+        tr.appendChild(cell);
+        ext.appendChild(tr);
+      });
+    });
+    if (Object.keys(views).length === 0) ext.appendChild(row(['none (this profile runs no extension)', '', ''], { 'class': 'none' }));
     var taken = clear($('taken'));
     f.taken.forEach(function (t) { taken.appendChild(el('li', {}, t)); });
     if (f.taken.length === 0) taken.appendChild(el('li', { 'class': 'none' }, 'none'));

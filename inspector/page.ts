@@ -17,6 +17,7 @@ main { display: grid; grid-template-columns: minmax(0, 3fr) minmax(22rem, 2fr); 
 .diagram svg { height: auto; max-width: none; }
 .diagram.fit svg { width: 100%; }
 svg g.node.active path, svg g.node.active polygon, svg g.node.active ellipse { fill: #ffd54f; stroke: #e65100; stroke-width: 2.5; }
+svg g.cluster.active > path, svg g.cluster.active > polygon { stroke: #e65100; stroke-width: 2.5; }
 svg g.edge.taken-now path { stroke: #1565c0; stroke-width: 3; }
 svg g.edge.taken-now polygon { fill: #1565c0; stroke: #1565c0; }
 svg g.taken-now text { fill: #1565c0; font-weight: bold; }
@@ -32,6 +33,7 @@ code { font-family: ui-monospace, monospace; font-size: 12px; }
 #steps { max-height: 12rem; overflow: auto; font-family: ui-monospace, monospace; font-size: 12px; }
 #steps li { cursor: pointer; } #steps li.current { background: #ffd54f; }
 #taken { font-family: ui-monospace, monospace; font-size: 11px; }
+#extensions code.item { font-size: 11px; word-break: break-all; }
 `;
 
 /**
@@ -75,6 +77,7 @@ ${trace.description ? `<div>${escapeHtml(trace.description)}</div>` : ''}
 <div>client to server</div><ul id="pending-client_to_server"></ul>
 <div>server to client</div><ul id="pending-server_to_client"></ul></section>
 <section><h2>Subscriptions</h2><table><thead><tr><th>uri</th><th>subject</th><th>tenant</th><th>state</th></tr></thead><tbody id="subscriptions"></tbody></table></section>
+<section><h2>Extensions</h2><table><thead><tr><th>extension</th><th>part</th><th>state</th></tr></thead><tbody id="extensions"></tbody></table></section>
 <section><h2>Transitions taken</h2><ul id="taken"></ul></section>
 <section><h2>Steps</h2><ol id="steps" start="0"></ol></section>
 </aside>

@@ -3,8 +3,9 @@ import type { AuthorizationPolicy } from '../validators/authorization.ts';
 import type { JsonObject } from '../validators/context.ts';
 import type { Fixture, FixtureCase } from '../runner/fixture-schema.ts';
 import { profileForFixture } from '../runner/profile-for.ts';
-import { runCase, type CaseResult } from '../runner/run-case.ts';
+import { declaredCapabilities, runCase, type CaseResult } from '../runner/run-case.ts';
 import { stateElementId } from '../coverage/diagram/dot.ts';
+import { SESSION_MACHINES } from '../coverage/diagram/session-machines.ts';
 import { machineGraphs } from '../coverage/measure.ts';
 import { basisFromFixture } from '../coverage/models/basis.ts';
 import { TransitionRecorder, type ActorRun } from '../coverage/recorder.ts';
@@ -49,17 +50,36 @@ export interface CaseTrace {
   readonly frames: readonly Frame[];
 }
 
+const SIDE: Readonly<Record<string, string>> = { client_to_server: 'client', server_to_client: 'server' };
+
 function actorLabel(run: ActorRun): string {
   const c = run.context as Record<string, unknown> | undefined;
-  if (run.machine === 'correlation') return `correlation (${String(c?.['direction'])})`;
-  if (run.machine === 'subscription') return `subscription ${String(c?.['subject'])}@${String(c?.['tenant'])} ${String(c?.['uri'])}`;
-  return run.machine;
+  const show = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
+  switch (run.machine) {
+    case 'correlation': return `correlation (${String(c?.['direction'])})`;
+    case 'subscription': return `subscription ${String(c?.['subject'])}@${String(c?.['tenant'])} ${String(c?.['uri'])}`;
+    case 'progress': return `progress token ${JSON.stringify(c?.['token'])} (${String(c?.['method'])} ${JSON.stringify(c?.['requestId'])}, sent by the ${SIDE[String(c?.['direction'])]})`;
+    case 'cancellation': return `cancellation (requests sent by the ${SIDE[String(c?.['direction'])]})`;
+    case 'task': return `task ${JSON.stringify(c?.['taskId'])} (held by the ${SIDE[String(c?.['holder'])]})`;
+    case 'inputRequired': return `inputRequired ${String(c?.['method'])}${c?.['target'] === undefined ? '' : ` ${show(c['target'])}`}`;
+    default: return run.machine;
+  }
 }
 
+/** Every actor's state, and the SVG ids to highlight: each active state and the compound states around it. */
 function actorsOf(runs: readonly ActorRun[]): { actors: ActorState[]; active: string[] } {
-  const actors = runs.map((r) => ({ actor: actorLabel(r), machine: r.machine, state: r.current }));
+  // In diagram order (extensions start their actors before the core machines), then in the order they started.
+  const rank = (r: ActorRun) => SESSION_MACHINES.findIndex((m) => m.id === r.machine);
+  const ordered = runs.map((r, i) => ({ r, i })).sort((a, b) => rank(a.r) - rank(b.r) || a.i - b.i).map(({ r }) => r);
+  const actors = ordered.map((r) => ({ actor: actorLabel(r), machine: r.machine, state: r.current }));
   const active = new Set<string>();
-  for (const a of actors) for (const path of a.state.split(',')) if (path !== '') active.add(stateElementId(a.machine, path));
+  for (const a of actors) {
+    for (const path of a.state.split(',')) {
+      if (path === '') continue;
+      const parts = path.split('.');
+      for (let i = 1; i <= parts.length; i++) active.add(stateElementId(a.machine, parts.slice(0, i).join('.')));
+    }
+  }
   return { actors, active: [...active].sort() };
 }
 
@@ -89,24 +109,19 @@ export function traceCase(label: string, fixture: Fixture, kase: FixtureCase, in
   };
   const profile = profileForFixture(fixture);
   const startFrame = (): Frame => {
-    // The view before any step, from an untouched session with the same policy and defaults.
+    // The session before any step: an untouched one with the same configuration, and its own recorder.
+    const before = new TransitionRecorder(graphs.map((g) => g.model), byDefinition);
     const fresh = new Session({
       profile,
       policy: fixture.authorization as AuthorizationPolicy,
       transportDefaults: fixture.transport_context_defaults,
       tools: [fixture.tool as JsonObject],
+      ...(profile.stateless ? { capabilities: declaredCapabilities(fixture, kase) } : {}),
+      inspect: before.inspect,
     });
     const view = fresh.view();
     fresh.stop();
-    return {
-      label: 'start',
-      pointer: null,
-      step: null,
-      findings: [],
-      view,
-      ...actorsOf(recorder.runs().filter((r) => r.machine !== 'subscription').map((r) => ({ ...r, current: r.start }))),
-      taken: [],
-    };
+    return { label: 'start', pointer: null, step: null, findings: [], view, ...actorsOf(before.runs()), taken: [] };
   };
   const result = runCase(fixture, kase, index, {
     profile,

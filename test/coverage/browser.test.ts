@@ -77,7 +77,7 @@ if (!existsSync(CHROMIUM)) {
       await page.goto(pathToFileURL(file).href);
       for (const machine of SESSION_MACHINES.map((x) => x.id)) {
         const section = page.locator(`section[data-machine="${machine}"]`);
-        assert.is(await section.locator('svg g.node.state').count(), stateCount(machine), `${machine}: state nodes`);
+        assert.is(await section.locator('svg g.state').count(), stateCount(machine), `${machine}: state nodes and compound-state clusters`);
         const drawn = await section.locator('svg [id^="edge:"], svg [id^="a_edge:"]').count();
         assert.is(drawn, report.machines[machine]!.declared, `${machine}: every transition drawn`);
       }
@@ -105,7 +105,7 @@ if (!existsSync(CHROMIUM)) {
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(String(e)));
       await page.goto(pathToFileURL(file).href);
-      assert.is(await page.locator('#diagram svg g.node.state').count(), SESSION_STATES, 'one node per state of every machine');
+      assert.is(await page.locator('#diagram svg g.state').count(), SESSION_STATES, 'one node (or cluster) per state of every machine');
       const seen: { frame: number; active: string[]; subscriptions: string[]; lifecycle: string | null }[] = [];
       const capture = async () => {
         seen.push({
@@ -142,6 +142,53 @@ if (!existsSync(CHROMIUM)) {
       assert.equal(errors, []);
       assert.equal(blocked, []);
     });
+  });
+
+  test('inspector page, spec profile: the extension actors are highlighted and the extension state is shown per step', async () => {
+    const own = bundledFixtures();
+    const pick = (label: string, name: string) => {
+      const { fixture } = own.find((f) => f.label === label)!;
+      const index = fixture.cases.findIndex((c) => c.name === name);
+      return traceCase(label, fixture, fixture.cases[index]!, index);
+    };
+    const progress = pick('spec-2025-11-25/utilities.json', 'spec_progress_racing_cancellation_tolerated');
+    const task = pick('spec-2025-11-25/tasks.json', 'spec_tasks_cancel_working_task');
+    for (const [name, trace] of [['progress', progress], ['task', task]] as const) {
+      const file = join(dir, `inspector-${name}.html`);
+      writeFileSync(file, await inspectorHtml(trace));
+      await withBrowser(async (browser, blocked) => {
+        const page = await browser.newPage();
+        const errors: string[] = [];
+        page.on('pageerror', (e) => errors.push(String(e)));
+        await page.goto(pathToFileURL(file).href);
+        assert.is(await page.locator('#diagram svg g.state').count(), SESSION_STATES);
+        const seen: { active: string[]; extensions: Record<string, string> }[] = [];
+        for (let i = 0; i < trace.frames.length; i++) {
+          if (i > 0) await page.keyboard.press('ArrowRight');
+          seen.push({
+            active: await page.locator('#diagram svg g.active').evaluateAll((ns) => ns.map((n) => n.id)),
+            extensions: Object.fromEntries(await page.locator('#extensions tr.extension').evaluateAll((rs) =>
+              rs.map((r) => [`${r.getAttribute('data-extension')}.${r.getAttribute('data-key')}`, r.lastElementChild?.textContent ?? '']))),
+          });
+        }
+        assert.ok(seen.every((s) => s.active.includes('state:cancellation.tracking')), `${name}: the cancellation actors exist from the start`);
+        if (name === 'progress') {
+          const cancelled = seen.findIndex((s) => s.active.includes('state:progress.open.cancelled'));
+          assert.ok(cancelled > 0 && seen[cancelled]!.active.includes('state:progress.open'), 'a nested state highlights its compound state too');
+          assert.match(seen[cancelled]!.extensions['progress.client_to_server']!, /"token":"race"/);
+          assert.match(seen[cancelled]!.extensions['cancellation.client_to_server']!, /2/);
+          assert.is(seen[seen.length - 1]!.extensions['progress.client_to_server'], 'none', 'the late response ends the token');
+        } else {
+          assert.ok(seen.some((s) => s.active.includes('state:task.working')));
+          const last = seen[seen.length - 1]!;
+          assert.ok(last.active.includes('state:task.cancelled'));
+          assert.match(last.extensions['tasks.held_by_server']!, /"taskId":"conv-2","state":"cancelled"/);
+          await page.screenshot({ path: join(shots, 'inspector-task.png') });
+        }
+        assert.equal(errors, []);
+        assert.equal(blocked, []);
+      });
+    }
   });
 }
 
