@@ -1,26 +1,11 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { validateContentBlock, validateContentList } from '../../validators/content.ts';
-import type { ValidationContext } from '../../validators/context.ts';
-import type { Finding } from '../../validators/finding.ts';
-import { COURSE_PROFILE } from '../../validators/profiles.ts';
 import { validateResourceContents } from '../../validators/resource-contents.ts';
+import { ctx, loose, pairs } from './support.ts';
 
-const ctx: ValidationContext = { profile: COURSE_PROFILE, tools: new Map() };
-const loose: ValidationContext = {
-  profile: {
-    ...COURSE_PROFILE,
-    id: '2025-11-25',
-    strict: false,
-    limits: { itemBytes: null, readBytes: null, contentItems: null, listItems: null, cursorLength: null },
-  },
-  tools: new Map(),
-};
 const AT = '/message/result/content';
 
-function pairs(findings: readonly Finding[]): string[] {
-  return findings.map((f) => `${f.rule} ${f.pointer}`);
-}
 
 const VALID_BLOCKS: readonly unknown[] = [
   { type: 'text', text: 'hello', annotations: { audience: ['user'], priority: 0.5, lastModified: '2025-01-12T15:00:58Z' } },

@@ -4,26 +4,13 @@ import type { ValidationContext } from '../../validators/context.ts';
 import { elicitationMethods } from '../../validators/elicitation.ts';
 import { isSecretFieldName } from '../../validators/elicitation-schema.ts';
 import type { Finding } from '../../validators/finding.ts';
-import { COURSE_PROFILE } from '../../validators/profiles.ts';
+import { ctx, loose, pairs } from './support.ts';
 
-const ctx: ValidationContext = { profile: COURSE_PROFILE, tools: new Map() };
-const loose: ValidationContext = {
-  profile: {
-    ...COURSE_PROFILE,
-    id: '2025-11-25',
-    strict: false,
-    limits: { itemBytes: null, readBytes: null, contentItems: null, listItems: null, cursorLength: null },
-  },
-  tools: new Map(),
-};
 const P = '/message/params';
 const R = '/message/result';
 const S = `${P}/requestedSchema`;
 const create = elicitationMethods['elicitation/create'];
 
-function pairs(findings: readonly Finding[]): string[] {
-  return findings.map((f) => `${f.rule} ${f.pointer}`);
-}
 
 function params(p: unknown, c = ctx): string[] {
   return pairs(create?.params?.(p, P, c) ?? []);

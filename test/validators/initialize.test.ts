@@ -2,27 +2,13 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { validateClientCapabilities, validateServerCapabilities } from '../../validators/capabilities-shape.ts';
 import type { ValidationContext } from '../../validators/context.ts';
-import type { Finding } from '../../validators/finding.ts';
 import { initializeMethods, validateImplementation } from '../../validators/initialize.ts';
-import { COURSE_PROFILE } from '../../validators/profiles.ts';
+import { ctx, loose, pairs } from './support.ts';
 
-const ctx: ValidationContext = { profile: COURSE_PROFILE, tools: new Map() };
-const loose: ValidationContext = {
-  profile: {
-    ...COURSE_PROFILE,
-    id: '2025-11-25',
-    strict: false,
-    limits: { itemBytes: null, readBytes: null, contentItems: null, listItems: null, cursorLength: null },
-  },
-  tools: new Map(),
-};
 const P = '/message/params';
 const R = '/message/result';
 const init = initializeMethods['initialize'];
 
-function pairs(findings: readonly Finding[]): string[] {
-  return findings.map((f) => `${f.rule} ${f.pointer}`);
-}
 
 const CLIENT_CAPS = {
   roots: { listChanged: true },

@@ -1,8 +1,5 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { ValidationContext } from '../../validators/context.ts';
-import type { Finding } from '../../validators/finding.ts';
-import { COURSE_PROFILE } from '../../validators/profiles.ts';
 import {
   isDateTime,
   tasksMethods,
@@ -10,23 +7,11 @@ import {
   validateTask,
   validateTaskMetadata,
 } from '../../validators/tasks.ts';
+import { ctx, loose, pairs } from './support.ts';
 
-const ctx: ValidationContext = { profile: COURSE_PROFILE, tools: new Map() };
-const loose: ValidationContext = {
-  profile: {
-    ...COURSE_PROFILE,
-    id: '2025-11-25',
-    strict: false,
-    limits: { itemBytes: null, readBytes: null, contentItems: null, listItems: null, cursorLength: null },
-  },
-  tools: new Map(),
-};
 const AT = '/message/result';
 const list = tasksMethods['tasks/list'];
 
-function pairs(findings: readonly Finding[]): string[] {
-  return findings.map((f) => `${f.rule} ${f.pointer}`);
-}
 
 function task(extra: Record<string, unknown> = {}): Record<string, unknown> {
   return {

@@ -1,27 +1,13 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { JsonObject, ValidationContext } from '../../validators/context.ts';
-import type { Finding } from '../../validators/finding.ts';
-import { COURSE_PROFILE } from '../../validators/profiles.ts';
 import { validateInstance } from '../../validators/toolschema-instance.ts';
 import { validateToolSchema } from '../../validators/toolschema.ts';
+import { ctx, loose, pairs } from './support.ts';
 
-const ctx: ValidationContext = { profile: COURSE_PROFILE, tools: new Map() };
-const loose: ValidationContext = {
-  profile: {
-    ...COURSE_PROFILE,
-    id: '2025-11-25',
-    strict: false,
-    limits: { itemBytes: null, readBytes: null, contentItems: null, listItems: null, cursorLength: null },
-  },
-  tools: new Map(),
-};
 const AT = '/tool/inputSchema';
 const ARGS = '/message/params/arguments';
 
-function pairs(findings: readonly Finding[]): string[] {
-  return findings.map((f) => `${f.rule} ${f.pointer}`);
-}
 
 const FORECAST: JsonObject = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
