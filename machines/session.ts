@@ -67,6 +67,7 @@ export interface SessionView {
 
 type SubscriptionActor = MachineRunner<typeof subscriptionMachine>;
 const NONE: readonly Finding[] = Object.freeze([]);
+const NO_CONTEXT: TransportContext = Object.freeze({});
 const OPPOSITE: Readonly<Record<Direction, Direction>> = { client_to_server: 'server_to_client', server_to_client: 'client_to_server' };
 const RESOURCE_URI_METHODS = new Set(['resources/read', 'resources/subscribe', 'resources/unsubscribe', 'notifications/resources/updated']);
 
@@ -179,7 +180,8 @@ export class Session {
       return;
     }
     const params = isObject(env.params) ? env.params : undefined;
-    const context = this.#transportContext(step);
+    // Only authorization-bound methods (the resource methods) read the transport context.
+    const context = spec.scope === undefined ? NO_CONTEXT : this.#transportContext(step);
     if (!this.#checkAuthorization(spec, context, params)) return;
 
     const stateless = this.#ctx.profile.stateless;
@@ -383,16 +385,15 @@ export class Session {
     if (!own) return defaults ?? {};
     if (!defaults) return own;
     // One fixed shape (the step's members over the defaults): cheaper than spreading two objects.
-    const pick = (key: keyof TransportContext): unknown => (Object.hasOwn(own, key) ? own[key] : defaults[key]);
     return {
-      transport: pick('transport'),
-      token_active: pick('token_active'),
-      token_audience: pick('token_audience'),
-      resource: pick('resource'),
-      subject: pick('subject'),
-      tenant: pick('tenant'),
-      scopes: pick('scopes'),
-      authorization_revision: pick('authorization_revision'),
+      transport: own.transport !== undefined ? own.transport : defaults.transport,
+      token_active: own.token_active !== undefined ? own.token_active : defaults.token_active,
+      token_audience: own.token_audience !== undefined ? own.token_audience : defaults.token_audience,
+      resource: own.resource !== undefined ? own.resource : defaults.resource,
+      subject: own.subject !== undefined ? own.subject : defaults.subject,
+      tenant: own.tenant !== undefined ? own.tenant : defaults.tenant,
+      scopes: own.scopes !== undefined ? own.scopes : defaults.scopes,
+      authorization_revision: own.authorization_revision !== undefined ? own.authorization_revision : defaults.authorization_revision,
     };
   }
 
