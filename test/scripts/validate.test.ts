@@ -106,13 +106,16 @@ test('stdin: - reads the transcript from standard input', () => {
   assert.equal(JSON.parse(r.stdout).findings.map((f: { line: number }) => f.line), [6]);
   const clean = run(['validate', '-'], HANDSHAKE.map((l) => JSON.stringify(l)).join('\r\n') + '\r\n');
   assert.is(clean.status, 0, clean.stderr);
-  assert.match(clean.stdout, /^ok: 3 lines, 3 messages, 0 errors, 0 warnings \(offline-mcp-teaching-profile-v2, MCP 2025-11-25\)\n$/);
+  // Without a header the negotiated version (the initialize request's) picks the specification profile.
+  assert.match(clean.stdout, /^ok: 3 lines, 3 messages, 0 errors, 0 warnings \(mcp-2025-11-25, MCP 2025-11-25\)\n$/);
 });
 
-test('without a header: course profile, no authorization policy, so authorization-bound checks are skipped', () => {
+test('without a header: the negotiated profile, no authorization policy, so authorization-bound checks are skipped', () => {
   const r = run(['validate', transcript('no-header.jsonl', [...HANDSHAKE, READ(2)]), '--json']);
   assert.is(r.status, 0, r.stdout + r.stderr);
-  assert.is(JSON.parse(r.stdout).messages, 4);
+  const report = JSON.parse(r.stdout);
+  assert.is(report.messages, 4);
+  assert.is(report.profile, 'mcp-2025-11-25');
 });
 
 test('an unreadable transcript or a wrong number of arguments: exit 2, no path echoed', () => {
