@@ -46,6 +46,14 @@ function explain(rule: string, context: LifecycleContext, event: LifecycleEvent)
   }
 }
 
+/** Requests while the handshake is under way: only ping passes; a second initialize and everything else is refused. */
+const HANDSHAKE_REQUESTS = [
+  { guard: { type: 'isInitializeRequest' }, actions: { type: 'reportIssue', params: { rule: 'lifecycle/duplicate-initialize' } } },
+  { guard: { type: 'isPing' } },
+  { guard: { type: 'isFromClient' }, actions: { type: 'reportIssue', params: { rule: 'lifecycle/request-before-initialized' } } },
+  { actions: { type: 'reportIssue', params: { rule: 'lifecycle/server-request-before-initialized' } } },
+] as const;
+
 /**
  * The initialize lifecycle: new -> waiting_for_initialize_response ->
  * waiting_for_initialized_notification -> ready. Nothing skips the handshake.
@@ -103,12 +111,7 @@ export const lifecycleMachine = setup({
     },
     waiting_for_initialize_response: {
       on: {
-        request: [
-          { guard: { type: 'isInitializeRequest' }, actions: { type: 'reportIssue', params: { rule: 'lifecycle/duplicate-initialize' } } },
-          { guard: { type: 'isPing' } },
-          { guard: { type: 'isFromClient' }, actions: { type: 'reportIssue', params: { rule: 'lifecycle/request-before-initialized' } } },
-          { actions: { type: 'reportIssue', params: { rule: 'lifecycle/server-request-before-initialized' } } },
-        ],
+        request: HANDSHAKE_REQUESTS,
         notification: [
           { guard: { type: 'isInitializedNotification' }, actions: { type: 'reportIssue', params: { rule: 'lifecycle/initialized-out-of-order' } } },
           { actions: { type: 'reportIssue', params: { rule: 'lifecycle/notification-before-initialized' } } },
@@ -129,12 +132,7 @@ export const lifecycleMachine = setup({
     },
     waiting_for_initialized_notification: {
       on: {
-        request: [
-          { guard: { type: 'isInitializeRequest' }, actions: { type: 'reportIssue', params: { rule: 'lifecycle/duplicate-initialize' } } },
-          { guard: { type: 'isPing' } },
-          { guard: { type: 'isFromClient' }, actions: { type: 'reportIssue', params: { rule: 'lifecycle/request-before-initialized' } } },
-          { actions: { type: 'reportIssue', params: { rule: 'lifecycle/server-request-before-initialized' } } },
-        ],
+        request: HANDSHAKE_REQUESTS,
         notification: [
           { guard: { type: 'isInitializedNotification' }, target: 'ready' },
           { actions: { type: 'reportIssue', params: { rule: 'lifecycle/notification-before-initialized' } } },
