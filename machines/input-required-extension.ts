@@ -2,7 +2,7 @@ import { createActor, type Actor, type InspectionEvent } from 'xstate';
 import type { Direction, JsonObject } from '../validators/context.ts';
 import { idKey } from '../validators/envelope.ts';
 import type { Finding } from '../validators/finding.ts';
-import { isJsonObject } from '../validators/resource-contents.ts';
+import { isJsonObject } from '../validators/shape.ts';
 import { finding } from '../validators/rules/report.ts';
 import { RULES } from '../validators/rules/index.ts';
 import { statelessRules } from '../validators/rules/stateless.ts';

@@ -2,7 +2,7 @@ import { checkCapabilities } from '../validators/capabilities.ts';
 import type { Direction, JsonObject } from '../validators/context.ts';
 import { idKey, type RequestId } from '../validators/envelope.ts';
 import { pointerJoin, type Finding } from '../validators/finding.ts';
-import { shown } from '../validators/resource-contents.ts';
+import { shown } from '../validators/shape.ts';
 import { finding } from '../validators/rules/report.ts';
 import { statelessRules as R } from '../validators/rules/stateless.ts';
 import { discoveryOf, type Discovery } from '../validators/stateless-discover.ts';

@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import type { ValidationContext } from './context.ts';
 import type { Finding } from './finding.ts';
-import { MetaSchema, objectSchema } from './resource-contents.ts';
+import { MetaSchema, objectSchema } from './shape.ts';
 import { initializeRules as R } from './rules/initialize.ts';
 import { checkSchema } from './schema-check.ts';
 

@@ -7,7 +7,7 @@ import type { MethodValidators, ValidationContext } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
 import { RequestMetaSchema } from './pagination.ts';
 import { StringMapSchema } from './prompts.ts';
-import { isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './resource-contents.ts';
+import { isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './shape.ts';
 import { completionRules as R } from './rules/completion.ts';
 import { finding } from './rules/report.ts';
 import { checkSchema } from './schema-check.ts';

@@ -6,19 +6,9 @@ import * as v from 'valibot';
 import type { ValidationContext } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
 import { base64DecodedLength, isAbsoluteUri, isIsoTimestamp, utf8ByteLength } from './format.ts';
-import {
-  checkBase64Format,
-  checkItemBytes,
-  checkMimeTypeFormat,
-  checkUriFormat,
-  collectResourceContents,
-  isJsonObject,
-  MetaSchema,
-  NO_FINDINGS,
-  objectSchema,
-  resourceContentsBytes,
-  shown,
-} from './resource-contents.ts';
+import { collectResourceContents, resourceContentsBytes } from './resource-contents.ts';
+import { checkBase64Format, checkItemBytes, checkMimeTypeFormat, checkUriFormat } from './format-checks.ts';
+import { isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './shape.ts';
 import { contentRules } from './rules/content.ts';
 import { formatRules } from './rules/format.ts';
 import { finding } from './rules/report.ts';

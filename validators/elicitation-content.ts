@@ -6,7 +6,7 @@ import type { JsonObject } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
 import { isAbsoluteUri, isIsoTimestamp } from './format.ts';
 import { fieldKind } from './elicitation-schema.ts';
-import { isJsonObject, shown } from './resource-contents.ts';
+import { isJsonObject, shown } from './shape.ts';
 import { elicitationRules as R } from './rules/elicitation.ts';
 import { finding } from './rules/report.ts';
 import { isDateTime } from './tasks.ts';

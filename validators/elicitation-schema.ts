@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import type { ValidationContext } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
-import { isJsonObject, NO_FINDINGS, objectSchema, shown } from './resource-contents.ts';
+import { isJsonObject, NO_FINDINGS, objectSchema, shown } from './shape.ts';
 import { elicitationRules as R } from './rules/elicitation.ts';
 import { finding } from './rules/report.ts';
 import { checkSchema } from './schema-check.ts';

@@ -10,7 +10,7 @@ import { validateRequestedSchema } from './elicitation-schema.ts';
 import { pointerJoin, type Finding } from './finding.ts';
 import { isAbsoluteUri, isHttpsUrl } from './format.ts';
 import { RequestMetaSchema } from './pagination.ts';
-import { isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './resource-contents.ts';
+import { isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './shape.ts';
 import { elicitationRules as R } from './rules/elicitation.ts';
 import { finding } from './rules/report.ts';
 import { checkSchema } from './schema-check.ts';

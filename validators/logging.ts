@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import type { MethodValidators, ValidationContext } from './context.ts';
 import { RequestMetaSchema } from './pagination.ts';
-import { MetaSchema, objectSchema } from './resource-contents.ts';
+import { MetaSchema, objectSchema } from './shape.ts';
 import { loggingRules as R } from './rules/logging.ts';
 import { checkSchema } from './schema-check.ts';
 import { profileSchemas } from './profile-schemas.ts';

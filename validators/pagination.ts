@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import type { ValidationContext } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
-import { isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './resource-contents.ts';
+import { isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './shape.ts';
 import { paginationRules } from './rules/pagination.ts';
 import { finding } from './rules/report.ts';
 import { checkSchema } from './schema-check.ts';

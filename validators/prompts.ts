@@ -9,7 +9,7 @@ import { collectContentBlock, collectIconsFormat, descriptorPartSchemas } from '
 import type { MethodValidators, ValidationContext } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
 import { collectPageSize, RequestMetaSchema, validateCursorParams, validateNextCursor } from './pagination.ts';
-import { isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './resource-contents.ts';
+import { isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './shape.ts';
 import { promptsRules as R } from './rules/prompts.ts';
 import { finding } from './rules/report.ts';
 import { checkSchema } from './schema-check.ts';

@@ -13,18 +13,9 @@ import type { MethodValidators, ValidationContext } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
 import { isUriTemplate } from './format.ts';
 import { collectCursor, collectPageSize, RequestMetaSchema, validateCursorParams } from './pagination.ts';
-import {
-  checkItemBytes,
-  checkMimeTypeFormat,
-  checkUriFormat,
-  collectResourceContents,
-  isJsonObject,
-  MetaSchema,
-  NO_FINDINGS,
-  objectSchema,
-  resourceContentsBytes,
-  shown,
-} from './resource-contents.ts';
+import { collectResourceContents, resourceContentsBytes } from './resource-contents.ts';
+import { checkItemBytes, checkMimeTypeFormat, checkUriFormat } from './format-checks.ts';
+import { isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './shape.ts';
 import { contentRules } from './rules/content.ts';
 import { formatRules } from './rules/format.ts';
 import { finding } from './rules/report.ts';

@@ -9,7 +9,7 @@ import { collectContentBlock, validateContentList } from './content.ts';
 import type { MethodValidators, ValidationContext } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
 import { RequestMetaSchema } from './pagination.ts';
-import { isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './resource-contents.ts';
+import { isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './shape.ts';
 import { finding } from './rules/report.ts';
 import { samplingRules as R } from './rules/sampling.ts';
 import { toolsRules } from './rules/tools.ts';

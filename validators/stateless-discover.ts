@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { validateServerCapabilities } from './capabilities-shape.ts';
 import type { JsonObject, ValidationContext } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
-import { isJsonObject, MetaSchema, NO_FINDINGS } from './resource-contents.ts';
+import { isJsonObject, MetaSchema, NO_FINDINGS } from './shape.ts';
 import { statelessRules as R } from './rules/stateless.ts';
 import { checkSchema } from './schema-check.ts';
 

@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { validateClientCapabilities } from './capabilities-shape.ts';
 import type { JsonObject, ValidationContext } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
-import { isJsonObject, MetaSchema, NO_FINDINGS, shown } from './resource-contents.ts';
+import { isJsonObject, MetaSchema, NO_FINDINGS, shown } from './shape.ts';
 import { finding } from './rules/report.ts';
 import { statelessRules as R } from './rules/stateless.ts';
 import { checkSchema } from './schema-check.ts';

@@ -9,7 +9,7 @@ import { checkCapabilities } from './capabilities.ts';
 import type { JsonObject, MethodValidators, ValidationContext } from './context.ts';
 import { elicitationMethods } from './elicitation.ts';
 import { pointerJoin, type Finding } from './finding.ts';
-import { isJsonObject, MetaSchema, NO_FINDINGS } from './resource-contents.ts';
+import { isJsonObject, MetaSchema, NO_FINDINGS } from './shape.ts';
 import { rootsMethods } from './roots.ts';
 import { finding } from './rules/report.ts';
 import { statelessRules as R } from './rules/stateless.ts';

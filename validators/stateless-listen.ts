@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import type { ValidationContext } from './context.ts';
 import { RequestIdSchema } from './envelope.ts';
 import type { Finding } from './finding.ts';
-import { isJsonObject, MetaSchema } from './resource-contents.ts';
+import { isJsonObject, MetaSchema } from './shape.ts';
 import { statelessRules as R } from './rules/stateless.ts';
 import { checkSchema } from './schema-check.ts';
 import { SUBSCRIPTION_ID_KEY } from './stateless-meta.ts';

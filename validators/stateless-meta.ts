@@ -8,7 +8,7 @@ import type { JsonObject, ValidationContext } from './context.ts';
 import { RequestIdSchema } from './envelope.ts';
 import { pointerJoin, type Finding } from './finding.ts';
 import { validateImplementation } from './initialize.ts';
-import { isJsonObject, NO_FINDINGS, shown } from './resource-contents.ts';
+import { isJsonObject, NO_FINDINGS, shown } from './shape.ts';
 import { finding } from './rules/report.ts';
 import { statelessRules as R } from './rules/stateless.ts';
 

@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import type { ResultValidator, ValidationContext } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
-import { isJsonObject, NO_FINDINGS, shown } from './resource-contents.ts';
+import { isJsonObject, NO_FINDINGS, shown } from './shape.ts';
 import { finding } from './rules/report.ts';
 import { statelessRules as R } from './rules/stateless.ts';
 import { checkSchema } from './schema-check.ts';

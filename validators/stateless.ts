@@ -5,7 +5,7 @@
  */
 import type { MethodValidators, ParamsValidator, ValidationContext } from './context.ts';
 import type { Finding } from './finding.ts';
-import { NO_FINDINGS } from './resource-contents.ts';
+import { NO_FINDINGS } from './shape.ts';
 import { validateDiscoverResult } from './stateless-discover.ts';
 import { RETRYABLE_METHODS, validateRetryParams } from './stateless-input.ts';
 import { validateAcknowledgedParams, validateListenParams, validateListenResult } from './stateless-listen.ts';

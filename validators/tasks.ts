@@ -8,7 +8,7 @@ import type { MethodValidators, ValidationContext } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
 import { isIsoTimestamp } from './format.ts';
 import { collectPageSize, validateCursorParams, validateNextCursor } from './pagination.ts';
-import { isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './resource-contents.ts';
+import { isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './shape.ts';
 import { finding } from './rules/report.ts';
 import { tasksRules as R } from './rules/tasks.ts';
 import { checkSchema } from './schema-check.ts';

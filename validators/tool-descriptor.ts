@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import type { ValidationContext } from './context.ts';
 import { collectIconsFormat, descriptorPartSchemas } from './content.ts';
 import { pointerJoin, type Finding } from './finding.ts';
-import { isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './resource-contents.ts';
+import { isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './shape.ts';
 import { finding } from './rules/report.ts';
 import { toolsRules as R } from './rules/tools.ts';
 import { checkSchema } from './schema-check.ts';

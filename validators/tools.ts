@@ -8,7 +8,7 @@ import type { JsonObject, MethodValidators, ValidationContext } from './context.
 import { validateContentList } from './content.ts';
 import { pointerJoin, type Finding } from './finding.ts';
 import { collectPageSize, RequestMetaSchema, validateCursorParams, validateNextCursor } from './pagination.ts';
-import { isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './resource-contents.ts';
+import { isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './shape.ts';
 import { finding } from './rules/report.ts';
 import { toolsRules as R } from './rules/tools.ts';
 import { checkSchema } from './schema-check.ts';

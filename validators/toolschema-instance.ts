@@ -4,7 +4,7 @@
  */
 import type { JsonObject } from './context.ts';
 import { escapePointerToken, type Finding } from './finding.ts';
-import { isJsonObject, NO_FINDINGS, shown } from './resource-contents.ts';
+import { isJsonObject, NO_FINDINGS, shown } from './shape.ts';
 import { finding } from './rules/report.ts';
 import { toolschemaRules as R } from './rules/toolschema.ts';
 

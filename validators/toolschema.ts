@@ -5,7 +5,7 @@
  */
 import type { ValidationContext } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
-import { isJsonObject, NO_FINDINGS, shown } from './resource-contents.ts';
+import { isJsonObject, NO_FINDINGS, shown } from './shape.ts';
 import { finding } from './rules/report.ts';
 import type { RuleSpec } from './rules/rule.ts';
 import { toolschemaRules as R } from './rules/toolschema.ts';

@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import type { MethodValidators, ValidationContext } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
 import { RequestIdSchema } from './envelope.ts';
-import { isJsonObject, MetaSchema, objectSchema } from './resource-contents.ts';
+import { isJsonObject, MetaSchema, objectSchema } from './shape.ts';
 import { cancellationRules } from './rules/cancellation.ts';
 import { progressRules } from './rules/progress.ts';
 import { finding } from './rules/report.ts';
