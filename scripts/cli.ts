@@ -23,7 +23,8 @@ commands:
                              per gap; exits 1 while a gap (never taken, not allowlisted) remains
   diagram [MACHINE] [--format dot|mermaid|svg] [--out DIR]
                              statechart diagrams generated from the machines (MACHINE: lifecycle,
-                             correlation, authorization, subscription or session, the default)
+                             correlation, authorization, subscription, progress, cancellation,
+                             task, inputRequired or session, the default)
   inspect CASE [--fixture PATH] [--out FILE] [--stately [--port N]]
                              a self-contained HTML page stepping through one case over the session
                              statechart; --stately streams it to @statelyai/inspect over a WebSocket
