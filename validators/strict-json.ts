@@ -1,4 +1,5 @@
 import { jsonRules } from './rules/json.ts';
+import { FALLBACK, parseFast } from './strict-json-fast.ts';
 import { scanJson } from './strict-json-scanner.ts';
 import type { ScanFailure } from './strict-json-scanner.ts';
 
@@ -84,6 +85,8 @@ export function parseStrictJson(input: Uint8Array | string, options: StrictJsonO
     const n = input.length;
     if (n > maxBytes || (n * 3 > maxBytes && utf8Length(input, n) > maxBytes)) throw sizeLimitError(maxBytes);
     if (input.charCodeAt(0) === 0xfeff) throw byteOrderMark('byte-order mark U+FEFF');
+    const fast = parseFast(input, maxDepth);
+    if (fast !== FALLBACK) return fast;
     const failed = scanJson(input, maxDepth);
     if (failed !== undefined) throw fromFailure(failed, input, false);
     return JSON.parse(input);
@@ -98,6 +101,8 @@ export function parseStrictJson(input: Uint8Array | string, options: StrictJsonO
   } catch {
     throw invalidUtf8(input, maxDepth);
   }
+  const fast = parseFast(text, maxDepth);
+  if (fast !== FALLBACK) return fast;
   const failed = scanJson(text, maxDepth);
   if (failed !== undefined) throw fromFailure(failed, text, true);
   return JSON.parse(text);

@@ -1,0 +1,44 @@
+import fc from 'fast-check';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { FALLBACK, parseFast } from '../../validators/strict-json-fast.ts';
+import { scanJson } from '../../validators/strict-json-scanner.ts';
+
+const DEPTH = 64;
+
+/** The safety property: whatever the fast path accepts, the full scanner accepts too, with the same value. */
+function agrees(text: string): void {
+  const fast = parseFast(text, DEPTH);
+  if (fast === FALLBACK) return;
+  assert.is(scanJson(text, DEPTH), undefined, `fast path accepted what the scanner rejects: ${JSON.stringify(text).slice(0, 200)}`);
+  assert.equal(fast, JSON.parse(text));
+}
+
+const withDuplicate = fc.tuple(fc.dictionary(fc.string(), fc.jsonValue(), { minKeys: 1 }), fc.jsonValue()).map(([obj, extra]) => {
+  const key = Object.keys(obj)[0] as string;
+  const body = JSON.stringify(obj);
+  return `${body.slice(0, -1)},${JSON.stringify(key)}:${JSON.stringify(extra)}}`;
+});
+const nested = fc.tuple(fc.integer({ min: 60, max: 70 }), fc.boolean()).map(([n, objects]) =>
+  objects ? '{"a":'.repeat(n) + '1' + '}'.repeat(n) : '['.repeat(n) + ']'.repeat(n));
+const surrogates = fc.string({ unit: 'binary', maxLength: 6 }).map((s) => JSON.stringify({ [s]: s }).replace(/\\u/g, (m) => m));
+const escapes = fc.constantFrom('"\\ud800"', '"\\udc00x"', '"\\ud800\\udc00"', '{"\\ud83d":1}', '"\ud800\\udc00"', '"\\ud800\udc00"');
+const numbers = fc.oneof(fc.bigInt({ min: -(2n ** 60n), max: 2n ** 60n }).map(String), fc.constantFrom('1e400', '-1e400', '1e16', '9007199254740993', '0.5'));
+const keysInStrings = fc.constantFrom('{"a:b":1,"c":"x:y"}', '{"a\\":":1}', '{"a\\\\":1,"b":2}', '["::",{"k":":"}]', '{"a":1,"a\\u0000":2}', '{"\\u0061":1,"a":2}');
+
+test('fast path accepts only what the scanner accepts (random texts and JSON)', () => {
+  fc.assert(fc.property(fc.oneof(fc.string(), fc.jsonValue().map((v) => JSON.stringify(v))), agrees), { numRuns: 1500 });
+});
+
+test('fast path accepts only what the scanner accepts (duplicates, depth, surrogates, numbers, colons in strings)', () => {
+  fc.assert(fc.property(fc.oneof(withDuplicate, nested, surrogates, escapes, numbers, keysInStrings), agrees), { numRuns: 1500 });
+});
+
+test('the fast path decides the common case and defers the doubtful ones', () => {
+  assert.equal(parseFast('{"jsonrpc":"2.0","id":1,"method":"ping"}', DEPTH), { jsonrpc: '2.0', id: 1, method: 'ping' });
+  for (const doubtful of ['{"a":1,"a":2}', '[' .repeat(65) + ']'.repeat(65), '"\\ud800"', '9007199254740993', '1e400', '{"a":}', '']) {
+    assert.is(parseFast(doubtful, DEPTH), FALLBACK, doubtful.slice(0, 40));
+  }
+});
+
+test.run();
