@@ -82,7 +82,7 @@ function validateListResult(result: unknown, at: string, _requestParams: unknown
     const name = isJsonObject(prompt) ? prompt['name'] : undefined;
     if (typeof name !== 'string') return;
     if (seen.has(name)) {
-      out.push(finding(R['duplicate-name'], pointerJoin(promptAt, 'name'), `Invalid prompts/list result: Expected unique prompt names but received ${shown(name)} twice`));
+      out.push(finding(R['duplicate-name'], pointerJoin(promptAt, 'name'), `Invalid prompts/list result: duplicate prompt name ${shown(name)}; prompt names must be unique`));
     }
     seen.add(name);
   });

@@ -76,7 +76,7 @@ function validateListResult(result: unknown, at: string, _requestParams: unknown
     const name = isJsonObject(tool) ? tool['name'] : undefined;
     if (typeof name !== 'string') return;
     if (seen.has(name)) {
-      out.push(finding(R['duplicate-name'], pointerJoin(toolAt, 'name'), `Invalid tools/list result: Expected unique tool names but received ${shown(name)} twice`));
+      out.push(finding(R['duplicate-name'], pointerJoin(toolAt, 'name'), `Invalid tools/list result: duplicate tool name ${shown(name)}; tool names must be unique`));
     }
     seen.add(name);
   });
@@ -106,7 +106,7 @@ function validateCallParams(params: unknown, at: string, ctx: ValidationContext)
   if (typeof name !== 'string') return done(out);
   const tool = ctx.tools.get(name);
   if (!tool) {
-    out.push(finding(R['unknown-tool'], pointerJoin(at, 'name'), `Invalid tool name: Expected a tool the server offers but received ${shown(name)}`));
+    out.push(finding(R['unknown-tool'], pointerJoin(at, 'name'), `Invalid tool name: unknown tool ${shown(name)}; expected a tool the server offers`));
     return done(out);
   }
   const args = params['arguments'];
