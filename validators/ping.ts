@@ -2,13 +2,16 @@ import * as v from 'valibot';
 import type { MethodValidators } from './context.ts';
 import { checkSchema } from './schema-check.ts';
 import { envelopeRules } from './rules/envelope.ts';
+import { profileSchemas } from './profile-schemas.ts';
+import { MetaSchema, objectSchema } from './shape.ts';
 
-const MetaOnlySchema = v.optional(v.strictObject({ _meta: v.optional(v.record(v.string(), v.unknown())) }));
+/** Params and result of ping: `{_meta?}`, exact in strict profiles and open (RequestParams, EmptyResult) otherwise. */
+const schemas = profileSchemas((strict) => v.optional(objectSchema({ _meta: v.optional(MetaSchema) }, strict)));
 
 /** `ping`: no params beyond `_meta`, and an empty result. */
 export const pingMethods: Readonly<Record<string, MethodValidators>> = {
   ping: {
-    params: (params, at) => checkSchema(MetaOnlySchema, params, envelopeRules['params-type'], at, 'ping params'),
-    result: (result, at) => checkSchema(MetaOnlySchema, result, envelopeRules['result-type'], at, 'ping result'),
+    params: (params, at, ctx) => checkSchema(schemas(ctx), params, envelopeRules['params-type'], at, 'ping params'),
+    result: (result, at, _requestParams, ctx) => checkSchema(schemas(ctx), result, envelopeRules['result-type'], at, 'ping result'),
   },
 };
