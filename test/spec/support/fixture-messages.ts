@@ -1,0 +1,95 @@
+// Why: to compare a fixture message with the schema, the comparison needs the message, the
+// request a result answers, and our verdict on the message's shape. This replays each case
+// through a fresh session the way the runner does (setup handshake first), but feeds every step
+// even after an error, and also runs the message's own validators directly: a stateful rejection
+// (lifecycle, capability, authorization...) stops the session before the shape checks, so the
+// direct run is what makes a shape verdict exist for every message.
+import { Session, type Step, type WireStep } from '../../../machines/session.ts';
+import type { Fixture, FixtureCase } from '../../../runner/fixture-schema.ts';
+import { declaredCapabilities, setupSteps } from '../../../runner/run-case.ts';
+import type { AuthorizationPolicy } from '../../../validators/authorization.ts';
+import type { JsonObject, Profile } from '../../../validators/context.ts';
+import { classifyMessage, idKey, RequestIdSchema } from '../../../validators/envelope.ts';
+import type { Finding } from '../../../validators/finding.ts';
+import { isNotificationMethod, isRequestMethod, methodTable } from '../../../validators/methods.ts';
+import * as v from 'valibot';
+import type { Answered } from './schema-verdict.ts';
+
+/** One wire message of a case, with the request it answers and our findings on it. */
+export interface PlayedMessage {
+  /** `<case name>/steps/<i>` or `<case name>/setup/<i>`. */
+  readonly location: string;
+  readonly setup: boolean;
+  readonly direction: WireStep['direction'];
+  readonly message: unknown;
+  /** The request a result or error answers (any earlier request with that id in the other direction). */
+  readonly answered: Answered | undefined;
+  /** Every finding: the session's and the message validators' own. */
+  readonly findings: readonly Finding[];
+}
+
+function isObject(x: unknown): x is JsonObject {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+function isWire(step: Step): step is WireStep {
+  return !('control_event' in step);
+}
+
+const OPPOSITE = { client_to_server: 'server_to_client', server_to_client: 'client_to_server' } as const;
+
+/** Replays one case under `profile` and returns every wire message it sends, setup included. */
+export function playCase(fixture: Fixture, kase: FixtureCase, profile: Profile): PlayedMessage[] {
+  const session = new Session({
+    profile,
+    policy: fixture.authorization as AuthorizationPolicy,
+    transportDefaults: fixture.transport_context_defaults,
+    tools: [fixture.tool as JsonObject],
+    ...(profile.stateless ? { capabilities: declaredCapabilities(fixture, kase) } : {}),
+  });
+  const table = methodTable(profile);
+  const isNotification = (m: string): boolean => isNotificationMethod(m, table);
+  const isRequest = (m: string): boolean => isRequestMethod(m, table);
+  // Requests by sending direction and id key, whatever our verdict on them: the schema side needs
+  // only the method a result answers.
+  const sent = { client_to_server: new Map<string, Answered>(), server_to_client: new Map<string, Answered>() };
+  const out: PlayedMessage[] = [];
+  const steps = [
+    ...setupSteps(fixture, kase, profile).map((step, i) => ({ location: `${kase.name}/setup/${i}`, setup: true, step })),
+    ...(kase.steps as Step[]).map((step, i) => ({ location: `${kase.name}/steps/${i}`, setup: false, step })),
+  ];
+  try {
+    for (const { location, setup, step } of steps) {
+      if (!isWire(step)) {
+        session.feed(step);
+        continue;
+      }
+      const message = step.message;
+      let answered: Answered | undefined;
+      const direct: Finding[] = [];
+      const classified = classifyMessage(message, '/message', isNotification, isRequest);
+      direct.push(...classified.findings);
+      if (isObject(message) && typeof message['method'] === 'string' && 'id' in message && v.is(RequestIdSchema, message['id'])) {
+        sent[step.direction].set(idKey(message['id']), { method: message['method'], params: message['params'] });
+      } else if (isObject(message) && !('method' in message) && v.is(RequestIdSchema, message['id'])) {
+        const key = idKey(message['id']);
+        answered = sent[OPPOSITE[step.direction]].get(key);
+        sent[OPPOSITE[step.direction]].delete(key);
+      }
+      const env = classified.envelope;
+      const ctx = session.validationContext;
+      if (env?.kind === 'request' || env?.kind === 'notification') {
+        const validate = table.get(env.method)?.validators.params;
+        if (validate) direct.push(...validate(env.params, '/message/params', ctx));
+      } else if (env?.kind === 'result' && answered) {
+        const validate = table.get(answered.method)?.validators.result;
+        if (validate) direct.push(...validate(env.result, '/message/result', answered.params, ctx));
+      }
+      const fed = session.feed(step);
+      out.push({ location, setup, direction: step.direction, message, answered, findings: [...direct, ...fed] });
+    }
+  } finally {
+    session.stop();
+  }
+  return out;
+}
