@@ -13,7 +13,7 @@ function capabilitySchemas(strict: boolean) {
   /** A capability object whose contents the schema leaves open (`additionalProperties: true`). */
   const open = v.optional(MetaSchema);
   const flag = v.optional(v.boolean());
-  const experimental = v.optional(v.record(v.string(), MetaSchema));
+  const experimental = v.optional(v.pipe(MetaSchema, v.record(v.string(), MetaSchema)));
   const tasks = (requests: v.ObjectEntries) =>
     v.optional(objectSchema({ list: open, cancel: open, requests: v.optional(objectSchema(requests, strict)) }, strict));
   return {

@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import type { ValidationContext } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
-import { isJsonObject, NO_FINDINGS, objectSchema, shown } from './shape.ts';
+import { isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './shape.ts';
 import { elicitationRules as R } from './rules/elicitation.ts';
 import { finding } from './rules/report.ts';
 import { checkSchema } from './schema-check.ts';
@@ -50,7 +50,7 @@ function schemaSet(strict: boolean, since20251125: boolean) {
     {
       $schema: v.optional(v.string()),
       type: v.literal('object'),
-      properties: v.record(v.string(), v.unknown()),
+      properties: v.pipe(MetaSchema, v.record(v.string(), v.unknown())),
       required: v.optional(v.array(v.string())),
       additionalProperties: v.optional(v.boolean()),
     },

@@ -35,7 +35,7 @@ function schemaSet(strict: boolean, since20251125: boolean) {
         modelPreferences: v.optional(
           objectSchema(
             {
-              hints: v.optional(v.array(v.looseObject({ name: v.optional(v.string()) }))),
+              hints: v.optional(v.array(objectSchema({ name: v.optional(v.string()) }, false))),
               costPriority: priority,
               speedPriority: priority,
               intelligencePriority: priority,

@@ -34,13 +34,13 @@ export interface InputRequest {
 }
 
 const InputRequiredSchema = v.looseObject({
-  inputRequests: v.optional(v.record(v.string(), v.looseObject({ method: v.picklist([...INPUT_REQUEST_METHODS.keys()]), params: v.optional(v.unknown()) }))),
+  inputRequests: v.optional(v.pipe(MetaSchema, v.record(v.string(), v.looseObject({ method: v.picklist([...INPUT_REQUEST_METHODS.keys()]), params: v.optional(v.unknown()) })))),
   requestState: v.optional(v.string()),
   _meta: v.optional(MetaSchema),
 });
 
 const RetryParamsSchema = v.looseObject({
-  inputResponses: v.optional(v.record(v.string(), MetaSchema)),
+  inputResponses: v.optional(v.pipe(MetaSchema, v.record(v.string(), MetaSchema))),
   requestState: v.optional(v.string()),
 });
 

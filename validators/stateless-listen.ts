@@ -30,12 +30,13 @@ export interface SubscriptionFilter {
   readonly resources: ReadonlySet<string>;
 }
 
-const SubscriptionFilterSchema = v.looseObject({
+// valibot's object schemas take arrays; MetaSchema first keeps the filter a JSON object.
+const SubscriptionFilterSchema = v.pipe(MetaSchema, v.looseObject({
   toolsListChanged: v.optional(v.boolean()),
   promptsListChanged: v.optional(v.boolean()),
   resourcesListChanged: v.optional(v.boolean()),
   resourceSubscriptions: v.optional(v.array(v.string())),
-});
+}));
 
 const SubscriptionMetaSchema = v.looseObject({ [SUBSCRIPTION_ID_KEY]: RequestIdSchema });
 
