@@ -1,15 +1,19 @@
 import type { ValidationContext } from './context.ts';
 
 /**
- * Builds a family's schemas once per variant — strict (the course profile's exact keys), the open
+ * Builds a family's schemas once per variant, lazily — strict (the course profile's exact keys), the open
  * shapes of 2025-11-25 and later, and those of 2025-06-18 — and returns the picker a validation
  * context uses. `make(strict, since20251125)` builds one variant.
  */
 export function profileSchemas<T>(make: (strict: boolean, since20251125: boolean) => T): (ctx: ValidationContext) => T {
-  const strict = make(true, true);
-  const loose = make(false, true);
-  const loose20250618 = make(false, false);
-  return (ctx) => (ctx.profile.strict ? strict : ctx.profile.revision === '2025-06-18' ? loose20250618 : loose);
+  // Built on first use, so a run under one profile never builds the other variants.
+  let strict: T | undefined;
+  let loose: T | undefined;
+  let loose20250618: T | undefined;
+  return (ctx) => {
+    if (ctx.profile.strict) return (strict ??= make(true, true));
+    return ctx.profile.revision === '2025-06-18' ? (loose20250618 ??= make(false, false)) : (loose ??= make(false, true));
+  };
 }
 
 /** Whether the revision has what 2025-11-25 added (tasks, URL elicitation, sampling tools, icons). */
