@@ -28,14 +28,23 @@ export interface RevisionChangedEvent {
 const inputs = new WeakMap<object, AuthInput>();
 
 /** The checks' input for an event, built once per event (every guard of the ordered list reads it). */
+let lastEvent: object | undefined;
+let lastInput: AuthInput | undefined;
+
 function authInput(context: AuthorizationContext, event: AuthorizationEvent): AuthInput | undefined {
   if (event.type !== 'context.check') return undefined;
+  // The ordered guards ask for the same event's input one after another: remember the last one.
+  if (event === lastEvent && lastInput !== undefined && lastInput.revision === context.revision && lastInput.policy === context.policy) {
+    return lastInput;
+  }
   let input = inputs.get(event);
   if (input === undefined || input.revision !== context.revision || input.policy !== context.policy) {
     const i = event.input;
     input = { context: i.context, method: i.method, scope: i.scope, uri: i.uri, policy: context.policy, revision: context.revision };
     inputs.set(event, input);
   }
+  lastEvent = event;
+  lastInput = input;
   return input;
 }
 

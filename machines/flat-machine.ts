@@ -16,6 +16,8 @@ interface BuiltinAction {
 /** One compiled transition: the guard to test, the actions to run and the target state. */
 export interface FlatTransition {
   readonly guard: GuardRef | undefined;
+  /** The guard resolved once against the machine's implementations. */
+  readonly test: ((args: Args) => boolean) | undefined;
   readonly actions: readonly { readonly action: BuiltinAction; readonly params: unknown }[];
   readonly target: string | undefined;
 }
@@ -69,7 +71,8 @@ export function compileFlat(machine: AnyStateMachine): FlatMachine {
         for (const a of actions) checkSupported(machine, a.action);
         const target = t.target?.[0];
         if (t.target && t.target.length !== 1) throw new Error(`flat machine ${machine.id}: multiple targets are not supported`);
-        return { guard: t.guard as GuardRef | undefined, actions, target: target?.key };
+        const guard = t.guard as GuardRef | undefined;
+        return { guard, test: guard === undefined ? undefined : compileGuard(machine, guard), actions, target: target?.key };
       }));
     }
     states.set(name, table);
@@ -79,6 +82,21 @@ export function compileFlat(machine: AnyStateMachine): FlatMachine {
   const flat: FlatMachine = { machine, initial, states };
   compiled.set(machine, flat);
   return flat;
+}
+
+/** Resolves a guard reference once: a named guard with constant params becomes a direct call. */
+function compileGuard(machine: AnyStateMachine, guard: GuardRef): (args: Args) => boolean {
+  if (typeof guard !== 'function') {
+    const type = typeof guard === 'string' ? guard : guard.type;
+    const impl = (machine.implementations.guards as Record<string, unknown>)[type];
+    const raw = typeof guard === 'string' ? undefined : guard.params;
+    const plain = typeof impl === 'function' && typeof (impl as { check?: unknown }).check !== 'function';
+    if (plain && typeof raw !== 'function') {
+      const fn = impl as (a: Args, p: unknown) => boolean;
+      return (args) => fn(args, raw);
+    }
+  }
+  return (args) => evaluateGuard(machine, guard, args);
 }
 
 function evaluateGuard(machine: AnyStateMachine, guard: GuardRef, args: Args): boolean {
@@ -144,13 +162,12 @@ export class FlatRunner<TContext, TEvent extends EventLike, TEmitted extends Eve
   }
 
   send(event: TEvent): void {
-    const machine = this.#flat.machine;
     const transitions = this.#flat.states.get(this.#snapshot.value)?.get(event.type);
     if (!transitions) return;
     let context = this.#snapshot.context;
     let emitted: TEmitted[] | undefined;
     for (const t of transitions) {
-      if (t.guard !== undefined && !evaluateGuard(machine, t.guard, { context, event })) continue;
+      if (t.test !== undefined && !t.test({ context, event })) continue;
       for (const { action, params } of t.actions) {
         const args: Args = { context, event };
         if (action.type === 'xstate.assign') {
