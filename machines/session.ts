@@ -1,15 +1,10 @@
 import type { InspectionEvent } from 'xstate';
 import { runMachine, type MachineRunner } from './runner.ts';
-import {
-  isPolicyDescendant,
-  resourceTenant,
-  type AuthorizationPolicy,
-  type TransportContext,
-} from '../validators/authorization.ts';
+import type { AuthorizationPolicy, TransportContext } from '../validators/authorization.ts';
 import { checkCapabilities } from '../validators/capabilities.ts';
 import type { Direction, JsonObject, Profile, ValidationContext } from '../validators/context.ts';
 import { classifyMessage, idKey, type Envelope } from '../validators/envelope.ts';
-import { pointerJoin, type Finding } from '../validators/finding.ts';
+import type { Finding } from '../validators/finding.ts';
 import { isNotificationMethod, isRequestMethod, mayBeSentIn, methodTable, type MethodSpec } from '../validators/methods.ts';
 import { authRules } from '../validators/rules/auth.ts';
 import { directionRules } from '../validators/rules/direction.ts';
@@ -22,7 +17,9 @@ import { correlationMachine, type PendingRequest } from './correlation.ts';
 import type { IssueEvent } from './issue.ts';
 import { lifecycleMachine } from './lifecycle.ts';
 import { subscriptionMachine } from './subscription.ts';
+import { Subscriptions } from './subscriptions.ts';
 import { ToolListing } from './tool-listing.ts';
+import { checkResultPolicy } from './resource-policy.ts';
 import type { CallEvent, ExtensionView, SessionExtension } from './extension.ts';
 import { EXTENSIONS } from './extensions.ts';
 
@@ -65,7 +62,6 @@ export interface SessionView {
   readonly extensions?: Readonly<Record<string, unknown>>;
 }
 
-type SubscriptionActor = MachineRunner<typeof subscriptionMachine>;
 const NONE: readonly Finding[] = Object.freeze([]);
 const NO_CONTEXT: TransportContext = Object.freeze({});
 const OPPOSITE: Readonly<Record<Direction, Direction>> = { client_to_server: 'server_to_client', server_to_client: 'client_to_server' };
@@ -91,7 +87,7 @@ export class Session {
   readonly #lifecycle: MachineRunner<typeof lifecycleMachine>;
   readonly #correlation: Record<Direction, MachineRunner<typeof correlationMachine>>;
   readonly #authorization: MachineRunner<typeof authorizationMachine> | undefined;
-  readonly #subscriptions = new Map<string, SubscriptionActor>();
+  readonly #subscriptions: Subscriptions;
   readonly #toolListing = new ToolListing();
   readonly #methods: ReadonlyMap<string, MethodSpec>;
   readonly #isNotification: (method: string) => boolean;
@@ -116,6 +112,7 @@ export class Session {
       ctx: this.#ctx,
       pending: (direction, id) => this.#correlation[direction].getSnapshot().context.pending.get(idKey(id)),
     };
+    this.#subscriptions = new Subscriptions((input) => this.#watch(runMachine(subscriptionMachine, input, config.inspect)));
     this.#lifecycle = this.#watch(runMachine(lifecycleMachine, { protocolVersion: config.profile.protocolVersion }, config.inspect));
     this.#correlation = {
       client_to_server: this.#watch(runMachine(correlationMachine, { direction: 'client_to_server' }, config.inspect)),
@@ -127,7 +124,7 @@ export class Session {
     if (config.policy) {
       const auth = this.#watch(runMachine(authorizationMachine, { policy: config.policy }, config.inspect));
       auth.on('revision.changed', () => {
-        for (const sub of this.#subscriptions.values()) sub.send({ type: 'revoke' });
+        this.#subscriptions.revokeAll();
       });
       this.#authorization = auth;
     }
@@ -241,14 +238,15 @@ export class Session {
       if (hasError(sink)) return;
       for (const ext of this.#extensions) ext.acceptCall?.(call, this.#extensionView);
       if (env.method === 'resources/subscribe' || env.method === 'resources/unsubscribe') {
-        this.#subscription(String(params?.['uri']), context).send({
+        this.#subscriptions.get(String(params?.['uri']), context).send({
           type: env.method === 'resources/subscribe' ? 'subscribe.sent' : 'unsubscribe.sent',
         });
       }
       return;
     }
     if (env.method === 'notifications/resources/updated' && !stateless) { // stateless: a listen stream, checked by its extension
-      this.#deliverUpdate(String(params?.['uri']), context);
+      const auth = this.#authorization?.getSnapshot().context;
+      this.#subscriptions.deliverUpdate(String(params?.['uri']), context, auth ? auth.policy.revisions[auth.revision] : undefined);
       if (hasError(sink)) return;
     } else if (env.method === 'notifications/tools/list_changed') {
       this.#toolListing.invalidate();
@@ -303,7 +301,7 @@ export class Session {
       case 'resources/subscribe':
       case 'resources/unsubscribe': {
         const uri = String((pending.params as JsonObject | undefined)?.['uri']);
-        const sub = this.#subscription(uri, { subject: pending.subject, tenant: pending.tenant });
+        const sub = this.#subscriptions.get(uri, { subject: pending.subject, tenant: pending.tenant });
         const verb = pending.method === 'resources/subscribe' ? 'subscribe' : 'unsubscribe';
         sub.send({ type: `${verb}.${ok ? 'succeeded' : 'failed'}` });
         return;
@@ -337,46 +335,8 @@ export class Session {
       const found = ext.checkResult?.(pending, result, direction, this.#extensionView);
       if (found && found.length > 0) out.push(...found);
     }
-    if (auth && pending.tenant !== undefined) out.push(...this.#checkResultPolicy(pending, result, auth.policy.revisions[auth.revision]));
+    if (auth && pending.tenant !== undefined) out.push(...checkResultPolicy(pending, result, auth.policy.revisions[auth.revision]));
     return out.length === 0 ? NONE : out;
-  }
-
-  #checkResultPolicy(pending: PendingRequest, result: JsonObject, rev: Parameters<typeof resourceTenant>[0]): Finding[] {
-    const out: Finding[] = [];
-    const tenantCheck = (uri: unknown, at: string): void => {
-      if (typeof uri !== 'string') return;
-      const tenant = resourceTenant(rev, uri);
-      if (tenant === undefined) {
-        out.push(finding(authRules['resource-not-in-policy'], at, `listed resource ${uri} is not in the explicit resource policy`));
-      } else if (tenant !== pending.tenant) {
-        out.push(finding(authRules['resource-tenant'], at, `resource tenant ${tenant} of ${uri} does not match the requester's tenant ${pending.tenant}`));
-      }
-    };
-    if (pending.method === 'resources/read' && Array.isArray(result['contents'])) {
-      const requested = String((pending.params as JsonObject | undefined)?.['uri']);
-      result['contents'].forEach((item: unknown, i: number) => {
-        const uri = isObject(item) ? item['uri'] : undefined;
-        if (typeof uri === 'string' && !isPolicyDescendant(rev, requested, uri)) {
-          out.push(finding(authRules['result-outside-policy'], pointerJoin('/message/result/contents', i, 'uri'),
-            `${uri} is neither the requested ${requested} nor one of its explicit policy children`));
-        }
-      });
-    } else if (pending.method === 'resources/list' && Array.isArray(result['resources'])) {
-      result['resources'].forEach((item: unknown, i: number) =>
-        tenantCheck(isObject(item) ? item['uri'] : undefined, pointerJoin('/message/result/resources', i, 'uri')));
-    } else if (pending.method === 'resources/templates/list' && Array.isArray(result['resourceTemplates'])) {
-      result['resourceTemplates'].forEach((item: unknown, i: number) => {
-        const template = isObject(item) ? item['uriTemplate'] : undefined;
-        if (typeof template !== 'string') return;
-        const entry = rev?.resourceTemplates.find((t) => t.uriTemplate === template);
-        const at = pointerJoin('/message/result/resourceTemplates', i, 'uriTemplate');
-        if (!entry) out.push(finding(authRules['resource-not-in-policy'], at, `listed template ${template} is not in the explicit resource policy`));
-        else if (entry.tenant !== pending.tenant) {
-          out.push(finding(authRules['resource-tenant'], at, `resource tenant ${entry.tenant} of ${template} does not match the requester's tenant ${pending.tenant}`));
-        }
-      });
-    }
-    return out;
   }
 
   #transportContext(step: WireStep): TransportContext {
@@ -405,36 +365,6 @@ export class Session {
     return !hasError(this.#sink);
   }
 
-  #subscription(uri: string, who: { subject?: unknown; tenant?: unknown }): SubscriptionActor {
-    const subject = typeof who.subject === 'string' ? who.subject : '';
-    const tenant = typeof who.tenant === 'string' ? who.tenant : '';
-    const key = JSON.stringify([subject, tenant, uri]);
-    let actor = this.#subscriptions.get(key);
-    if (!actor) {
-      actor = this.#watch(runMachine(subscriptionMachine, { uri, subject, tenant }, this.#config.inspect));
-      this.#subscriptions.set(key, actor);
-    }
-    return actor;
-  }
-
-  /** An update is accepted by an active subscription of the same principal and tenant that covers the URI. */
-  #deliverUpdate(uri: string, context: TransportContext): void {
-    const auth = this.#authorization?.getSnapshot().context;
-    const rev = auth ? auth.policy.revisions[auth.revision] : undefined;
-    const subject = typeof context.subject === 'string' ? context.subject : '';
-    const tenant = typeof context.tenant === 'string' ? context.tenant : '';
-    for (const actor of this.#subscriptions.values()) {
-      const snap = actor.getSnapshot();
-      const c = snap.context;
-      if (c.subject === subject && c.tenant === tenant && (snap.value === 'active' || snap.value === 'unsubscribing')
-        && isPolicyDescendant(rev, c.uri, uri)) {
-        actor.send({ type: 'update', uri });
-        return;
-      }
-    }
-    this.#subscription(uri, context).send({ type: 'update', uri });
-  }
-
   /** A read-only picture of every machine's state. */
   view(): SessionView {
     const pending = (d: Direction) =>
@@ -443,10 +373,7 @@ export class Session {
       lifecycle: String(this.#lifecycle.getSnapshot().value),
       revision: this.#authorization?.getSnapshot().context.revision,
       pending: { client_to_server: pending('client_to_server'), server_to_client: pending('server_to_client') },
-      subscriptions: [...this.#subscriptions.values()].map((a) => {
-        const s = a.getSnapshot();
-        return { uri: s.context.uri, subject: s.context.subject, tenant: s.context.tenant, state: String(s.value) };
-      }),
+      subscriptions: this.#subscriptions.view(),
       extensions: Object.fromEntries(this.#extensions.filter((e) => e.view).map((e) => [e.name, e.view!()])),
     };
   }
@@ -457,7 +384,7 @@ export class Session {
     this.#correlation.client_to_server.stop();
     this.#correlation.server_to_client.stop();
     this.#authorization?.stop();
-    for (const a of this.#subscriptions.values()) a.stop();
+    this.#subscriptions.stop();
     for (const e of this.#extensions) e.stop?.();
   }
 }
