@@ -3,6 +3,7 @@ import type { ExtensionFactory } from './extension.ts';
 import { idReuseExtension } from './id-reuse-extension.ts';
 import { inputRequiredExtension } from './input-required-extension.ts';
 import { progressExtension } from './progress-extension.ts';
+import { promptCatalogueExtension } from './prompt-catalogue-extension.ts';
 import { statelessExtension } from './stateless-extension.ts';
 import { taskExtension } from './task-extension.ts';
 
@@ -14,4 +15,5 @@ export const EXTENSIONS: readonly ExtensionFactory[] = [
   cancellationExtension,
   progressExtension,
   taskExtension,
+  promptCatalogueExtension,
 ];

@@ -10,4 +10,7 @@ export const promptsRules = defineRules('prompts', SPEC.prompts, {
   'get-result': 'A prompts/get result must be {description?, messages, _meta?}: an optional string and an array of prompt messages.',
   'message': 'A prompt message must be {role: "user" | "assistant", content} whose content is one content block.',
   'list-changed-params': 'notifications/prompts/list_changed params may carry only _meta.',
+  'unknown-prompt': 'prompts/get must name a prompt of the current prompts/list listing, once the client has listed them.',
+  'missing-argument': 'prompts/get must give every argument the listed prompt declares as required.',
+  'unknown-argument': 'prompts/get may give only arguments the listed prompt declares.',
 });

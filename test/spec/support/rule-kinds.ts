@@ -45,6 +45,9 @@ const AREA_KINDS: Readonly<Record<Area, RuleKind>> = {
 
 /** Rules whose kind differs from their area's, each with the reason. */
 const OVERRIDES: Readonly<Record<string, { kind: RuleKind; why: string }>> = {
+  'prompts/unknown-prompt': { kind: 'stateful', why: 'the prompts an earlier prompts/list declared' },
+  'prompts/missing-argument': { kind: 'stateful', why: 'the arguments an earlier prompts/list declared' },
+  'prompts/unknown-argument': { kind: 'stateful', why: 'the arguments an earlier prompts/list declared' },
   'cancellation/params': { kind: 'shape', why: 'CancelledNotificationParams' },
   'cancellation/missing-request-id': { kind: 'shape', why: 'a prose MUST about the one notification' },
   'progress/params': { kind: 'shape', why: 'ProgressNotificationParams' },

@@ -1,0 +1,81 @@
+import type { Direction, JsonObject, Profile } from '../validators/context.ts';
+import { pointerJoin, type Finding } from '../validators/finding.ts';
+import { promptsRules as R } from '../validators/rules/prompts.ts';
+import { finding } from '../validators/rules/report.ts';
+import type { PendingRequest } from './correlation.ts';
+import type { CallEvent, SessionExtension } from './extension.ts';
+
+const NONE: readonly Finding[] = Object.freeze([]);
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** What a listed prompt declares of its arguments. */
+interface PromptArguments {
+  readonly required: ReadonlySet<string>;
+  readonly declared: ReadonlySet<string>;
+}
+
+/**
+ * The client's catalogue of prompts, learned from prompts/list results (a request without a
+ * cursor starts a new listing; notifications/prompts/list_changed forgets it): once the client
+ * has listed the prompts, prompts/get must name a listed prompt, give its required arguments
+ * and no undeclared ones. Before any listing nothing is known, so nothing is checked.
+ */
+export class PromptCatalogue implements SessionExtension {
+  readonly name = 'prompt-catalogue';
+  #prompts: Map<string, PromptArguments> | undefined;
+
+  checkCall(call: CallEvent): readonly Finding[] {
+    if (call.method !== 'prompts/get' || this.#prompts === undefined || call.direction !== 'client_to_server') return NONE;
+    const name = call.params?.['name'];
+    if (typeof name !== 'string') return NONE;
+    const prompt = this.#prompts.get(name);
+    if (!prompt) {
+      return [finding(R['unknown-prompt'], '/message/params/name', `prompt ${JSON.stringify(name)} is not in the prompts the server listed`)];
+    }
+    const given = isObject(call.params?.['arguments']) ? (call.params['arguments'] as JsonObject) : {};
+    const out: Finding[] = [];
+    for (const required of prompt.required) {
+      if (!Object.hasOwn(given, required)) {
+        out.push(finding(R['missing-argument'], '/message/params/arguments',
+          `prompt ${JSON.stringify(name)} requires argument ${JSON.stringify(required)}, which is missing`));
+      }
+    }
+    for (const key of Object.keys(given)) {
+      if (!prompt.declared.has(key)) {
+        out.push(finding(R['unknown-argument'], pointerJoin('/message/params/arguments', key),
+          `prompt ${JSON.stringify(name)} declares no argument ${JSON.stringify(key)}`));
+      }
+    }
+    return out.length === 0 ? NONE : out;
+  }
+
+  acceptCall(call: CallEvent): void {
+    if (call.method === 'notifications/prompts/list_changed') this.#prompts = undefined;
+  }
+
+  acceptResponse(pending: PendingRequest, ok: boolean, result: JsonObject | undefined, _direction: Direction): void {
+    if (!ok || pending.method !== 'prompts/list' || !result || !Array.isArray(result['prompts'])) return;
+    const continues = isObject(pending.params) && typeof pending.params['cursor'] === 'string';
+    if (!continues || this.#prompts === undefined) this.#prompts = new Map();
+    for (const p of result['prompts'] as unknown[]) {
+      if (!isObject(p) || typeof p['name'] !== 'string') continue;
+      const args = Array.isArray(p['arguments']) ? (p['arguments'] as unknown[]).filter(isObject) : [];
+      this.#prompts.set(p['name'], {
+        declared: new Set(args.map((a) => a['name']).filter((n): n is string => typeof n === 'string')),
+        required: new Set(args.filter((a) => a['required'] === true).map((a) => a['name']).filter((n): n is string => typeof n === 'string')),
+      });
+    }
+  }
+
+  view(): unknown {
+    return this.#prompts === undefined ? 'not listed' : [...this.#prompts.keys()].sort();
+  }
+}
+
+/** The prompt catalogue runs in the stateful specification profiles (the course one refuses prompts; a stateless revision has no session to remember a listing in). */
+export function promptCatalogueExtension(profile: Profile): SessionExtension | undefined {
+  return profile.id === 'course' || profile.stateless ? undefined : new PromptCatalogue();
+}

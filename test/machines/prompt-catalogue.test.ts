@@ -1,0 +1,40 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { PendingRequest } from '../../machines/correlation.ts';
+import type { CallEvent } from '../../machines/extension.ts';
+import { PromptCatalogue } from '../../machines/prompt-catalogue-extension.ts';
+
+const get = (params: Record<string, unknown>): CallEvent => ({ direction: 'client_to_server', kind: 'request', id: 9, method: 'prompts/get', params });
+const listed = (cursor?: string): PendingRequest => ({
+  id: 1, method: 'prompts/list', params: cursor ? { cursor } : undefined, revision: undefined, subject: undefined, tenant: undefined,
+});
+const page = (...names: string[]) => ({ prompts: names.map((name) => ({ name, arguments: [{ name: 'a', required: true }, { name: 'b' }] })) });
+const rules = (c: PromptCatalogue, call: CallEvent) => c.checkCall(call).map((f) => `${f.rule} ${f.pointer}`);
+
+test('nothing is checked before the prompts are listed', () => {
+  assert.equal(rules(new PromptCatalogue(), get({ name: 'anything', arguments: { z: '1' } })), []);
+});
+
+test('after a listing: unknown prompt, missing required and undeclared arguments', () => {
+  const c = new PromptCatalogue();
+  c.acceptResponse(listed(), true, page('p1'), 'server_to_client');
+  assert.equal(rules(c, get({ name: 'p1', arguments: { a: 'x', b: 'y' } })), []);
+  assert.equal(rules(c, get({ name: 'p2' })), ['prompts/unknown-prompt /message/params/name']);
+  assert.equal(rules(c, get({ name: 'p1' })), ['prompts/missing-argument /message/params/arguments']);
+  assert.equal(rules(c, get({ name: 'p1', arguments: { a: 'x', c: 'z' } })), ['prompts/unknown-argument /message/params/arguments/c']);
+});
+
+test('pages accumulate; a new listing starts over; list_changed forgets; failed lists teach nothing', () => {
+  const c = new PromptCatalogue();
+  c.acceptResponse(listed(), true, page('p1'), 'server_to_client');
+  c.acceptResponse(listed('next'), true, page('p2'), 'server_to_client');
+  assert.equal(rules(c, get({ name: 'p2', arguments: { a: '1' } })), []);
+  c.acceptResponse(listed(), true, page('p3'), 'server_to_client');
+  assert.equal(rules(c, get({ name: 'p1', arguments: { a: '1' } })), ['prompts/unknown-prompt /message/params/name']);
+  c.acceptCall({ direction: 'server_to_client', kind: 'notification', id: undefined, method: 'notifications/prompts/list_changed', params: undefined });
+  assert.equal(rules(c, get({ name: 'p1' })), []);
+  c.acceptResponse(listed(), false, undefined, 'server_to_client');
+  assert.equal(rules(c, get({ name: 'p1' })), []);
+});
+
+test.run();
