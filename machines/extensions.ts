@@ -2,6 +2,7 @@ import { cancellationExtension } from './cancellation-extension.ts';
 import type { ExtensionFactory } from './extension.ts';
 import { idReuseExtension } from './id-reuse-extension.ts';
 import { inputRequiredExtension } from './input-required-extension.ts';
+import { logLevelExtension } from './log-level-extension.ts';
 import { progressExtension } from './progress-extension.ts';
 import { promptCatalogueExtension } from './prompt-catalogue-extension.ts';
 import { statelessExtension } from './stateless-extension.ts';
@@ -16,4 +17,5 @@ export const EXTENSIONS: readonly ExtensionFactory[] = [
   progressExtension,
   taskExtension,
   promptCatalogueExtension,
+  logLevelExtension,
 ];

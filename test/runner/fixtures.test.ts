@@ -41,6 +41,7 @@ const WARNING_CASES: Readonly<Record<string, string>> = {
   'tasks/unknown-task': 'spec_tasks_unknown_task_warning',
   'tasks/cancel-terminal-task': 'spec_tasks_cancel_terminal_task_warning',
   'tasks/unknown-related-task': 'spec_tasks_unknown_related_task_warning',
+  'stateless/log-below-level': 's26_log_below_requested_level_warns',
 };
 
 /**

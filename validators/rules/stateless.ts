@@ -59,4 +59,6 @@ export const statelessRules = defineRules('stateless', SCHEMA_2026, {
     'A -32021 error carries data.requiredCapabilities, ClientCapabilities naming a capability the request did not declare.',
   'unsupported-version-error':
     'A -32022 error carries data.supported (string[]) and data.requested, the protocol version the request sent.',
+  'log-without-level': 'A server must not send notifications/message for a request whose _meta set no io.modelcontextprotocol/logLevel (no request in flight asked for logs).',
+  'log-below-level': { text: 'A log message below the level the in-flight requests asked for.', severity: 'warning' },
 });
