@@ -27,6 +27,8 @@ export interface MethodSpec {
   readonly course: boolean;
   /** The specification revisions that define the method. */
   readonly revisions: readonly Profile['revision'][];
+  /** Revisions in which another side sends the method than `sender` says. */
+  readonly senderIn?: Readonly<Partial<Record<Profile['revision'], Sender>>>;
   readonly validators: MethodValidators;
 }
 
@@ -41,7 +43,7 @@ function row(
   kind: MethodSpec['kind'],
   sender: Sender,
   validators: MethodValidators | undefined,
-  extra: { scope?: string; course?: boolean; revisions?: readonly Profile['revision'][] } = {},
+  extra: { scope?: string; course?: boolean; revisions?: readonly Profile['revision'][]; senderIn?: MethodSpec['senderIn'] } = {},
 ): MethodSpec {
   return {
     method,
@@ -51,6 +53,7 @@ function row(
     revisions: extra.revisions ?? SESSION_REVISIONS,
     validators: validators ?? NO_VALIDATORS,
     ...(extra.scope === undefined ? {} : { scope: extra.scope }),
+    ...(extra.senderIn === undefined ? {} : { senderIn: extra.senderIn }),
   };
 }
 
@@ -91,7 +94,8 @@ export const METHODS: ReadonlyMap<string, MethodSpec> = new Map(
     row('notifications/message', 'notification', 'server', loggingMethods['notifications/message'], { course: false, revisions: ALL }),
     row('completion/complete', 'request', 'client', completionMethods['completion/complete'], { course: false, revisions: ALL }),
     row('notifications/cancelled', 'notification', 'both', utilityMethods['notifications/cancelled'], { course: false, revisions: ALL }),
-    row('notifications/progress', 'notification', 'both', utilityMethods['notifications/progress'], { course: false, revisions: ALL }),
+    // In 2026-07-28 the server sends no requests, so only it reports progress.
+    row('notifications/progress', 'notification', 'both', utilityMethods['notifications/progress'], { course: false, revisions: ALL, senderIn: { '2026-07-28': 'server' } }),
     row('server/discover', 'request', 'client', statelessMethods['server/discover'], { course: false, revisions: STATELESS }),
     row('subscriptions/listen', 'request', 'client', statelessMethods['subscriptions/listen'], { course: false, revisions: STATELESS }),
     row('notifications/subscriptions/acknowledged', 'notification', 'server', statelessMethods['notifications/subscriptions/acknowledged'], { course: false, revisions: STATELESS }),
@@ -104,8 +108,14 @@ const tables = new Map<string, ReadonlyMap<string, MethodSpec>>();
 export function methodTable(profile: Pick<Profile, 'revision'>): ReadonlyMap<string, MethodSpec> {
   let table = tables.get(profile.revision);
   if (!table) {
-    const rows = [...METHODS].filter(([, spec]) => spec.revisions.includes(profile.revision));
-    table = new Map(profile.revision === '2026-07-28'
+    const revision = profile.revision;
+    const rows = [...METHODS]
+      .filter(([, spec]) => spec.revisions.includes(revision))
+      .map(([method, spec]): [string, MethodSpec] => {
+        const sender = spec.senderIn?.[revision];
+        return [method, sender === undefined ? spec : { ...spec, sender }];
+      });
+    table = new Map(revision === '2026-07-28'
       ? rows.map(([method, spec]): [string, MethodSpec] => [method, { ...spec, validators: statelessValidators(spec) }])
       : rows);
     tables.set(profile.revision, table);
