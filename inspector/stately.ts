@@ -1,12 +1,15 @@
 import type { Fixture, FixtureCase } from '../runner/fixture-schema.ts';
 import { profileForFixture } from '../runner/profile-for.ts';
 import { runCase, type CaseResult } from '../runner/run-case.ts';
+import { startStatelyBridge, type StatelyBridge } from './stately-bridge.ts';
 
 /** A running Stately bridge: the case's inspection events were sent; `stop` closes everything. */
 export interface StatelyStream {
   readonly result: CaseResult;
   readonly url: string;
-  stop(): void;
+  /** The page that shows the Stately inspector (it loads stately.ai). */
+  readonly pageUrl: string;
+  stop(): Promise<void>;
 }
 
 const OPEN_TIMEOUT_MS = 5_000;
@@ -21,34 +24,35 @@ async function until(check: () => boolean, timeoutMs: number): Promise<boolean> 
 }
 
 /**
- * Plays a case with `@statelyai/inspect`'s WebSocket inspector: a bridge server on `port` keeps
- * the events (it replays them to whoever connects), and the inspector sends them over the
- * loopback WebSocket. The package is optional and imported only here.
+ * Plays a case with `@statelyai/inspect`'s WebSocket inspector: our loopback bridge on `port`
+ * keeps the events (it replays them to whoever connects), and the inspector sends them over the
+ * loopback WebSocket. The packages are optional and imported only here. (The package's own bridge
+ * server listens on every interface, so it is not used.)
  */
 export async function streamToStately(fixture: Fixture, kase: FixtureCase, index: number, port: number): Promise<StatelyStream> {
   let inspect: typeof import('@statelyai/inspect');
-  let server: typeof import('@statelyai/inspect/server');
+  let bridge: StatelyBridge;
   try {
     inspect = await import('@statelyai/inspect');
-    server = await import('@statelyai/inspect/server');
-  } catch {
-    throw new Error('--stately needs the optional package @statelyai/inspect (npm install @statelyai/inspect)');
+    bridge = await startStatelyBridge(port);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new Error(`port ${port} on 127.0.0.1 is in use`);
+    throw new Error('--stately needs the optional packages @statelyai/inspect and ws (npm install @statelyai/inspect ws)');
   }
-  const bridge = server.createInspectorServer({ port, autoOpen: false });
-  const url = `ws://127.0.0.1:${port}`;
+  const url = bridge.url;
   const inspector = inspect.createWebSocketInspector({ url });
   const adapter = inspector.adapter as unknown as { status: string; ws?: { bufferedAmount: number } };
-  const stop = (): void => {
+  const stop = async (): Promise<void> => {
     inspector.stop();
-    bridge.stop();
+    await bridge.stop();
   };
   try {
     const result = runCase(fixture, kase, index, { profile: profileForFixture(fixture), inspect: (e) => inspector.inspect.next?.(e) });
     if (!(await until(() => adapter.status === 'open', OPEN_TIMEOUT_MS))) throw new Error(`could not reach the inspector bridge at ${url}`);
     await until(() => (adapter.ws?.bufferedAmount ?? 0) === 0, OPEN_TIMEOUT_MS);
-    return { result, url, stop };
+    return { result, url, pageUrl: bridge.pageUrl, stop };
   } catch (error) {
-    stop();
+    await stop();
     throw error;
   }
 }

@@ -15,7 +15,7 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  external: ['@viz-js/viz', 'playwright-core', '@modelcontextprotocol/sdk', 'ajv', '@statelyai/inspect', 'fast-check'],
+  external: ['@viz-js/viz', 'playwright-core', '@modelcontextprotocol/sdk', 'ajv', '@statelyai/inspect', 'ws', 'fast-check'],
   banner: { js: '#!/usr/bin/env node' },
   legalComments: 'none',
   logLevel: 'warning',

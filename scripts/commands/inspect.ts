@@ -43,9 +43,9 @@ export async function runInspect(positionals: readonly string[], options: Inspec
     if (!Number.isInteger(port) || port < 1 || port > 65535) throw new InputError('cli/usage', '', `--port must be a TCP port, not ${JSON.stringify(options.port)}`);
     const { streamToStately } = await import('../../inspector/stately.ts');
     const stream = await streamToStately(fixture, kase, index, port);
-    process.stderr.write(`${name}: ${stream.result.status}; events sent to ${stream.url}. Open http://localhost:${port} (its page embeds stately.ai/inspect, which needs the internet); Ctrl-C stops.\n`);
+    process.stderr.write(`${name}: ${stream.result.status}; events sent to ${stream.url}. Open ${stream.pageUrl} (its page embeds stately.ai/inspect, which needs the internet); Ctrl-C stops.\n`);
     await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
-    stream.stop();
+    await stream.stop();
     return { output: `${name}: ${stream.result.status}`, exitCode: 0 };
   }
   const { traceCase } = await import('../../inspector/trace.ts');

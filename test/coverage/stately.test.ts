@@ -52,8 +52,10 @@ test('--stately: the inspection events of a case reach the bridge over a loopbac
     assert.ok(types.includes('@xstate.actor'), 'actors are announced');
     assert.ok(types.includes('@xstate.snapshot'), 'snapshots are sent');
     assert.ok(types.includes('@xstate.event'), 'events are sent');
+    const page = await fetch(stream.pageUrl).then((r) => r.text());
+    assert.match(page, stream.url, 'the page connects to the loopback bridge');
   } finally {
-    stream.stop();
+    await stream.stop();
   }
 });
 
