@@ -30,6 +30,7 @@ export interface FlatMachine {
 }
 
 const compiled = new WeakMap<AnyStateMachine, FlatMachine>();
+const NO_EVENTS: readonly never[] = Object.freeze([]);
 
 function resolveAction(machine: AnyStateMachine, ref: ActionRef): { action: BuiltinAction; params: unknown } {
   if (typeof ref === 'function') return { action: ref as BuiltinAction, params: undefined };
@@ -161,10 +162,26 @@ export class FlatRunner<TContext, TEvent extends EventLike, TEmitted extends Eve
     return this.#snapshot;
   }
 
+  /**
+   * What `event` would do, without doing it: the events it would emit and the snapshot it would
+   * lead to. Plain side-effect actions are not run (the machines here have none).
+   */
+  judge(event: TEvent): { readonly emitted: readonly TEmitted[]; readonly snapshot: RunnerSnapshot<TContext> } {
+    return this.#run(event, false);
+  }
+
   send(event: TEvent): void {
-    const transitions = this.#flat.states.get(this.#snapshot.value)?.get(event.type);
-    if (!transitions) return;
-    let context = this.#snapshot.context;
+    const { emitted, snapshot } = this.#run(event, true);
+    this.#snapshot = snapshot;
+    // Like an actor, listeners hear emitted events once the new snapshot is in place.
+    for (const e of emitted) for (const handler of this.#listeners.get(e.type) ?? []) handler(e);
+  }
+
+  #run(event: TEvent, commit: boolean): { emitted: readonly TEmitted[]; snapshot: RunnerSnapshot<TContext> } {
+    const current = this.#snapshot;
+    const transitions = this.#flat.states.get(current.value)?.get(event.type);
+    if (!transitions) return { emitted: NO_EVENTS, snapshot: current };
+    let context = current.context;
     let emitted: TEmitted[] | undefined;
     for (const t of transitions) {
       if (t.test !== undefined && !t.test({ context, event })) continue;
@@ -186,15 +203,14 @@ export class FlatRunner<TContext, TEvent extends EventLike, TEmitted extends Eve
         } else if (action.type === 'xstate.emit') {
           const expr = action.event;
           (emitted ??= []).push((typeof expr === 'function' ? expr(args, params) : expr) as TEmitted);
-        } else {
+        } else if (commit) {
           action(args, params);
         }
       }
-      const value = t.target ?? this.#snapshot.value;
-      if (value !== this.#snapshot.value || context !== this.#snapshot.context) this.#snapshot = { value, context };
-      // Like an actor, listeners hear emitted events once the new snapshot is in place.
-      if (emitted) for (const e of emitted) for (const handler of this.#listeners.get(e.type) ?? []) handler(e);
-      return;
+      const value = t.target ?? current.value;
+      const snapshot = value !== current.value || context !== current.context ? { value, context } : current;
+      return { emitted: emitted ?? NO_EVENTS, snapshot };
     }
+    return { emitted: NO_EVENTS, snapshot: current };
   }
 }

@@ -1,4 +1,4 @@
-import { createActor, type AnyStateMachine, type ContextFrom, type EmittedFrom, type EventFromLogic, type InspectionEvent } from 'xstate';
+import { createActor, transition, type AnyStateMachine, type ContextFrom, type EmittedFrom, type EventFromLogic, type InspectionEvent } from 'xstate';
 import { FlatRunner, type RunnerSnapshot } from './flat-machine.ts';
 
 type EmittedOf<M extends AnyStateMachine> = EmittedFrom<M> extends infer E ? (E extends { type: string } ? E : never) : never;
@@ -7,6 +7,8 @@ type EmittedOf<M extends AnyStateMachine> = EmittedFrom<M> extends infer E ? (E 
 export interface MachineRunner<M extends AnyStateMachine> {
   getSnapshot(): RunnerSnapshot<ContextFrom<M>>;
   send(event: EventFromLogic<M>): void;
+  /** The events `event` would emit, without taking it (the machine's state does not change). */
+  judge(event: EventFromLogic<M>): { readonly emitted: readonly EmittedOf<M>[] };
   on<K extends EmittedOf<M>['type']>(type: K, handler: (event: Extract<EmittedOf<M>, { type: K }>) => void): void;
   start(): MachineRunner<M>;
   stop(): void;
@@ -24,7 +26,16 @@ export function runMachine<M extends AnyStateMachine>(
 ): MachineRunner<M> {
   if (inspect) {
     const actor = createActor(machine, { input, inspect } as never);
-    return actor as unknown as MachineRunner<M>;
+    const judge = (event: EventFromLogic<M>): { emitted: EmittedOf<M>[] } => {
+      const [, actions] = transition(machine, actor.getSnapshot(), event as never);
+      const emitted: EmittedOf<M>[] = [];
+      for (const a of actions) {
+        const e = (a.params as { event?: unknown } | undefined)?.event;
+        if ((a.type as string) === 'xstate.emit' && e !== undefined) emitted.push(e as EmittedOf<M>);
+      }
+      return { emitted };
+    };
+    return Object.assign(actor, { judge }) as unknown as MachineRunner<M>;
   }
   return new FlatRunner(machine, input) as unknown as MachineRunner<M>;
 }

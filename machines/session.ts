@@ -15,7 +15,7 @@ import { finding } from '../validators/rules/report.ts';
 import { authorizationMachine } from './authorization.ts';
 import { correlationMachine, type PendingRequest } from './correlation.ts';
 import type { IssueEvent } from './issue.ts';
-import { lifecycleMachine } from './lifecycle.ts';
+import { lifecycleMachine, type LifecycleEvent } from './lifecycle.ts';
 import { subscriptionMachine } from './subscription.ts';
 import { Subscriptions } from './subscriptions.ts';
 import { ToolListing } from './tool-listing.ts';
@@ -182,11 +182,14 @@ export class Session {
     if (!this.#checkAuthorization(spec, context, params)) return;
 
     const stateless = this.#ctx.profile.stateless;
-    if (!stateless) {
-      this.#lifecycle.send(env.kind === 'request'
-        ? { type: 'request', direction: step.direction, method: env.method, params }
-        : { type: 'notification', direction: step.direction, method: env.method });
-      if (hasError(sink)) return;
+    // The lifecycle gate is judged first but taken last, so that a message another check rejects
+    // (invalid initialize params, a duplicate id) leaves the handshake where it was.
+    const lifecycleEvent: LifecycleEvent | undefined = stateless ? undefined : env.kind === 'request'
+      ? { type: 'request', direction: step.direction, method: env.method, params }
+      : { type: 'notification', direction: step.direction, method: env.method };
+    if (lifecycleEvent !== undefined && this.#lifecycle.judge(lifecycleEvent).emitted.some((e) => RULES.get(e.rule)?.severity !== 'warning')) {
+      this.#lifecycle.send(lifecycleEvent); // the rejecting transition keeps the state and reports
+      return;
     }
 
     // Stateless sessions without declared capabilities learn them from server/discover (its extension gates then).
@@ -236,6 +239,7 @@ export class Session {
         },
       });
       if (hasError(sink)) return;
+      if (lifecycleEvent !== undefined) this.#lifecycle.send(lifecycleEvent);
       for (const ext of this.#extensions) ext.acceptCall?.(call, this.#extensionView);
       if (env.method === 'resources/subscribe' || env.method === 'resources/unsubscribe') {
         this.#subscriptions.get(String(params?.['uri']), context).send({
@@ -244,6 +248,7 @@ export class Session {
       }
       return;
     }
+    if (lifecycleEvent !== undefined) this.#lifecycle.send(lifecycleEvent);
     if (env.method === 'notifications/resources/updated' && !stateless) { // stateless: a listen stream, checked by its extension
       const auth = this.#authorization?.getSnapshot().context;
       this.#subscriptions.deliverUpdate(String(params?.['uri']), context, auth ? auth.policy.revisions[auth.revision] : undefined);

@@ -78,4 +78,19 @@ test('a rejected message changes no state', () => {
   assert.equal(s.view().subscriptions, []);
 });
 
+test('a rejected initialize or initialized leaves the handshake where it was', () => {
+  const s = new Session({ profile: COURSE_PROFILE, policy, transportDefaults: defaults, tools: [] });
+  const init = (id: number, clientInfo: object) => c2s({ id, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo } });
+  assert.equal(rules(s, init(1, { name: 'c' })).map((r) => r.split(' ')[0]), ['initialize/implementation']);
+  assert.is(s.view().lifecycle, 'new');
+  assert.equal(s.view().pending.client_to_server, []);
+  assert.equal(rules(s, init(2, { name: 'c', version: '1' })), []);
+  assert.is(s.view().lifecycle, 'waiting_for_initialize_response');
+  assert.equal(rules(s, s2c({ id: 2, result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 's', version: '1' } } })), []);
+  assert.equal(rules(s, c2s({ method: 'notifications/initialized', params: { extra: true } })).length > 0, true);
+  assert.is(s.view().lifecycle, 'waiting_for_initialized_notification');
+  assert.equal(rules(s, c2s({ method: 'notifications/initialized' })), []);
+  assert.is(s.view().lifecycle, 'ready');
+});
+
 test.run();
