@@ -32,14 +32,20 @@ export class BoundedMap<K, V> {
     return this.#entries.has(key);
   }
 
-  /** Sets `key` as the newest entry, evicting the oldest ones beyond the limit. */
+  /**
+   * Sets `key` as the newest entry. Beyond the limit the oldest eighth is forgotten in one pass:
+   * evicting one entry per insertion would walk a fresh iterator over the deleted slots at the
+   * front of the table every time.
+   */
   set(key: K, value: V): void {
     this.#entries.delete(key);
     this.#entries.set(key, value);
-    while (this.#entries.size > this.#limit) {
-      const [oldKey, oldValue] = this.#entries.entries().next().value as [K, V];
+    if (this.#entries.size <= this.#limit) return;
+    let excess = this.#entries.size - this.#limit + Math.floor(this.#limit / 8);
+    this.#forgotten = true;
+    for (const [oldKey, oldValue] of this.#entries) {
+      if (excess-- <= 0) break;
       this.#entries.delete(oldKey);
-      this.#forgotten = true;
       this.#onEvict?.(oldKey, oldValue);
     }
   }

@@ -124,6 +124,30 @@ function evaluateGuard(machine: AnyStateMachine, guard: GuardRef, args: Args): b
 export interface RunnerSnapshot<TContext> {
   readonly value: string;
   readonly context: TContext;
+  /** Whether the machine is in state `value` (a flat machine has no nested states). */
+  matches(value: string): boolean;
+}
+
+class FlatSnapshot<TContext> implements RunnerSnapshot<TContext> {
+  readonly value: string;
+  readonly context: TContext;
+  constructor(value: string, context: TContext) {
+    this.value = value;
+    this.context = context;
+  }
+  matches(value: string): boolean {
+    return this.value === value;
+  }
+}
+
+/** Whether `machine` can run on a flat table (atomic states only, no entry/exit, always, after or invoke). */
+export function isFlat(machine: AnyStateMachine): boolean {
+  try {
+    compileFlat(machine);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -140,7 +164,7 @@ export class FlatRunner<TContext, TEvent extends EventLike, TEmitted extends Eve
     this.#flat = compileFlat(machine);
     const factory = (machine.config as { context?: unknown }).context;
     const context = typeof factory === 'function' ? (factory as (a: { input: unknown }) => TContext)({ input }) : (factory as TContext);
-    this.#snapshot = { value: this.#flat.initial, context };
+    this.#snapshot = new FlatSnapshot(this.#flat.initial, context);
   }
 
   /** Listens for an emitted event type. */
@@ -208,7 +232,7 @@ export class FlatRunner<TContext, TEvent extends EventLike, TEmitted extends Eve
         }
       }
       const value = t.target ?? current.value;
-      const snapshot = value !== current.value || context !== current.context ? { value, context } : current;
+      const snapshot = value !== current.value || context !== current.context ? new FlatSnapshot(value, context) : current;
       return { emitted: emitted ?? NO_EVENTS, snapshot };
     }
     return { emitted: NO_EVENTS, snapshot: current };

@@ -1,13 +1,6 @@
-import {
-  createActor,
-  transition,
-  type Actor,
-  type AnyStateMachine,
-  type EventFromLogic,
-  type InputFrom,
-  type InspectionEvent,
-  type SnapshotFrom,
-} from 'xstate';
+import type { AnyStateMachine, ContextFrom, EventFromLogic, InputFrom, InspectionEvent } from 'xstate';
+import type { RunnerSnapshot } from './flat-machine.ts';
+import { runMachine, type MachineRunner } from './runner.ts';
 import type { Finding } from '../validators/finding.ts';
 import { RULES } from '../validators/rules/index.ts';
 import type { IssueEvent } from './issue.ts';
@@ -35,32 +28,27 @@ function isIssue(value: unknown): value is IssueEvent {
  * nothing, so `check` takes it at once (the coverage inspection sees it) and state stays as is.
  */
 export class GatedActor<M extends AnyStateMachine> {
-  readonly #machine: M;
-  readonly #actor: Actor<M>;
+  readonly #runner: MachineRunner<M>;
   #raised: IssueEvent[] = [];
 
   constructor(machine: M, input: InputFrom<M>, inspect?: (event: InspectionEvent) => void) {
-    this.#machine = machine;
-    this.#actor = createActor(machine, { input, ...(inspect ? { inspect } : {}) } as never) as Actor<M>;
-    this.#actor.on('issue', (e: unknown) => {
+    // A flat table when the machine allows it and nobody inspects; an xstate actor otherwise.
+    this.#runner = runMachine(machine, input, inspect);
+    (this.#runner as unknown as { on(type: 'issue', handler: (e: unknown) => void): void }).on('issue', (e: unknown) => {
       if (isIssue(e)) this.#raised.push(e);
     });
-    this.#actor.start();
+    this.#runner.start();
   }
 
-  /** The actor's current snapshot. */
-  get snapshot(): SnapshotFrom<M> {
-    return this.#actor.getSnapshot() as SnapshotFrom<M>;
+  /** The machine's current snapshot (value, context and `matches`). */
+  get snapshot(): RunnerSnapshot<ContextFrom<M>> {
+    return this.#runner.getSnapshot();
   }
 
   /** The findings `event` would raise, without taking it. */
   judge(event: EventFromLogic<M>): readonly Finding[] {
-    const [, actions] = transition(this.#machine, this.snapshot, event);
     const out: Finding[] = [];
-    for (const a of actions) {
-      const emitted = (a.params as { event?: unknown } | undefined)?.event;
-      if ((a.type as string) === 'xstate.emit' && isIssue(emitted)) out.push(issueFinding(emitted));
-    }
+    for (const e of this.#runner.judge(event).emitted as readonly unknown[]) if (isIssue(e)) out.push(issueFinding(e));
     return out.length === 0 ? NONE : out;
   }
 
@@ -74,14 +62,14 @@ export class GatedActor<M extends AnyStateMachine> {
   /** Takes `event` and returns the findings it raised. */
   send(event: EventFromLogic<M>): readonly Finding[] {
     this.#raised = [];
-    this.#actor.send(event);
+    this.#runner.send(event);
     const raised = this.#raised;
     this.#raised = [];
     return raised.length === 0 ? NONE : raised.map(issueFinding);
   }
 
   stop(): void {
-    this.#actor.stop();
+    this.#runner.stop();
   }
 }
 

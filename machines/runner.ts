@@ -1,5 +1,5 @@
 import { createActor, transition, type AnyStateMachine, type ContextFrom, type EmittedFrom, type EventFromLogic, type InspectionEvent } from 'xstate';
-import { FlatRunner, type RunnerSnapshot } from './flat-machine.ts';
+import { FlatRunner, isFlat, type RunnerSnapshot } from './flat-machine.ts';
 
 type EmittedOf<M extends AnyStateMachine> = EmittedFrom<M> extends infer E ? (E extends { type: string } ? E : never) : never;
 
@@ -15,17 +15,18 @@ export interface MachineRunner<M extends AnyStateMachine> {
 }
 
 /**
- * Starts a machine: as an xstate actor when someone inspects it (coverage, inspectors), else on its
- * compiled flat transition table, which a property test holds equal to the actor and which skips
- * the actor machinery on the hot path.
+ * Starts a machine: as an xstate actor when someone inspects it (coverage, inspectors) or when it
+ * has nested states or other behaviour the flat compiler does not take, else on its compiled flat
+ * transition table, which a property test holds equal to the actor and which skips the actor
+ * machinery on the hot path.
  */
 export function runMachine<M extends AnyStateMachine>(
   machine: M,
   input: unknown,
   inspect?: (event: InspectionEvent) => void,
 ): MachineRunner<M> {
-  if (inspect) {
-    const actor = createActor(machine, { input, inspect } as never);
+  if (inspect || !isFlat(machine)) {
+    const actor = createActor(machine, { input, ...(inspect ? { inspect } : {}) } as never);
     const judge = (event: EventFromLogic<M>): { emitted: EmittedOf<M>[] } => {
       const [, actions] = transition(machine, actor.getSnapshot(), event as never);
       const emitted: EmittedOf<M>[] = [];

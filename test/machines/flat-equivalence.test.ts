@@ -3,6 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createActor, type AnyStateMachine } from 'xstate';
 import { authorizationMachine } from '../../machines/authorization.ts';
+import { cancellationMachine } from '../../machines/cancellation.ts';
 import { correlationMachine } from '../../machines/correlation.ts';
 import { compileFlat, FlatRunner } from '../../machines/flat-machine.ts';
 import { lifecycleMachine } from '../../machines/lifecycle.ts';
@@ -119,6 +120,21 @@ test('subscription: the flat table and the actor agree on random event sequences
     { type: 'update', uri: 'kb://a/x' }, { type: 'revoke' },
   );
   holdsEqual(subscriptionMachine, { uri: 'kb://a/x', subject: 'ann', tenant: 'a' }, event);
+});
+
+test('cancellation: the flat table and the actor agree on random event sequences', () => {
+  const id = fc.constantFrom<string | number>(1, 2, 'a');
+  const target = fc.record({
+    pending: fc.boolean(),
+    issued: fc.constantFrom('yes', 'no', 'unsure'),
+    method: fc.constantFrom('tools/call', 'initialize', undefined),
+    taskAugmented: fc.boolean(),
+  });
+  const event = fc.oneof(
+    fc.tuple(id, direction, target).map(([i, by, t]) => ({ type: 'cancel', key: idKey(i), id: i, by, target: t })),
+    id.map((i) => ({ type: 'response', key: idKey(i) })),
+  );
+  holdsEqual(cancellationMachine, { direction: 'client_to_server', revision: '2025-11-25' }, event);
 });
 
 test.run();
