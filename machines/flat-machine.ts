@@ -48,34 +48,55 @@ function checkSupported(machine: AnyStateMachine, action: BuiltinAction): void {
   }
 }
 
+type TransitionList = readonly { guard?: unknown; actions: readonly unknown[]; target?: readonly { key: string; parent?: unknown }[] }[];
+
+function compileTransitions(machine: AnyStateMachine, on: Record<string, unknown>): Map<string, FlatTransition[]> {
+  const table = new Map<string, FlatTransition[]>();
+  for (const [eventType, list] of Object.entries(on) as [string, TransitionList][]) {
+    if (eventType.includes('*')) throw new Error(`flat machine ${machine.id}: wildcard events are not supported`);
+    table.set(eventType, list.map((t) => {
+      const actions = t.actions.map((a) => resolveAction(machine, a as ActionRef));
+      for (const a of actions) checkSupported(machine, a.action);
+      const target = t.target?.[0];
+      if (t.target && t.target.length !== 1) throw new Error(`flat machine ${machine.id}: multiple targets are not supported`);
+      const guard = t.guard as GuardRef | undefined;
+      return { guard, test: guard === undefined ? undefined : compileGuard(machine, guard), actions, target: target?.key };
+    }));
+  }
+  return table;
+}
+
+function checkInert(machine: AnyStateMachine, name: string, node: AnyStateMachine['root']): void {
+  if (node.entry.length > 0 || node.exit.length > 0 || node.after.length > 0 || node.invoke.length > 0 || node.always) {
+    throw new Error(`flat machine ${machine.id}: ${name} has entry, exit, delayed, invoked or eventless behaviour`);
+  }
+}
+
 /**
- * Compiles a flat xstate machine (atomic states only; no entry/exit, always, after or invoke)
- * into transition tables that run without actor machinery. The machine definition stays the single
- * source of truth: guards and actions are its own implementations, read from the definition.
+ * Compiles a flat xstate machine (atomic or final states under the root, transitions on the states
+ * and on the root; no entry/exit, always, after or invoke) into transition tables that run without
+ * actor machinery. The machine definition stays the single source of truth: guards and actions are
+ * its own implementations, read from the definition. As in xstate, a state's own transitions are
+ * tried before the root's, and a final state takes no event at all (the machine is done).
  */
 export function compileFlat(machine: AnyStateMachine): FlatMachine {
   const done = compiled.get(machine);
   if (done) return done;
   const root = machine.root;
+  checkInert(machine, '(root)', root);
+  const rootTable = compileTransitions(machine, root.on as Record<string, unknown>);
   const states = new Map<string, Map<string, FlatTransition[]>>();
-  if (Object.keys(root.on).length > 0) throw new Error(`flat machine ${machine.id}: root-level transitions are not supported`);
   for (const [name, node] of Object.entries(root.states)) {
-    if (Object.keys(node.states).length > 0 || node.type !== 'atomic') throw new Error(`flat machine ${machine.id}: ${name} is not atomic`);
-    if (node.entry.length > 0 || node.exit.length > 0 || node.after.length > 0 || node.invoke.length > 0 || node.always) {
-      throw new Error(`flat machine ${machine.id}: ${name} has entry, exit, delayed, invoked or eventless behaviour`);
+    if (Object.keys(node.states).length > 0 || (node.type !== 'atomic' && node.type !== 'final')) {
+      throw new Error(`flat machine ${machine.id}: ${name} is not atomic`);
     }
-    const table = new Map<string, FlatTransition[]>();
-    for (const [eventType, list] of Object.entries(node.on) as [string, readonly { guard?: unknown; actions: readonly unknown[]; target?: readonly { key: string; parent?: unknown }[] }[]][]) {
-      if (eventType.includes('*')) throw new Error(`flat machine ${machine.id}: wildcard events are not supported`);
-      table.set(eventType, list.map((t) => {
-        const actions = t.actions.map((a) => resolveAction(machine, a as ActionRef));
-        for (const a of actions) checkSupported(machine, a.action);
-        const target = t.target?.[0];
-        if (t.target && t.target.length !== 1) throw new Error(`flat machine ${machine.id}: multiple targets are not supported`);
-        const guard = t.guard as GuardRef | undefined;
-        return { guard, test: guard === undefined ? undefined : compileGuard(machine, guard), actions, target: target?.key };
-      }));
+    checkInert(machine, name, node);
+    if (node.type === 'final') {
+      states.set(name, new Map());
+      continue;
     }
+    const table = compileTransitions(machine, node.on as Record<string, unknown>);
+    for (const [eventType, list] of rootTable) table.set(eventType, [...(table.get(eventType) ?? []), ...list]);
     states.set(name, table);
   }
   const initial = root.initial.target[0]?.key;

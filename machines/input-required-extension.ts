@@ -1,4 +1,5 @@
-import { createActor, type Actor, type InspectionEvent } from 'xstate';
+import type { InspectionEvent } from 'xstate';
+import { runMachine, type MachineRunner } from './runner.ts';
 import type { Direction, JsonObject } from '../validators/context.ts';
 import { idKey } from '../validators/envelope.ts';
 import type { Finding } from '../validators/finding.ts';
@@ -20,7 +21,7 @@ import type { CallEvent, ExtensionFactory, ExtensionView, SessionExtension } fro
 import { inputRequiredMachine, type RetryAttempt } from './input-required.ts';
 import type { IssueEvent } from './issue.ts';
 
-type Loop = Actor<typeof inputRequiredMachine>;
+type Loop = MachineRunner<typeof inputRequiredMachine>;
 const NONE: readonly Finding[] = Object.freeze([]);
 
 /** What a retryable request targets: the tool or prompt name, or the resource URI. */
@@ -59,7 +60,7 @@ class InputRequiredExtension implements SessionExtension {
   }
 
   #start(method: string, params: unknown): Loop {
-    const loop = createActor(inputRequiredMachine, { input: { method, target: targetOf(method, params) }, ...(this.#inspect ? { inspect: this.#inspect } : {}) });
+    const loop = runMachine(inputRequiredMachine, { method, target: targetOf(method, params) }, this.#inspect);
     loop.on('issue', (e: IssueEvent) => {
       this.#issues.push({ rule: e.rule, severity: RULES.get(e.rule)?.severity ?? 'error', pointer: e.pointer ?? '/message', message: e.message });
     });

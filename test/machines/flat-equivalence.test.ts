@@ -5,7 +5,9 @@ import { createActor, type AnyStateMachine } from 'xstate';
 import { authorizationMachine } from '../../machines/authorization.ts';
 import { cancellationMachine } from '../../machines/cancellation.ts';
 import { correlationMachine } from '../../machines/correlation.ts';
-import { compileFlat, FlatRunner } from '../../machines/flat-machine.ts';
+import { compileFlat, FlatRunner, isFlat } from '../../machines/flat-machine.ts';
+import { SAMPLE_BASIS } from '../../coverage/models/basis.ts';
+import { createModels } from '../../coverage/models/index.ts';
 import { lifecycleMachine } from '../../machines/lifecycle.ts';
 import { subscriptionMachine } from '../../machines/subscription.ts';
 import { idKey } from '../../validators/envelope.ts';
@@ -135,6 +137,31 @@ test('cancellation: the flat table and the actor agree on random event sequences
     id.map((i) => ({ type: 'response', key: idKey(i) })),
   );
   holdsEqual(cancellationMachine, { direction: 'client_to_server', revision: '2025-11-25' }, event);
+});
+
+test('every flat machine agrees with its actor on random walks over its coverage event catalogue', () => {
+  const models = createModels(SAMPLE_BASIS).filter((m) => isFlat(m.machine));
+  assert.ok(models.length >= 6, `flat machines: ${models.map((m) => m.name).join(', ')}`);
+  for (const model of models) {
+    fc.assert(
+      fc.property(fc.array(fc.nat(), { maxLength: 25 }), (choices) => {
+        // Walk the actor, choosing each event among those the model offers in the current state.
+        const actor = createActor(model.machine, { input: model.input } as never).start();
+        const events: object[] = [];
+        for (const c of choices) {
+          const offered = model.events(actor.getSnapshot());
+          if (offered.length === 0) break;
+          const e = offered[c % offered.length]!;
+          events.push(e);
+          actor.send(e);
+        }
+        actor.stop();
+        const [a, f] = traces(model.machine, model.input, events);
+        assert.equal(f, a, model.name);
+      }),
+      { numRuns: 150 },
+    );
+  }
 });
 
 test.run();
