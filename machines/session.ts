@@ -83,7 +83,7 @@ function hasError(findings: readonly Finding[]): boolean {
  */
 export class Session {
   readonly #config: SessionConfig;
-  readonly #ctx: { profile: Profile; tools: Map<string, JsonObject> };
+  readonly #ctx: { profile: Profile; tools: Map<string, JsonObject>; toolsKnown: boolean };
   readonly #lifecycle: MachineRunner<typeof lifecycleMachine>;
   readonly #correlation: Record<Direction, MachineRunner<typeof correlationMachine>>;
   readonly #authorization: MachineRunner<typeof authorizationMachine> | undefined;
@@ -104,7 +104,7 @@ export class Session {
     this.#isRequest = (m) => isRequestMethod(m, methods);
     const tools = new Map<string, JsonObject>();
     for (const t of config.tools ?? []) if (typeof t['name'] === 'string') tools.set(t['name'], t);
-    this.#ctx = { profile: config.profile, tools };
+    this.#ctx = { profile: config.profile, tools, toolsKnown: config.tools !== undefined };
     const extensionOptions = config.inspect ? { inspect: config.inspect } : {};
     this.#extensions = EXTENSIONS.map((make) => make(config.profile, extensionOptions)).filter((e): e is SessionExtension => e !== undefined);
     this.#extensionView = {
@@ -314,6 +314,7 @@ export class Session {
       case 'tools/list':
         if (ok && result) this.#toolListing.accept(pending.params, result);
         if (ok && Array.isArray(result?.['tools'])) {
+          this.#ctx.toolsKnown = true;
           for (const t of result['tools'] as unknown[]) {
             if (isObject(t) && typeof t['name'] === 'string') this.#ctx.tools.set(t['name'], t);
           }

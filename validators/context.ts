@@ -41,6 +41,11 @@ export interface ValidationContext {
   readonly profile: Profile;
   /** Tool descriptors the server offers, by name. */
   readonly tools: ReadonlyMap<string, JsonObject>;
+  /**
+   * Whether `tools` is what the server offers (declared up front, or learned from a tools/list
+   * result). Before that, traffic that calls a tool it never listed cannot be judged by name.
+   */
+  readonly toolsKnown?: boolean;
 }
 
 /** Validates a request's or notification's params (`undefined` when absent); `at` is its JSON Pointer. */

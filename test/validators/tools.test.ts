@@ -106,6 +106,15 @@ test('tools/list: params and result pages', () => {
   assert.equal(page(many.slice(0, 256)), []);
 });
 
+test('tools/call names are judged only once the tool set is known', () => {
+  const call = toolsMethods['tools/call']?.params;
+  assert.ok(call);
+  const unknownSet: ValidationContext = { ...ctx, tools: new Map(), toolsKnown: false };
+  assert.equal(pairs(call({ name: 'anything', arguments: { x: 1 } }, P, unknownSet)), []);
+  const knownEmpty: ValidationContext = { ...ctx, tools: new Map(), toolsKnown: true };
+  assert.equal(pairs(call({ name: 'anything' }, P, knownEmpty)), [`tools/unknown-tool ${P}/name`]);
+});
+
 test('tools/call params: valid calls are accepted', () => {
   assert.equal(params({ name: 'get_forecast', arguments: { place: 'Oslo', days: 3 } }), []);
   assert.equal(params({ name: 'get_forecast', arguments: { place: 'Oslo' }, task: { ttl: 1000 }, _meta: { progressToken: 1 } }), []);
