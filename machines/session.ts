@@ -19,6 +19,7 @@ import { lifecycleMachine, type LifecycleEvent } from './lifecycle.ts';
 import { subscriptionMachine } from './subscription.ts';
 import { Subscriptions } from './subscriptions.ts';
 import { ToolListing } from './tool-listing.ts';
+import { BoundedMap } from './bounded-map.ts';
 import { checkResultPolicy } from './resource-policy.ts';
 import type { CallEvent, ExtensionView, SessionExtension } from './extension.ts';
 import { EXTENSIONS } from './extensions.ts';
@@ -89,6 +90,10 @@ export class Session {
   readonly #authorization: MachineRunner<typeof authorizationMachine> | undefined;
   readonly #subscriptions: Subscriptions;
   readonly #toolListing = new ToolListing();
+  readonly #rejected: Record<Direction, BoundedMap<string, true>> = {
+    client_to_server: new BoundedMap(1024),
+    server_to_client: new BoundedMap(1024),
+  };
   readonly #methods: ReadonlyMap<string, MethodSpec>;
   readonly #isNotification: (method: string) => boolean;
   readonly #isRequest: (method: string) => boolean;
@@ -154,8 +159,14 @@ export class Session {
     const classified = classifyMessage(step.message, '/message', this.#isNotification, this.#isRequest);
     if (classified.envelope === undefined) return classified.findings;
     const env = classified.envelope;
-    if (env.kind === 'request' || env.kind === 'notification') this.#feedCall(step, env);
-    else this.#feedResponse(step, env);
+    if (env.kind === 'request' || env.kind === 'notification') {
+      this.#feedCall(step, env);
+      // A rejected request still crossed the wire, and its peer may answer it: remember it, so that
+      // the answer is not reported again as a response without a request.
+      if (env.kind === 'request' && hasError(this.#sink)) this.#rejected[step.direction].set(idKey(env.id), true);
+    } else {
+      this.#feedResponse(step, env);
+    }
     return this.#sink.length === 0 ? NONE : this.#sink;
   }
 
@@ -264,6 +275,10 @@ export class Session {
     const correlation = this.#correlation[OPPOSITE[step.direction]];
     const key = idKey(env.id);
     const pending = correlation.getSnapshot().context.pending.get(key);
+    if (!pending && this.#rejected[OPPOSITE[step.direction]].has(key)) {
+      this.#rejected[OPPOSITE[step.direction]].delete(key); // the answer to a request already reported as rejected
+      return;
+    }
     if (!pending) {
       for (const ext of this.#extensions) {
         const explained = ext.explainUnmatched?.(env.id, step.direction, this.#extensionView);

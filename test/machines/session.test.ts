@@ -93,4 +93,12 @@ test('a rejected initialize or initialized leaves the handshake where it was', (
   assert.is(s.view().lifecycle, 'ready');
 });
 
+test('the answer to a rejected request is not reported again; a second answer is', () => {
+  const s = ready();
+  assert.equal(rules(s, c2s({ id: 7, method: 'resources/read', params: { uri: 'notes://tx/book' } }, ctx(['resources:list']))),
+    ['auth/scope-missing /transport_context/scopes']);
+  assert.equal(rules(s, s2c({ id: 7, error: { code: -32602, message: 'bad request' } })), []);
+  assert.equal(rules(s, s2c({ id: 7, error: { code: -32602, message: 'again' } })), ['correlation/no-matching-request /message/id']);
+});
+
 test.run();
