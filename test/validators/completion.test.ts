@@ -2,8 +2,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { completionMethods, MAX_COMPLETION_VALUES } from '../../validators/completion.ts';
 import type { ValidationContext } from '../../validators/context.ts';
-import type { Finding } from '../../validators/finding.ts';
 import { COURSE_PROFILE, SPEC_2025_06_18, SPEC_2025_11_25 } from '../../validators/profiles.ts';
+import { pairs } from './support.ts';
 
 const spec: ValidationContext = { profile: SPEC_2025_11_25, tools: new Map() };
 const older: ValidationContext = { profile: SPEC_2025_06_18, tools: new Map() };
@@ -12,9 +12,6 @@ const P = '/message/params';
 const R = '/message/result';
 const complete = completionMethods['completion/complete'];
 
-function pairs(findings: readonly Finding[]): string[] {
-  return findings.map((f) => `${f.rule} ${f.pointer}`);
-}
 
 function params(p: unknown, c = spec): string[] {
   return pairs(complete?.params?.(p, P, c) ?? []);

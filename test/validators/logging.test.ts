@@ -1,9 +1,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { ValidationContext } from '../../validators/context.ts';
-import type { Finding } from '../../validators/finding.ts';
 import { LOGGING_LEVELS, loggingMethods } from '../../validators/logging.ts';
 import { COURSE_PROFILE, SPEC_2025_06_18, SPEC_2025_11_25 } from '../../validators/profiles.ts';
+import { pairs } from './support.ts';
 
 const spec: ValidationContext = { profile: SPEC_2025_11_25, tools: new Map() };
 const older: ValidationContext = { profile: SPEC_2025_06_18, tools: new Map() };
@@ -13,9 +13,6 @@ const R = '/message/result';
 const setLevel = loggingMethods['logging/setLevel'];
 const message = loggingMethods['notifications/message'];
 
-function pairs(findings: readonly Finding[]): string[] {
-  return findings.map((f) => `${f.rule} ${f.pointer}`);
-}
 
 function levelParams(p: unknown, c = spec): string[] {
   return pairs(setLevel?.params?.(p, P, c) ?? []);

@@ -1,24 +1,10 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { ValidationContext } from '../../validators/context.ts';
-import type { Finding } from '../../validators/finding.ts';
 import { validateCursorParams, validateNextCursor, validatePageSize } from '../../validators/pagination.ts';
-import { COURSE_PROFILE } from '../../validators/profiles.ts';
+import { ctx, loose, pairs } from './support.ts';
 
-const ctx: ValidationContext = { profile: COURSE_PROFILE, tools: new Map() };
-const loose: ValidationContext = {
-  profile: {
-    ...COURSE_PROFILE,
-    strict: false,
-    limits: { itemBytes: null, readBytes: null, contentItems: null, listItems: null, cursorLength: null },
-  },
-  tools: new Map(),
-};
 const AT = '/message/params';
 
-function pairs(findings: readonly Finding[]): string[] {
-  return findings.map((f) => `${f.rule} ${f.pointer}`);
-}
 
 test('cursor params: absent, empty object, cursor and _meta are accepted', () => {
   assert.equal(pairs(validateCursorParams(undefined, AT, ctx)), []);

@@ -1,9 +1,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { ValidationContext } from '../../validators/context.ts';
-import type { Finding } from '../../validators/finding.ts';
 import { COURSE_PROFILE, SPEC_2025_06_18, SPEC_2025_11_25 } from '../../validators/profiles.ts';
 import { promptsMethods } from '../../validators/prompts.ts';
+import { pairs } from './support.ts';
 
 const spec: ValidationContext = { profile: SPEC_2025_11_25, tools: new Map() };
 const older: ValidationContext = { profile: SPEC_2025_06_18, tools: new Map() };
@@ -14,9 +14,6 @@ const list = promptsMethods['prompts/list'];
 const get = promptsMethods['prompts/get'];
 const changed = promptsMethods['notifications/prompts/list_changed'];
 
-function pairs(findings: readonly Finding[]): string[] {
-  return findings.map((f) => `${f.rule} ${f.pointer}`);
-}
 
 function listResult(r: unknown, c = spec): string[] {
   return pairs(list?.result?.(r, R, undefined, c) ?? []);

@@ -2,24 +2,12 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { ValidationContext } from '../../validators/context.ts';
 import type { Finding } from '../../validators/finding.ts';
-import { COURSE_PROFILE } from '../../validators/profiles.ts';
 import { resourcesMethods } from '../../validators/resources.ts';
+import { ctx, loose, pairs } from './support.ts';
 
-const ctx: ValidationContext = { profile: COURSE_PROFILE, tools: new Map() };
-const loose: ValidationContext = {
-  profile: {
-    ...COURSE_PROFILE,
-    strict: false,
-    limits: { itemBytes: null, readBytes: null, contentItems: null, listItems: null, cursorLength: null },
-  },
-  tools: new Map(),
-};
 const P = '/message/params';
 const R = '/message/result';
 
-function pairs(findings: readonly Finding[]): string[] {
-  return findings.map((f) => `${f.rule} ${f.pointer}`);
-}
 
 function params(method: string, value: unknown, c: ValidationContext = ctx): string[] {
   const validate = resourcesMethods[method]?.params;

@@ -18,6 +18,7 @@ import { resourcesMethods } from '../../validators/resources.ts';
 import { samplingMethods } from '../../validators/sampling.ts';
 import { validateToolDescriptor } from '../../validators/tool-descriptor.ts';
 import { toolsMethods } from '../../validators/tools.ts';
+import { pairs } from './support.ts';
 
 const P = '/message/params';
 const R = '/message/result';
@@ -30,9 +31,6 @@ function context(profile: ValidationContext['profile']): ValidationContext {
 const newer = context(SPEC_2025_11_25);
 const older = context(SPEC_2025_06_18);
 
-function pairs(findings: readonly Finding[]): string[] {
-  return findings.map((f) => `${f.rule} ${f.pointer}`);
-}
 
 /** One message checked under both revisions, with the findings expected under each. */
 interface Case {

@@ -4,15 +4,13 @@ import type { ValidationContext } from '../../validators/context.ts';
 import type { Finding } from '../../validators/finding.ts';
 import { COURSE_PROFILE } from '../../validators/profiles.ts';
 import { rootsMethods } from '../../validators/roots.ts';
+import { pairs } from './support.ts';
 
 const ctx: ValidationContext = { profile: COURSE_PROFILE, tools: new Map() };
 const loose: ValidationContext = { profile: { ...COURSE_PROFILE, strict: false }, tools: new Map() };
 const P = '/message/params';
 const R = '/message/result';
 
-function pairs(findings: readonly Finding[]): string[] {
-  return findings.map((f) => `${f.rule} ${f.pointer}`);
-}
 
 const list = rootsMethods['roots/list'];
 const changed = rootsMethods['notifications/roots/list_changed'];

@@ -1,7 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { ValidationContext } from '../../validators/context.ts';
-import type { Finding } from '../../validators/finding.ts';
 import { SPEC_2026_07_28 } from '../../validators/profiles.ts';
 import {
   requestClientCapabilities,
@@ -9,6 +8,7 @@ import {
   validateRequestMeta,
   validateResultMeta,
 } from '../../validators/stateless-meta.ts';
+import { pairs } from './support.ts';
 
 const ctx: ValidationContext = { profile: SPEC_2026_07_28, tools: new Map() };
 const P = '/message/params';
@@ -19,9 +19,6 @@ const INFO = 'io.modelcontextprotocol/clientInfo';
 const at = (key: string) => `${M}/${key.replace(/\//g, '~1')}`;
 const good = { [VERSION]: '2026-07-28', [CAPS]: {}, [INFO]: { name: 'c', version: '1' } };
 
-function pairs(findings: readonly Finding[]): string[] {
-  return findings.map((f) => `${f.rule} ${f.pointer}`);
-}
 
 function meta(value: unknown): string[] {
   return pairs(validateRequestMeta({ _meta: value }, P, ctx));

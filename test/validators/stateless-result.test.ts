@@ -2,10 +2,10 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Session } from '../../machines/session.ts';
 import type { JsonObject, MethodValidators, ValidationContext } from '../../validators/context.ts';
-import type { Finding } from '../../validators/finding.ts';
 import { methodTable } from '../../validators/methods.ts';
 import { SPEC_2025_11_25, SPEC_2026_07_28 } from '../../validators/profiles.ts';
 import { isRetry, validateInputResponses, inputRequestsOf } from '../../validators/stateless-input.ts';
+import { pairs } from './support.ts';
 
 const tool = { name: 'get_weather', inputSchema: { type: 'object' }, outputSchema: { type: 'array', items: { type: 'string' } } };
 const ctx: ValidationContext = { profile: SPEC_2026_07_28, tools: new Map([['get_weather', tool]]) };
@@ -27,9 +27,6 @@ function validators(method: string): MethodValidators {
   return v;
 }
 
-function pairs(findings: readonly Finding[]): string[] {
-  return findings.map((f) => `${f.rule} ${f.pointer}`);
-}
 
 function result(method: string, value: unknown, requestParams: unknown = { _meta: meta(), name: 'get_weather' }): string[] {
   return pairs(validators(method).result?.(value, R, requestParams, ctx) ?? []);

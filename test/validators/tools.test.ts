@@ -5,6 +5,7 @@ import type { Finding } from '../../validators/finding.ts';
 import { COURSE_PROFILE } from '../../validators/profiles.ts';
 import { validateToolDescriptor } from '../../validators/tool-descriptor.ts';
 import { toolsMethods } from '../../validators/tools.ts';
+import { pairs } from './support.ts';
 
 const FORECAST: JsonObject = {
   name: 'get_forecast',
@@ -52,9 +53,6 @@ const R = '/message/result';
 const list = toolsMethods['tools/list'];
 const call = toolsMethods['tools/call'];
 
-function pairs(findings: readonly Finding[]): string[] {
-  return findings.map((f) => `${f.rule} ${f.pointer}`);
-}
 
 function params(p: unknown, c = ctx): string[] {
   return pairs(call?.params?.(p, P, c) ?? []);
