@@ -7,7 +7,7 @@ import type { ValidationContext } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
 import { base64DecodedLength, isAbsoluteUri, isIsoTimestamp, utf8ByteLength } from './format.ts';
 import { collectResourceContents, resourceContentsBytes } from './resource-contents.ts';
-import { checkBase64Format, checkItemBytes, checkMimeTypeFormat, checkUriFormat } from './format-checks.ts';
+import { checkBase64Format, checkItemBytes, checkItemCount, checkMimeTypeFormat, checkUriFormat } from './format-checks.ts';
 import { isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './shape.ts';
 import { contentRules } from './rules/content.ts';
 import { formatRules } from './rules/format.ts';
@@ -222,16 +222,7 @@ export function validateContentList(
     return [finding(contentRules['list-shape'], at, `Invalid content: Expected Array but received ${shown(list)}`)];
   }
   const out: Finding[] = [];
-  const max = ctx.profile.limits.contentItems;
-  if (max !== null && list.length > max) {
-    out.push(
-      finding(
-        contentRules['too-many-items'],
-        at,
-        `Invalid content: Expected at most ${max} items (the profile item limit) but received ${list.length}`,
-      ),
-    );
-  }
+  checkItemCount(list.length, at, ctx, out, 'content');
   for (let i = 0; i < list.length; i++) collectContentBlock(list[i], pointerJoin(at, i), ctx, out, allowed);
   return out.length > 0 ? out : NO_FINDINGS;
 }

@@ -53,3 +53,11 @@ export function checkItemBytes(bytes: number, at: string, ctx: ValidationContext
     );
   }
 }
+
+/** Reports a content list longer than `limits.contentItems`. */
+export function checkItemCount(count: number, at: string, ctx: ValidationContext, out: Finding[], what: string): void {
+  const max = ctx.profile.limits.contentItems;
+  if (max !== null && count > max) {
+    out.push(finding(contentRules['too-many-items'], at, `Invalid ${what}: Expected at most ${max} items (the profile item limit) but received ${count}`));
+  }
+}

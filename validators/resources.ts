@@ -14,9 +14,8 @@ import { pointerJoin, type Finding } from './finding.ts';
 import { isUriTemplate } from './format.ts';
 import { collectCursor, collectPageSize, RequestMetaSchema, validateCursorParams } from './pagination.ts';
 import { collectResourceContents, resourceContentsBytes } from './resource-contents.ts';
-import { checkItemBytes, checkMimeTypeFormat, checkUriFormat } from './format-checks.ts';
+import { checkItemBytes, checkItemCount, checkMimeTypeFormat, checkUriFormat } from './format-checks.ts';
 import { isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './shape.ts';
-import { contentRules } from './rules/content.ts';
 import { formatRules } from './rules/format.ts';
 import { finding } from './rules/report.ts';
 import { resourcesRules as rules } from './rules/resources.ts';
@@ -155,16 +154,8 @@ export function validateReadResourceResult(result: unknown, at: string, _req: un
   if (!isJsonObject(result) || !Array.isArray(result['contents'])) return done(out);
   const contents: readonly unknown[] = result['contents'];
   const listAt = pointerJoin(at, 'contents');
-  const { contentItems, readBytes } = ctx.profile.limits;
-  if (contentItems !== null && contents.length > contentItems) {
-    out.push(
-      finding(
-        contentRules['too-many-items'],
-        listAt,
-        `Invalid contents: Expected at most ${contentItems} items (the profile item limit) but received ${contents.length}`,
-      ),
-    );
-  }
+  const { readBytes } = ctx.profile.limits;
+  checkItemCount(contents.length, listAt, ctx, out, 'contents');
   let total = 0;
   for (let i = 0; i < contents.length; i++) {
     const itemAt = pointerJoin(listAt, i);
