@@ -6,7 +6,7 @@ import { isTaskAugmented } from '../validators/tasks.ts';
 import { BoundedMap } from './bounded-map.ts';
 import { cancellationMachine, type CancelTarget } from './cancellation.ts';
 import type { PendingRequest } from './correlation.ts';
-import type { CallEvent, ExtensionView, SessionExtension } from './extension.ts';
+import type { CallEvent, ExtensionOptions, ExtensionView, SessionExtension } from './extension.ts';
 import { DeferredCommits, GatedActor, hasError } from './gated-actor.ts';
 
 const NONE: readonly Finding[] = Object.freeze([]);
@@ -95,6 +95,6 @@ export class CancellationExtension implements SessionExtension {
 }
 
 /** Cancellation applies in the specification profiles; the course profile rejects notifications/cancelled outright. */
-export function cancellationExtension(profile: Profile, options?: { inspect?: (event: InspectionEvent) => void }): SessionExtension | undefined {
+export function cancellationExtension(profile: Profile, options?: ExtensionOptions): SessionExtension | undefined {
   return profile.id === 'course' ? undefined : new CancellationExtension(profile, options?.inspect);
 }

@@ -9,7 +9,7 @@ import { isProgressToken } from '../validators/utilities.ts';
 import { BoundedMap } from './bounded-map.ts';
 import { cancelledRequestDirection } from './cancellation-extension.ts';
 import type { PendingRequest } from './correlation.ts';
-import type { CallEvent, ExtensionView, SessionExtension } from './extension.ts';
+import type { CallEvent, ExtensionOptions, ExtensionView, SessionExtension } from './extension.ts';
 import { DeferredCommits, GatedActor, hasError } from './gated-actor.ts';
 import { progressMachine } from './progress.ts';
 
@@ -190,6 +190,6 @@ export class ProgressExtension implements SessionExtension {
 }
 
 /** Progress applies in the specification profiles; the course profile rejects notifications/progress outright. */
-export function progressExtension(profile: Profile, options?: { inspect?: (event: InspectionEvent) => void }): SessionExtension | undefined {
+export function progressExtension(profile: Profile, options?: ExtensionOptions): SessionExtension | undefined {
   return profile.id === 'course' ? undefined : new ProgressExtension(profile, options?.inspect);
 }

@@ -7,7 +7,7 @@ import { tasksRules } from '../validators/rules/tasks.ts';
 import { isTaskAugmented, isTaskStatus, RELATED_TASK_KEY, relatedTaskId, validateRelatedTask, type TaskStatus } from '../validators/tasks.ts';
 import { BoundedMap } from './bounded-map.ts';
 import type { PendingRequest } from './correlation.ts';
-import type { CallEvent, ExtensionView, SessionExtension } from './extension.ts';
+import type { CallEvent, ExtensionOptions, ExtensionView, SessionExtension } from './extension.ts';
 import { DeferredCommits, GatedActor, hasError } from './gated-actor.ts';
 import { taskMachine, type TaskEvent, type TaskInput } from './task.ts';
 
@@ -218,6 +218,6 @@ export class TaskExtension implements SessionExtension {
 }
 
 /** Tasks exist from 2025-11-25 on (not in 2025-06-18 nor the stateless revision); the course profile rejects the task methods. */
-export function taskExtension(profile: Profile, options?: { inspect?: (event: InspectionEvent) => void }): SessionExtension | undefined {
+export function taskExtension(profile: Profile, options?: ExtensionOptions): SessionExtension | undefined {
   return profile.id === 'course' || profile.revision !== '2025-11-25' ? undefined : new TaskExtension(profile, options?.inspect);
 }
