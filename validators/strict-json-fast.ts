@@ -44,7 +44,7 @@ function wellFormed(s: string): boolean {
 /** Keys below `value`, or -1 when something needs the scanner's judgement. */
 function walk(value: unknown, depth: number, maxDepth: number): number {
   if (typeof value === 'string') return wellFormed(value) ? 0 : -1;
-  if (typeof value === 'number') return Number.isFinite(value) && !(Number.isInteger(value) && Math.abs(value) > Number.MAX_SAFE_INTEGER) ? 0 : -1;
+  if (typeof value === 'number') return numberOk(value) ? 0 : -1;
   if (typeof value !== 'object' || value === null) return 0;
   if (depth >= maxDepth) return -1;
   let keys = 0;
@@ -65,6 +65,44 @@ function walk(value: unknown, depth: number, maxDepth: number): number {
   return keys;
 }
 
+/** Quotation marks in `s` (every one of them delimits a string when the text has no escapes). */
+function countQuotes(s: string): number {
+  let count = 0;
+  for (let i = s.indexOf('"'); i !== -1; i = s.indexOf('"', i + 1)) count++;
+  return count;
+}
+
+function numberOk(value: number): boolean {
+  return Number.isFinite(value) && !(Number.isInteger(value) && Math.abs(value) > Number.MAX_SAFE_INTEGER);
+}
+
+/**
+ * Strings below `value` (member names and string values), or -1 when something needs the
+ * scanner's judgement. For text without escapes: every string of the value is a slice of the
+ * (well-formed) text, so no string needs its own surrogate check.
+ */
+function walkPlain(value: unknown, depth: number, maxDepth: number): number {
+  if (typeof value === 'string') return 1;
+  if (typeof value === 'number') return numberOk(value) ? 0 : -1;
+  if (typeof value !== 'object' || value === null) return 0;
+  if (depth >= maxDepth) return -1;
+  let strings = 0;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const k = walkPlain(value[i], depth + 1, maxDepth);
+      if (k < 0) return -1;
+      strings += k;
+    }
+    return strings;
+  }
+  for (const key in value) {
+    const k = walkPlain((value as Record<string, unknown>)[key], depth + 1, maxDepth);
+    if (k < 0) return -1;
+    strings += k + 1;
+  }
+  return strings;
+}
+
 /** The parsed value when the text is certainly strict JSON within `maxDepth`, else FALLBACK. */
 export function parseFast(s: string, maxDepth: number): unknown {
   // An unpaired surrogate in the text itself (even one that an escape next to it would pair up
@@ -75,6 +113,14 @@ export function parseFast(s: string, maxDepth: number): unknown {
     value = JSON.parse(s);
   } catch {
     return FALLBACK;
+  }
+  if (s.indexOf('\\') === -1) {
+    // Without escapes every quotation mark opens or closes a string, so the text holds exactly
+    // half as many strings as it has quotation marks. A duplicate member drops at least its name
+    // from the parsed value, so the parsed value holds as many strings only when no member repeats.
+    const strings = walkPlain(value, 0, maxDepth);
+    if (strings < 0 || strings * 2 !== countQuotes(s)) return FALLBACK;
+    return value;
   }
   const keys = walk(value, 0, maxDepth);
   if (keys < 0 || keys !== countMembers(s)) return FALLBACK;

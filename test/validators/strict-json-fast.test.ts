@@ -26,6 +26,26 @@ const escapes = fc.constantFrom('"\\ud800"', '"\\udc00x"', '"\\ud800\\udc00"', '
 const numbers = fc.oneof(fc.bigInt({ min: -(2n ** 60n), max: 2n ** 60n }).map(String), fc.constantFrom('1e400', '-1e400', '1e16', '9007199254740993', '0.5'));
 const keysInStrings = fc.constantFrom('{"a:b":1,"c":"x:y"}', '{"a\\":":1}', '{"a\\\\":1,"b":2}', '["::",{"k":":"}]', '{"a":1,"a\\u0000":2}', '{"\\u0061":1,"a":2}');
 
+// Texts without a backslash take the quotation-mark count; duplicates here sit at any depth, with
+// whitespace around the colon, and values that are strings containing colons and quotes' neighbours.
+const plainKey = fc.string({ unit: fc.constantFrom('a', 'b', ':', ' ', ',', '{', '}', '[', 'é'), maxLength: 4 });
+const plainValue = fc.oneof(plainKey, fc.integer(), fc.constant(null), fc.array(plainKey, { maxLength: 3 }));
+const plainDuplicate = fc.tuple(plainKey, plainValue, plainValue, fc.integer({ min: 0, max: 3 }), fc.constantFrom('', ' ', '\n  ', '\t'), fc.boolean())
+  .map(([key, first, second, depth, ws, duplicate]) => {
+    const k = JSON.stringify(key);
+    const members = `${k}${ws}:${ws}${JSON.stringify(first)},${ws}${duplicate ? k : JSON.stringify(key + 'x')}${ws}:${JSON.stringify(second)}`;
+    return '{"x":'.repeat(depth) + `{${members}}` + '}'.repeat(depth);
+  });
+
+test('escape-free texts: a duplicate member at any depth is never accepted, a unique one is', () => {
+  fc.assert(fc.property(plainDuplicate, (text) => {
+    assert.ok(!text.includes('\\'));
+    agrees(text);
+    const duplicated = scanJson(text, DEPTH) !== undefined;
+    if (!duplicated) assert.not.equal(parseFast(text, DEPTH), FALLBACK, text);
+  }), { numRuns: 2000 });
+});
+
 test('fast path accepts only what the scanner accepts (random texts and JSON)', () => {
   fc.assert(fc.property(fc.oneof(fc.string(), fc.jsonValue().map((v) => JSON.stringify(v))), agrees), { numRuns: 1500 });
 });
