@@ -5,7 +5,12 @@ import { envelopeRules as R } from './rules/envelope.ts';
 import { finding } from './rules/report.ts';
 
 /** A JSON-RPC id as MCP allows it: a string or an integer (never boolean, null or fraction). */
-export const RequestIdSchema = v.union([v.string(), v.pipe(v.number(), v.safeInteger())]);
+export function isRequestId(value: unknown): value is RequestId {
+  return typeof value === 'string' || (typeof value === 'number' && Number.isSafeInteger(value));
+}
+
+/** The id as a schema member; one predicate, so no issue is built for an option that does not match. */
+export const RequestIdSchema = v.custom<RequestId>(isRequestId, 'Expected a string or an integer');
 
 /** A JSON-RPC error object. */
 export const ErrorObjectSchema = v.object({
@@ -72,7 +77,7 @@ export function classifyMessage(
   }
   const hasId = 'id' in message;
   const id = message['id'];
-  const idOk = !hasId || v.is(RequestIdSchema, id);
+  const idOk = !hasId || isRequestId(id);
   const hasResult = 'result' in message;
   const hasError = 'error' in message;
 

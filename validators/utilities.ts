@@ -5,23 +5,23 @@
 import * as v from 'valibot';
 import type { MethodValidators, ValidationContext } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
-import { RequestIdSchema } from './envelope.ts';
+import { isRequestId, RequestIdSchema } from './envelope.ts';
 import { isJsonObject, MetaSchema, objectSchema } from './shape.ts';
 import { cancellationRules } from './rules/cancellation.ts';
 import { progressRules } from './rules/progress.ts';
 import { finding } from './rules/report.ts';
 import { checkSchema } from './schema-check.ts';
 
+/** Whether `token` is a valid progress token (a string or a safe integer, as a request id). */
+export function isProgressToken(token: unknown): token is string | number {
+  return isRequestId(token);
+}
+
 /** A progress token: a string or an integer. */
-export const ProgressTokenSchema = v.union(
-  [v.string(), v.pipe(v.number(), v.safeInteger())],
+export const ProgressTokenSchema = v.custom<string | number>(
+  isProgressToken,
   (i) => `Invalid progressToken: Expected string or integer but received ${JSON.stringify(i.input)}`,
 );
-
-/** Whether `token` is a valid progress token (a string or a safe integer). */
-export function isProgressToken(token: unknown): token is string | number {
-  return v.is(ProgressTokenSchema, token);
-}
 
 function schemas(strict: boolean) {
   return {
