@@ -1,7 +1,9 @@
 import { assign, emit, setup } from 'xstate';
 import {
+  firstFailingCheck,
   TRANSPORT_CONTEXT_CHECKS,
   TRANSPORT_CONTEXT_CHECK_BY_RULE,
+  type AuthCheck,
   type AuthInput,
   type AuthorizationPolicy,
 } from '../validators/authorization.ts';
@@ -25,27 +27,32 @@ export interface RevisionChangedEvent {
   readonly to: string;
 }
 
-const inputs = new WeakMap<object, AuthInput>();
+/** The checks' verdict on one event: its input and the first check it fails (null: none). */
+interface Verdict {
+  readonly input: AuthInput;
+  readonly failing: AuthCheck | null;
+}
 
-/** The checks' input for an event, built once per event (every guard of the ordered list reads it). */
+const verdicts = new WeakMap<object, Verdict>();
 let lastEvent: object | undefined;
-let lastInput: AuthInput | undefined;
+let lastVerdict: Verdict | undefined;
 
-function authInput(context: AuthorizationContext, event: AuthorizationEvent): AuthInput | undefined {
+/**
+ * The ordered checks run once per event and context: the guards of the ordered transitions ask
+ * one after another whether the first failing check is theirs, so the verdict is remembered.
+ */
+function verdictOf(context: AuthorizationContext, event: AuthorizationEvent): Verdict | undefined {
   if (event.type !== 'context.check') return undefined;
-  // The ordered guards ask for the same event's input one after another: remember the last one.
-  if (event === lastEvent && lastInput !== undefined && lastInput.revision === context.revision && lastInput.policy === context.policy) {
-    return lastInput;
-  }
-  let input = inputs.get(event);
-  if (input === undefined || input.revision !== context.revision || input.policy !== context.policy) {
+  let verdict = event === lastEvent ? lastVerdict : verdicts.get(event);
+  if (verdict === undefined || verdict.input.revision !== context.revision || verdict.input.policy !== context.policy) {
     const i = event.input;
-    input = { context: i.context, method: i.method, scope: i.scope, uri: i.uri, policy: context.policy, revision: context.revision };
-    inputs.set(event, input);
+    const input: AuthInput = { context: i.context, method: i.method, scope: i.scope, uri: i.uri, policy: context.policy, revision: context.revision };
+    verdict = { input, failing: firstFailingCheck(input) ?? null };
+    verdicts.set(event, verdict);
   }
   lastEvent = event;
-  lastInput = input;
-  return input;
+  lastVerdict = verdict;
+  return verdict;
 }
 
 /**
@@ -63,11 +70,8 @@ export const authorizationMachine = setup({
   guards: {
     isUnknownRevision: ({ context, event }) =>
       event.type === 'revision.activate' && !Object.hasOwn(context.policy.revisions, event.revision),
-    failsCheck: ({ context, event }, params: { rule: string }) => {
-      const input = authInput(context, event);
-      const check = TRANSPORT_CONTEXT_CHECK_BY_RULE.get(params.rule);
-      return input !== undefined && check !== undefined && check.fails(input);
-    },
+    /** The check named by `rule` is the first one the context fails: the transitions are tried in the checks' order, so this is true exactly when the earlier checks pass and this one fails. */
+    failsCheck: ({ context, event }, params: { rule: string }) => verdictOf(context, event)?.failing?.rule.id === params.rule,
   },
   actions: {
     announceRevision: emit(({ context, event }) => ({
@@ -87,7 +91,7 @@ export const authorizationMachine = setup({
           message: `control event activates unknown authorization revision ${JSON.stringify(event.revision)}`,
         };
       }
-      const input = authInput(context, event) as AuthInput;
+      const input = (verdictOf(context, event) as Verdict).input;
       const f = (TRANSPORT_CONTEXT_CHECK_BY_RULE.get(params.rule) ?? TRANSPORT_CONTEXT_CHECKS[0])!.explain(input);
       return { type: 'issue' as const, rule: f.rule, pointer: f.pointer, message: f.message };
     }),

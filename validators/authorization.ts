@@ -155,6 +155,12 @@ export const TRANSPORT_CONTEXT_CHECKS: readonly AuthCheck[] = [
     (i) => `resource tenant ${show(resourceTenant(i.policy.revisions[i.revision], i.uri ?? ''))} does not match the principal's tenant ${show(i.context.tenant)}`),
 ];
 
+/** The first check `input` fails, in order, or undefined when it passes them all. */
+export function firstFailingCheck(input: AuthInput): AuthCheck | undefined {
+  for (const c of TRANSPORT_CONTEXT_CHECKS) if (c.fails(input)) return c;
+  return undefined;
+}
+
 /** The checks by rule id, for machines that name them as guard parameters. */
 export const TRANSPORT_CONTEXT_CHECK_BY_RULE: ReadonlyMap<string, AuthCheck> = new Map(
   TRANSPORT_CONTEXT_CHECKS.map((c) => [c.rule.id, c]),
