@@ -212,39 +212,49 @@ export class FlatRunner<TContext, TEvent extends EventLike, TEmitted extends Eve
    * lead to. Plain side-effect actions are not run (the machines here have none).
    */
   judge(event: TEvent): { readonly emitted: readonly TEmitted[]; readonly snapshot: RunnerSnapshot<TContext> } {
-    return this.#run(event, false);
+    const snapshot = this.#run(event, false);
+    return { emitted: this.#emitted, snapshot };
   }
 
   send(event: TEvent): void {
-    const { emitted, snapshot } = this.#run(event, true);
-    this.#snapshot = snapshot;
+    this.#snapshot = this.#run(event, true);
+    const emitted = this.#emitted;
+    if (emitted === NO_EVENTS) return;
     // Like an actor, listeners hear emitted events once the new snapshot is in place.
-    for (const e of emitted) for (const handler of this.#listeners.get(e.type) ?? []) handler(e);
+    for (const e of emitted) {
+      const handlers = this.#listeners.get(e.type);
+      if (handlers) for (const handler of handlers) handler(e);
+    }
   }
 
-  #run(event: TEvent, commit: boolean): { emitted: readonly TEmitted[]; snapshot: RunnerSnapshot<TContext> } {
+  /** Events emitted by the last run (NO_EVENTS when none): a field, so a run allocates nothing for them. */
+  #emitted: readonly TEmitted[] = NO_EVENTS;
+
+  #run(event: TEvent, commit: boolean): RunnerSnapshot<TContext> {
     const current = this.#snapshot;
+    this.#emitted = NO_EVENTS;
     const transitions = this.#flat.states.get(current.value)?.get(event.type);
-    if (!transitions) return { emitted: NO_EVENTS, snapshot: current };
-    let context = current.context;
-    let emitted: TEmitted[] | undefined;
+    if (!transitions) return current;
+    // One argument object per run, as guards and actions only read it during their call.
+    const args: Args = { context: current.context, event };
     for (const t of transitions) {
-      if (t.test !== undefined && !t.test({ context, event })) continue;
+      if (t.test !== undefined && !t.test(args)) continue;
+      let emitted: TEmitted[] | undefined;
       for (const { action, params } of t.actions) {
-        const args: Args = { context, event };
         if (action.type === 'xstate.assign') {
           const assignment = action.assignment;
-          let partial: Record<string, unknown>;
+          let next: Record<string, unknown>;
           if (typeof assignment === 'function') {
-            partial = assignment(args, params) as Record<string, unknown>;
+            next = Object.assign({}, args.context, assignment(args, params) as Record<string, unknown>);
           } else {
-            partial = {};
-            for (const key of Object.keys(assignment as object)) {
+            // Every property assigner sees the context before this assign, as in xstate.
+            next = Object.assign({}, args.context) as Record<string, unknown>;
+            for (const key in assignment as object) {
               const part = (assignment as Record<string, unknown>)[key];
-              partial[key] = typeof part === 'function' ? part(args, params) : part;
+              next[key] = typeof part === 'function' ? part(args, params) : part;
             }
           }
-          context = Object.assign({}, context, partial) as TContext;
+          args.context = next;
         } else if (action.type === 'xstate.emit') {
           const expr = action.event;
           (emitted ??= []).push((typeof expr === 'function' ? expr(args, params) : expr) as TEmitted);
@@ -252,10 +262,11 @@ export class FlatRunner<TContext, TEvent extends EventLike, TEmitted extends Eve
           action(args, params);
         }
       }
+      if (emitted !== undefined) this.#emitted = emitted;
       const value = t.target ?? current.value;
-      const snapshot = value !== current.value || context !== current.context ? new FlatSnapshot(value, context) : current;
-      return { emitted: emitted ?? NO_EVENTS, snapshot };
+      const context = args.context as TContext;
+      return value !== current.value || context !== current.context ? new FlatSnapshot(value, context) : current;
     }
-    return { emitted: NO_EVENTS, snapshot: current };
+    return current;
   }
 }

@@ -30,7 +30,8 @@ export class Subscriptions {
   get(uri: string, who: Principal): SubscriptionActor {
     const subject = text(who.subject);
     const tenant = text(who.tenant);
-    const key = JSON.stringify([subject, tenant, uri]);
+    // Lengths keep the key unambiguous whatever the three strings contain.
+    const key = `${subject.length}:${tenant.length}:${subject}${tenant}${uri}`;
     let actor = this.#actors.get(key);
     if (!actor) {
       actor = this.#start({ uri, subject, tenant });
