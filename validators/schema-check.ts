@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { pointerJoin, type Finding } from './finding.ts';
 import { finding } from './rules/report.ts';
+import { schemaPredicate } from './schema-predicate.ts';
 import type { RuleSpec } from './rules/rule.ts';
 
 const NONE: readonly Finding[] = Object.freeze([]);
@@ -23,6 +24,8 @@ export function checkSchema(
   at: string,
   what: string,
 ): readonly Finding[] {
+  // Accepted values (the common case) are judged by the compiled predicate; valibot explains the rest.
+  if (schemaPredicate(schema)(input)) return NONE;
   const r = v.safeParse(schema, input);
   if (r.success) return NONE;
   return r.issues.map((i) => finding(rule, issuePointer(at, i), `Invalid ${what}: ${i.message}`));
