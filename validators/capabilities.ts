@@ -16,10 +16,22 @@ function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Dotted paths split once: the set of paths is small and fixed. */
+const PATH_PARTS = new Map<string, readonly string[]>();
+
+function partsOf(path: string): readonly string[] {
+  let parts = PATH_PARTS.get(path);
+  if (parts === undefined) {
+    parts = path.split('.');
+    if (PATH_PARTS.size < 256) PATH_PARTS.set(path, parts);
+  }
+  return parts;
+}
+
 /** True when `caps` declares the capability at the dotted `path`. */
 export function hasCapability(caps: JsonObject | undefined, path: string): boolean {
   let node: unknown = caps;
-  const parts = path.split('.');
+  const parts = partsOf(path);
   for (let i = 0; i < parts.length; i++) {
     if (!isObject(node)) return false;
     const key = parts[i] as string;
