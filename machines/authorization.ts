@@ -33,25 +33,24 @@ interface Verdict {
   readonly failing: AuthCheck | null;
 }
 
-const verdicts = new WeakMap<object, Verdict>();
 let lastEvent: object | undefined;
 let lastVerdict: Verdict | undefined;
 
 /**
  * The ordered checks run once per event and context: the guards of the ordered transitions ask
- * one after another whether the first failing check is theirs, so the verdict is remembered.
+ * one after another whether the first failing check is theirs, so the last verdict is kept (any
+ * other event or context is judged afresh: the checks are pure).
  */
 function verdictOf(context: AuthorizationContext, event: AuthorizationEvent): Verdict | undefined {
   if (event.type !== 'context.check') return undefined;
-  let verdict = event === lastEvent ? lastVerdict : verdicts.get(event);
+  let verdict = event === lastEvent ? lastVerdict : undefined;
   if (verdict === undefined || verdict.input.revision !== context.revision || verdict.input.policy !== context.policy) {
     const i = event.input;
     const input: AuthInput = { context: i.context, method: i.method, scope: i.scope, uri: i.uri, policy: context.policy, revision: context.revision };
     verdict = { input, failing: firstFailingCheck(input) ?? null };
-    verdicts.set(event, verdict);
+    lastEvent = event;
+    lastVerdict = verdict;
   }
-  lastEvent = event;
-  lastVerdict = verdict;
   return verdict;
 }
 
