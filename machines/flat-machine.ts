@@ -211,9 +211,10 @@ export class FlatRunner<TContext, TEvent extends EventLike, TEmitted extends Eve
    * What `event` would do, without doing it: the events it would emit and the snapshot it would
    * lead to. Plain side-effect actions are not run (the machines here have none).
    */
-  judge(event: TEvent): { readonly emitted: readonly TEmitted[]; readonly snapshot: RunnerSnapshot<TContext> } {
+  judge(event: TEvent): { readonly emitted: readonly TEmitted[]; readonly snapshot: RunnerSnapshot<TContext>; readonly unchanged: boolean } {
     const snapshot = this.#run(event, false);
-    return { emitted: this.#emitted, snapshot };
+    const emitted = this.#emitted;
+    return { emitted, snapshot, unchanged: emitted.length === 0 && snapshot === this.#snapshot && !this.#effects };
   }
 
   send(event: TEvent): void {
@@ -230,9 +231,13 @@ export class FlatRunner<TContext, TEvent extends EventLike, TEmitted extends Eve
   /** Events emitted by the last run (NO_EVENTS when none): a field, so a run allocates nothing for them. */
   #emitted: readonly TEmitted[] = NO_EVENTS;
 
+  /** Whether the last judged run skipped a plain (side-effect) action. */
+  #effects = false;
+
   #run(event: TEvent, commit: boolean): RunnerSnapshot<TContext> {
     const current = this.#snapshot;
     this.#emitted = NO_EVENTS;
+    this.#effects = false;
     const transitions = this.#flat.states.get(current.value)?.get(event.type);
     if (!transitions) return current;
     // One argument object per run, as guards and actions only read it during their call.
@@ -260,6 +265,8 @@ export class FlatRunner<TContext, TEvent extends EventLike, TEmitted extends Eve
           (emitted ??= []).push((typeof expr === 'function' ? expr(args, params) : expr) as TEmitted);
         } else if (commit) {
           action(args, params);
+        } else {
+          this.#effects = true; // a plain action was left for the send that takes the event
         }
       }
       if (emitted !== undefined) this.#emitted = emitted;

@@ -7,8 +7,12 @@ type EmittedOf<M extends AnyStateMachine> = EmittedFrom<M> extends infer E ? (E 
 export interface MachineRunner<M extends AnyStateMachine> {
   getSnapshot(): RunnerSnapshot<ContextFrom<M>>;
   send(event: EventFromLogic<M>): void;
-  /** The events `event` would emit, without taking it (the machine's state does not change). */
-  judge(event: EventFromLogic<M>): { readonly emitted: readonly EmittedOf<M>[] };
+  /**
+   * The events `event` would emit, without taking it (the machine's state does not change), and
+   * whether taking it would change nothing at all (then sending it may be skipped; actors that
+   * are inspected always say false, so every event they are meant to take reaches them).
+   */
+  judge(event: EventFromLogic<M>): { readonly emitted: readonly EmittedOf<M>[]; readonly unchanged: boolean };
   on<K extends EmittedOf<M>['type']>(type: K, handler: (event: Extract<EmittedOf<M>, { type: K }>) => void): void;
   start(): MachineRunner<M>;
   stop(): void;
@@ -27,14 +31,14 @@ export function runMachine<M extends AnyStateMachine>(
 ): MachineRunner<M> {
   if (inspect || !isFlat(machine)) {
     const actor = createActor(machine, { input, ...(inspect ? { inspect } : {}) } as never);
-    const judge = (event: EventFromLogic<M>): { emitted: EmittedOf<M>[] } => {
+    const judge = (event: EventFromLogic<M>): { emitted: EmittedOf<M>[]; unchanged: boolean } => {
       const [, actions] = transition(machine, actor.getSnapshot(), event as never);
       const emitted: EmittedOf<M>[] = [];
       for (const a of actions) {
         const e = (a.params as { event?: unknown } | undefined)?.event;
         if ((a.type as string) === 'xstate.emit' && e !== undefined) emitted.push(e as EmittedOf<M>);
       }
-      return { emitted };
+      return { emitted, unchanged: false };
     };
     return Object.assign(actor, { judge }) as unknown as MachineRunner<M>;
   }

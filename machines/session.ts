@@ -198,9 +198,17 @@ export class Session {
     const lifecycleEvent: LifecycleEvent | undefined = stateless ? undefined : env.kind === 'request'
       ? { type: 'request', direction: step.direction, method: env.method, params }
       : { type: 'notification', direction: step.direction, method: env.method };
-    if (lifecycleEvent !== undefined && this.#lifecycle.judge(lifecycleEvent).emitted.some((e) => RULES.get(e.rule)?.severity !== 'warning')) {
-      this.#lifecycle.send(lifecycleEvent); // the rejecting transition keeps the state and reports
-      return;
+    // A judgement that changes nothing and reports nothing (any message in `ready`) need not be taken again.
+    let lifecycleNoop = false;
+    if (lifecycleEvent !== undefined) {
+      const judged = this.#lifecycle.judge(lifecycleEvent);
+      for (const e of judged.emitted) {
+        if (RULES.get(e.rule)?.severity !== 'warning') {
+          this.#lifecycle.send(lifecycleEvent); // the rejecting transition keeps the state and reports
+          return;
+        }
+      }
+      lifecycleNoop = judged.unchanged;
     }
 
     // Stateless sessions without declared capabilities learn them from server/discover (its extension gates then).
@@ -228,8 +236,9 @@ export class Session {
         return;
       }
     }
-    const call: CallEvent = { direction: step.direction, kind: env.kind, id: env.kind === 'request' ? env.id : undefined, method: env.method, params };
-    for (const ext of this.#extensions) {
+    const call: CallEvent | undefined = this.#extensions.length === 0 ? undefined
+      : { direction: step.direction, kind: env.kind, id: env.kind === 'request' ? env.id : undefined, method: env.method, params };
+    if (call) for (const ext of this.#extensions) {
       const found = ext.checkCall?.(call, this.#extensionView) ?? NONE;
       if (found.length > 0) sink.push(...found);
       if (hasError(found)) return;
@@ -250,8 +259,8 @@ export class Session {
         },
       });
       if (hasError(sink)) return;
-      if (lifecycleEvent !== undefined) this.#lifecycle.send(lifecycleEvent);
-      for (const ext of this.#extensions) ext.acceptCall?.(call, this.#extensionView);
+      if (lifecycleEvent !== undefined && !lifecycleNoop) this.#lifecycle.send(lifecycleEvent);
+      if (call) for (const ext of this.#extensions) ext.acceptCall?.(call, this.#extensionView);
       if (env.method === 'resources/subscribe' || env.method === 'resources/unsubscribe') {
         this.#subscriptions.get(String(params?.['uri']), context).send({
           type: env.method === 'resources/subscribe' ? 'subscribe.sent' : 'unsubscribe.sent',
@@ -259,7 +268,7 @@ export class Session {
       }
       return;
     }
-    if (lifecycleEvent !== undefined) this.#lifecycle.send(lifecycleEvent);
+    if (lifecycleEvent !== undefined && !lifecycleNoop) this.#lifecycle.send(lifecycleEvent);
     if (env.method === 'notifications/resources/updated' && !stateless) { // stateless: a listen stream, checked by its extension
       const auth = this.#authorization?.getSnapshot().context;
       this.#subscriptions.deliverUpdate(String(params?.['uri']), context, auth ? auth.policy.revisions[auth.revision] : undefined);
@@ -267,7 +276,7 @@ export class Session {
     } else if (env.method === 'notifications/tools/list_changed') {
       this.#toolListing.invalidate();
     }
-    for (const ext of this.#extensions) ext.acceptCall?.(call, this.#extensionView);
+    if (call) for (const ext of this.#extensions) ext.acceptCall?.(call, this.#extensionView);
   }
 
   #feedResponse(step: WireStep, env: Extract<Envelope, { kind: 'result' | 'error' }>): void {

@@ -68,12 +68,17 @@ export function classifyMessage(
   if (!isPlainObject(message)) {
     return { envelope: undefined, findings: [finding(R['not-an-object'], at, `Invalid message: Expected a JSON object but received ${describe(message)}`)] };
   }
-  const out: Finding[] = [];
+  // Most messages are well formed: the findings list is one shared empty list until something is found.
+  let out = NONE as Finding[];
+  const found = (f: Finding): void => {
+    if (out === NONE) out = [];
+    out.push(f);
+  };
   for (const key in message) {
-    if (!MEMBERS.has(key)) out.push(finding(R['unknown-member'], pointerJoin(at, key), `Invalid message: unknown member "${key}"`));
+    if (!MEMBERS.has(key)) found(finding(R['unknown-member'], pointerJoin(at, key), `Invalid message: unknown member "${key}"`));
   }
   if (message['jsonrpc'] !== '2.0') {
-    out.push(finding(R['jsonrpc-version'], pointerJoin(at, 'jsonrpc'), `Invalid jsonrpc: Expected "2.0" but received ${describe(message['jsonrpc'])}`));
+    found(finding(R['jsonrpc-version'], pointerJoin(at, 'jsonrpc'), `Invalid jsonrpc: Expected "2.0" but received ${describe(message['jsonrpc'])}`));
   }
   const hasId = 'id' in message;
   const id = message['id'];
@@ -84,21 +89,21 @@ export function classifyMessage(
   if ('method' in message) {
     const method = message['method'];
     if (typeof method !== 'string' || method.length === 0) {
-      out.push(finding(R['method-type'], pointerJoin(at, 'method'), `Invalid method: Expected a non-empty string but received ${describe(method)}`));
+      found(finding(R['method-type'], pointerJoin(at, 'method'), `Invalid method: Expected a non-empty string but received ${describe(method)}`));
       return { envelope: undefined, findings: out };
     }
     if (hasResult || hasError) {
-      out.push(finding(R['method-and-response'], at, `Invalid message: a message with method "${method}" must not carry result or error`));
+      found(finding(R['method-and-response'], at, `Invalid message: a message with method "${method}" must not carry result or error`));
     }
     if ('params' in message && !isPlainObject(message['params'])) {
-      out.push(finding(R['params-type'], pointerJoin(at, 'params'), `Invalid params: Expected an object but received ${describe(message['params'])}`));
+      found(finding(R['params-type'], pointerJoin(at, 'params'), `Invalid params: Expected an object but received ${describe(message['params'])}`));
     }
     if (hasId && isNotificationMethod(method)) {
-      out.push(finding(R['notification-has-id'], pointerJoin(at, 'id'), `Invalid notification: notification method must not contain id (${method})`));
+      found(finding(R['notification-has-id'], pointerJoin(at, 'id'), `Invalid notification: notification method must not contain id (${method})`));
     } else if (hasId && !idOk) {
-      out.push(finding(R['id-type'], pointerJoin(at, 'id'), `Invalid id: id must be a string or integer but received ${describe(id)}`));
+      found(finding(R['id-type'], pointerJoin(at, 'id'), `Invalid id: id must be a string or integer but received ${describe(id)}`));
     } else if (!hasId && isRequestMethod(method)) {
-      out.push(finding(R['request-missing-id'], at, `Invalid request: request method ${method} must contain an id`));
+      found(finding(R['request-missing-id'], at, `Invalid request: request method ${method} must contain an id`));
     }
     if (out.length > 0) return { envelope: undefined, findings: out };
     return {
@@ -110,30 +115,30 @@ export function classifyMessage(
   }
 
   if (hasResult === hasError) {
-    out.push(finding(R['result-and-error'], at, hasResult
+    found(finding(R['result-and-error'], at, hasResult
       ? 'Invalid response: a response must contain exactly one of result or error, not both'
       : 'Invalid message: no method, and a response must contain exactly one of result or error'));
     return { envelope: undefined, findings: out };
   }
   if (hasId && !idOk) {
-    out.push(finding(R['id-type'], pointerJoin(at, 'id'), `Invalid id: id must be a string or integer but received ${describe(id)}`));
+    found(finding(R['id-type'], pointerJoin(at, 'id'), `Invalid id: id must be a string or integer but received ${describe(id)}`));
   }
   if (hasResult) {
-    if (!hasId) out.push(finding(R['response-missing-id'], at, 'Invalid response: a result must carry the id of the request it answers'));
+    if (!hasId) found(finding(R['response-missing-id'], at, 'Invalid response: a result must carry the id of the request it answers'));
     const result = message['result'];
     if (!isPlainObject(result)) {
-      out.push(finding(R['result-type'], pointerJoin(at, 'result'), `Invalid result: Expected an object but received ${describe(result)}`));
+      found(finding(R['result-type'], pointerJoin(at, 'result'), `Invalid result: Expected an object but received ${describe(result)}`));
     }
     if (out.length > 0) return { envelope: undefined, findings: out };
     return { envelope: { kind: 'result', id: id as RequestId, result: result as JsonObject }, findings: NONE };
   }
   const error = message['error'];
   if (!v.is(ErrorObjectSchema, error) || !isPlainObject(error)) {
-    out.push(finding(R['error-object'], pointerJoin(at, 'error'), `Invalid error: Expected {code: integer, message: string, data?} but received ${describe(error)}`));
+    found(finding(R['error-object'], pointerJoin(at, 'error'), `Invalid error: Expected {code: integer, message: string, data?} but received ${describe(error)}`));
   } else {
     for (const key in error) {
       if (key !== 'code' && key !== 'message' && key !== 'data') {
-        out.push(finding(R['error-object'], pointerJoin(at, 'error', key), `Invalid error: unknown member "${key}"`));
+        found(finding(R['error-object'], pointerJoin(at, 'error', key), `Invalid error: unknown member "${key}"`));
       }
     }
   }

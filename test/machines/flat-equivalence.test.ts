@@ -164,4 +164,41 @@ test('every flat machine agrees with its actor on random walks over its coverage
   }
 });
 
+test('a judgement the flat runner calls unchanged is one the actor takes without any change', () => {
+  const models = createModels(SAMPLE_BASIS).filter((m) => isFlat(m.machine));
+  let unchanged = 0;
+  let changed = 0;
+  for (const model of models) {
+    fc.assert(
+      fc.property(fc.array(fc.nat(), { maxLength: 25 }), (choices) => {
+        const actor = createActor(model.machine, { input: model.input } as never);
+        const flat = new FlatRunner<unknown, { type: string }, { type: string }>(model.machine, model.input);
+        const heard: unknown[] = [];
+        for (const type of EMITTED) actor.on(type, (e: unknown) => heard.push(e));
+        actor.start();
+        for (const c of choices) {
+          const offered = model.events(actor.getSnapshot());
+          if (offered.length === 0) break;
+          const e = offered[c % offered.length]!;
+          const before = actor.getSnapshot();
+          const judged = flat.judge(e);
+          heard.length = 0;
+          actor.send(e);
+          flat.send(e);
+          const after = actor.getSnapshot();
+          if (judged.unchanged) {
+            unchanged++;
+            assert.equal([after.value, after.context, heard], [before.value, before.context, []], `${model.name}: ${JSON.stringify(e)}`);
+          } else {
+            changed++;
+          }
+        }
+        actor.stop();
+      }),
+      { numRuns: 100 },
+    );
+  }
+  assert.ok(unchanged > 0 && changed > 0, `both kinds of judgement occur (${unchanged} unchanged, ${changed} changed)`);
+});
+
 test.run();
