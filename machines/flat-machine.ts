@@ -19,7 +19,27 @@ export interface FlatTransition {
   /** The guard resolved once against the machine's implementations. */
   readonly test: ((args: Args) => boolean) | undefined;
   readonly actions: readonly { readonly action: BuiltinAction; readonly params: unknown }[];
+  /** The same actions, each resolved once into the step the runner takes. */
+  readonly steps: readonly ActionStep[];
   readonly target: string | undefined;
+}
+
+/** An action as the runner takes it: what kind it is decided at compile time. */
+type ActionStep =
+  | { readonly kind: 'assign'; readonly compute: (args: Args, params: unknown) => unknown; readonly params: unknown }
+  | { readonly kind: 'assign-members'; readonly keys: readonly string[]; readonly parts: readonly unknown[]; readonly params: unknown }
+  | { readonly kind: 'emit'; readonly expr: unknown; readonly params: unknown }
+  | { readonly kind: 'plain'; readonly action: BuiltinAction; readonly params: unknown };
+
+function stepOf(action: BuiltinAction, params: unknown): ActionStep {
+  if (action.type === 'xstate.assign') {
+    const assignment = action.assignment;
+    if (typeof assignment === 'function') return { kind: 'assign', compute: assignment as (a: Args, p: unknown) => unknown, params };
+    const keys = Object.keys(assignment as object);
+    return { kind: 'assign-members', keys, parts: keys.map((k) => (assignment as Record<string, unknown>)[k]), params };
+  }
+  if (action.type === 'xstate.emit') return { kind: 'emit', expr: action.event, params };
+  return { kind: 'plain', action, params };
 }
 
 /** A flat statechart compiled from an xstate machine definition: state -> event type -> ordered transitions. */
@@ -60,7 +80,8 @@ function compileTransitions(machine: AnyStateMachine, on: Record<string, unknown
       const target = t.target?.[0];
       if (t.target && t.target.length !== 1) throw new Error(`flat machine ${machine.id}: multiple targets are not supported`);
       const guard = t.guard as GuardRef | undefined;
-      return { guard, test: guard === undefined ? undefined : compileGuard(machine, guard), actions, target: target?.key };
+      const steps = actions.map((a) => stepOf(a.action, a.params));
+      return { guard, test: guard === undefined ? undefined : compileGuard(machine, guard), actions, steps, target: target?.key };
     }));
   }
   return table;
@@ -245,28 +266,31 @@ export class FlatRunner<TContext, TEvent extends EventLike, TEmitted extends Eve
     for (const t of transitions) {
       if (t.test !== undefined && !t.test(args)) continue;
       let emitted: TEmitted[] | undefined;
-      for (const { action, params } of t.actions) {
-        if (action.type === 'xstate.assign') {
-          const assignment = action.assignment;
-          let next: Record<string, unknown>;
-          if (typeof assignment === 'function') {
-            next = Object.assign({}, args.context, assignment(args, params) as Record<string, unknown>);
-          } else {
-            // Every property assigner sees the context before this assign, as in xstate.
-            next = Object.assign({}, args.context) as Record<string, unknown>;
-            for (const key in assignment as object) {
-              const part = (assignment as Record<string, unknown>)[key];
-              next[key] = typeof part === 'function' ? part(args, params) : part;
+      const steps = t.steps;
+      for (let i = 0; i < steps.length; i++) {
+        const step = steps[i] as ActionStep;
+        switch (step.kind) {
+          case 'assign':
+            args.context = Object.assign({}, args.context, step.compute(args, step.params));
+            break;
+          case 'assign-members': {
+            // Every member assigner sees the context before this assign, as in xstate.
+            const next = Object.assign({}, args.context) as Record<string, unknown>;
+            for (let k = 0; k < step.keys.length; k++) {
+              const part = step.parts[k];
+              next[step.keys[k] as string] = typeof part === 'function' ? part(args, step.params) : part;
             }
+            args.context = next;
+            break;
           }
-          args.context = next;
-        } else if (action.type === 'xstate.emit') {
-          const expr = action.event;
-          (emitted ??= []).push((typeof expr === 'function' ? expr(args, params) : expr) as TEmitted);
-        } else if (commit) {
-          action(args, params);
-        } else {
-          this.#effects = true; // a plain action was left for the send that takes the event
+          case 'emit': {
+            const expr = step.expr;
+            (emitted ??= []).push((typeof expr === 'function' ? expr(args, step.params) : expr) as TEmitted);
+            break;
+          }
+          default:
+            if (commit) step.action(args, step.params);
+            else this.#effects = true; // a plain action was left for the send that takes the event
         }
       }
       if (emitted !== undefined) this.#emitted = emitted;

@@ -18,7 +18,8 @@ interface Node {
   readonly required: readonly string[];
   readonly closed: boolean;
   readonly enumValues: ReadonlySet<unknown> | null;
-  readonly enumText: string;
+  /** The enum as written, shown only in a finding. */
+  readonly enumList: readonly unknown[] | null;
   readonly minLength: number | undefined;
   readonly maxLength: number | undefined;
   readonly minimum: number | undefined;
@@ -32,7 +33,7 @@ const ANY: Node = {
   required: [],
   closed: false,
   enumValues: null,
-  enumText: '',
+  enumList: null,
   minLength: undefined,
   maxLength: undefined,
   minimum: undefined,
@@ -44,6 +45,10 @@ const CACHE = new WeakMap<object, Node>();
 
 function num(x: unknown): number | undefined {
   return typeof x === 'number' && Number.isFinite(x) ? x : undefined;
+}
+
+function enumText(list: readonly unknown[]): string {
+  return list.slice(0, 8).map(shown).join(', ') + (list.length > 8 ? ', ...' : '');
 }
 
 function compile(schema: unknown, depth: number): Node {
@@ -68,7 +73,7 @@ function compile(schema: unknown, depth: number): Node {
     required,
     closed: schema['additionalProperties'] === false,
     enumValues: enumList ? new Set(enumList) : null,
-    enumText: enumList ? enumList.slice(0, 8).map(shown).join(', ') + (enumList.length > 8 ? ', ...' : '') : '',
+    enumList,
     minLength: num(schema['minLength']),
     maxLength: num(schema['maxLength']),
     minimum: num(schema['minimum']),
@@ -129,7 +134,7 @@ function check(node: Node, value: unknown, at: string, label: string, out: Findi
     return;
   }
   if (node.enumValues !== null && !node.enumValues.has(value)) {
-    out.push(finding(R['instance-enum'], at, `Invalid value: ${label} must be one of ${node.enumText} but received ${shown(value)}`));
+    out.push(finding(R['instance-enum'], at, `Invalid value: ${label} must be one of ${enumText(node.enumList ?? [])} but received ${shown(value)}`));
   }
   if (typeof value === 'string') {
     if (node.minLength !== undefined || node.maxLength !== undefined) {
