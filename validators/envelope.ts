@@ -35,7 +35,6 @@ export interface Classified {
   readonly findings: readonly Finding[];
 }
 
-const MEMBERS = new Set(['jsonrpc', 'id', 'method', 'params', 'result', 'error']);
 const NONE: readonly Finding[] = Object.freeze([]);
 
 function describe(value: unknown): string {
@@ -74,19 +73,42 @@ export function classifyMessage(
     if (out === NONE) out = [];
     out.push(f);
   };
+  // One pass over the members notes which of the envelope's are present and reports any other.
+  let hasId = false;
+  let hasMethod = false;
+  let hasParams = false;
+  let hasResult = false;
+  let hasError = false;
   for (const key in message) {
-    if (!MEMBERS.has(key)) found(finding(R['unknown-member'], pointerJoin(at, key), `Invalid message: unknown member "${key}"`));
+    switch (key) {
+      case 'jsonrpc':
+        break;
+      case 'id':
+        hasId = true;
+        break;
+      case 'method':
+        hasMethod = true;
+        break;
+      case 'params':
+        hasParams = true;
+        break;
+      case 'result':
+        hasResult = true;
+        break;
+      case 'error':
+        hasError = true;
+        break;
+      default:
+        found(finding(R['unknown-member'], pointerJoin(at, key), `Invalid message: unknown member "${key}"`));
+    }
   }
   if (message['jsonrpc'] !== '2.0') {
     found(finding(R['jsonrpc-version'], pointerJoin(at, 'jsonrpc'), `Invalid jsonrpc: Expected "2.0" but received ${describe(message['jsonrpc'])}`));
   }
-  const hasId = 'id' in message;
   const id = message['id'];
   const idOk = !hasId || isRequestId(id);
-  const hasResult = 'result' in message;
-  const hasError = 'error' in message;
 
-  if ('method' in message) {
+  if (hasMethod) {
     const method = message['method'];
     if (typeof method !== 'string' || method.length === 0) {
       found(finding(R['method-type'], pointerJoin(at, 'method'), `Invalid method: Expected a non-empty string but received ${describe(method)}`));
@@ -95,7 +117,7 @@ export function classifyMessage(
     if (hasResult || hasError) {
       found(finding(R['method-and-response'], at, `Invalid message: a message with method "${method}" must not carry result or error`));
     }
-    if ('params' in message && !isPlainObject(message['params'])) {
+    if (hasParams && !isPlainObject(message['params'])) {
       found(finding(R['params-type'], pointerJoin(at, 'params'), `Invalid params: Expected an object but received ${describe(message['params'])}`));
     }
     if (hasId && isNotificationMethod(method)) {
