@@ -154,21 +154,27 @@ function compileObject(node: Node): SchemaPredicate {
     if (entry.fallback !== undefined || (isOptionalType(entry.type) && entry.default !== undefined)) return askValibot(node);
     members.push({ key, test: compileNode(entry), optional: mayBeAbsent(entry) });
   }
-  const strict = node.type === 'strict_object';
-  return (x) => {
-    if (!x || typeof x !== 'object') return false;
-    const input = x as Record<string, unknown>;
-    for (let i = 0; i < members.length; i++) {
-      const m = members[i] as (typeof members)[number];
-      if (m.key in input) {
-        if (!m.test(input[m.key])) return false;
-      } else if (!m.optional) {
-        return false;
-      }
-    }
-    if (strict) for (const key in input) if (!Object.prototype.hasOwnProperty.call(entries, key)) return false;
-    return true;
-  };
+  return objectPredicate(members, node.type === 'strict_object' ? Object.keys(entries) : undefined);
+}
+
+/**
+ * The member checks as straight-line code: one generated function per object schema, so each
+ * member is read by its own literal key (a property access the engine can cache) instead of
+ * through one shared loop. Keys enter the source only as JSON string literals.
+ */
+function objectPredicate(members: readonly { key: string; test: SchemaPredicate; optional: boolean }[], closedKeys: readonly string[] | undefined): SchemaPredicate {
+  const lines = members.map((m, i) => {
+    const k = JSON.stringify(m.key);
+    return m.optional ? `if (${k} in x && !t[${i}](x[${k}])) return false;` : `if (!(${k} in x) || !t[${i}](x[${k}])) return false;`;
+  });
+  if (closedKeys !== undefined) {
+    const cases = closedKeys.map((k) => `case ${JSON.stringify(k)}:`).join(' ');
+    lines.push(closedKeys.length === 0
+      ? 'for (const k in x) return false;'
+      : `for (const k in x) switch (k) { ${cases} break; default: return false; }`);
+  }
+  const source = `return function objectPredicate(x) {\n  if (!x || typeof x !== 'object') return false;\n  ${lines.join('\n  ')}\n  return true;\n};`;
+  return new Function('t', source)(members.map((m) => m.test)) as SchemaPredicate;
 }
 
 const VALUE_PRESERVING = new Set(['string', 'number', 'boolean', 'literal', 'picklist', 'null', 'unknown', 'any', 'custom']);

@@ -11,7 +11,7 @@ interface Built {
   readonly schema: v.GenericSchema;
 }
 
-const KEYS = ['a', 'b', 'uri', 'constructor', '__proto__', 'toString'];
+const KEYS = ['a', 'b', 'uri', 'constructor', '__proto__', 'toString', 'q"\\\u2028', ''];
 
 const leaf: fc.Arbitrary<Built> = fc.oneof(
   fc.constant({ text: 'string', schema: v.string() }),
