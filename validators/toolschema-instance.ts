@@ -182,6 +182,35 @@ function check(node: Node, value: unknown, at: string, label: string, out: Findi
   }
 }
 
+/**
+ * The same judgement as `check`, as a yes/no without building pointers, labels or findings: the
+ * accepted values (almost all traffic) stop here, and `check` runs only to explain a rejection.
+ * A property test holds the two equal.
+ */
+function accepts(node: Node, value: unknown): boolean {
+  if (node.type !== undefined && !hasType(node.type, value)) return false;
+  if (node.enumValues !== null && !node.enumValues.has(value)) return false;
+  if (typeof value === 'string') {
+    if (node.minLength !== undefined || node.maxLength !== undefined) {
+      const n = codePoints(value);
+      if ((node.minLength !== undefined && n < node.minLength) || (node.maxLength !== undefined && n > node.maxLength)) return false;
+    }
+  } else if (typeof value === 'number') {
+    if ((node.minimum !== undefined && value < node.minimum) || (node.maximum !== undefined && value > node.maximum)) return false;
+  } else if (Array.isArray(value)) {
+    if (node.items !== null) for (let i = 0; i < value.length; i++) if (!accepts(node.items, value[i])) return false;
+  } else if (isJsonObject(value)) {
+    for (const name of node.required) if (!Object.hasOwn(value, name)) return false;
+    if (node.properties !== null || node.closed) {
+      for (const name of Object.keys(value)) {
+        const sub = node.properties?.get(name);
+        if (sub !== undefined ? !accepts(sub, value[name]) : node.closed) return false;
+      }
+    }
+  }
+  return true;
+}
+
 /** The name a value has in messages: the last token of its pointer. */
 function labelOf(at: string): string {
   const token = at.slice(at.lastIndexOf('/') + 1).replace(/~1/g, '/').replace(/~0/g, '~');
@@ -198,6 +227,16 @@ function labelOf(at: string): string {
  * // -> [{ rule: 'toolschema/instance-type', pointer: '/message/params/arguments/city', ... 'must be a string' }]
  */
 export function validateInstance(schema: JsonObject, value: unknown, at: string): readonly Finding[] {
+  return acceptsInstance(schema, value) ? NO_FINDINGS : explainInstance(schema, value, at);
+}
+
+/** Whether `value` conforms to `schema`: the yes/no of validateInstance, without findings. */
+export function acceptsInstance(schema: JsonObject, value: unknown): boolean {
+  return accepts(compile(schema, 0), value);
+}
+
+/** Every finding of `value` against `schema` (the explaining walk, taken for rejected values). */
+export function explainInstance(schema: JsonObject, value: unknown, at: string): readonly Finding[] {
   const out: Finding[] = [];
   check(compile(schema, 0), value, at, labelOf(at), out);
   return out.length > 0 ? out : NO_FINDINGS;

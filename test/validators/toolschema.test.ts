@@ -1,7 +1,8 @@
+import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { JsonObject, ValidationContext } from '../../validators/context.ts';
-import { validateInstance } from '../../validators/toolschema-instance.ts';
+import { acceptsInstance, explainInstance, validateInstance } from '../../validators/toolschema-instance.ts';
 import { validateToolSchema } from '../../validators/toolschema.ts';
 import { ctx, loose, pairs } from './support.ts';
 
@@ -216,6 +217,53 @@ test('additionalProperties absent or true allows other values', () => {
 test('a malformed schema never throws', () => {
   const bad = { type: 'object', properties: 3, required: 'a', enum: 'x', items: 4 } as JsonObject;
   assert.equal(pairs(validateInstance(bad, { a: 1 }, ARGS)), []);
+});
+
+// Random schemas of the subset (and some outside it) with random values, to hold the quick yes/no
+// equal to the explaining walk: accepted exactly when the walk finds nothing.
+const NAMES = ['a', 'b', 'a/b', '~'];
+const { schema: subsetSchema } = fc.letrec<{ schema: JsonObject }>((tie) => ({
+  schema: fc.oneof(
+    { depthSize: 'small' },
+    fc.record({
+      type: fc.constantFrom('string', 'number', 'integer', 'boolean', 'array', 'object', 'null'),
+      enum: fc.array(fc.oneof(fc.constantFrom('x', 'y', 1, 2.5, true, null)), { maxLength: 3 }),
+      minLength: fc.nat(3),
+      maxLength: fc.nat(4),
+      minimum: fc.integer({ min: -2, max: 2 }),
+      maximum: fc.oneof(fc.integer({ min: -2, max: 4 }), fc.constant(Infinity)),
+    }, { requiredKeys: [] }) as fc.Arbitrary<JsonObject>,
+    fc.record({
+      type: fc.constant('object'),
+      properties: fc.dictionary(fc.constantFrom(...NAMES), tie('schema'), { maxKeys: 3 }),
+      required: fc.array(fc.constantFrom(...NAMES, 7), { maxLength: 2 }),
+      additionalProperties: fc.boolean(),
+    }, { requiredKeys: ['type'] }) as fc.Arbitrary<JsonObject>,
+    fc.record({ type: fc.constant('array'), items: tie('schema') }, { requiredKeys: [] }) as fc.Arbitrary<JsonObject>,
+  ),
+}));
+const { value: instanceValue } = fc.letrec<{ value: unknown }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small' },
+    fc.constantFrom(null, true, 0, 1, 2.5, -3, 'x', 'y', '', 'abcde', '😀'),
+    fc.array(tie('value'), { maxLength: 3 }),
+    fc.dictionary(fc.constantFrom(...NAMES, 'c'), tie('value'), { maxKeys: 3 }),
+  ),
+}));
+
+test('the quick instance judgement accepts exactly what the explaining walk finds nothing in', () => {
+  let accepted = 0;
+  let rejected = 0;
+  fc.assert(fc.property(subsetSchema, fc.array(instanceValue, { minLength: 1, maxLength: 5 }), (schema, values) => {
+    for (const value of values) {
+      const ok = acceptsInstance(schema, value);
+      if (ok) accepted++;
+      else rejected++;
+      assert.is(ok, explainInstance(schema, value, ARGS).length === 0, `${JSON.stringify(schema)} on ${JSON.stringify(value)}`);
+      assert.equal(validateInstance(schema, value, ARGS), explainInstance(schema, value, ARGS));
+    }
+  }), { numRuns: 2000 });
+  assert.ok(accepted > 100 && rejected > 100, `both verdicts occur (${accepted} accepted, ${rejected} rejected)`);
 });
 
 test.run();
