@@ -3,6 +3,7 @@ import type { Direction } from '../validators/context.ts';
 import type { Finding } from '../validators/finding.ts';
 import type { RequestId } from '../validators/envelope.ts';
 import type { IssueEvent } from './issue.ts';
+import { PendingRequests } from './pending-requests.ts';
 
 /** What is remembered of a request until it is answered. */
 export interface PendingRequest {
@@ -18,7 +19,7 @@ export interface PendingRequest {
 /** Pending requests of one sending direction, keyed by id type and value (`n:5` differs from `s:5`). */
 export interface CorrelationContext {
   readonly direction: Direction;
-  readonly pending: ReadonlyMap<string, PendingRequest>;
+  readonly pending: PendingRequests<PendingRequest>;
 }
 
 /** Events of the correlation machine; `findings` are the result's schema findings against its pending method. */
@@ -58,17 +59,11 @@ export const correlationMachine = setup({
     recordPending: assign({
       pending: ({ context, event }) => {
         if (event.type !== 'request') return context.pending;
-        const next = new Map(context.pending);
-        next.set(event.key, event.entry);
-        return next;
+        return context.pending.with(event.key, event.entry);
       },
     }),
     consumePending: assign({
-      pending: ({ context, event }) => {
-        const next = new Map(context.pending);
-        next.delete(event.key);
-        return next;
-      },
+      pending: ({ context, event }) => context.pending.without(event.key),
     }),
     reportResultFindings: emit(({ event }) => ({
       type: 'result.invalid' as const,
@@ -93,7 +88,7 @@ export const correlationMachine = setup({
   },
 }).createMachine({
   id: 'correlation',
-  context: ({ input }) => ({ direction: input.direction, pending: new Map() }),
+  context: ({ input }) => ({ direction: input.direction, pending: PendingRequests.empty<PendingRequest>() }),
   initial: 'tracking',
   states: {
     tracking: {

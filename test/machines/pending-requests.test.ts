@@ -1,0 +1,64 @@
+import fc from 'fast-check';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { PendingRequests, SMALL_LIMIT } from '../../machines/pending-requests.ts';
+
+type Op = { readonly add: boolean; readonly key: string; readonly value: number };
+
+const op: fc.Arbitrary<Op> = fc.record({
+  add: fc.boolean(),
+  // Enough distinct keys to cross SMALL_LIMIT often, few enough to hit existing ones.
+  key: fc.integer({ min: 0, max: SMALL_LIMIT * 2 }).map((n) => `n:${n}`),
+  value: fc.integer(),
+});
+
+test('property: behaves as an immutable Map, in both forms, and never changes an earlier value', () => {
+  fc.assert(fc.property(fc.array(op, { maxLength: 120 }), (ops) => {
+    let model = new Map<string, number>();
+    let current = PendingRequests.empty<number>();
+    for (const o of ops) {
+      const before = [...current.entries()];
+      const next = o.add ? current.with(o.key, o.value) : current.without(o.key);
+      model = new Map(model);
+      if (o.add) model.set(o.key, o.value);
+      else model.delete(o.key);
+      assert.equal([...current.entries()], before, 'the earlier value is unchanged');
+      assert.equal([...next.entries()], [...model.entries()]);
+      assert.is(next.size, model.size);
+      assert.is(next.has(o.key), model.has(o.key));
+      assert.is(next.get(o.key), model.get(o.key));
+      assert.equal([...next.keys()], [...model.keys()]);
+      assert.equal([...next.values()], [...model.values()]);
+      current = next;
+    }
+  }), { numRuns: 400 });
+});
+
+test('both forms occur: more than SMALL_LIMIT pending entries switch to the Map form', () => {
+  let p = PendingRequests.empty<number>();
+  for (let i = 0; i < SMALL_LIMIT; i++) p = p.with(`n:${i}`, i);
+  assert.is(p.large, undefined);
+  p = p.with('n:extra', -1);
+  assert.ok(p.large instanceof Map);
+  assert.is(p.size, SMALL_LIMIT + 1);
+  assert.is(p.get('n:0'), 0);
+  assert.is(p.get('n:extra'), -1);
+});
+
+test('removing what is not there returns the same value; JSON shows the entries', () => {
+  const p = PendingRequests.empty<string>().with('s:a', 'x');
+  assert.is(p.without('s:b'), p);
+  assert.is(JSON.stringify(p), '{"s:a":"x"}');
+  const seen: string[] = [];
+  p.forEach((v, k) => seen.push(`${k}=${v}`));
+  assert.equal(seen, ['s:a=x']);
+});
+
+test('deep comparison sees the content (machine contexts are compared this way)', () => {
+  const a = PendingRequests.empty<number>().with('n:1', 1);
+  const b = PendingRequests.empty<number>().with('n:1', 2);
+  assert.not.equal(a, b);
+  assert.equal(a, PendingRequests.empty<number>().with('n:1', 1));
+});
+
+test.run();
