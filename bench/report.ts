@@ -29,6 +29,7 @@ const RATIOS: readonly RatioSpec[] = [
   { name: 'pipeline_vs_ajv', better: 'higher', of: (w) => [num(w, 'pipeline', 'msgs_per_s'), num(w, 'ajv', 'msgs_per_s')] },
   { name: 'pipeline_vs_json_parse', better: 'higher', of: (w) => [num(w, 'pipeline', 'msgs_per_s'), num(w, 'json_parse', 'msgs_per_s')] },
   { name: 'strict_json_vs_sdk', better: 'higher', of: (w) => [num(w, 'strict_json', 'msgs_per_s'), num(w, 'sdk', 'msgs_per_s')] },
+  { name: 'strict_envelope_vs_sdk', better: 'higher', of: (w) => [num(w, 'strict_envelope', 'msgs_per_s'), num(w, 'sdk', 'msgs_per_s')] },
   { name: 'course_inprocess_vs_pipeline', better: 'higher', of: (w) => [num(w, 'course_inprocess', 'msgs_per_s'), num(w, 'pipeline', 'msgs_per_s')] },
   { name: 'course_cli_vs_node_startup', better: 'lower', of: (w) => [num(w, 'course_cli', 'wall_s'), num(w, 'node_startup', 'wall_s')] },
   { name: 'scale_1m_vs_100k_time', better: 'lower', of: (w) => [num(w, 'scale_1m', 'wall_s'), num(w, 'scale_100k', 'wall_s')] },

@@ -17,6 +17,7 @@ import {
   jsonParseTask,
   pipelineTask,
   sdkTask,
+  strictEnvelopeTask,
   strictJsonTask,
   type Skipped,
   type Throughput,
@@ -39,6 +40,8 @@ export interface Workloads {
   readonly ajv: Throughput | Skipped;
   readonly json_parse: Throughput;
   readonly strict_json: Throughput;
+  /** Added after the first figures were committed; reports without it still load. */
+  readonly strict_envelope?: Throughput;
   readonly course_inprocess: Throughput | Skipped;
   readonly course_cli: WallTime | Skipped;
   readonly node_startup: WallTime;
@@ -81,13 +84,14 @@ export async function runBench(paths: BenchPaths, sizes: BenchSizes, progress: P
   const config = sessionConfigFor(benchHeader());
   const runs = sizes.runs;
 
-  progress(`in process: pipeline (${sizes.pipeline} messages), sdk, ajv, json_parse, strict_json, course_inprocess`);
+  progress(`in process: pipeline (${sizes.pipeline} messages), sdk, ajv, json_parse, strict_json, strict_envelope, course_inprocess`);
   const prepared: [name: string, task: ThroughputTask | Skipped][] = [
     ['pipeline', pipelineTask(steps, config)],
     ['sdk', await sdkTask(steps)],
     ['ajv', await ajvTask(steps, paths.schema)],
     ['json_parse', jsonParseTask(steps)],
     ['strict_json', strictJsonTask(steps)],
+    ['strict_envelope', strictEnvelopeTask(steps, config)],
     ['course_inprocess', courseTask(paths.course)],
   ];
   const live = prepared.filter((p): p is [string, ThroughputTask] => !isSkipped(p[1]));
@@ -123,6 +127,7 @@ export async function runBench(paths: BenchPaths, sizes: BenchSizes, progress: P
       ajv: figure('ajv'),
       json_parse: figure('json_parse') as Throughput,
       strict_json: figure('strict_json') as Throughput,
+      strict_envelope: figure('strict_envelope') as Throughput,
       course_inprocess: figure('course_inprocess'),
       course_cli,
       node_startup: node_startup as WallTime,

@@ -5,6 +5,8 @@ import { Session, type SessionConfig, type Step } from '../machines/session.ts';
 import { parseFixture } from '../runner/load-fixture.ts';
 import { profileForFixture } from '../runner/profile-for.ts';
 import { runCase } from '../runner/run-case.ts';
+import { classifyMessage } from '../validators/envelope.ts';
+import { isNotificationMethod, isRequestMethod, methodTable } from '../validators/methods.ts';
 import { parseStrictJson } from '../validators/strict-json.ts';
 import type { GeneratedStep } from './generate.ts';
 import { significant } from './measure.ts';
@@ -96,6 +98,18 @@ export function jsonParseTask(steps: readonly GeneratedStep[]): ThroughputTask {
 /** `strict_json`: the strict reader alone (grammar, duplicate keys, depth, safe integers, then JSON.parse), the pipeline's floor. */
 export function strictJsonTask(steps: readonly GeneratedStep[]): ThroughputTask {
   return overTexts(texts(steps), (t) => parseStrictJson(t) !== undefined);
+}
+
+/**
+ * `strict_envelope`: the strict reader and the JSON-RPC envelope classifier with the profile's
+ * method table — the job the SDK path does (one message's envelope shape), done on strict JSON,
+ * without the schemas of params and results or any session state.
+ */
+export function strictEnvelopeTask(steps: readonly GeneratedStep[], config: SessionConfig): ThroughputTask {
+  const methods = methodTable(config.profile);
+  const isNotification = (m: string) => isNotificationMethod(m, methods);
+  const isRequest = (m: string) => isRequestMethod(m, methods);
+  return overTexts(texts(steps), (t) => classifyMessage(parseStrictJson(t), '/message', isNotification, isRequest).envelope !== undefined);
 }
 
 /** `sdk`: JSON.parse and the official SDK's JSONRPCMessageSchema, a stateless shape check. */
