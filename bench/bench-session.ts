@@ -76,12 +76,12 @@ function revision() {
   };
 }
 
-/** The transcript header of generated traffic: course profile, the policy, defaults and the tool. */
-export function benchHeader(): TranscriptHeader {
+/** The transcript header of generated traffic: course profile (unless told), the policy, defaults and the tool. */
+export function benchHeader(profile: 'course' | '2025-11-25' = 'course'): TranscriptHeader {
   return {
     mcp_statechart_transcript: 1,
     description: 'Generated benchmark traffic (bench/generate.ts).',
-    profile: 'course',
+    profile,
     protocol_version: '2025-11-25',
     authorization: {
       protected_resource: BENCH_RESOURCE,

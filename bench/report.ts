@@ -26,6 +26,7 @@ interface RatioSpec {
 
 const RATIOS: readonly RatioSpec[] = [
   { name: 'pipeline_vs_sdk', better: 'higher', of: (w) => [num(w, 'pipeline', 'msgs_per_s'), num(w, 'sdk', 'msgs_per_s')] },
+  { name: 'pipeline_2025_11_25_vs_sdk', better: 'higher', of: (w) => [num(w, 'pipeline_2025_11_25', 'msgs_per_s'), num(w, 'sdk', 'msgs_per_s')] },
   { name: 'pipeline_vs_ajv', better: 'higher', of: (w) => [num(w, 'pipeline', 'msgs_per_s'), num(w, 'ajv', 'msgs_per_s')] },
   { name: 'pipeline_vs_json_parse', better: 'higher', of: (w) => [num(w, 'pipeline', 'msgs_per_s'), num(w, 'json_parse', 'msgs_per_s')] },
   { name: 'strict_json_vs_sdk', better: 'higher', of: (w) => [num(w, 'strict_json', 'msgs_per_s'), num(w, 'sdk', 'msgs_per_s')] },

@@ -36,6 +36,8 @@ export interface Machine {
 /** Every workload's figure (or why it was skipped). */
 export interface Workloads {
   readonly pipeline: Throughput;
+  /** The same stream under the 2025-11-25 profile (its extension machines run too); added later, so optional. */
+  readonly pipeline_2025_11_25?: Throughput;
   readonly sdk: Throughput | Skipped;
   readonly ajv: Throughput | Skipped;
   readonly json_parse: Throughput;
@@ -84,9 +86,10 @@ export async function runBench(paths: BenchPaths, sizes: BenchSizes, progress: P
   const config = sessionConfigFor(benchHeader());
   const runs = sizes.runs;
 
-  progress(`in process: pipeline (${sizes.pipeline} messages), sdk, ajv, json_parse, strict_json, strict_envelope, course_inprocess`);
+  progress(`in process: pipeline (${sizes.pipeline} messages), pipeline_2025_11_25, sdk, ajv, json_parse, strict_json, strict_envelope, course_inprocess`);
   const prepared: [name: string, task: ThroughputTask | Skipped][] = [
     ['pipeline', pipelineTask(steps, config)],
+    ['pipeline_2025_11_25', pipelineTask(steps, sessionConfigFor(benchHeader('2025-11-25')))],
     ['sdk', await sdkTask(steps)],
     ['ajv', await ajvTask(steps, paths.schema)],
     ['json_parse', jsonParseTask(steps)],
@@ -123,6 +126,7 @@ export async function runBench(paths: BenchPaths, sizes: BenchSizes, progress: P
     const scale_1m: ScaleFigure | Skipped = large ?? { skipped: 'skipped by --quick' };
     return {
       pipeline: figure('pipeline') as Throughput,
+      pipeline_2025_11_25: figure('pipeline_2025_11_25') as Throughput,
       sdk: figure('sdk'),
       ajv: figure('ajv'),
       json_parse: figure('json_parse') as Throughput,

@@ -56,8 +56,8 @@ test('the stream is mixed: both directions, every exchange kind, contexts, strin
   assert.ok(controls > 0);
 });
 
-test('the generated stream is valid traffic: one session judges all of it clean', () => {
-  const session = new Session(sessionConfigFor(benchHeader()));
+for (const profile of ['course', '2025-11-25'] as const) test(`the generated stream is valid traffic: one session judges all of it clean (${profile})`, () => {
+  const session = new Session(sessionConfigFor(benchHeader(profile)));
   const found: string[] = [];
   steps.forEach((s, i) => {
     const f = s.kind === 'control'

@@ -8,6 +8,7 @@ import type { Workloads } from '../../bench/run-bench.ts';
 const tp = (msgs_per_s: number) => ({ messages: 1000, msgs_per_s, runs: 5, rejected: 0 });
 const WORKLOADS: Workloads = {
   pipeline: tp(100_000),
+  pipeline_2025_11_25: tp(60_000),
   sdk: tp(80_000),
   ajv: { skipped: 'not here' },
   json_parse: tp(1_000_000),
@@ -33,6 +34,7 @@ test('median of odd and even lists', () => {
 test('ratios: only where both figures were measured', () => {
   assert.equal(REPORT.ratios, {
     pipeline_vs_sdk: 1.25,
+    pipeline_2025_11_25_vs_sdk: 0.75,
     pipeline_vs_json_parse: 0.1,
     strict_json_vs_sdk: 5,
     strict_envelope_vs_sdk: 4,
