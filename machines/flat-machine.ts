@@ -200,6 +200,8 @@ export function isFlat(machine: AnyStateMachine): boolean {
 export class FlatRunner<TContext, TEvent extends EventLike, TEmitted extends EventLike> {
   readonly #flat: FlatMachine;
   #snapshot: RunnerSnapshot<TContext>;
+  /** The current state's transitions by event type, looked up once per state change. */
+  #table: ReadonlyMap<string, readonly FlatTransition[]> | undefined;
   readonly #listeners = new Map<string, ((event: TEmitted) => void)[]>();
 
   constructor(machine: AnyStateMachine, input: unknown) {
@@ -207,6 +209,7 @@ export class FlatRunner<TContext, TEvent extends EventLike, TEmitted extends Eve
     const factory = (machine.config as { context?: unknown }).context;
     const context = typeof factory === 'function' ? (factory as (a: { input: unknown }) => TContext)({ input }) : (factory as TContext);
     this.#snapshot = new FlatSnapshot(this.#flat.initial, context);
+    this.#table = this.#flat.states.get(this.#flat.initial);
   }
 
   /** Listens for an emitted event type. */
@@ -239,7 +242,9 @@ export class FlatRunner<TContext, TEvent extends EventLike, TEmitted extends Eve
   }
 
   send(event: TEvent): void {
+    const before = this.#snapshot.value;
     this.#snapshot = this.#run(event, true);
+    if (this.#snapshot.value !== before) this.#table = this.#flat.states.get(this.#snapshot.value);
     const emitted = this.#emitted;
     if (emitted === NO_EVENTS) return;
     // Like an actor, listeners hear emitted events once the new snapshot is in place.
@@ -259,7 +264,7 @@ export class FlatRunner<TContext, TEvent extends EventLike, TEmitted extends Eve
     const current = this.#snapshot;
     this.#emitted = NO_EVENTS;
     this.#effects = false;
-    const transitions = this.#flat.states.get(current.value)?.get(event.type);
+    const transitions = this.#table?.get(event.type);
     if (!transitions) return current;
     // One argument object per run, as guards and actions only read it during their call.
     const args: Args = { context: current.context, event };
