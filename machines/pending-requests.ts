@@ -2,61 +2,63 @@
  * An immutable map from id key to the request pending under it: recording or consuming a request
  * returns a new map and leaves the old one as it was, as a machine context must (snapshots are
  * values). A session usually has a handful of requests in flight, so up to SMALL_LIMIT entries are
- * kept as two arrays copied on write, which costs far less than copying a Map; beyond that, a Map
- * copied on write.
+ * kept as one array of alternating keys and values, copied on write, which costs far less than
+ * copying a Map; beyond that, a Map copied on write.
  */
 export const SMALL_LIMIT = 16;
 
 export class PendingRequests<V> implements ReadonlyMap<string, V> {
   /** The map with nothing pending. */
   static empty<V>(): PendingRequests<V> {
-    return new PendingRequests<V>([], [], undefined);
+    return new PendingRequests<V>([], undefined);
   }
 
   // Plain fields, not private ones, so that deep comparisons of machine contexts see the content.
-  /** Small form: the keys, in the order they were recorded. */
-  readonly smallKeys: readonly string[];
-  /** Small form: the request of each key, index for index. */
-  readonly smallValues: readonly V[];
+  /** Small form: key, value, key, value, ... in the order the keys were recorded. */
+  readonly small: readonly (string | V)[];
   /** Large form (more than SMALL_LIMIT entries were pending at once). */
   readonly large: ReadonlyMap<string, V> | undefined;
 
-  private constructor(keys: readonly string[], values: readonly V[], map: ReadonlyMap<string, V> | undefined) {
-    this.smallKeys = keys;
-    this.smallValues = values;
-    this.large = map;
+  private constructor(small: readonly (string | V)[], large: ReadonlyMap<string, V> | undefined) {
+    this.small = small;
+    this.large = large;
   }
 
   get size(): number {
-    return this.large !== undefined ? this.large.size : this.smallKeys.length;
+    return this.large !== undefined ? this.large.size : this.small.length / 2;
+  }
+
+  #indexOf(key: string): number {
+    const small = this.small;
+    for (let i = 0; i < small.length; i += 2) if (small[i] === key) return i;
+    return -1;
   }
 
   get(key: string): V | undefined {
     if (this.large !== undefined) return this.large.get(key);
-    const keys = this.smallKeys;
-    for (let i = 0; i < keys.length; i++) if (keys[i] === key) return this.smallValues[i];
-    return undefined;
+    const at = this.#indexOf(key);
+    return at < 0 ? undefined : (this.small[at + 1] as V);
   }
 
   has(key: string): boolean {
-    return this.large !== undefined ? this.large.has(key) : this.smallKeys.includes(key);
+    return this.large !== undefined ? this.large.has(key) : this.#indexOf(key) >= 0;
   }
 
   /** A new map with `key` set to `value` (replacing what was there, in its place). */
   with(key: string, value: V): PendingRequests<V> {
-    if (this.large !== undefined) return new PendingRequests<V>([], [], new Map(this.large).set(key, value));
-    const at = this.smallKeys.indexOf(key);
+    if (this.large !== undefined) return new PendingRequests<V>([], new Map(this.large).set(key, value));
+    const at = this.#indexOf(key);
+    const small = this.small.slice();
     if (at >= 0) {
-      const values = this.smallValues.slice();
-      values[at] = value;
-      return new PendingRequests(this.smallKeys, values, undefined);
-    }
-    if (this.smallKeys.length >= SMALL_LIMIT) {
+      small[at + 1] = value;
+    } else if (small.length >= SMALL_LIMIT * 2) {
       const map = new Map<string, V>();
-      for (let i = 0; i < this.smallKeys.length; i++) map.set(this.smallKeys[i] as string, this.smallValues[i] as V);
-      return new PendingRequests<V>([], [], map.set(key, value));
+      for (let i = 0; i < small.length; i += 2) map.set(small[i] as string, small[i + 1] as V);
+      return new PendingRequests<V>([], map.set(key, value));
+    } else {
+      small.push(key, value);
     }
-    return new PendingRequests([...this.smallKeys, key], [...this.smallValues, value], undefined);
+    return new PendingRequests(small, undefined);
   }
 
   /** A new map without `key` (this one when `key` is not pending). */
@@ -65,15 +67,13 @@ export class PendingRequests<V> implements ReadonlyMap<string, V> {
       if (!this.large.has(key)) return this;
       const map = new Map(this.large);
       map.delete(key);
-      return new PendingRequests<V>([], [], map);
+      return new PendingRequests<V>([], map);
     }
-    const at = this.smallKeys.indexOf(key);
+    const at = this.#indexOf(key);
     if (at < 0) return this;
-    const keys = this.smallKeys.slice();
-    const values = this.smallValues.slice();
-    keys.splice(at, 1);
-    values.splice(at, 1);
-    return new PendingRequests(keys, values, undefined);
+    const small = this.small.slice();
+    small.splice(at, 2);
+    return new PendingRequests(small, undefined);
   }
 
   *entries(): MapIterator<[string, V]> {
@@ -81,7 +81,7 @@ export class PendingRequests<V> implements ReadonlyMap<string, V> {
       yield* this.large.entries();
       return;
     }
-    for (let i = 0; i < this.smallKeys.length; i++) yield [this.smallKeys[i] as string, this.smallValues[i] as V];
+    for (let i = 0; i < this.small.length; i += 2) yield [this.small[i] as string, this.small[i + 1] as V];
   }
 
   *keys(): MapIterator<string> {
