@@ -147,7 +147,7 @@ function compileWrapper(node: Node): SchemaPredicate {
 
 function compileObject(node: Node): SchemaPredicate {
   const entries = node.entries as Readonly<Record<string, Node>>;
-  const members: { key: string; test: SchemaPredicate; optional: boolean }[] = [];
+  const members: Member[] = [];
   for (const key in entries) {
     const entry = entries[key] as Node;
     // A default or fallback fills in absent members: valibot's business.
@@ -162,7 +162,36 @@ function compileObject(node: Node): SchemaPredicate {
  * member is read by its own literal key (a property access the engine can cache) instead of
  * through one shared loop. Keys enter the source only as JSON string literals.
  */
-function objectPredicate(members: readonly { key: string; test: SchemaPredicate; optional: boolean }[], closedKeys: readonly string[] | undefined): SchemaPredicate {
+type Member = { readonly key: string; readonly test: SchemaPredicate; readonly optional: boolean };
+
+function objectPredicate(members: readonly Member[], closedKeys: readonly string[] | undefined): SchemaPredicate {
+  try {
+    return generatedObjectPredicate(members, closedKeys);
+  } catch {
+    // Code generation refused (node --disallow-code-generation-from-strings): the same checks as a loop.
+    return loopedObjectPredicate(members, closedKeys);
+  }
+}
+
+/** The same judgement as the generated code, as one loop over the members. */
+export function loopedObjectPredicate(members: readonly Member[], closedKeys: readonly string[] | undefined): SchemaPredicate {
+  const closed = closedKeys === undefined ? undefined : new Set(closedKeys);
+  return (x) => {
+    if (!x || typeof x !== 'object') return false;
+    const input = x as Record<string, unknown>;
+    for (const m of members) {
+      if (m.key in input) {
+        if (!m.test(input[m.key])) return false;
+      } else if (!m.optional) {
+        return false;
+      }
+    }
+    if (closed !== undefined) for (const key in input) if (!closed.has(key)) return false;
+    return true;
+  };
+}
+
+function generatedObjectPredicate(members: readonly Member[], closedKeys: readonly string[] | undefined): SchemaPredicate {
   const lines = members.map((m, i) => {
     const k = JSON.stringify(m.key);
     return m.optional ? `if (${k} in x && !t[${i}](x[${k}])) return false;` : `if (!(${k} in x) || !t[${i}](x[${k}])) return false;`;

@@ -34,6 +34,15 @@ const listCase = (expect: 'pass' | 'fail') => ({
   ],
 });
 
+test('where code generation is refused, schema predicates fall back to loops and judge the same', () => {
+  const normal = run('cases', '--json');
+  const refused = spawnSync(process.execPath, ['--disallow-code-generation-from-strings', CLI, 'cases', '--json'], { encoding: 'utf8', cwd: ROOT, timeout: 60_000 });
+  assert.is(refused.status, 0, refused.stderr);
+  assert.is(refused.stdout, normal.stdout);
+  const summary = JSON.parse(refused.stdout) as { status: string; unexpected?: number };
+  assert.is(summary.status, 'ok');
+});
+
 test('cases --json on the course fixture: ok, 54 / 16 / 38, keys in order, exit 0', () => {
   if (!existsSync(COURSE)) {
     if (process.env['CI']) assert.unreachable('course fixture missing on CI');
