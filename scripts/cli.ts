@@ -118,6 +118,14 @@ function describeFailure(error: unknown): string {
   return `internal error: ${error instanceof Error ? error.name : 'unknown'} (set MCP_STATECHART_DEBUG=1 for details)`;
 }
 
+// A reader that stops early (`| head`) closes the pipe: the rest of the output has nowhere to go,
+// which is not a failure of the run, so the run goes on quietly and ends with its own exit code.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') return;
+  process.stderr.write(`mcp-statechart: cannot write the output (${error.code ?? 'unknown error'})\n`);
+  process.exit(2);
+});
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;

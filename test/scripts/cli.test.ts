@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -32,6 +32,39 @@ const listCase = (expect: 'pass' | 'fail') => ({
     { direction: 'client_to_server', message: { jsonrpc: '2.0', id: 2, method: 'tools/list' } },
     { direction: 'server_to_client', message: { jsonrpc: '2.0', id: 2, result: { tools: [] } } },
   ],
+});
+
+/** Runs the CLI, reads its first output chunk, then closes the pipe as `| head` does. */
+function readFirstChunkThenClose(args: string[]): Promise<{ code: number | null; stderr: string; first: string }> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    let first = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += String(d)));
+    child.stdout.once('data', (d: Buffer) => {
+      first = String(d);
+      child.stdout.destroy();
+    });
+    const timer = setTimeout(() => {
+      child.kill();
+      fail(new Error('the CLI did not end after its reader went away'));
+    }, 30_000);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      done({ code, stderr, first });
+    });
+  });
+}
+
+test('a reader that stops early (| head) gets no stack trace, and the exit code stays the run\'s own', async () => {
+  const ok = await readFirstChunkThenClose(['cases', '--json']);
+  assert.ok(ok.first.startsWith('{'));
+  assert.is(ok.stderr, '');
+  assert.is(ok.code, 0);
+  // The spec fixtures judged under the course profile: unexpected cases, and a report far larger than a pipe holds.
+  const unexpected = await readFirstChunkThenClose(['cases', join(ROOT, 'fixtures'), '--profile', 'course', '--json']);
+  assert.is(unexpected.stderr, '');
+  assert.is(unexpected.code, 1);
 });
 
 test('where code generation is refused, schema predicates fall back to loops and judge the same', () => {
