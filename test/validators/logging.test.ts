@@ -2,12 +2,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { ValidationContext } from '../../validators/context.ts';
 import { LOGGING_LEVELS, loggingMethods } from '../../validators/logging.ts';
-import { COURSE_PROFILE, SPEC_2025_06_18, SPEC_2025_11_25 } from '../../validators/profiles.ts';
-import { pairs } from './support.ts';
+import { ctx as course, loose as spec, older, pairs } from './support.ts';
 
-const spec: ValidationContext = { profile: SPEC_2025_11_25, tools: new Map() };
-const older: ValidationContext = { profile: SPEC_2025_06_18, tools: new Map() };
-const course: ValidationContext = { profile: COURSE_PROFILE, tools: new Map() };
 const P = '/message/params';
 const R = '/message/result';
 const setLevel = loggingMethods['logging/setLevel'];

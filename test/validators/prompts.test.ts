@@ -1,13 +1,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { ValidationContext } from '../../validators/context.ts';
-import { COURSE_PROFILE, SPEC_2025_06_18, SPEC_2025_11_25 } from '../../validators/profiles.ts';
 import { promptsMethods } from '../../validators/prompts.ts';
-import { pairs } from './support.ts';
+import { ctx as course, loose as spec, older, pairs } from './support.ts';
 
-const spec: ValidationContext = { profile: SPEC_2025_11_25, tools: new Map() };
-const older: ValidationContext = { profile: SPEC_2025_06_18, tools: new Map() };
-const course: ValidationContext = { profile: COURSE_PROFILE, tools: new Map() };
 const P = '/message/params';
 const R = '/message/result';
 const list = promptsMethods['prompts/list'];

@@ -1,12 +1,15 @@
 import type { ValidationContext } from '../../validators/context.ts';
 import type { Finding } from '../../validators/finding.ts';
-import { COURSE_PROFILE, SPEC_2025_11_25 } from '../../validators/profiles.ts';
+import { COURSE_PROFILE, SPEC_2025_06_18, SPEC_2025_11_25 } from '../../validators/profiles.ts';
 
 /** The strict course profile, with no tools known. */
 export const ctx: ValidationContext = { profile: COURSE_PROFILE, tools: new Map() };
 
 /** The 2025-11-25 specification profile (open shapes, no course limits), with no tools known. */
 export const loose: ValidationContext = { profile: SPEC_2025_11_25, tools: new Map() };
+
+/** The 2025-06-18 specification profile, with no tools known. */
+export const older: ValidationContext = { profile: SPEC_2025_06_18, tools: new Map() };
 
 /** Findings as `rule pointer` strings: what tests assert. */
 export function pairs(findings: readonly Finding[]): string[] {

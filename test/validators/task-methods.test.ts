@@ -1,11 +1,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { ValidationContext } from '../../validators/context.ts';
 import type { Finding } from '../../validators/finding.ts';
-import { SPEC_2025_11_25 } from '../../validators/profiles.ts';
+import { loose as ctx } from './support.ts';
 import { isTerminalStatus, relatedTaskId, tasksMethods, validateRelatedTask } from '../../validators/tasks.ts';
 
-const ctx: ValidationContext = { profile: SPEC_2025_11_25, tools: new Map() };
 const pairs = (findings: readonly Finding[]) => findings.map((f) => `${f.rule} ${f.pointer}`);
 const REL = 'io.modelcontextprotocol/related-task';
 const task = (extra: object = {}) => ({ taskId: 't-1', status: 'working', createdAt: '2025-11-25T10:00:00Z', lastUpdatedAt: '2025-11-25T10:00:00Z', ttl: null, ...extra });

@@ -1,12 +1,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { ValidationContext } from '../../validators/context.ts';
 import type { Finding } from '../../validators/finding.ts';
-import { SPEC_2025_06_18, SPEC_2025_11_25 } from '../../validators/profiles.ts';
+import { loose as ctx, older as old } from './support.ts';
 import { isProgressToken, validateCancelledParams, validateProgressParams } from '../../validators/utilities.ts';
 
-const ctx: ValidationContext = { profile: SPEC_2025_11_25, tools: new Map() };
-const old: ValidationContext = { profile: SPEC_2025_06_18, tools: new Map() };
 const AT = '/message/params';
 const pairs = (findings: readonly Finding[]) => findings.map((f) => `${f.rule} ${f.pointer}`);
 
