@@ -15,11 +15,9 @@ interface BuiltinAction {
 
 /** One compiled transition: the guard to test, the actions to run and the target state. */
 export interface FlatTransition {
-  readonly guard: GuardRef | undefined;
   /** The guard resolved once against the machine's implementations. */
   readonly test: ((args: Args) => boolean) | undefined;
-  readonly actions: readonly { readonly action: BuiltinAction; readonly params: unknown }[];
-  /** The same actions, each resolved once into the step the runner takes. */
+  /** The actions, each resolved once into the step the runner takes. */
   readonly steps: readonly ActionStep[];
   readonly target: string | undefined;
 }
@@ -81,7 +79,7 @@ function compileTransitions(machine: AnyStateMachine, on: Record<string, unknown
       if (t.target && t.target.length !== 1) throw new Error(`flat machine ${machine.id}: multiple targets are not supported`);
       const guard = t.guard as GuardRef | undefined;
       const steps = actions.map((a) => stepOf(a.action, a.params));
-      return { guard, test: guard === undefined ? undefined : compileGuard(machine, guard), actions, steps, target: target?.key };
+      return { test: guard === undefined ? undefined : compileGuard(machine, guard), steps, target: target?.key };
     }));
   }
   return table;

@@ -174,7 +174,7 @@ function objectPredicate(members: readonly Member[], closedKeys: readonly string
 }
 
 /** The same judgement as the generated code, as one loop over the members. */
-export function loopedObjectPredicate(members: readonly Member[], closedKeys: readonly string[] | undefined): SchemaPredicate {
+function loopedObjectPredicate(members: readonly Member[], closedKeys: readonly string[] | undefined): SchemaPredicate {
   const closed = closedKeys === undefined ? undefined : new Set(closedKeys);
   return (x) => {
     if (!x || typeof x !== 'object') return false;
