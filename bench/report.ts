@@ -72,6 +72,52 @@ export function judgeTargets(report: BenchReport): TargetResult[] {
   ];
 }
 
+/**
+ * Where the pipeline's time per message goes against the SDK path's: the strict reader and the
+ * envelope (`strict_envelope`) are a floor every strict pipeline pays, so 1.0x the SDK path leaves
+ * `room_us` for everything else (params and result schemas, capability gates, authorization and the
+ * machines), which the pipeline spends `spent_us` on. Microseconds per message.
+ */
+export interface PipelineBudget {
+  readonly sdk_us: number;
+  readonly floor_us: number;
+  readonly pipeline_us: number;
+  readonly room_us: number;
+  readonly spent_us: number;
+  /** How many times faster the checks beyond the floor would have to run to meet 1.0x (<= 1: met). */
+  readonly needed_speedup: number | undefined;
+}
+
+/** The budget of one report; undefined unless the pipeline, the SDK path and the floor were all measured. */
+export function pipelineBudget(report: BenchReport): PipelineBudget | undefined {
+  const w = report.workloads as unknown as Figures;
+  const sdk = num(w, 'sdk', 'msgs_per_s');
+  const floor = num(w, 'strict_envelope', 'msgs_per_s');
+  const pipeline = num(w, 'pipeline', 'msgs_per_s');
+  if (sdk === undefined || floor === undefined || pipeline === undefined) return undefined;
+  const us = (perSecond: number) => 1e6 / perSecond;
+  const room = us(sdk) - us(floor);
+  const spent = us(pipeline) - us(floor);
+  const round = (x: number) => Math.round(x * 1000) / 1000;
+  return {
+    sdk_us: round(us(sdk)),
+    floor_us: round(us(floor)),
+    pipeline_us: round(us(pipeline)),
+    room_us: round(room),
+    spent_us: round(spent),
+    needed_speedup: room > 0 ? significant(Math.max(spent, 0) / room) : undefined,
+  };
+}
+
+/** One sentence on the budget, for the text report and BENCHMARKS.md. */
+export function describeBudget(b: PipelineBudget): string {
+  const need = b.needed_speedup === undefined
+    ? 'the floor alone is slower than the SDK path, so no speed-up of the checks can meet 1.0x'
+    : b.needed_speedup <= 1 ? 'within the room' : `${b.needed_speedup}x faster than now to meet 1.0x`;
+  return `per message: SDK path ${b.sdk_us} µs; strict reader and envelope (the floor) ${b.floor_us} µs; `
+    + `1.0x leaves ${b.room_us} µs for schemas, gates, authorization and machines, which take ${b.spent_us} µs (${need})`;
+}
+
 /** A ratio that got more than `factor` times worse than its committed value. */
 export interface Regression {
   readonly ratio: string;
@@ -116,6 +162,8 @@ export function formatBenchText(report: BenchReport): string {
   for (const t of targets) lines.push(`${t.met === undefined ? 'not measured' : t.met ? 'met' : 'MISSED'}: ${t.text} (${t.value})`);
   const met = targets.filter((t) => t.met === true).length;
   const missed = targets.filter((t) => t.met === false).length;
+  const budget = pipelineBudget(report);
+  if (budget) lines.push(`budget: ${describeBudget(budget)}`);
   const m = report.machine;
   lines.push(`bench: ${Object.keys(report.workloads).length} workloads, targets ${met} met, ${missed} missed (${m.cpus} cpus, node ${m.node})`);
   return lines.join('\n');

@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { committedRatios, renderGenerated, updateBenchmarksMd } from '../../bench/benchmarks-md.ts';
 import { median } from '../../bench/measure.ts';
-import { compareRatios, computeRatios, judgeTargets, type BenchReport } from '../../bench/report.ts';
+import { compareRatios, computeRatios, describeBudget, formatBenchText, judgeTargets, pipelineBudget, type BenchReport } from '../../bench/report.ts';
 import type { Workloads } from '../../bench/run-bench.ts';
 
 const tp = (msgs_per_s: number) => ({ messages: 1000, msgs_per_s, runs: 5, rejected: 0 });
@@ -59,6 +59,23 @@ test('check: a ratio more than 2x worse fails, in the direction that is worse fo
   assert.equal(compareRatios({ pipeline_vs_sdk: 0.4, course_cli_vs_node_startup: 4.1 }, base).map((r) => r.ratio),
     ['pipeline_vs_sdk', 'course_cli_vs_node_startup']);
   assert.equal(compareRatios({ pipeline_vs_sdk: 5 }, base), [], 'better is never a failure; missing ratios are skipped');
+});
+
+test('budget: the floor every strict pipeline pays, the room 1.0x leaves and what the checks take', () => {
+  // sdk 80k msg/s = 12.5 µs, strict_envelope 320k = 3.125 µs, pipeline 100k = 10 µs
+  assert.equal(pipelineBudget(REPORT), { sdk_us: 12.5, floor_us: 3.125, pipeline_us: 10, room_us: 9.375, spent_us: 6.875, needed_speedup: 0.733 });
+  assert.match(describeBudget(pipelineBudget(REPORT)!), /within the room/);
+  const slow = { ...REPORT, workloads: { ...WORKLOADS, pipeline: tp(20_000) } }; // 50 µs: 46.875 spent
+  assert.is(pipelineBudget(slow)?.needed_speedup, 5);
+  assert.match(describeBudget(pipelineBudget(slow)!), /5x faster than now to meet 1\.0x/);
+  const floorSlower = { ...REPORT, workloads: { ...WORKLOADS, strict_envelope: tp(40_000) } };
+  assert.is(pipelineBudget(floorSlower)?.needed_speedup, undefined);
+  assert.match(describeBudget(pipelineBudget(floorSlower)!), /no speed-up of the checks can meet 1\.0x/);
+  assert.is(pipelineBudget({ ...REPORT, workloads: { ...WORKLOADS, sdk: { skipped: 'no sdk' } } }), undefined);
+  assert.match(formatBenchText(REPORT), /\nbudget: per message: SDK path 12\.5 µs/);
+  assert.match(renderGenerated(REPORT, 'x'), /Pipeline budget, per message: SDK path 12\.5 µs; strict reader and envelope \(the floor\) 3\.125 µs/);
+  const { strict_envelope: _, ...withoutFloor } = WORKLOADS;
+  assert.not.match(renderGenerated({ ...REPORT, workloads: withoutFloor }, 'x'), /Pipeline budget/);
 });
 
 test('BENCHMARKS.md: the generated part is replaced between its markers, hand-written text kept, ratios read back', () => {
