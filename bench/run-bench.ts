@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, availableParallelism, platform, arch, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { sessionConfigFor } from '../transcripts/transcript-header.ts';
+import { parseStrictJson } from '../validators/strict-json.ts';
 import { benchHeader } from './bench-session.ts';
 import { DEFAULT_SEED, generateSteps } from './generate.ts';
 import { DEFAULT_RUNS, medianSecondsInterleaved, significant } from './measure.ts';
@@ -11,6 +12,7 @@ import type { BenchPaths } from './paths.ts';
 import { measureValidate, measureWalls, type ScaleFigure, type TranscriptInput, type WallTime } from './processes.ts';
 import { writeTranscript } from './transcript-file.ts';
 import {
+  ajvMethodsTask,
   ajvTask,
   courseTask,
   isSkipped,
@@ -44,6 +46,9 @@ export interface Workloads {
   readonly strict_json: Throughput;
   /** Added after the first figures were committed; reports without it still load. */
   readonly strict_envelope?: Throughput;
+  /** The schema work without state, by ajv from the official schema (added later, so optional). */
+  readonly ajv_methods?: Throughput | Skipped;
+  readonly strict_ajv_methods?: Throughput | Skipped;
   readonly course_inprocess: Throughput | Skipped;
   readonly course_cli: WallTime | Skipped;
   readonly node_startup: WallTime;
@@ -86,7 +91,7 @@ export async function runBench(paths: BenchPaths, sizes: BenchSizes, progress: P
   const config = sessionConfigFor(benchHeader());
   const runs = sizes.runs;
 
-  progress(`in process: pipeline (${sizes.pipeline} messages), pipeline_2025_11_25, sdk, ajv, json_parse, strict_json, strict_envelope, course_inprocess`);
+  progress(`in process: pipeline (${sizes.pipeline} messages), pipeline_2025_11_25, sdk, ajv, json_parse, strict_json, strict_envelope, ajv_methods, strict_ajv_methods, course_inprocess`);
   const prepared: [name: string, task: ThroughputTask | Skipped][] = [
     ['pipeline', pipelineTask(steps, config)],
     ['pipeline_2025_11_25', pipelineTask(steps, sessionConfigFor(benchHeader('2025-11-25')))],
@@ -95,6 +100,8 @@ export async function runBench(paths: BenchPaths, sizes: BenchSizes, progress: P
     ['json_parse', jsonParseTask(steps)],
     ['strict_json', strictJsonTask(steps)],
     ['strict_envelope', strictEnvelopeTask(steps, config)],
+    ['ajv_methods', await ajvMethodsTask(steps, paths.schema, JSON.parse)],
+    ['strict_ajv_methods', await ajvMethodsTask(steps, paths.schema, (t) => parseStrictJson(t))],
     ['course_inprocess', courseTask(paths.course)],
   ];
   const live = prepared.filter((p): p is [string, ThroughputTask] => !isSkipped(p[1]));
@@ -132,6 +139,8 @@ export async function runBench(paths: BenchPaths, sizes: BenchSizes, progress: P
       json_parse: figure('json_parse') as Throughput,
       strict_json: figure('strict_json') as Throughput,
       strict_envelope: figure('strict_envelope') as Throughput,
+      ajv_methods: figure('ajv_methods'),
+      strict_ajv_methods: figure('strict_ajv_methods'),
       course_inprocess: figure('course_inprocess'),
       course_cli,
       node_startup: node_startup as WallTime,

@@ -123,8 +123,14 @@ export async function sdkTask(steps: readonly GeneratedStep[]): Promise<Throughp
   return overTexts(texts(steps), (t) => schema.safeParse(JSON.parse(t)).success);
 }
 
-/** `ajv`: JSON.parse and ajv compiled from the official JSON Schema's JSONRPCMessage definition. */
-export async function ajvTask(steps: readonly GeneratedStep[], schemaPath: string): Promise<ThroughputTask | Skipped> {
+type AjvValidate = (value: unknown) => boolean;
+interface OfficialAjv {
+  readonly schema: { readonly $defs?: Record<string, { readonly properties?: { readonly method?: { readonly const?: unknown } } }> };
+  readonly get: (definition: string) => AjvValidate | undefined;
+}
+
+/** ajv (a dev dependency) with the official 2025-11-25 JSON Schema loaded, or why it cannot be. */
+async function officialAjv(schemaPath: string): Promise<OfficialAjv | Skipped> {
   let schemaText: string;
   try {
     schemaText = readFileSync(schemaPath, 'utf8');
@@ -133,7 +139,7 @@ export async function ajvTask(steps: readonly GeneratedStep[], schemaPath: strin
   }
   let Ajv2020: new (options: Record<string, unknown>) => {
     addSchema(schema: unknown, key: string): unknown;
-    getSchema(ref: string): ((value: unknown) => boolean) | undefined;
+    getSchema(ref: string): AjvValidate | undefined;
   };
   try {
     const mod = (await import('ajv/dist/2020.js')) as unknown as { default: { default?: unknown } };
@@ -142,10 +148,70 @@ export async function ajvTask(steps: readonly GeneratedStep[], schemaPath: strin
     return { skipped: 'ajv is not installed (a dev dependency)' };
   }
   const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: false });
-  ajv.addSchema(JSON.parse(schemaText), 'mcp');
-  const validate = ajv.getSchema('mcp#/$defs/JSONRPCMessage');
+  const schema = JSON.parse(schemaText) as OfficialAjv['schema'];
+  ajv.addSchema(schema, 'mcp');
+  return { schema, get: (definition) => ajv.getSchema(`mcp#/$defs/${definition}`) };
+}
+
+/** `ajv`: JSON.parse and ajv compiled from the official JSON Schema's JSONRPCMessage definition. */
+export async function ajvTask(steps: readonly GeneratedStep[], schemaPath: string): Promise<ThroughputTask | Skipped> {
+  const loaded = await officialAjv(schemaPath);
+  if (isSkipped(loaded)) return loaded;
+  const validate = loaded.get('JSONRPCMessage');
   if (!validate) return { skipped: 'the official schema has no JSONRPCMessage definition' };
   return overTexts(texts(steps), (t) => validate(JSON.parse(t)));
+}
+
+/**
+ * `ajv_methods` and `strict_ajv_methods`: the schema work of the pipeline without its state, done
+ * by ajv from the official schema: the JSONRPCMessage definition, then each request and
+ * notification against its method's definition (`CallToolRequest`, ...) and each result against
+ * the definition its request names (`CallToolResult`, or `EmptyResult`), the request's method
+ * remembered per direction and id. Read with `JSON.parse` or with the strict reader. No formats,
+ * no tool arguments against their schemas, no lifecycle, authorization or subscriptions.
+ */
+export async function ajvMethodsTask(
+  steps: readonly GeneratedStep[],
+  schemaPath: string,
+  read: (text: string) => unknown,
+): Promise<ThroughputTask | Skipped> {
+  const loaded = await officialAjv(schemaPath);
+  if (isSkipped(loaded)) return loaded;
+  const envelope = loaded.get('JSONRPCMessage');
+  if (!envelope) return { skipped: 'the official schema has no JSONRPCMessage definition' };
+  const defs = loaded.schema.$defs ?? {};
+  const calls = new Map<string, { call: AjvValidate; result: AjvValidate | undefined }>();
+  for (const [name, def] of Object.entries(defs)) {
+    const method = def.properties?.method?.const;
+    if (typeof method !== 'string' || !(name.endsWith('Request') || name.endsWith('Notification'))) continue;
+    const call = loaded.get(name);
+    if (!call) continue;
+    const resultName = name.replace(/Request$/, 'Result');
+    const result = name.endsWith('Request') ? loaded.get(resultName in defs ? resultName : 'EmptyResult') : undefined;
+    calls.set(method, { call, result });
+  }
+  const stream: { readonly text: string; readonly fromClient: boolean }[] = [];
+  for (const s of steps) if (s.kind === 'message') stream.push({ text: s.text, fromClient: s.direction === 'client_to_server' });
+  return task(stream.length, () => {
+    const pending = { fromClient: new Map<unknown, AjvValidate | undefined>(), fromServer: new Map<unknown, AjvValidate | undefined>() };
+    let rejected = 0;
+    for (const { text, fromClient } of stream) {
+      const m = read(text) as Record<string, unknown>;
+      let ok = envelope(m);
+      if (ok && typeof m['method'] === 'string') {
+        const spec = calls.get(m['method']);
+        ok = spec !== undefined && spec.call(m);
+        if ('id' in m) (fromClient ? pending.fromClient : pending.fromServer).set(m['id'], spec?.result);
+      } else if (ok) {
+        const open = fromClient ? pending.fromServer : pending.fromClient;
+        const validate = open.get(m['id']);
+        open.delete(m['id']);
+        if ('result' in m) ok = validate !== undefined && validate(m['result']);
+      }
+      if (!ok) rejected += 1;
+    }
+    return rejected;
+  });
 }
 
 /** `course_inprocess`: every case of the course fixture replayed in this process, `passes` times per run. */
