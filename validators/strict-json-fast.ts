@@ -1,7 +1,8 @@
 /**
  * The strict reader's fast path: let the native JSON.parse reject every syntax error, then prove
- * the few things it lets through are absent — duplicate keys (the members written in the text,
- * counted as colons outside strings, must equal the keys parsed), nesting deeper than the limit,
+ * the few things it lets through are absent — duplicate keys (compact text without escapes is
+ * shorter than the parsed value's shortest text plus one member; otherwise the strings or members
+ * written in the text must equal those parsed), nesting deeper than the limit,
  * unpaired surrogates, unsafe or non-finite numbers. Anything doubtful returns FALLBACK, and the
  * full scanner decides (and explains); so the fast path can only ever accept what the scanner
  * accepts. A property test holds the two equal.
@@ -103,6 +104,59 @@ function walkPlain(value: unknown, depth: number, maxDepth: number): number {
   return strings;
 }
 
+/**
+ * The fewest characters any JSON text that parses to a number `value` can have (a lower bound):
+ * an integer not ending in 0 needs all its digits; one ending in 0 needs its digits or an exponent
+ * form (at least 3 characters: digit, e, digit); a fraction at least 3 (0.5, 5e-1); a sign 1 more.
+ */
+function numberLength(value: number): number {
+  let a = value;
+  let sign = 0;
+  if (a < 0) {
+    a = -a;
+    sign = 1;
+  }
+  if (!Number.isInteger(a)) return sign + 3;
+  let digits = 1;
+  for (let p = 10; p <= a; p *= 10) digits++;
+  return sign + (a % 10 !== 0 || digits < 3 ? digits : 3);
+}
+
+/**
+ * The fewest characters of any JSON text that parses to `value` (strings at least their length
+ * and two quotation marks, members a colon, items and members a comma between them, no
+ * whitespace), or -1 when something needs the scanner's judgement. A member that repeats in the
+ * text is dropped from the parsed value along with at least `"":0,` (5 characters), so a text
+ * fewer than 5 characters longer than this bound repeats no member.
+ */
+function leastLength(value: unknown, depth: number, maxDepth: number): number {
+  if (typeof value === 'string') return value.length + 2;
+  if (typeof value === 'number') return numberOk(value) ? numberLength(value) : -1;
+  if (value === null || value === true) return 4;
+  if (value === false) return 5;
+  if (depth >= maxDepth) return -1;
+  let length = 2;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const k = leastLength(value[i], depth + 1, maxDepth);
+      if (k < 0) return -1;
+      length += k + 1;
+    }
+    return value.length === 0 ? length : length - 1;
+  }
+  let members = 0;
+  for (const key in value) {
+    const k = leastLength((value as Record<string, unknown>)[key], depth + 1, maxDepth);
+    if (k < 0) return -1;
+    length += key.length + 4 + k; // "key": and a comma
+    members++;
+  }
+  return members === 0 ? length : length - 1;
+}
+
+/** The shortest text a repeated member leaves behind: `"":0,`. */
+const SHORTEST_MEMBER = 5;
+
 /** The parsed value when the text is certainly strict JSON within `maxDepth`, else FALLBACK. */
 export function parseFast(s: string, maxDepth: number): unknown {
   // An unpaired surrogate in the text itself (even one that an escape next to it would pair up
@@ -115,6 +169,11 @@ export function parseFast(s: string, maxDepth: number): unknown {
     return FALLBACK;
   }
   if (s.indexOf('\\') === -1) {
+    // Compact text (as JSON.stringify writes it) is within a few characters of the shortest text
+    // for its value, which proves no member repeats without looking at the text again.
+    const least = leastLength(value, 0, maxDepth);
+    if (least < 0) return FALLBACK;
+    if (s.length - least < SHORTEST_MEMBER) return value;
     // Without escapes every quotation mark opens or closes a string, so the text holds exactly
     // half as many strings as it has quotation marks. A duplicate member drops at least its name
     // from the parsed value, so the parsed value holds as many strings only when no member repeats.

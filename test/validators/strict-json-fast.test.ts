@@ -46,6 +46,36 @@ test('escape-free texts: a duplicate member at any depth is never accepted, a un
   }), { numRuns: 2000 });
 });
 
+// Number texts longer or shorter than the shortest text of their value (exponents, padding), so a
+// repeated member may sit next to numbers written longer or shorter than they need to be.
+const numberText = fc.constantFrom('1e5', '100000', '1E3', '10', '1e1', '0.5', '5e-1', '-0', '1.0', '120', '12e1', '7', '-3', '1e15', '0.000001');
+const compactMember = fc.tuple(plainKey, fc.oneof(numberText, plainKey.map((k) => JSON.stringify(k)), fc.constant('null'), fc.constant('[1e2,true]')))
+  .map(([k, v]) => `${JSON.stringify(k)}:${v}`);
+const compactObject = fc.tuple(fc.array(compactMember, { maxLength: 5 }), fc.option(fc.nat(4)), fc.oneof(fc.constant('0'), numberText), fc.integer({ min: 0, max: 2 }))
+  .map(([members, repeatAt, again, depth]) => {
+    const list = [...members];
+    if (repeatAt !== null && list.length > 0) list.push(list[repeatAt % list.length]!.replace(/:.*/, `:${again}`));
+    return '{"x":['.repeat(depth) + `{${list.join(',')}}` + ']}'.repeat(depth);
+  });
+
+test('compact texts: a member that repeats is never accepted, whatever the number texts around it', () => {
+  fc.assert(fc.property(compactObject, (text) => {
+    agrees(text);
+    const repeated = scanJson(text, DEPTH) !== undefined;
+    if (repeated) assert.is(parseFast(text, DEPTH), FALLBACK, text);
+    else assert.equal(parseFast(text, DEPTH), JSON.parse(text), text);
+  }), { numRuns: 3000 });
+});
+
+test('compact texts: the shortest repeat (`"":0`) and repeats beside long exponents are deferred', () => {
+  for (const text of ['{"":0,"":0}', '{"":0,"":0.5}', '{"":0,"":-7}', '{"a":1,"":0,"":0}', '{"a":100000,"b":0,"b":0}', '{"a":1e15,"b":0,"b":0}', '[{"k":0.000001,"k":1}]', '{"a":{"":0,"":1}}']) {
+    assert.is(parseFast(text, DEPTH), FALLBACK, text);
+  }
+  for (const text of ['{"":0}', '{"a":1e15,"b":0}', '{"a":-0,"b":[],"c":{}}', '[1.0,5e-1,12e1]', '{"a":"x","b":[null,true,false]}']) {
+    assert.equal(parseFast(text, DEPTH), JSON.parse(text), text);
+  }
+});
+
 test('fast path accepts only what the scanner accepts (random texts and JSON)', () => {
   fc.assert(fc.property(fc.oneof(fc.string(), fc.jsonValue().map((v) => JSON.stringify(v))), agrees), { numRuns: 1500 });
 });
