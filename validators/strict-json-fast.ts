@@ -127,10 +127,11 @@ function numberLength(value: number): number {
  * and two quotation marks, members a colon, items and members a comma between them, no
  * whitespace), or -1 when something needs the scanner's judgement. A member that repeats in the
  * text is dropped from the parsed value along with at least `"":0,` (5 characters), so a text
- * fewer than 5 characters longer than this bound repeats no member.
+ * fewer than 5 characters longer than this bound (and its escapes) repeats no member.
+ * `checkStrings` also defers strings that decode to an unpaired surrogate (text with escapes).
  */
-function leastLength(value: unknown, depth: number, maxDepth: number): number {
-  if (typeof value === 'string') return value.length + 2;
+function leastLength(value: unknown, depth: number, maxDepth: number, checkStrings: boolean): number {
+  if (typeof value === 'string') return checkStrings && !wellFormed(value) ? -1 : value.length + 2;
   if (typeof value === 'number') return numberOk(value) ? numberLength(value) : -1;
   if (value === null || value === true) return 4;
   if (value === false) return 5;
@@ -138,7 +139,7 @@ function leastLength(value: unknown, depth: number, maxDepth: number): number {
   let length = 2;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const k = leastLength(value[i], depth + 1, maxDepth);
+      const k = leastLength(value[i], depth + 1, maxDepth, checkStrings);
       if (k < 0) return -1;
       length += k + 1;
     }
@@ -146,12 +147,32 @@ function leastLength(value: unknown, depth: number, maxDepth: number): number {
   }
   let members = 0;
   for (const key in value) {
-    const k = leastLength((value as Record<string, unknown>)[key], depth + 1, maxDepth);
+    if (checkStrings && !wellFormed(key)) return -1;
+    const k = leastLength((value as Record<string, unknown>)[key], depth + 1, maxDepth, checkStrings);
     if (k < 0) return -1;
     length += key.length + 4 + k; // "key": and a comma
     members++;
   }
   return members === 0 ? length : length - 1;
+}
+
+/**
+ * What the escapes of a valid JSON text add to its length over the strings they decode to: 5 for
+ * each `\uXXXX` (one UTF-16 unit), 1 for each other escape. Outside strings a backslash is a
+ * syntax error, so every backslash of a parsed text starts an escape.
+ */
+function escapeOverhead(s: string): number {
+  let extra = 0;
+  for (let i = s.indexOf('\\'); i !== -1; i = s.indexOf('\\', i)) {
+    if (s.charCodeAt(i + 1) === 0x75) {
+      extra += 5;
+      i += 6;
+    } else {
+      extra += 1;
+      i += 2;
+    }
+  }
+  return extra;
 }
 
 /** The shortest text a repeated member leaves behind: `"":0,`. */
@@ -171,7 +192,7 @@ export function parseFast(s: string, maxDepth: number): unknown {
   if (s.indexOf('\\') === -1) {
     // Compact text (as JSON.stringify writes it) is within a few characters of the shortest text
     // for its value, which proves no member repeats without looking at the text again.
-    const least = leastLength(value, 0, maxDepth);
+    const least = leastLength(value, 0, maxDepth, false);
     if (least < 0) return FALLBACK;
     if (s.length - least < SHORTEST_MEMBER) return value;
     // Without escapes every quotation mark opens or closes a string, so the text holds exactly
@@ -181,6 +202,11 @@ export function parseFast(s: string, maxDepth: number): unknown {
     if (strings < 0 || strings * 2 !== countQuotes(s)) return FALLBACK;
     return value;
   }
+  // With escapes the same bound holds once what the escapes add is taken off the text's length;
+  // strings then also need their own surrogate check (an escape can decode to a lone one).
+  const least = leastLength(value, 0, maxDepth, true);
+  if (least < 0) return FALLBACK;
+  if (s.length - escapeOverhead(s) - least < SHORTEST_MEMBER) return value;
   const keys = walk(value, 0, maxDepth);
   if (keys < 0 || keys !== countMembers(s)) return FALLBACK;
   return value;

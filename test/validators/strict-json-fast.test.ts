@@ -76,6 +76,35 @@ test('compact texts: the shortest repeat (`"":0`) and repeats beside long expone
   }
 });
 
+// Texts with escapes: keys and values with quotes, backslashes, newlines and non-ASCII, some
+// letters written as \u escapes, so the same member may repeat under two different spellings.
+const escapedKey = fc.string({ unit: fc.constantFrom('a', '"', '\\', '\n', 'é', '😀', ':', '\u2028'), maxLength: 4 });
+const escapedDuplicate = fc.tuple(escapedKey, fc.oneof(escapedKey, fc.integer(), fc.constant(null)), fc.oneof(escapedKey, numberText), fc.boolean(), fc.boolean(), fc.integer({ min: 0, max: 2 }))
+  .map(([key, first, second, duplicate, spellOut, depth]) => {
+    const k = JSON.stringify(key);
+    const again = duplicate ? k : JSON.stringify(key + 'x');
+    const members = `${k}:${JSON.stringify(first)},${spellOut ? again.replace(/a/g, '\\u0061') : again}:${typeof second === 'string' && /^[-\d]/.test(second) ? second : JSON.stringify(second)}`;
+    return '{"x":['.repeat(depth) + `{${members}}` + ']}'.repeat(depth);
+  });
+
+test('texts with escapes: a member that repeats, under any spelling, is never accepted', () => {
+  fc.assert(fc.property(escapedDuplicate, (text) => {
+    agrees(text);
+    const repeated = scanJson(text, DEPTH) !== undefined;
+    if (repeated) assert.is(parseFast(text, DEPTH), FALLBACK, text);
+    else assert.equal(parseFast(text, DEPTH), JSON.parse(text), text);
+  }), { numRuns: 3000 });
+});
+
+test('texts with escapes: repeats hidden by escapes are deferred, compact escaped text is decided', () => {
+  for (const text of ['{"\\u0061":0,"\\u0061":0}', '{"\\u0061":1,"a":2}', '{"a":"\\n","a":"\\n"}', '{"\\"":0,"\\"":0}', '{"k":"\\ud83d\\ude00","k":1}', '{"k":"\\ud800"}']) {
+    assert.is(parseFast(text, DEPTH), FALLBACK, text);
+  }
+  for (const text of ['{"a":"line\\nnext","b":"\\u00e9"}', '{"text":"{\\"value\\":2.136,\\"unit\\":\\"ft\\"}"}', '["\\\\","\\/","\\ud83d\\ude00"]']) {
+    assert.equal(parseFast(text, DEPTH), JSON.parse(text), text);
+  }
+});
+
 test('fast path accepts only what the scanner accepts (random texts and JSON)', () => {
   fc.assert(fc.property(fc.oneof(fc.string(), fc.jsonValue().map((v) => JSON.stringify(v))), agrees), { numRuns: 1500 });
 });
