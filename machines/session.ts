@@ -12,6 +12,7 @@ import { envelopeRules } from '../validators/rules/envelope.ts';
 import { RULES } from '../validators/rules/index.ts';
 import { profileRules } from '../validators/rules/profile.ts';
 import { finding } from '../validators/rules/report.ts';
+import { sameJson } from '../validators/json-equal.ts';
 import { authorizationMachine } from './authorization.ts';
 import { correlationMachine, type PendingRequest } from './correlation.ts';
 import type { IssueEvent } from './issue.ts';
@@ -340,7 +341,10 @@ export class Session {
         if (ok && Array.isArray(result?.['tools'])) {
           this.#ctx.toolsKnown = true;
           for (const t of result['tools'] as unknown[]) {
-            if (isObject(t) && typeof t['name'] === 'string') this.#ctx.tools.set(t['name'], t);
+            if (!isObject(t) || typeof t['name'] !== 'string') continue;
+            // A descriptor listed again unchanged keeps the known object, whose schemas are compiled already.
+            const known = this.#ctx.tools.get(t['name']);
+            if (known === undefined || !sameJson(known, t)) this.#ctx.tools.set(t['name'], t);
           }
         }
         return;

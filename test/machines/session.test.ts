@@ -37,6 +37,35 @@ const subscribe = (s: Session, id: number) => {
 };
 const update = (uri: string) => s2c({ method: 'notifications/resources/updated', params: { uri } }, ctx(['resources:subscribe']));
 
+test('a tool listed again keeps being checked: unchanged in any member order, or changed and then taken as changed', () => {
+  const s = new Session({ profile: COURSE_PROFILE });
+  const handshake: Step[] = [
+    c2s({ id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } }),
+    s2c({ id: 1, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } } }),
+    c2s({ method: 'notifications/initialized' }),
+  ];
+  for (const st of handshake) assert.equal(s.feed(st), []);
+  const schema = (required: string[]) => ({ type: 'object', properties: { a: { type: 'string' }, b: { type: 'number' } }, required });
+  const list = (id: number, tool: object) => {
+    assert.equal(rules(s, c2s({ id, method: 'tools/list' })), []);
+    assert.equal(rules(s, s2c({ id, result: { tools: [tool] } })), []);
+  };
+  const call = (id: number, args: object) => {
+    const found = rules(s, c2s({ id, method: 'tools/call', params: { name: 't', arguments: args } }));
+    if (found.length === 0) assert.equal(rules(s, s2c({ id, result: { content: [] } })), []);
+    return found;
+  };
+  list(2, { name: 't', inputSchema: schema(['a']) });
+  assert.equal(call(3, { a: 'x' }), []);
+  assert.equal(call(4, { b: 1 }).length, 1, 'a is required');
+  list(5, { inputSchema: { required: ['a'], properties: { b: { type: 'number' }, a: { type: 'string' } }, type: 'object' }, name: 't' });
+  assert.equal(call(6, { b: 1 }).length, 1, 'the same tool, members in another order: a is still required');
+  assert.equal(call(7, { a: 'x' }), []);
+  list(8, { name: 't', inputSchema: schema(['b']) });
+  assert.equal(call(9, { a: 'x' }).length, 1, 'changed: now b is required');
+  assert.equal(call(10, { b: 2 }), []);
+});
+
 test('updates: explicit children are covered, prefix look-alikes are not', () => {
   const s = ready();
   subscribe(s, 2);
