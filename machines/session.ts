@@ -13,6 +13,7 @@ import { RULES } from '../validators/rules/index.ts';
 import { profileRules } from '../validators/rules/profile.ts';
 import { finding } from '../validators/rules/report.ts';
 import { sameJson } from '../validators/json-equal.ts';
+import { foundEqual } from '../validators/tool-descriptor.ts';
 import { authorizationMachine } from './authorization.ts';
 import { correlationMachine, type PendingRequest } from './correlation.ts';
 import type { IssueEvent } from './issue.ts';
@@ -342,9 +343,10 @@ export class Session {
           this.#ctx.toolsKnown = true;
           for (const t of result['tools'] as unknown[]) {
             if (!isObject(t) || typeof t['name'] !== 'string') continue;
-            // A descriptor listed again unchanged keeps the known object, whose schemas are compiled already.
+            // A descriptor listed again unchanged keeps the known object, whose schemas are compiled already
+            // (the result's check has compared them, unless the profile caps the list before this tool).
             const known = this.#ctx.tools.get(t['name']);
-            if (known === undefined || !sameJson(known, t)) this.#ctx.tools.set(t['name'], t);
+            if (known === undefined || !(foundEqual(t, known) || sameJson(known, t))) this.#ctx.tools.set(t['name'], t);
           }
         }
         return;

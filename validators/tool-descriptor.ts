@@ -1,8 +1,9 @@
 /** A Tool descriptor, as tools/list lists it and sampling/createMessage offers it to a model. */
 import * as v from 'valibot';
-import type { ValidationContext } from './context.ts';
+import type { JsonObject, Profile, ValidationContext } from './context.ts';
 import { collectIconsFormat, descriptorPartSchemas } from './content.ts';
 import { pointerJoin, type Finding } from './finding.ts';
+import { sameJson } from './json-equal.ts';
 import { isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './shape.ts';
 import { finding } from './rules/report.ts';
 import { toolsRules as R } from './rules/tools.ts';
@@ -68,8 +69,47 @@ function collectRootSchema(schema: unknown, at: string, ctx: ValidationContext, 
   for (const f of validateToolSchema(schema, at, ctx)) out.push(f);
 }
 
-/** Pushes the findings of one tool descriptor onto `out`. */
-export function collectToolDescriptor(tool: unknown, at: string, ctx: ValidationContext, out: Finding[]): void {
+/** Descriptors that gave no finding, by profile: the findings depend on nothing else, so checking an equal one again gives none. */
+const CLEAN = new WeakMap<Profile, WeakSet<object>>();
+
+/** Listed descriptors found equal to the one already known under their name, and that one. */
+const EQUAL_TO_KNOWN = new WeakMap<object, JsonObject>();
+
+function cleanUnder(profile: Profile): WeakSet<object> {
+  let set = CLEAN.get(profile);
+  if (!set) CLEAN.set(profile, (set = new WeakSet()));
+  return set;
+}
+
+/**
+ * Pushes the findings of one tool descriptor onto `out`. `known` is the descriptor the session
+ * already holds under the same name: when `tool` equals it (a tool listed again unchanged) and
+ * either was found clean, both are clean and `tool` is not walked again.
+ */
+export function collectToolDescriptor(tool: unknown, at: string, ctx: ValidationContext, out: Finding[], known?: JsonObject): void {
+  const clean = cleanUnder(ctx.profile);
+  const equal = known !== undefined && isJsonObject(tool) && sameJson(known, tool);
+  if (equal) {
+    EQUAL_TO_KNOWN.set(tool as object, known);
+    if (clean.has(known)) {
+      clean.add(tool as object);
+      return;
+    }
+  }
+  const before = out.length;
+  collectFindings(tool, at, ctx, out);
+  if (out.length === before && isJsonObject(tool)) {
+    clean.add(tool);
+    if (equal) clean.add(known);
+  }
+}
+
+/** Whether checking `tool` found it equal to `known`, the descriptor held under its name (false: not compared, or different). */
+export function foundEqual(tool: object, known: JsonObject): boolean {
+  return EQUAL_TO_KNOWN.get(tool) === known;
+}
+
+function collectFindings(tool: unknown, at: string, ctx: ValidationContext, out: Finding[]): void {
   for (const f of checkSchema(descriptor(ctx), tool, R.descriptor, at, 'tool')) out.push(f);
   if (!isJsonObject(tool)) return;
   const name = tool['name'];

@@ -72,8 +72,8 @@ function validateListResult(result: unknown, at: string, _requestParams: unknown
   const seen = new Set<string>();
   tools.forEach((tool: unknown, i) => {
     const toolAt = pointerJoin(at, 'tools', i);
-    collectToolDescriptor(tool, toolAt, ctx, out);
     const name = isJsonObject(tool) ? tool['name'] : undefined;
+    collectToolDescriptor(tool, toolAt, ctx, out, typeof name === 'string' ? ctx.tools.get(name) : undefined);
     if (typeof name !== 'string') return;
     if (seen.has(name)) {
       out.push(finding(R['duplicate-name'], pointerJoin(toolAt, 'name'), `Invalid tools/list result: duplicate tool name ${shown(name)}; tool names must be unique`));

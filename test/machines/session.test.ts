@@ -66,6 +66,30 @@ test('a tool listed again keeps being checked: unchanged in any member order, or
   assert.equal(call(10, { b: 2 }), []);
 });
 
+test('a tool listed again is checked again unless an equal one was found clean; findings keep their place in the new list', () => {
+  const bad = { name: 't', inputSchema: { type: 'string' } };
+  // Declared up front, never checked: listing the same descriptor still reports it.
+  const s = new Session({ profile: COURSE_PROFILE, tools: [structuredClone(bad)] });
+  const handshake: Step[] = [
+    c2s({ id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } }),
+    s2c({ id: 1, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } } }),
+    c2s({ method: 'notifications/initialized' }),
+  ];
+  for (const st of handshake) assert.equal(s.feed(st), []);
+  const list = (id: number, tools: object[]) => {
+    assert.equal(rules(s, c2s({ id, method: 'tools/list' })), []);
+    return rules(s, s2c({ id, result: { tools } }));
+  };
+  assert.equal(list(2, [structuredClone(bad)]), ['tools/schema-root-type /message/result/tools/0/inputSchema/type']);
+  const good = { name: 't', inputSchema: { type: 'object' } };
+  assert.equal(list(3, [structuredClone(good)]), []);
+  assert.equal(list(4, [structuredClone(good)]), [], 'equal to a clean one');
+  assert.equal(list(5, [{ name: 'u', inputSchema: { type: 'object' } }, structuredClone(bad)]),
+    ['tools/schema-root-type /message/result/tools/1/inputSchema/type'], 'changed under the same name: checked again');
+  assert.equal(list(6, [structuredClone(good), { name: 'u', inputSchema: { type: 'object' } }]), []);
+  assert.equal(list(7, [{ ...structuredClone(good), title: 7 }]).length, 1, 'one member more: checked again');
+});
+
 test('updates: explicit children are covered, prefix look-alikes are not', () => {
   const s = ready();
   subscribe(s, 2);
