@@ -89,6 +89,11 @@ export interface PipelineBudget {
   readonly spent_us: number;
   /** How many times faster the checks beyond the floor would have to run to meet 1.0x (<= 1: met). */
   readonly needed_speedup: number | undefined;
+  /**
+   * For comparison, what ajv's per-method schema checks take beyond its envelope check
+   * (`ajv_methods` less `ajv`, both on `JSON.parse`), when both were measured.
+   */
+  readonly ajv_methods_us?: number;
 }
 
 /** The budget of one report; undefined unless the pipeline, the SDK path and the floor were all measured. */
@@ -102,6 +107,8 @@ export function pipelineBudget(report: BenchReport): PipelineBudget | undefined 
   const room = us(sdk) - us(floor);
   const spent = us(pipeline) - us(floor);
   const round = (x: number) => Math.round(x * 1000) / 1000;
+  const ajvMethods = num(w, 'ajv_methods', 'msgs_per_s');
+  const ajvEnvelope = num(w, 'ajv', 'msgs_per_s');
   return {
     sdk_us: round(us(sdk)),
     floor_us: round(us(floor)),
@@ -109,6 +116,7 @@ export function pipelineBudget(report: BenchReport): PipelineBudget | undefined 
     room_us: round(room),
     spent_us: round(spent),
     needed_speedup: room > 0 ? significant(Math.max(spent, 0) / room) : undefined,
+    ...(ajvMethods !== undefined && ajvEnvelope !== undefined ? { ajv_methods_us: round(us(ajvMethods) - us(ajvEnvelope)) } : {}),
   };
 }
 
@@ -117,8 +125,10 @@ export function describeBudget(b: PipelineBudget): string {
   const need = b.needed_speedup === undefined
     ? 'the floor alone is slower than the SDK path, so no speed-up of the checks can meet 1.0x'
     : b.needed_speedup <= 1 ? 'within the room' : `${b.needed_speedup}x faster than now to meet 1.0x`;
+  const ajv = b.ajv_methods_us === undefined ? ''
+    : `; for comparison, ajv's per-method schema checks (beyond the envelope, no state) take ${b.ajv_methods_us} µs`;
   return `per message: SDK path ${b.sdk_us} µs; strict reader and envelope (the floor) ${b.floor_us} µs; `
-    + `1.0x leaves ${b.room_us} µs for schemas, gates, authorization and machines, which take ${b.spent_us} µs (${need})`;
+    + `1.0x leaves ${b.room_us} µs for schemas, gates, authorization and machines, which take ${b.spent_us} µs (${need})${ajv}`;
 }
 
 /** A ratio that got more than `factor` times worse than its committed value. */

@@ -64,6 +64,11 @@ test('check: a ratio more than 2x worse fails, in the direction that is worse fo
 test('budget: the floor every strict pipeline pays, the room 1.0x leaves and what the checks take', () => {
   // sdk 80k msg/s = 12.5 µs, strict_envelope 320k = 3.125 µs, pipeline 100k = 10 µs
   assert.equal(pipelineBudget(REPORT), { sdk_us: 12.5, floor_us: 3.125, pipeline_us: 10, room_us: 9.375, spent_us: 6.875, needed_speedup: 0.733 });
+  // ajv_methods 160k = 6.25 µs, ajv (the envelope) 400k = 2.5 µs: the per-method part 3.75 µs
+  const withAjv = { ...REPORT, workloads: { ...WORKLOADS, ajv: tp(400_000), ajv_methods: tp(160_000) } };
+  assert.is(pipelineBudget(withAjv)?.ajv_methods_us, 3.75);
+  assert.match(describeBudget(pipelineBudget(withAjv)!), /ajv's per-method schema checks \(beyond the envelope, no state\) take 3\.75 µs/);
+  assert.not.match(describeBudget(pipelineBudget(REPORT)!), /ajv/, 'ajv skipped in REPORT');
   assert.match(describeBudget(pipelineBudget(REPORT)!), /within the room/);
   const slow = { ...REPORT, workloads: { ...WORKLOADS, pipeline: tp(20_000) } }; // 50 µs: 46.875 spent
   assert.is(pipelineBudget(slow)?.needed_speedup, 5);
