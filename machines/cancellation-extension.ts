@@ -1,6 +1,6 @@
 import type { InspectionEvent } from 'xstate';
 import type { Direction, JsonObject, Profile } from '../validators/context.ts';
-import { idKey } from '../validators/envelope.ts';
+import { idKey, type IdKey } from '../validators/envelope.ts';
 import type { Finding } from '../validators/finding.ts';
 import { isTaskAugmented } from '../validators/tasks.ts';
 import { BoundedMap } from './bounded-map.ts';
@@ -38,7 +38,7 @@ export class CancellationExtension implements SessionExtension {
   readonly name = 'cancellation';
   readonly #profile: Profile;
   readonly #machines: Record<Direction, GatedActor<typeof cancellationMachine>>;
-  readonly #issued: Record<Direction, BoundedMap<string, Issued>> = {
+  readonly #issued: Record<Direction, BoundedMap<IdKey, Issued>> = {
     client_to_server: new BoundedMap(ISSUED_LIMIT),
     server_to_client: new BoundedMap(ISSUED_LIMIT),
   };

@@ -1,6 +1,6 @@
 import { assign, emit, setup } from 'xstate';
 import type { Direction, Profile } from '../validators/context.ts';
-import type { RequestId } from '../validators/envelope.ts';
+import type { IdKey, RequestId } from '../validators/envelope.ts';
 import type { cancellationRules } from '../validators/rules/cancellation.ts';
 import type { IssueEvent } from './issue.ts';
 
@@ -9,7 +9,7 @@ export interface CancellationContext {
   /** The direction the requests were sent in. */
   readonly direction: Direction;
   readonly revision: Profile['revision'];
-  readonly cancelled: ReadonlyMap<string, RequestId>;
+  readonly cancelled: ReadonlyMap<IdKey, RequestId>;
 }
 
 /** What is known of the request a cancellation names, from the session and the extension's memory. */
@@ -27,9 +27,9 @@ export interface CancelTarget {
 /** Events of the cancellation machine. */
 export type CancellationEvent =
   /** A notifications/cancelled sent in `by`, naming request `id` of this direction. */
-  | { readonly type: 'cancel'; readonly key: string; readonly id: RequestId; readonly by: Direction; readonly target: CancelTarget }
+  | { readonly type: 'cancel'; readonly key: IdKey; readonly id: RequestId; readonly by: Direction; readonly target: CancelTarget }
   /** A response (result or error) ended request `key` of this direction. */
-  | { readonly type: 'response'; readonly key: string };
+  | { readonly type: 'response'; readonly key: IdKey };
 
 /** Rule ids the cancellation machine can raise. */
 export type CancellationRule = (typeof cancellationRules)[keyof typeof cancellationRules]['id'];

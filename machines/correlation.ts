@@ -1,7 +1,7 @@
 import { assign, emit, setup } from 'xstate';
 import type { Direction } from '../validators/context.ts';
 import type { Finding } from '../validators/finding.ts';
-import type { RequestId } from '../validators/envelope.ts';
+import type { IdKey, RequestId } from '../validators/envelope.ts';
 import type { IssueEvent } from './issue.ts';
 import { PendingRequests } from './pending-requests.ts';
 
@@ -24,9 +24,9 @@ export interface CorrelationContext {
 
 /** Events of the correlation machine; `findings` are the result's schema findings against its pending method. */
 export type CorrelationEvent =
-  | { readonly type: 'request'; readonly key: string; readonly entry: PendingRequest }
-  | { readonly type: 'result'; readonly key: string; readonly id: RequestId; readonly findings: readonly Finding[] }
-  | { readonly type: 'error'; readonly key: string; readonly id: RequestId };
+  | { readonly type: 'request'; readonly key: IdKey; readonly entry: PendingRequest }
+  | { readonly type: 'result'; readonly key: IdKey; readonly id: RequestId; readonly findings: readonly Finding[] }
+  | { readonly type: 'error'; readonly key: IdKey; readonly id: RequestId };
 
 /** Emitted with the findings of a result that does not fit its pending method. */
 export interface ResultFindingsEvent {

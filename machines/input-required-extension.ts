@@ -1,7 +1,7 @@
 import type { InspectionEvent } from 'xstate';
 import { runMachine, type MachineRunner } from './runner.ts';
 import type { Direction, JsonObject } from '../validators/context.ts';
-import { idKey } from '../validators/envelope.ts';
+import { idKey, type IdKey } from '../validators/envelope.ts';
 import type { Finding } from '../validators/finding.ts';
 import { isJsonObject } from '../validators/shape.ts';
 import { finding } from '../validators/rules/report.ts';
@@ -50,7 +50,7 @@ class InputRequiredExtension implements SessionExtension {
   readonly name = 'input-required';
   readonly #inspect: ((event: InspectionEvent) => void) | undefined;
   /** Loops whose latest request is unanswered, by that request's id key. */
-  readonly #inFlight = new Map<string, Loop>();
+  readonly #inFlight = new Map<IdKey, Loop>();
   /** Loops waiting for a retry, most recent last. */
   #waiting: Loop[] = [];
   #issues: Finding[] = [];

@@ -1,5 +1,5 @@
 import type { Direction, JsonObject, Profile } from '../validators/context.ts';
-import { idKey } from '../validators/envelope.ts';
+import { idKey, type IdKey } from '../validators/envelope.ts';
 import type { Finding } from '../validators/finding.ts';
 import { finding } from '../validators/rules/report.ts';
 import { statelessRules as R } from '../validators/rules/stateless.ts';
@@ -24,7 +24,7 @@ function isObject(value: unknown): value is JsonObject {
  */
 export class LogLevelExtension implements SessionExtension {
   readonly name = 'log-levels';
-  readonly #asked = new Map<string, number>();
+  readonly #asked = new Map<IdKey, number>();
 
   checkCall(call: CallEvent): readonly Finding[] {
     if (call.method !== 'notifications/message' || call.direction !== 'server_to_client') return NONE;

@@ -1,6 +1,6 @@
 import type { InspectionEvent } from 'xstate';
 import type { Direction, JsonObject, Profile } from '../validators/context.ts';
-import { idKey, type RequestId } from '../validators/envelope.ts';
+import { idKey, type IdKey, type RequestId } from '../validators/envelope.ts';
 import type { Finding } from '../validators/finding.ts';
 import { progressRules } from '../validators/rules/progress.ts';
 import { finding } from '../validators/rules/report.ts';
@@ -45,16 +45,16 @@ export class ProgressExtension implements SessionExtension {
   readonly #profile: Profile;
   readonly #inspect: ((event: InspectionEvent) => void) | undefined;
   /** Every remembered token (open or done), by request direction and token key. */
-  readonly #tokens = perDirection(() => new Map<string, TokenActor>());
+  readonly #tokens = perDirection(() => new Map<IdKey, TokenActor>());
   /** Done tokens, oldest first; the oldest are forgotten beyond the limit. */
-  readonly #retired = perDirection((d) => new BoundedMap<string, TokenActor>(RETIRED_LIMIT, (key, actor) => {
+  readonly #retired = perDirection((d) => new BoundedMap<IdKey, TokenActor>(RETIRED_LIMIT, (key, actor) => {
     if (this.#tokens[d].get(key) === actor) this.#tokens[d].delete(key);
     actor.stop();
   }));
   /** The token key of each request in flight that carries one, by request direction and id key. */
-  readonly #byRequest = perDirection(() => new Map<string, string>());
+  readonly #byRequest = perDirection(() => new Map<IdKey, IdKey>());
   /** The token carried on by each task, by the direction its receiver answers in and task id. */
-  readonly #byTask = perDirection(() => new Map<string, { direction: Direction; token: string }>());
+  readonly #byTask = perDirection(() => new Map<string, { direction: Direction; token: IdKey }>());
   readonly #deferred = new DeferredCommits();
 
   constructor(profile: Profile, inspect?: (event: InspectionEvent) => void) {
@@ -166,7 +166,7 @@ export class ProgressExtension implements SessionExtension {
     this.#retire(bound.direction, bound.token, actor);
   }
 
-  #retire(direction: Direction, token: string, actor: TokenActor): void {
+  #retire(direction: Direction, token: IdKey, actor: TokenActor): void {
     if (actor.snapshot.matches('done')) this.#retired[direction].set(token, actor);
   }
 

@@ -3,7 +3,7 @@ import { runMachine, type MachineRunner } from './runner.ts';
 import type { AuthorizationPolicy, TransportContext } from '../validators/authorization.ts';
 import { checkCapabilities } from '../validators/capabilities.ts';
 import type { Direction, JsonObject, Profile, ValidationContext } from '../validators/context.ts';
-import { classifyMessage, idKey, type Envelope } from '../validators/envelope.ts';
+import { classifyMessage, idKey, type Envelope, type IdKey } from '../validators/envelope.ts';
 import type { Finding } from '../validators/finding.ts';
 import { isNotificationMethod, isRequestMethod, mayBeSentIn, methodTable, type MethodSpec } from '../validators/methods.ts';
 import { authRules } from '../validators/rules/auth.ts';
@@ -92,7 +92,7 @@ export class Session {
   readonly #authorization: MachineRunner<typeof authorizationMachine> | undefined;
   readonly #subscriptions: Subscriptions;
   readonly #toolListing = new ToolListing();
-  readonly #rejected: Record<Direction, BoundedMap<string, true>> = {
+  readonly #rejected: Record<Direction, BoundedMap<IdKey, true>> = {
     client_to_server: new BoundedMap(1024),
     server_to_client: new BoundedMap(1024),
   };

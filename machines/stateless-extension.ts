@@ -1,6 +1,6 @@
 import { checkCapabilities } from '../validators/capabilities.ts';
 import type { Direction, JsonObject } from '../validators/context.ts';
-import { idKey, type RequestId } from '../validators/envelope.ts';
+import { idKey, type IdKey, type RequestId } from '../validators/envelope.ts';
 import { pointerJoin, type Finding } from '../validators/finding.ts';
 import { shown } from '../validators/shape.ts';
 import { finding } from '../validators/rules/report.ts';
@@ -37,7 +37,7 @@ function describeFilter(filter: SubscriptionFilter): string {
 class StatelessExtension implements SessionExtension {
   readonly name = 'stateless';
   #discovery: Discovery | undefined;
-  readonly #streams = new Map<string, ListenStream>();
+  readonly #streams = new Map<IdKey, ListenStream>();
 
   #supported(defaultVersion: string): readonly string[] {
     return this.#discovery?.supportedVersions ?? [defaultVersion];

@@ -168,7 +168,13 @@ export function classifyMessage(
   return { envelope: { kind: 'error', id: hasId ? (id as RequestId) : undefined, error: error as JsonObject }, findings: NONE };
 }
 
-/** The correlation key of an id: its type and value, so that `"5"` and `5` differ. */
-export function idKey(id: RequestId): string {
-  return typeof id === 'number' ? `n:${id}` : `s:${id}`;
+/** The correlation key of an id (see {@link IdKey}): `"5"` and `5` differ. */
+export function idKey(id: RequestId): IdKey {
+  return id;
 }
+
+/**
+ * A request id as a map key: the id itself. Maps compare keys by SameValueZero, so the integer 5
+ * and the string "5" stay two keys, and no string is built (and hashed) for every lookup.
+ */
+export type IdKey = RequestId;

@@ -2,6 +2,7 @@ import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { CancellationContext, CancellationEvent, CancelTarget } from '../../machines/cancellation.ts';
 import { cancellationMachine } from '../../machines/cancellation.ts';
 import type { Step } from '../../machines/session.ts';
+import type { IdKey } from '../../validators/envelope.ts';
 import { IdCounter, stateValueKey, type CaseSkeleton, type MachineModel } from './model.ts';
 import { callTool, listTool, notification, request, result, TOOL_SERVER_CAPABILITIES } from './spec-wire.ts';
 
@@ -30,9 +31,9 @@ function serialize(snapshot: AnyMachineSnapshot): string {
 function toCase(events: readonly AnyEventObject[]): CaseSkeleton {
   const ids = new IdCounter(2);
   const steps: Step[] = [];
-  const wire = new Map<string, { id: number; answered: boolean }>();
+  const wire = new Map<IdKey, { id: number; answered: boolean }>();
   let listed = false;
-  const send = (key: string, tasked: boolean): number => {
+  const send = (key: IdKey, tasked: boolean): number => {
     if (tasked && !listed) {
       steps.push(...listTool(ids.take()));
       listed = true;
@@ -42,7 +43,7 @@ function toCase(events: readonly AnyEventObject[]): CaseSkeleton {
     wire.set(key, { id, answered: false });
     return id;
   };
-  const answer = (key: string): void => {
+  const answer = (key: IdKey): void => {
     const w = wire.get(key)!;
     steps.push(result('server_to_client', w.id, {}));
     w.answered = true;

@@ -2,19 +2,20 @@ import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PendingRequests, SMALL_LIMIT } from '../../machines/pending-requests.ts';
+import type { IdKey } from '../../validators/envelope.ts';
 
-type Op = { readonly add: boolean; readonly key: string; readonly value: number };
+type Op = { readonly add: boolean; readonly key: IdKey; readonly value: number };
 
 const op: fc.Arbitrary<Op> = fc.record({
   add: fc.boolean(),
-  // Enough distinct keys to cross SMALL_LIMIT often, few enough to hit existing ones.
-  key: fc.integer({ min: 0, max: SMALL_LIMIT * 2 }).map((n) => `n:${n}`),
+  // Enough distinct keys to cross SMALL_LIMIT often, few enough to hit existing ones; 5 and "5" are two keys.
+  key: fc.integer({ min: 0, max: SMALL_LIMIT }).chain((n) => fc.constantFrom<IdKey>(n, String(n))),
   value: fc.integer(),
 });
 
 test('property: behaves as an immutable Map, in both forms, and never changes an earlier value', () => {
   fc.assert(fc.property(fc.array(op, { maxLength: 120 }), (ops) => {
-    let model = new Map<string, number>();
+    let model = new Map<IdKey, number>();
     let current = PendingRequests.empty<number>();
     for (const o of ops) {
       const before = [...current.entries()];
@@ -36,29 +37,31 @@ test('property: behaves as an immutable Map, in both forms, and never changes an
 
 test('both forms occur: more than SMALL_LIMIT pending entries switch to the Map form', () => {
   let p = PendingRequests.empty<number>();
-  for (let i = 0; i < SMALL_LIMIT; i++) p = p.with(`n:${i}`, i);
+  for (let i = 0; i < SMALL_LIMIT; i++) p = p.with(i, i);
   assert.is(p.large, undefined);
-  p = p.with('n:extra', -1);
+  p = p.with('0', -1);
   assert.ok(p.large instanceof Map);
   assert.is(p.size, SMALL_LIMIT + 1);
-  assert.is(p.get('n:0'), 0);
-  assert.is(p.get('n:extra'), -1);
+  assert.is(p.get(0), 0);
+  assert.is(p.get('0'), -1);
 });
 
 test('removing what is not there returns the same value; JSON shows the entries', () => {
-  const p = PendingRequests.empty<string>().with('s:a', 'x');
-  assert.is(p.without('s:b'), p);
-  assert.is(JSON.stringify(p), '{"s:a":"x"}');
+  const p = PendingRequests.empty<string>().with('a', 'x').with(5, 'y').with('5', 'z');
+  assert.is(p.without('b'), p);
+  assert.is(p.without(6), p);
+  assert.is(JSON.stringify(p), '{"s:a":"x","n:5":"y","s:5":"z"}', '5 and "5" stay apart');
   const seen: string[] = [];
-  p.forEach((v, k) => seen.push(`${k}=${v}`));
-  assert.equal(seen, ['s:a=x']);
+  p.forEach((v, k) => seen.push(`${typeof k}:${k}=${v}`));
+  assert.equal(seen, ['string:a=x', 'number:5=y', 'string:5=z']);
 });
 
 test('deep comparison sees the content (machine contexts are compared this way)', () => {
-  const a = PendingRequests.empty<number>().with('n:1', 1);
-  const b = PendingRequests.empty<number>().with('n:1', 2);
+  const a = PendingRequests.empty<number>().with(1, 1);
+  const b = PendingRequests.empty<number>().with(1, 2);
   assert.not.equal(a, b);
-  assert.equal(a, PendingRequests.empty<number>().with('n:1', 1));
+  assert.equal(a, PendingRequests.empty<number>().with(1, 1));
+  assert.not.equal(a, PendingRequests.empty<number>().with('1', 1));
 });
 
 test.run();

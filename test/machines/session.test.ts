@@ -90,6 +90,17 @@ test('a tool listed again is checked again unless an equal one was found clean; 
   assert.equal(list(7, [{ ...structuredClone(good), title: 7 }]).length, 1, 'one member more: checked again');
 });
 
+test('ids 5 and "5" are two requests: each answer goes to its own', () => {
+  const s = ready();
+  assert.equal(rules(s, c2s({ id: 5, method: 'resources/list' }, ctx(['resources:list']))), []);
+  assert.equal(rules(s, c2s({ id: '5', method: 'ping' })), []);
+  assert.equal(rules(s, s2c({ id: '5', result: {} })), []);
+  assert.equal(s.view().pending.client_to_server.map((p) => p.id), [5]);
+  assert.equal(rules(s, s2c({ id: 5, result: {} })), ['resources/list-result-shape /message/result/resources'], 'checked as the resources/list result it is');
+  assert.equal(rules(s, s2c({ id: 5, result: { resources: [] } })), []);
+  assert.equal(s.view().pending.client_to_server, []);
+});
+
 test('updates: explicit children are covered, prefix look-alikes are not', () => {
   const s = ready();
   subscribe(s, 2);

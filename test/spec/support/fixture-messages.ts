@@ -9,7 +9,7 @@ import type { Fixture, FixtureCase } from '../../../runner/fixture-schema.ts';
 import { declaredCapabilities, setupSteps } from '../../../runner/run-case.ts';
 import type { AuthorizationPolicy } from '../../../validators/authorization.ts';
 import type { JsonObject, Profile } from '../../../validators/context.ts';
-import { classifyMessage, idKey, RequestIdSchema } from '../../../validators/envelope.ts';
+import { classifyMessage, idKey, RequestIdSchema, type IdKey } from '../../../validators/envelope.ts';
 import type { Finding } from '../../../validators/finding.ts';
 import { isNotificationMethod, isRequestMethod, methodTable } from '../../../validators/methods.ts';
 import * as v from 'valibot';
@@ -52,7 +52,7 @@ export function playCase(fixture: Fixture, kase: FixtureCase, profile: Profile):
   const isRequest = (m: string): boolean => isRequestMethod(m, table);
   // Requests by sending direction and id key, whatever our verdict on them: the schema side needs
   // only the method a result answers.
-  const sent = { client_to_server: new Map<string, Answered>(), server_to_client: new Map<string, Answered>() };
+  const sent = { client_to_server: new Map<IdKey, Answered>(), server_to_client: new Map<IdKey, Answered>() };
   const out: PlayedMessage[] = [];
   const steps = [
     ...setupSteps(fixture, kase, profile).map((step, i) => ({ location: `${kase.name}/setup/${i}`, setup: true, step })),
