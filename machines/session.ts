@@ -79,6 +79,23 @@ function hasError(findings: readonly Finding[]): boolean {
   return false;
 }
 
+/** The hooks of a list of extensions, each bound to its extension, in order; extensions without a hook are left out of its list. */
+type ExtensionHooks = { readonly [K in HookName]: readonly NonNullable<SessionExtension[K]>[] };
+type HookName = 'checkCall' | 'acceptCall' | 'checkResult' | 'checkError' | 'acceptResponse' | 'explainUnmatched';
+
+function hooksOf(extensions: readonly SessionExtension[]): ExtensionHooks {
+  const bind = <K extends HookName>(name: K): NonNullable<SessionExtension[K]>[] =>
+    extensions.filter((e) => e[name] !== undefined).map((e) => (e[name] as (...args: never[]) => unknown).bind(e) as NonNullable<SessionExtension[K]>);
+  return {
+    checkCall: bind('checkCall'),
+    acceptCall: bind('acceptCall'),
+    checkResult: bind('checkResult'),
+    checkError: bind('checkError'),
+    acceptResponse: bind('acceptResponse'),
+    explainUnmatched: bind('explainUnmatched'),
+  };
+}
+
 /**
  * One MCP session as a composition of statecharts: the lifecycle, one request-correlation
  * machine per sending direction, the authorization revision machine and one subscription
@@ -100,6 +117,8 @@ export class Session {
   readonly #isNotification: (method: string) => boolean;
   readonly #isRequest: (method: string) => boolean;
   readonly #extensions: readonly SessionExtension[];
+  /** Each hook of the extensions that have it, bound once, in the extensions' order. */
+  readonly #hooks: ExtensionHooks;
   readonly #extensionView: ExtensionView;
   #sink: Finding[] = [];
 
@@ -114,6 +133,7 @@ export class Session {
     this.#ctx = { profile: config.profile, tools, toolsKnown: config.tools !== undefined };
     const extensionOptions = config.inspect ? { inspect: config.inspect } : {};
     this.#extensions = EXTENSIONS.map((make) => make(config.profile, extensionOptions)).filter((e): e is SessionExtension => e !== undefined);
+    this.#hooks = hooksOf(this.#extensions);
     this.#extensionView = {
       profile: config.profile,
       ctx: this.#ctx,
@@ -240,8 +260,8 @@ export class Session {
     }
     const call: CallEvent | undefined = this.#extensions.length === 0 ? undefined
       : { direction: step.direction, kind: env.kind, id: env.kind === 'request' ? env.id : undefined, method: env.method, params };
-    if (call) for (const ext of this.#extensions) {
-      const found = ext.checkCall?.(call, this.#extensionView) ?? NONE;
+    if (call) for (const checkCall of this.#hooks.checkCall) {
+      const found = checkCall(call, this.#extensionView);
       if (found.length > 0) sink.push(...found);
       if (hasError(found)) return;
     }
@@ -262,7 +282,7 @@ export class Session {
       });
       if (hasError(sink)) return;
       if (lifecycleEvent !== undefined && !lifecycleNoop) this.#lifecycle.send(lifecycleEvent);
-      if (call) for (const ext of this.#extensions) ext.acceptCall?.(call, this.#extensionView);
+      if (call) for (const acceptCall of this.#hooks.acceptCall) acceptCall(call, this.#extensionView);
       if (env.method === 'resources/subscribe' || env.method === 'resources/unsubscribe') {
         this.#subscriptions.get(String(params?.['uri']), context).send({
           type: env.method === 'resources/subscribe' ? 'subscribe.sent' : 'unsubscribe.sent',
@@ -278,7 +298,7 @@ export class Session {
     } else if (env.method === 'notifications/tools/list_changed') {
       this.#toolListing.invalidate();
     }
-    if (call) for (const ext of this.#extensions) ext.acceptCall?.(call, this.#extensionView);
+    if (call) for (const acceptCall of this.#hooks.acceptCall) acceptCall(call, this.#extensionView);
   }
 
   #feedResponse(step: WireStep, env: Extract<Envelope, { kind: 'result' | 'error' }>): void {
@@ -291,8 +311,8 @@ export class Session {
       return;
     }
     if (!pending) {
-      for (const ext of this.#extensions) {
-        const explained = ext.explainUnmatched?.(env.id, step.direction, this.#extensionView);
+      for (const explainUnmatched of this.#hooks.explainUnmatched) {
+        const explained = explainUnmatched(env.id, step.direction, this.#extensionView);
         if (explained !== undefined) {
           if (explained.length > 0) this.#sink.push(...explained);
           return;
@@ -301,8 +321,8 @@ export class Session {
     }
     if (env.kind === 'error') {
       if (pending) {
-        for (const ext of this.#extensions) {
-          const found = ext.checkError?.(pending, env.error, step.direction, this.#extensionView) ?? NONE;
+        for (const checkError of this.#hooks.checkError) {
+          const found = checkError(pending, env.error, step.direction, this.#extensionView);
           if (found.length > 0) this.#sink.push(...found);
         }
         if (hasError(this.#sink)) return;
@@ -324,7 +344,7 @@ export class Session {
   }
 
   #afterResponse(pending: PendingRequest, ok: boolean, result: JsonObject | undefined, direction: Direction): void {
-    for (const ext of this.#extensions) ext.acceptResponse?.(pending, ok, result, direction, this.#extensionView);
+    for (const acceptResponse of this.#hooks.acceptResponse) acceptResponse(pending, ok, result, direction, this.#extensionView);
     switch (pending.method) {
       case 'initialize':
         if (!ok) this.#lifecycle.send({ type: 'initialize.error' });
@@ -367,9 +387,9 @@ export class Session {
     const validate = spec?.validators.result;
     if (validate) out.push(...validate(result, '/message/result', pending.params, this.#ctx));
     if (pending.method === 'tools/list') out.push(...this.#toolListing.checkResult(pending.params, result));
-    for (const ext of this.#extensions) {
-      const found = ext.checkResult?.(pending, result, direction, this.#extensionView);
-      if (found && found.length > 0) out.push(...found);
+    for (const checkResult of this.#hooks.checkResult) {
+      const found = checkResult(pending, result, direction, this.#extensionView);
+      if (found.length > 0) out.push(...found);
     }
     if (auth && pending.tenant !== undefined) out.push(...checkResultPolicy(pending, result, auth.policy.revisions[auth.revision]));
     return out.length === 0 ? NONE : out;
