@@ -1,23 +1,18 @@
 import type { InspectionEvent } from 'xstate';
 import type { Direction, JsonObject, Profile } from '../validators/context.ts';
-import { idKey, type IdKey } from '../validators/envelope.ts';
+import { idKey } from '../validators/envelope.ts';
 import type { Finding } from '../validators/finding.ts';
 import { isTaskAugmented } from '../validators/tasks.ts';
-import { BoundedMap } from './bounded-map.ts';
 import { cancellationMachine, type CancelTarget } from './cancellation.ts';
 import type { PendingRequest } from './correlation.ts';
 import type { CallEvent, ExtensionOptions, ExtensionView, SessionExtension } from './extension.ts';
 import { DeferredCommits, GatedActor, hasError } from './gated-actor.ts';
+import { RecentRequests } from './recent-requests.ts';
 
 const NONE: readonly Finding[] = Object.freeze([]);
 const OPPOSITE: Readonly<Record<Direction, Direction>> = { client_to_server: 'server_to_client', server_to_client: 'client_to_server' };
 /** Requests remembered per direction (method and task augmentation), to judge cancellations of answered ones. */
 const ISSUED_LIMIT = 4096;
-
-interface Issued {
-  readonly method: string;
-  readonly taskAugmented: boolean;
-}
 
 /**
  * The direction of the requests a notifications/cancelled sent in `direction` can name: its own
@@ -38,9 +33,9 @@ export class CancellationExtension implements SessionExtension {
   readonly name = 'cancellation';
   readonly #profile: Profile;
   readonly #machines: Record<Direction, GatedActor<typeof cancellationMachine>>;
-  readonly #issued: Record<Direction, BoundedMap<IdKey, Issued>> = {
-    client_to_server: new BoundedMap(ISSUED_LIMIT),
-    server_to_client: new BoundedMap(ISSUED_LIMIT),
+  readonly #issued: Record<Direction, RecentRequests> = {
+    client_to_server: new RecentRequests(ISSUED_LIMIT),
+    server_to_client: new RecentRequests(ISSUED_LIMIT),
   };
   readonly #deferred = new DeferredCommits();
 
@@ -58,7 +53,7 @@ export class CancellationExtension implements SessionExtension {
     const direction = cancelledRequestDirection(this.#profile, call.direction);
     const key = idKey(id);
     const pending = view.pending(direction, id);
-    const memo = this.#issued[direction].get(key);
+    const memo = pending === undefined ? this.#issued[direction].find(id) : undefined;
     const target: CancelTarget = {
       pending: pending !== undefined,
       issued: pending !== undefined || memo !== undefined ? 'yes' : this.#issued[direction].forgotten ? 'unsure' : 'no',
@@ -75,7 +70,7 @@ export class CancellationExtension implements SessionExtension {
   acceptCall(call: CallEvent): void {
     this.#deferred.commit(call);
     if (call.kind === 'request' && call.id !== undefined) {
-      this.#issued[call.direction].set(idKey(call.id), { method: call.method, taskAugmented: isTaskAugmented(call.params) });
+      this.#issued[call.direction].add(call.id, call.method, isTaskAugmented(call.params));
     }
   }
 
