@@ -75,7 +75,7 @@ function isObject(value: unknown): value is JsonObject {
 }
 
 function hasError(findings: readonly Finding[]): boolean {
-  for (const f of findings) if (f.severity === 'error') return true;
+  for (let i = 0; i < findings.length; i++) if ((findings[i] as Finding).severity === 'error') return true;
   return false;
 }
 
