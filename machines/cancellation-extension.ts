@@ -1,12 +1,12 @@
 import type { InspectionEvent } from 'xstate';
 import type { Direction, JsonObject, Profile } from '../validators/context.ts';
 import { idKey } from '../validators/envelope.ts';
-import type { Finding } from '../validators/finding.ts';
+import { hasError, type Finding } from '../validators/finding.ts';
 import { isTaskAugmented } from '../validators/tasks.ts';
 import { cancellationMachine, type CancelTarget } from './cancellation.ts';
 import type { PendingRequest } from './correlation.ts';
 import type { CallEvent, ExtensionOptions, ExtensionView, SessionExtension } from './extension.ts';
-import { DeferredCommits, GatedActor, hasError } from './gated-actor.ts';
+import { DeferredCommits, GatedActor } from './gated-actor.ts';
 import { RecentRequests } from './recent-requests.ts';
 
 const NONE: readonly Finding[] = Object.freeze([]);

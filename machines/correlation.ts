@@ -1,6 +1,6 @@
 import { assign, emit, setup } from 'xstate';
 import type { Direction } from '../validators/context.ts';
-import type { Finding } from '../validators/finding.ts';
+import { hasError, type Finding } from '../validators/finding.ts';
 import type { IdKey, RequestId } from '../validators/envelope.ts';
 import type { IssueEvent } from './issue.ts';
 import { PendingRequests } from './pending-requests.ts';
@@ -53,7 +53,7 @@ export const correlationMachine = setup({
   guards: {
     isDuplicateId: ({ context, event }) => event.type === 'request' && context.pending.has(event.key),
     hasNoPending: ({ context, event }) => !context.pending.has(event.key),
-    hasResultFindings: ({ event }) => event.type === 'result' && event.findings.some((f) => f.severity === 'error'),
+    hasResultFindings: ({ event }) => event.type === 'result' && hasError(event.findings),
   },
   actions: {
     recordPending: assign({

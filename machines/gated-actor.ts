@@ -1,7 +1,7 @@
 import type { AnyStateMachine, ContextFrom, EventFromLogic, InputFrom, InspectionEvent } from 'xstate';
 import type { RunnerSnapshot } from './flat-machine.ts';
 import { runMachine, type MachineRunner } from './runner.ts';
-import type { Finding } from '../validators/finding.ts';
+import { hasError, type Finding } from '../validators/finding.ts';
 import { RULES } from '../validators/rules/index.ts';
 import type { IssueEvent } from './issue.ts';
 
@@ -10,11 +10,6 @@ const NONE: readonly Finding[] = Object.freeze([]);
 /** The finding an issue event stands for, with its rule's severity. */
 export function issueFinding(e: IssueEvent): Finding {
   return { rule: e.rule, severity: RULES.get(e.rule)?.severity ?? 'error', pointer: e.pointer ?? '/message', message: e.message };
-}
-
-/** Whether any finding is an error (an error rejects the message). */
-export function hasError(findings: readonly Finding[]): boolean {
-  return findings.some((f) => f.severity === 'error');
 }
 
 function isIssue(value: unknown): value is IssueEvent {

@@ -5,15 +5,12 @@ import { finding } from '../validators/rules/report.ts';
 import { statelessRules as R } from '../validators/rules/stateless.ts';
 import type { PendingRequest } from './correlation.ts';
 import type { CallEvent, SessionExtension } from './extension.ts';
+import { isJsonObject } from '../validators/shape.ts';
 
 const NONE: readonly Finding[] = Object.freeze([]);
 const LEVEL_KEY = 'io.modelcontextprotocol/logLevel';
 /** RFC 5424 severities, least severe first. */
 const LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * Logging in the stateless revision: a client opts in per request with `_meta` logLevel
@@ -44,7 +41,7 @@ export class LogLevelExtension implements SessionExtension {
   acceptCall(call: CallEvent): void {
     if (call.kind !== 'request' || call.id === undefined || call.direction !== 'client_to_server') return;
     const meta = call.params?.['_meta'];
-    const level = isObject(meta) ? LEVELS.indexOf(String(meta[LEVEL_KEY])) : -1;
+    const level = isJsonObject(meta) ? LEVELS.indexOf(String(meta[LEVEL_KEY])) : -1;
     if (level >= 0) this.#asked.set(idKey(call.id), level);
   }
 

@@ -1,7 +1,7 @@
 import type { InspectionEvent } from 'xstate';
 import type { Direction, JsonObject, Profile } from '../validators/context.ts';
 import { idKey, type IdKey, type RequestId } from '../validators/envelope.ts';
-import type { Finding } from '../validators/finding.ts';
+import { hasError, type Finding } from '../validators/finding.ts';
 import { progressRules } from '../validators/rules/progress.ts';
 import { finding } from '../validators/rules/report.ts';
 import { isTaskAugmented, isTerminalStatus } from '../validators/tasks.ts';
@@ -10,8 +10,9 @@ import { BoundedMap } from './bounded-map.ts';
 import { cancelledRequestDirection } from './cancellation-extension.ts';
 import type { PendingRequest } from './correlation.ts';
 import type { CallEvent, ExtensionOptions, ExtensionView, SessionExtension } from './extension.ts';
-import { DeferredCommits, GatedActor, hasError } from './gated-actor.ts';
+import { DeferredCommits, GatedActor } from './gated-actor.ts';
 import { progressMachine } from './progress.ts';
+import { isJsonObject } from '../validators/shape.ts';
 
 type TokenActor = GatedActor<typeof progressMachine>;
 
@@ -20,13 +21,9 @@ const OPPOSITE: Readonly<Record<Direction, Direction>> = { client_to_server: 'se
 /** Answered tokens remembered per direction, to tell "after completion" from "never seen". */
 const RETIRED_LIMIT = 1024;
 
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function progressTokenOf(params: JsonObject | undefined): { present: boolean; token: unknown } {
   const meta = params?.['_meta'];
-  if (!isObject(meta) || !Object.hasOwn(meta, 'progressToken')) return { present: false, token: undefined };
+  if (!isJsonObject(meta) || !Object.hasOwn(meta, 'progressToken')) return { present: false, token: undefined };
   return { present: true, token: meta['progressToken'] };
 }
 
@@ -131,7 +128,7 @@ export class ProgressExtension implements SessionExtension {
     if (token !== undefined) {
       this.#byRequest[requestDirection].delete(requestKey);
       const actor = this.#tokens[requestDirection].get(token);
-      const task = isObject(result?.['task']) ? (result['task'] as JsonObject) : undefined;
+      const task = isJsonObject(result?.['task']) ? (result['task'] as JsonObject) : undefined;
       if (actor !== undefined && ok && isTaskAugmented(pending.params) && typeof task?.['taskId'] === 'string') {
         actor.send({ type: 'task.created', taskId: task['taskId'] });
         this.#byTask[direction].set(task['taskId'], { direction: requestDirection, token });
@@ -142,11 +139,11 @@ export class ProgressExtension implements SessionExtension {
       }
     }
     if (!ok || result === undefined) return;
-    const taskId = isObject(pending.params) ? pending.params['taskId'] : undefined;
+    const taskId = isJsonObject(pending.params) ? pending.params['taskId'] : undefined;
     if (pending.method === 'tasks/get' || pending.method === 'tasks/cancel') this.#observeTask(direction, taskId, result['status']);
     else if (pending.method === 'tasks/result' && typeof taskId === 'string') this.#endTask(direction, taskId);
     else if (pending.method === 'tasks/list' && Array.isArray(result['tasks'])) {
-      for (const t of result['tasks'] as unknown[]) if (isObject(t)) this.#observeTask(direction, t['taskId'], t['status']);
+      for (const t of result['tasks'] as unknown[]) if (isJsonObject(t)) this.#observeTask(direction, t['taskId'], t['status']);
     }
   }
 

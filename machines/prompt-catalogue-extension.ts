@@ -4,12 +4,9 @@ import { promptsRules as R } from '../validators/rules/prompts.ts';
 import { finding } from '../validators/rules/report.ts';
 import type { PendingRequest } from './correlation.ts';
 import type { CallEvent, SessionExtension } from './extension.ts';
+import { isJsonObject } from '../validators/shape.ts';
 
 const NONE: readonly Finding[] = Object.freeze([]);
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** What a listed prompt declares of its arguments. */
 interface PromptArguments {
@@ -35,7 +32,7 @@ export class PromptCatalogue implements SessionExtension {
     if (!prompt) {
       return [finding(R['unknown-prompt'], '/message/params/name', `prompt ${JSON.stringify(name)} is not in the prompts the server listed`)];
     }
-    const given = isObject(call.params?.['arguments']) ? (call.params['arguments'] as JsonObject) : {};
+    const given = isJsonObject(call.params?.['arguments']) ? (call.params['arguments'] as JsonObject) : {};
     const out: Finding[] = [];
     for (const required of prompt.required) {
       if (!Object.hasOwn(given, required)) {
@@ -58,11 +55,11 @@ export class PromptCatalogue implements SessionExtension {
 
   acceptResponse(pending: PendingRequest, ok: boolean, result: JsonObject | undefined, _direction: Direction): void {
     if (!ok || pending.method !== 'prompts/list' || !result || !Array.isArray(result['prompts'])) return;
-    const continues = isObject(pending.params) && typeof pending.params['cursor'] === 'string';
+    const continues = isJsonObject(pending.params) && typeof pending.params['cursor'] === 'string';
     if (!continues || this.#prompts === undefined) this.#prompts = new Map();
     for (const p of result['prompts'] as unknown[]) {
-      if (!isObject(p) || typeof p['name'] !== 'string') continue;
-      const args = Array.isArray(p['arguments']) ? (p['arguments'] as unknown[]).filter(isObject) : [];
+      if (!isJsonObject(p) || typeof p['name'] !== 'string') continue;
+      const args = Array.isArray(p['arguments']) ? (p['arguments'] as unknown[]).filter(isJsonObject) : [];
       this.#prompts.set(p['name'], {
         declared: new Set(args.map((a) => a['name']).filter((n): n is string => typeof n === 'string')),
         required: new Set(args.filter((a) => a['required'] === true).map((a) => a['name']).filter((n): n is string => typeof n === 'string')),

@@ -8,10 +8,7 @@ import { pointerJoin, type Finding } from '../validators/finding.ts';
 import { authRules } from '../validators/rules/auth.ts';
 import { finding } from '../validators/rules/report.ts';
 import type { PendingRequest } from './correlation.ts';
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isJsonObject } from '../validators/shape.ts';
 
 function tenantOf(rev: RevisionPolicy | undefined, uri: string, requester: string | undefined, at: string, out: Finding[]): void {
   const tenant = resourceTenant(rev, uri);
@@ -32,7 +29,7 @@ export function checkResultPolicy(pending: PendingRequest, result: JsonObject, r
   if (pending.method === 'resources/read' && Array.isArray(result['contents'])) {
     const requested = String((pending.params as JsonObject | undefined)?.['uri']);
     result['contents'].forEach((item: unknown, i: number) => {
-      const uri = isObject(item) ? item['uri'] : undefined;
+      const uri = isJsonObject(item) ? item['uri'] : undefined;
       if (typeof uri === 'string' && !isPolicyDescendant(rev, requested, uri)) {
         out.push(finding(authRules['result-outside-policy'], pointerJoin('/message/result/contents', i, 'uri'),
           `${uri} is neither the requested ${requested} nor one of its explicit policy children`));
@@ -40,12 +37,12 @@ export function checkResultPolicy(pending: PendingRequest, result: JsonObject, r
     });
   } else if (pending.method === 'resources/list' && Array.isArray(result['resources'])) {
     result['resources'].forEach((item: unknown, i: number) => {
-      const uri = isObject(item) ? item['uri'] : undefined;
+      const uri = isJsonObject(item) ? item['uri'] : undefined;
       if (typeof uri === 'string') tenantOf(rev, uri, pending.tenant, pointerJoin('/message/result/resources', i, 'uri'), out);
     });
   } else if (pending.method === 'resources/templates/list' && Array.isArray(result['resourceTemplates'])) {
     result['resourceTemplates'].forEach((item: unknown, i: number) => {
-      const template = isObject(item) ? item['uriTemplate'] : undefined;
+      const template = isJsonObject(item) ? item['uriTemplate'] : undefined;
       if (typeof template !== 'string') return;
       const entry = rev?.resourceTemplates.find((t) => t.uriTemplate === template);
       const at = pointerJoin('/message/result/resourceTemplates', i, 'uriTemplate');

@@ -4,7 +4,7 @@ import type { AuthorizationPolicy, TransportContext } from '../validators/author
 import { checkCapabilities } from '../validators/capabilities.ts';
 import type { Direction, JsonObject, Profile, ValidationContext } from '../validators/context.ts';
 import { classifyMessage, idKey, type Envelope, type IdKey } from '../validators/envelope.ts';
-import type { Finding } from '../validators/finding.ts';
+import { hasError, type Finding } from '../validators/finding.ts';
 import { isNotificationMethod, isRequestMethod, mayBeSentIn, methodTable, type MethodSpec } from '../validators/methods.ts';
 import { authRules } from '../validators/rules/auth.ts';
 import { directionRules } from '../validators/rules/direction.ts';
@@ -25,6 +25,8 @@ import { BoundedMap } from './bounded-map.ts';
 import { checkResultPolicy } from './resource-policy.ts';
 import type { CallEvent, ExtensionView, SessionExtension } from './extension.ts';
 import { EXTENSIONS } from './extensions.ts';
+import { issueFinding } from './gated-actor.ts';
+import { isJsonObject } from '../validators/shape.ts';
 
 /** A wire step: one JSON-RPC message and the side that sent it, with its out-of-wire context. */
 export interface WireStep {
@@ -69,15 +71,6 @@ const NONE: readonly Finding[] = Object.freeze([]);
 const NO_CONTEXT: TransportContext = Object.freeze({});
 const OPPOSITE: Readonly<Record<Direction, Direction>> = { client_to_server: 'server_to_client', server_to_client: 'client_to_server' };
 const RESOURCE_URI_METHODS = new Set(['resources/read', 'resources/subscribe', 'resources/unsubscribe', 'notifications/resources/updated']);
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function hasError(findings: readonly Finding[]): boolean {
-  for (let i = 0; i < findings.length; i++) if ((findings[i] as Finding).severity === 'error') return true;
-  return false;
-}
 
 /** The hooks of a list of extensions, each bound to its extension, in order; extensions without a hook are left out of its list. */
 type ExtensionHooks = { readonly [K in HookName]: readonly NonNullable<SessionExtension[K]>[] };
@@ -164,8 +157,7 @@ export class Session {
 
   #watch<A extends MachineRunner<any>>(actor: A): A {
     (actor as unknown as MachineRunner<typeof lifecycleMachine>).on('issue', (e: IssueEvent) => {
-      const rule = RULES.get(e.rule);
-      this.#sink.push({ rule: e.rule, severity: rule?.severity ?? 'error', pointer: e.pointer ?? '/message', message: e.message });
+      this.#sink.push(issueFinding(e));
     });
     actor.start();
     return actor;
@@ -209,7 +201,7 @@ export class Session {
         `wrong direction: ${env.method} is sent by the ${spec.sender}, not ${step.direction}`));
       return;
     }
-    const params = isObject(env.params) ? env.params : undefined;
+    const params = isJsonObject(env.params) ? env.params : undefined;
     // Only authorization-bound methods (the resource methods) read the transport context.
     const context = spec.scope === undefined ? NO_CONTEXT : this.#transportContext(step);
     if (!this.#checkAuthorization(spec, context, params)) return;
@@ -362,7 +354,7 @@ export class Session {
         if (ok && Array.isArray(result?.['tools'])) {
           this.#ctx.toolsKnown = true;
           for (const t of result['tools'] as unknown[]) {
-            if (!isObject(t) || typeof t['name'] !== 'string') continue;
+            if (!isJsonObject(t) || typeof t['name'] !== 'string') continue;
             // A descriptor listed again unchanged keeps the known object, whose schemas are compiled already
             // (the result's check has compared them, unless the profile caps the list before this tool).
             const known = this.#ctx.tools.get(t['name']);

@@ -1,6 +1,6 @@
 import type { InspectionEvent } from 'xstate';
 import type { Direction, JsonObject, Profile } from '../validators/context.ts';
-import { pointerJoin, type Finding } from '../validators/finding.ts';
+import { hasError, pointerJoin, type Finding } from '../validators/finding.ts';
 import { methodTable } from '../validators/methods.ts';
 import { finding } from '../validators/rules/report.ts';
 import { tasksRules } from '../validators/rules/tasks.ts';
@@ -8,8 +8,9 @@ import { isTaskAugmented, isTaskStatus, RELATED_TASK_KEY, relatedTaskId, validat
 import { BoundedMap } from './bounded-map.ts';
 import type { PendingRequest } from './correlation.ts';
 import type { CallEvent, ExtensionOptions, ExtensionView, SessionExtension } from './extension.ts';
-import { DeferredCommits, GatedActor, hasError } from './gated-actor.ts';
+import { DeferredCommits, GatedActor } from './gated-actor.ts';
 import { taskMachine, type TaskEvent, type TaskInput } from './task.ts';
+import { isJsonObject } from '../validators/shape.ts';
 
 type TaskActor = GatedActor<typeof taskMachine>;
 
@@ -20,12 +21,8 @@ const TASK_LIMIT = 4096;
 /** Methods whose own params or result name the task, so related-task metadata is not theirs to judge. */
 const TASK_METHODS = new Set(['tasks/get', 'tasks/result', 'tasks/cancel', 'tasks/list', 'notifications/tasks/status']);
 
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function withoutTask(params: unknown): unknown {
-  if (!isObject(params)) return params;
+  if (!isJsonObject(params)) return params;
   const { task: _task, ...rest } = params;
   return rest;
 }
@@ -76,7 +73,7 @@ export class TaskExtension implements SessionExtension {
     this.#deferred.hold(pending);
     const out: Finding[] = [];
     if (pending.method !== 'tasks/result') this.#checkRelated(pending.method, result['_meta'], '/message/result/_meta', out);
-    const taskId = isObject(pending.params) ? pending.params['taskId'] : undefined;
+    const taskId = isJsonObject(pending.params) ? pending.params['taskId'] : undefined;
     switch (pending.method) {
       case 'tasks/get':
       case 'tasks/cancel': {
@@ -102,7 +99,7 @@ export class TaskExtension implements SessionExtension {
         const tasks = result['tasks'];
         if (!Array.isArray(tasks)) break;
         tasks.forEach((t: unknown, i) => {
-          if (isObject(t) && typeof t['taskId'] === 'string') this.#report(direction, t['taskId'], t['status'], pointerJoin('/message/result/tasks', i), 'status', out, false);
+          if (isJsonObject(t) && typeof t['taskId'] === 'string') this.#report(direction, t['taskId'], t['status'], pointerJoin('/message/result/tasks', i), 'status', out, false);
         });
         break;
       }
@@ -119,7 +116,7 @@ export class TaskExtension implements SessionExtension {
   /** A CreateTaskResult: a new task of the receiver answering in `holder`, or a reused id. */
   #checkCreated(pending: PendingRequest, result: JsonObject, holder: Direction, out: Finding[]): void {
     const task = result['task'];
-    if (!isObject(task) || typeof task['taskId'] !== 'string') return;
+    if (!isJsonObject(task) || typeof task['taskId'] !== 'string') return;
     const taskId = task['taskId'];
     const existing = this.#tasks[holder].get(taskId);
     if (existing !== undefined) {

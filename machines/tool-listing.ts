@@ -2,10 +2,7 @@ import type { JsonObject } from '../validators/context.ts';
 import { pointerJoin, type Finding } from '../validators/finding.ts';
 import { toolsRules as R } from '../validators/rules/tools.ts';
 import { finding } from '../validators/rules/report.ts';
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isJsonObject } from '../validators/shape.ts';
 
 /**
  * The client's view of a paged tools/list listing: names must stay unique across the pages of
@@ -19,7 +16,7 @@ export class ToolListing {
 
   /** Checks a tools/list request's cursor. */
   checkRequest(params: unknown): readonly Finding[] {
-    const cursor = isObject(params) ? params['cursor'] : undefined;
+    const cursor = isJsonObject(params) ? params['cursor'] : undefined;
     if (typeof cursor === 'string' && this.#stale.has(cursor)) {
       return [finding(R['stale-cursor'], '/message/params/cursor',
         `cursor ${JSON.stringify(cursor)} belongs to a tool listing invalidated by notifications/tools/list_changed; start again without a cursor`)];
@@ -29,11 +26,11 @@ export class ToolListing {
 
   /** Checks a tools/list result against the pages of the same listing seen so far. */
   checkResult(requestParams: unknown, result: JsonObject): readonly Finding[] {
-    const continues = isObject(requestParams) && typeof requestParams['cursor'] === 'string';
+    const continues = isJsonObject(requestParams) && typeof requestParams['cursor'] === 'string';
     if (!continues || !Array.isArray(result['tools'])) return [];
     const out: Finding[] = [];
     result['tools'].forEach((tool: unknown, i: number) => {
-      const name = isObject(tool) ? tool['name'] : undefined;
+      const name = isJsonObject(tool) ? tool['name'] : undefined;
       if (typeof name === 'string' && this.#names.has(name)) {
         out.push(finding(R['duplicate-name-across-pages'], pointerJoin('/message/result/tools', i, 'name'),
           `tool name ${JSON.stringify(name)} was already listed on an earlier page of this listing`));
@@ -44,13 +41,13 @@ export class ToolListing {
 
   /** Records an accepted page. */
   accept(requestParams: unknown, result: JsonObject): void {
-    const continues = isObject(requestParams) && typeof requestParams['cursor'] === 'string';
+    const continues = isJsonObject(requestParams) && typeof requestParams['cursor'] === 'string';
     if (!continues) {
       this.#names = new Set();
       this.#cursors = new Set();
     }
     for (const tool of Array.isArray(result['tools']) ? result['tools'] : []) {
-      if (isObject(tool) && typeof tool['name'] === 'string') this.#names.add(tool['name']);
+      if (isJsonObject(tool) && typeof tool['name'] === 'string') this.#names.add(tool['name']);
     }
     if (typeof result['nextCursor'] === 'string') this.#cursors.add(result['nextCursor']);
   }

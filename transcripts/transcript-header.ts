@@ -5,6 +5,7 @@ import type { AuthorizationPolicy } from '../validators/authorization.ts';
 import type { JsonObject, Profile } from '../validators/context.ts';
 import { COURSE_PROFILE, PROFILES, SPEC_2025_11_25, SPEC_2026_07_28, profileForVersion } from '../validators/profiles.ts';
 import type { Step } from '../machines/session.ts';
+import { isJsonObject } from '../validators/shape.ts';
 
 /** The member that marks a transcript's optional first line as its header. */
 export const HEADER_MARK = 'mcp_statechart_transcript';
@@ -34,11 +35,7 @@ export type TranscriptHeader = v.InferOutput<typeof TranscriptHeaderSchema>;
 
 /** True when a parsed first line is meant as a header (it carries the header mark). */
 export function isHeaderLine(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.hasOwn(value, HEADER_MARK);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return isJsonObject(value) && Object.hasOwn(value, HEADER_MARK);
 }
 
 /**
@@ -48,13 +45,13 @@ function isObject(value: unknown): value is Record<string, unknown> {
  */
 export function negotiatedProfile(first: Step | undefined): Profile {
   const message = first && 'message' in first ? first.message : undefined;
-  const params = isObject(message) && isObject(message['params']) ? message['params'] : undefined;
-  if (isObject(message) && message['method'] === 'initialize') {
+  const params = isJsonObject(message) && isJsonObject(message['params']) ? message['params'] : undefined;
+  if (isJsonObject(message) && message['method'] === 'initialize') {
     const version = params?.['protocolVersion'];
     return (typeof version === 'string' ? profileForVersion(version) : undefined) ?? SPEC_2025_11_25;
   }
   const meta = params?.['_meta'];
-  if (isObject(meta) && typeof meta['io.modelcontextprotocol/protocolVersion'] === 'string') return SPEC_2026_07_28;
+  if (isJsonObject(meta) && typeof meta['io.modelcontextprotocol/protocolVersion'] === 'string') return SPEC_2026_07_28;
   return SPEC_2025_11_25;
 }
 

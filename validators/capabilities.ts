@@ -2,6 +2,7 @@ import type { Direction, JsonObject } from './context.ts';
 import type { Finding } from './finding.ts';
 import { capabilityRules as R } from './rules/capability.ts';
 import { finding } from './rules/report.ts';
+import { isJsonObject } from './shape.ts';
 
 /** A capability a message needs: which side must have declared it, and its dotted path. */
 export interface CapabilityNeed {
@@ -11,10 +12,6 @@ export interface CapabilityNeed {
 }
 
 const BOOLEAN_LEAVES = new Set(['listChanged', 'subscribe']);
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Dotted paths split once: the set of paths is small and fixed. */
 const PATH_PARTS = new Map<string, readonly string[]>();
@@ -33,19 +30,19 @@ export function hasCapability(caps: JsonObject | undefined, path: string): boole
   let node: unknown = caps;
   const parts = partsOf(path);
   for (let i = 0; i < parts.length; i++) {
-    if (!isObject(node)) return false;
+    if (!isJsonObject(node)) return false;
     const key = parts[i] as string;
     node = node[key];
     if (i === parts.length - 1 && BOOLEAN_LEAVES.has(key)) return node === true;
   }
-  return isObject(node);
+  return isJsonObject(node);
 }
 
 /** Form elicitation: `elicitation: {}` (no mode named) still means form support, for compatibility. */
 function supportsFormElicitation(caps: JsonObject | undefined): boolean {
   const e = caps?.['elicitation'];
-  if (!isObject(e)) return false;
-  return isObject(e['form']) || (!('form' in e) && !('url' in e));
+  if (!isJsonObject(e)) return false;
+  return isJsonObject(e['form']) || (!('form' in e) && !('url' in e));
 }
 
 const STATIC_NEEDS: Readonly<Record<string, readonly CapabilityNeed[]>> = {
@@ -73,7 +70,7 @@ const STATIC_NEEDS: Readonly<Record<string, readonly CapabilityNeed[]>> = {
 
 /** The capabilities a message needs, given its method, params and the side that sent it. */
 export function capabilityNeeds(method: string, params: unknown, direction: Direction): readonly CapabilityNeed[] {
-  const p = isObject(params) ? params : undefined;
+  const p = isJsonObject(params) ? params : undefined;
   const receiver: CapabilityNeed['side'] = direction === 'client_to_server' ? 'server' : 'client';
   switch (method) {
     case 'tools/call':

@@ -3,6 +3,7 @@ import type { JsonObject } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
 import { envelopeRules as R } from './rules/envelope.ts';
 import { finding } from './rules/report.ts';
+import { isJsonObject } from './shape.ts';
 
 /** A JSON-RPC id as MCP allows it: a string or an integer (never boolean, null or fraction). */
 export function isRequestId(value: unknown): value is RequestId {
@@ -46,10 +47,6 @@ function describe(value: unknown): string {
   return `${typeof value} ${String(value)}`;
 }
 
-function isPlainObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * Classifies one JSON-RPC message as request, notification, result or error response.
  * `isNotificationMethod` tells methods that are notifications in the protocol revision, so that a
@@ -64,7 +61,7 @@ export function classifyMessage(
   if (Array.isArray(message)) {
     return { envelope: undefined, findings: [finding(R['batch-not-allowed'], at, 'JSON-RPC batch arrays are not allowed: send one message at a time')] };
   }
-  if (!isPlainObject(message)) {
+  if (!isJsonObject(message)) {
     return { envelope: undefined, findings: [finding(R['not-an-object'], at, `Invalid message: Expected a JSON object but received ${describe(message)}`)] };
   }
   // Most messages are well formed: the findings list is one shared empty list until something is found.
@@ -117,7 +114,7 @@ export function classifyMessage(
     if (hasResult || hasError) {
       found(finding(R['method-and-response'], at, `Invalid message: a message with method "${method}" must not carry result or error`));
     }
-    if (hasParams && !isPlainObject(message['params'])) {
+    if (hasParams && !isJsonObject(message['params'])) {
       found(finding(R['params-type'], pointerJoin(at, 'params'), `Invalid params: Expected an object but received ${describe(message['params'])}`));
     }
     if (hasId && isNotificationMethod(method)) {
@@ -148,14 +145,14 @@ export function classifyMessage(
   if (hasResult) {
     if (!hasId) found(finding(R['response-missing-id'], at, 'Invalid response: a result must carry the id of the request it answers'));
     const result = message['result'];
-    if (!isPlainObject(result)) {
+    if (!isJsonObject(result)) {
       found(finding(R['result-type'], pointerJoin(at, 'result'), `Invalid result: Expected an object but received ${describe(result)}`));
     }
     if (out.length > 0) return { envelope: undefined, findings: out };
     return { envelope: { kind: 'result', id: id as RequestId, result: result as JsonObject }, findings: NONE };
   }
   const error = message['error'];
-  if (!v.is(ErrorObjectSchema, error) || !isPlainObject(error)) {
+  if (!v.is(ErrorObjectSchema, error) || !isJsonObject(error)) {
     found(finding(R['error-object'], pointerJoin(at, 'error'), `Invalid error: Expected {code: integer, message: string, data?} but received ${describe(error)}`));
   } else {
     for (const key in error) {

@@ -12,6 +12,12 @@ export interface Finding {
   readonly message: string;
 }
 
+/** Whether any finding is an error (an error rejects the message; warnings do not). */
+export function hasError(findings: readonly Finding[]): boolean {
+  for (let i = 0; i < findings.length; i++) if ((findings[i] as Finding).severity === 'error') return true;
+  return false;
+}
+
 /** Escapes one reference token for a JSON Pointer (RFC 6901). */
 export function escapePointerToken(token: string | number): string {
   if (typeof token === 'number') return String(token);

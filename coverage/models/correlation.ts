@@ -3,6 +3,7 @@ import type { CorrelationContext, CorrelationEvent } from '../../machines/correl
 import { correlationMachine } from '../../machines/correlation.ts';
 import type { Step } from '../../machines/session.ts';
 import { stateValueKey, type CaseSkeleton, type MachineModel } from './model.ts';
+import { hasError } from '../../validators/finding.ts';
 
 const ID = 7;
 const KEY = `n:${ID}`;
@@ -34,7 +35,7 @@ function toCase(events: readonly AnyEventObject[]): CaseSkeleton {
     if (e.type === 'request') {
       steps.push({ direction: 'client_to_server', message: { jsonrpc: '2.0', id: e.entry.id, method: e.entry.method } });
     } else if (e.type === 'result') {
-      const malformed = e.findings.some((f) => f.severity === 'error');
+      const malformed = hasError(e.findings);
       steps.push({ direction: 'server_to_client', message: { jsonrpc: '2.0', id: e.id, result: malformed ? { unexpected: true } : {} } });
     } else {
       steps.push({ direction: 'server_to_client', message: { jsonrpc: '2.0', id: e.id, error: { code: -32603, message: 'Internal error' } } });
