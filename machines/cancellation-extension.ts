@@ -1,5 +1,5 @@
 import type { InspectionEvent } from 'xstate';
-import type { Direction, JsonObject, Profile } from '../validators/context.ts';
+import { type Direction, type JsonObject, OPPOSITE, type Profile } from '../validators/context.ts';
 import { idKey } from '../validators/envelope.ts';
 import { hasError, type Finding } from '../validators/finding.ts';
 import { isTaskAugmented } from '../validators/tasks.ts';
@@ -8,9 +8,8 @@ import type { PendingRequest } from './correlation.ts';
 import type { CallEvent, ExtensionOptions, ExtensionView, SessionExtension } from './extension.ts';
 import { DeferredCommits, GatedActor } from './gated-actor.ts';
 import { RecentRequests } from './recent-requests.ts';
+import { NO_FINDINGS } from '../validators/shape.ts';
 
-const NONE: readonly Finding[] = Object.freeze([]);
-const OPPOSITE: Readonly<Record<Direction, Direction>> = { client_to_server: 'server_to_client', server_to_client: 'client_to_server' };
 /** Requests remembered per direction (method and task augmentation), to judge cancellations of answered ones. */
 const ISSUED_LIMIT = 4096;
 
@@ -47,9 +46,9 @@ export class CancellationExtension implements SessionExtension {
 
   checkCall(call: CallEvent, view: ExtensionView): readonly Finding[] {
     this.#deferred.hold(call);
-    if (call.method !== 'notifications/cancelled') return NONE;
+    if (call.method !== 'notifications/cancelled') return NO_FINDINGS;
     const id = call.params?.['requestId'];
-    if (typeof id !== 'string' && typeof id !== 'number') return NONE; // the params validator reported it
+    if (typeof id !== 'string' && typeof id !== 'number') return NO_FINDINGS; // the params validator reported it
     const direction = cancelledRequestDirection(this.#profile, call.direction);
     const key = idKey(id);
     const pending = view.pending(direction, id);

@@ -1,7 +1,7 @@
 import { assign, emit, setup } from 'xstate';
 import type { Direction } from '../validators/context.ts';
 import { hasError, type Finding } from '../validators/finding.ts';
-import type { IdKey, RequestId } from '../validators/envelope.ts';
+import { describeId, type IdKey, type RequestId } from '../validators/envelope.ts';
 import type { IssueEvent } from './issue.ts';
 import { PendingRequests } from './pending-requests.ts';
 
@@ -32,10 +32,6 @@ export type CorrelationEvent =
 export interface ResultFindingsEvent {
   readonly type: 'result.invalid';
   readonly findings: readonly Finding[];
-}
-
-function describeId(id: RequestId): string {
-  return typeof id === 'number' ? `${id} (integer)` : `${JSON.stringify(id)} (string)`;
 }
 
 /**

@@ -40,8 +40,6 @@ export interface SessionExtension {
   checkError?(pending: PendingRequest, error: JsonObject, direction: Direction, view: ExtensionView): readonly Finding[];
   /** After a response (result when `ok`, else error) ended its pending request. */
   acceptResponse?(pending: PendingRequest, ok: boolean, result: JsonObject | undefined, direction: Direction, view: ExtensionView): void;
-  /** For a response whose request is no longer pending: findings to report instead of `no-matching-request`, or undefined. */
-  explainUnmatched?(id: RequestId, direction: Direction, view: ExtensionView): readonly Finding[] | undefined;
   /** A picture of the extension's state for inspectors. */
   view?(): unknown;
   stop?(): void;

@@ -4,8 +4,8 @@ import { runMachine, type MachineRunner } from './runner.ts';
 import { hasError, type Finding } from '../validators/finding.ts';
 import { RULES } from '../validators/rules/index.ts';
 import type { IssueEvent } from './issue.ts';
+import { NO_FINDINGS } from '../validators/shape.ts';
 
-const NONE: readonly Finding[] = Object.freeze([]);
 
 /** The finding an issue event stands for, with its rule's severity. */
 export function issueFinding(e: IssueEvent): Finding {
@@ -44,7 +44,7 @@ export class GatedActor<M extends AnyStateMachine> {
   judge(event: EventFromLogic<M>): readonly Finding[] {
     const out: Finding[] = [];
     for (const e of this.#runner.judge(event).emitted as readonly unknown[]) if (isIssue(e)) out.push(issueFinding(e));
-    return out.length === 0 ? NONE : out;
+    return out.length === 0 ? NO_FINDINGS : out;
   }
 
   /** Judges `event`; when it is rejected, takes its (state-preserving) rejecting transition too. */
@@ -60,7 +60,7 @@ export class GatedActor<M extends AnyStateMachine> {
     this.#runner.send(event);
     const raised = this.#raised;
     this.#raised = [];
-    return raised.length === 0 ? NONE : raised.map(issueFinding);
+    return raised.length === 0 ? NO_FINDINGS : raised.map(issueFinding);
   }
 
   stop(): void {

@@ -1,18 +1,14 @@
 import type { Direction, JsonObject, Profile } from '../validators/context.ts';
-import type { RequestId } from '../validators/envelope.ts';
+import { describeId, type RequestId } from '../validators/envelope.ts';
 import type { Finding } from '../validators/finding.ts';
 import { correlationRules } from '../validators/rules/correlation.ts';
 import { finding } from '../validators/rules/report.ts';
 import type { PendingRequest } from './correlation.ts';
 import type { CallEvent, ExtensionView, SessionExtension } from './extension.ts';
 import { IdLedger } from './id-ledger.ts';
+import { NO_FINDINGS } from '../validators/shape.ts';
 
-const NONE: readonly Finding[] = Object.freeze([]);
 const SENDER: Readonly<Record<Direction, string>> = { client_to_server: 'the client', server_to_client: 'the server' };
-
-function describeId(id: RequestId): string {
-  return typeof id === 'number' ? `${id} (integer)` : `${JSON.stringify(id)} (string)`;
-}
 
 /**
  * Request id reuse in the specification profiles: "The request ID MUST NOT have been previously
@@ -26,8 +22,8 @@ export class IdReuseExtension implements SessionExtension {
   readonly #used: Record<Direction, IdLedger> = { client_to_server: new IdLedger(), server_to_client: new IdLedger() };
 
   checkCall(call: CallEvent, view: ExtensionView): readonly Finding[] {
-    if (call.kind !== 'request' || call.id === undefined) return NONE;
-    if (view.pending(call.direction, call.id) !== undefined || !this.#used[call.direction].has(call.id)) return NONE;
+    if (call.kind !== 'request' || call.id === undefined) return NO_FINDINGS;
+    if (view.pending(call.direction, call.id) !== undefined || !this.#used[call.direction].has(call.id)) return NO_FINDINGS;
     return [finding(correlationRules['id-reused'], '/message/id',
       `request id ${describeId(call.id)} was already used by ${SENDER[call.direction]} in this session; ids must not be reused, even after the response`)];
   }

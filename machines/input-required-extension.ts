@@ -3,7 +3,7 @@ import { runMachine, type MachineRunner } from './runner.ts';
 import type { Direction, JsonObject } from '../validators/context.ts';
 import { idKey, type IdKey } from '../validators/envelope.ts';
 import type { Finding } from '../validators/finding.ts';
-import { isJsonObject } from '../validators/shape.ts';
+import { isJsonObject, NO_FINDINGS } from '../validators/shape.ts';
 import { finding } from '../validators/rules/report.ts';
 import { RULES } from '../validators/rules/index.ts';
 import { statelessRules } from '../validators/rules/stateless.ts';
@@ -22,7 +22,6 @@ import { inputRequiredMachine, type RetryAttempt } from './input-required.ts';
 import type { IssueEvent } from './issue.ts';
 
 type Loop = MachineRunner<typeof inputRequiredMachine>;
-const NONE: readonly Finding[] = Object.freeze([]);
 
 /** What a retryable request targets: the tool or prompt name, or the resource URI. */
 function targetOf(method: string, params: unknown): string | undefined {
@@ -81,7 +80,7 @@ class InputRequiredExtension implements SessionExtension {
   }
 
   checkCall(call: CallEvent, view: ExtensionView): readonly Finding[] {
-    if (call.kind !== 'request' || call.direction !== 'client_to_server' || !RETRYABLE_METHODS.has(call.method) || !isRetry(call.params)) return NONE;
+    if (call.kind !== 'request' || call.direction !== 'client_to_server' || !RETRYABLE_METHODS.has(call.method) || !isRetry(call.params)) return NO_FINDINGS;
     const attempt = attemptOf(call.method, call.params);
     const loop = this.#loopFor(attempt);
     if (!loop) {

@@ -5,9 +5,8 @@ import { finding } from '../validators/rules/report.ts';
 import { statelessRules as R } from '../validators/rules/stateless.ts';
 import type { PendingRequest } from './correlation.ts';
 import type { CallEvent, SessionExtension } from './extension.ts';
-import { isJsonObject } from '../validators/shape.ts';
+import { isJsonObject, NO_FINDINGS } from '../validators/shape.ts';
 
-const NONE: readonly Finding[] = Object.freeze([]);
 const LEVEL_KEY = 'io.modelcontextprotocol/logLevel';
 /** RFC 5424 severities, least severe first. */
 const LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
@@ -24,7 +23,7 @@ export class LogLevelExtension implements SessionExtension {
   readonly #asked = new Map<IdKey, number>();
 
   checkCall(call: CallEvent): readonly Finding[] {
-    if (call.method !== 'notifications/message' || call.direction !== 'server_to_client') return NONE;
+    if (call.method !== 'notifications/message' || call.direction !== 'server_to_client') return NO_FINDINGS;
     if (this.#asked.size === 0) {
       return [finding(R['log-without-level'], '/message/method',
         'notifications/message sent while no request in flight set io.modelcontextprotocol/logLevel in its _meta')];
@@ -35,7 +34,7 @@ export class LogLevelExtension implements SessionExtension {
       return [finding(R['log-below-level'], '/message/params/level',
         `log level ${LEVELS[level]} is below ${LEVELS[least]}, the least severe level the requests in flight asked for`)];
     }
-    return NONE;
+    return NO_FINDINGS;
   }
 
   acceptCall(call: CallEvent): void {

@@ -1,5 +1,5 @@
 import type { InspectionEvent } from 'xstate';
-import type { Direction, JsonObject, Profile } from '../validators/context.ts';
+import { type Direction, type JsonObject, OPPOSITE, type Profile } from '../validators/context.ts';
 import { idKey, type IdKey, type RequestId } from '../validators/envelope.ts';
 import { hasError, type Finding } from '../validators/finding.ts';
 import { progressRules } from '../validators/rules/progress.ts';
@@ -12,12 +12,10 @@ import type { PendingRequest } from './correlation.ts';
 import type { CallEvent, ExtensionOptions, ExtensionView, SessionExtension } from './extension.ts';
 import { DeferredCommits, GatedActor } from './gated-actor.ts';
 import { progressMachine } from './progress.ts';
-import { isJsonObject } from '../validators/shape.ts';
+import { isJsonObject, NO_FINDINGS } from '../validators/shape.ts';
 
 type TokenActor = GatedActor<typeof progressMachine>;
 
-const NONE: readonly Finding[] = Object.freeze([]);
-const OPPOSITE: Readonly<Record<Direction, Direction>> = { client_to_server: 'server_to_client', server_to_client: 'client_to_server' };
 /** Answered tokens remembered per direction, to tell "after completion" from "never seen". */
 const RETIRED_LIMIT = 1024;
 
@@ -62,10 +60,10 @@ export class ProgressExtension implements SessionExtension {
   checkCall(call: CallEvent): readonly Finding[] {
     this.#deferred.hold(call);
     if (call.kind === 'request') return this.#checkRequest(call);
-    if (call.method !== 'notifications/progress') return NONE;
+    if (call.method !== 'notifications/progress') return NO_FINDINGS;
     const token = call.params?.['progressToken'];
     const progress = call.params?.['progress'];
-    if (!isProgressToken(token) || typeof progress !== 'number') return NONE; // the params validator reported it
+    if (!isProgressToken(token) || typeof progress !== 'number') return NO_FINDINGS; // the params validator reported it
     const key = idKey(token);
     const actor = this.#tokens[OPPOSITE[call.direction]].get(key) ?? this.#tokens[call.direction].get(key);
     if (actor === undefined) {
@@ -81,13 +79,13 @@ export class ProgressExtension implements SessionExtension {
 
   #checkRequest(call: CallEvent): readonly Finding[] {
     const { present, token } = progressTokenOf(call.params);
-    if (!present) return NONE;
+    if (!present) return NO_FINDINGS;
     if (!isProgressToken(token)) {
       return [finding(progressRules['invalid-token'], '/message/params/_meta/progressToken',
         `Invalid progressToken: Expected string or integer but received ${JSON.stringify(token)}`)];
     }
     const actor = this.#tokens[call.direction].get(idKey(token));
-    if (actor === undefined || actor.snapshot.matches('done') || call.id === undefined) return NONE;
+    if (actor === undefined || actor.snapshot.matches('done') || call.id === undefined) return NO_FINDINGS;
     return actor.check({ type: 'reuse', requestId: call.id });
   }
 

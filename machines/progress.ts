@@ -1,6 +1,6 @@
 import { assign, emit, setup } from 'xstate';
 import type { Direction } from '../validators/context.ts';
-import type { RequestId } from '../validators/envelope.ts';
+import { describeId, type RequestId } from '../validators/envelope.ts';
 import type { progressRules } from '../validators/rules/progress.ts';
 import type { IssueEvent } from './issue.ts';
 
@@ -40,12 +40,8 @@ export type ProgressEvent =
 /** Rule ids the progress machine can raise. */
 export type ProgressRule = (typeof progressRules)[keyof typeof progressRules]['id'];
 
-function describe(token: string | number): string {
-  return typeof token === 'number' ? `${token} (integer)` : `${JSON.stringify(token)} (string)`;
-}
-
 function explain(rule: ProgressRule, context: ProgressContext, event: ProgressEvent): Omit<IssueEvent, 'type' | 'rule'> {
-  const token = describe(context.token);
+  const token = describeId(context.token);
   const request = `${context.method} request ${JSON.stringify(context.requestId)}`;
   switch (rule) {
     case 'progress/wrong-sender':

@@ -4,9 +4,8 @@ import { promptsRules as R } from '../validators/rules/prompts.ts';
 import { finding } from '../validators/rules/report.ts';
 import type { PendingRequest } from './correlation.ts';
 import type { CallEvent, SessionExtension } from './extension.ts';
-import { isJsonObject } from '../validators/shape.ts';
+import { isJsonObject, NO_FINDINGS } from '../validators/shape.ts';
 
-const NONE: readonly Finding[] = Object.freeze([]);
 
 /** What a listed prompt declares of its arguments. */
 interface PromptArguments {
@@ -25,9 +24,9 @@ export class PromptCatalogue implements SessionExtension {
   #prompts: Map<string, PromptArguments> | undefined;
 
   checkCall(call: CallEvent): readonly Finding[] {
-    if (call.method !== 'prompts/get' || this.#prompts === undefined || call.direction !== 'client_to_server') return NONE;
+    if (call.method !== 'prompts/get' || this.#prompts === undefined || call.direction !== 'client_to_server') return NO_FINDINGS;
     const name = call.params?.['name'];
-    if (typeof name !== 'string') return NONE;
+    if (typeof name !== 'string') return NO_FINDINGS;
     const prompt = this.#prompts.get(name);
     if (!prompt) {
       return [finding(R['unknown-prompt'], '/message/params/name', `prompt ${JSON.stringify(name)} is not in the prompts the server listed`)];
@@ -46,7 +45,7 @@ export class PromptCatalogue implements SessionExtension {
           `prompt ${JSON.stringify(name)} declares no argument ${JSON.stringify(key)}`));
       }
     }
-    return out.length === 0 ? NONE : out;
+    return out.length === 0 ? NO_FINDINGS : out;
   }
 
   acceptCall(call: CallEvent): void {

@@ -2,7 +2,7 @@ import type { InspectionEvent } from 'xstate';
 import { runMachine, type MachineRunner } from './runner.ts';
 import type { AuthorizationPolicy, TransportContext } from '../validators/authorization.ts';
 import { checkCapabilities } from '../validators/capabilities.ts';
-import type { Direction, JsonObject, Profile, ValidationContext } from '../validators/context.ts';
+import { type Direction, type JsonObject, OPPOSITE, type Profile, type ValidationContext } from '../validators/context.ts';
 import { classifyMessage, idKey, type Envelope, type IdKey } from '../validators/envelope.ts';
 import { hasError, type Finding } from '../validators/finding.ts';
 import { isNotificationMethod, isRequestMethod, mayBeSentIn, methodTable, type MethodSpec } from '../validators/methods.ts';
@@ -26,7 +26,7 @@ import { checkResultPolicy } from './resource-policy.ts';
 import type { CallEvent, ExtensionView, SessionExtension } from './extension.ts';
 import { EXTENSIONS } from './extensions.ts';
 import { issueFinding } from './gated-actor.ts';
-import { isJsonObject } from '../validators/shape.ts';
+import { isJsonObject, NO_FINDINGS } from '../validators/shape.ts';
 
 /** A wire step: one JSON-RPC message and the side that sent it, with its out-of-wire context. */
 export interface WireStep {
@@ -67,14 +67,12 @@ export interface SessionView {
   readonly extensions?: Readonly<Record<string, unknown>>;
 }
 
-const NONE: readonly Finding[] = Object.freeze([]);
 const NO_CONTEXT: TransportContext = Object.freeze({});
-const OPPOSITE: Readonly<Record<Direction, Direction>> = { client_to_server: 'server_to_client', server_to_client: 'client_to_server' };
 const RESOURCE_URI_METHODS = new Set(['resources/read', 'resources/subscribe', 'resources/unsubscribe', 'notifications/resources/updated']);
 
 /** The hooks of a list of extensions, each bound to its extension, in order; extensions without a hook are left out of its list. */
 type ExtensionHooks = { readonly [K in HookName]: readonly NonNullable<SessionExtension[K]>[] };
-type HookName = 'checkCall' | 'acceptCall' | 'checkResult' | 'checkError' | 'acceptResponse' | 'explainUnmatched';
+type HookName = 'checkCall' | 'acceptCall' | 'checkResult' | 'checkError' | 'acceptResponse';
 
 function hooksOf(extensions: readonly SessionExtension[]): ExtensionHooks {
   const bind = <K extends HookName>(name: K): NonNullable<SessionExtension[K]>[] =>
@@ -85,7 +83,6 @@ function hooksOf(extensions: readonly SessionExtension[]): ExtensionHooks {
     checkResult: bind('checkResult'),
     checkError: bind('checkError'),
     acceptResponse: bind('acceptResponse'),
-    explainUnmatched: bind('explainUnmatched'),
   };
 }
 
@@ -168,7 +165,7 @@ export class Session {
     this.#sink = [];
     if ('control_event' in step) {
       this.#authorization?.send({ type: 'revision.activate', revision: step.control_event.revision });
-      return this.#sink.length === 0 ? NONE : this.#sink;
+      return this.#sink.length === 0 ? NO_FINDINGS : this.#sink;
     }
     const classified = classifyMessage(step.message, '/message', this.#isNotification, this.#isRequest);
     if (classified.envelope === undefined) return classified.findings;
@@ -181,7 +178,7 @@ export class Session {
     } else {
       this.#feedResponse(step, env);
     }
-    return this.#sink.length === 0 ? NONE : this.#sink;
+    return this.#sink.length === 0 ? NO_FINDINGS : this.#sink;
   }
 
   #feedCall(step: WireStep, env: Extract<Envelope, { kind: 'request' | 'notification' }>): void {
@@ -295,22 +292,12 @@ export class Session {
 
   #feedResponse(step: WireStep, env: Extract<Envelope, { kind: 'result' | 'error' }>): void {
     if (env.id === undefined) return; // an error that could not be tied to a request (e.g. a parse error)
-    const correlation = this.#correlation[OPPOSITE[step.direction]];
+    const requestDirection = OPPOSITE[step.direction];
+    const correlation = this.#correlation[requestDirection];
     const key = idKey(env.id);
     const pending = correlation.getSnapshot().context.pending.get(key);
-    if (!pending && this.#rejected[OPPOSITE[step.direction]].has(key)) {
-      this.#rejected[OPPOSITE[step.direction]].delete(key); // the answer to a request already reported as rejected
-      return;
-    }
-    if (!pending) {
-      for (const explainUnmatched of this.#hooks.explainUnmatched) {
-        const explained = explainUnmatched(env.id, step.direction, this.#extensionView);
-        if (explained !== undefined) {
-          if (explained.length > 0) this.#sink.push(...explained);
-          return;
-        }
-      }
-    }
+    // The answer to a request already reported as rejected is not reported again (once).
+    if (!pending && this.#rejected[requestDirection].delete(key)) return;
     if (env.kind === 'error') {
       if (pending) {
         for (const checkError of this.#hooks.checkError) {
@@ -323,7 +310,7 @@ export class Session {
       if (pending) this.#afterResponse(pending, false, undefined, step.direction);
       return;
     }
-    const findings = pending ? this.#checkResult(pending, env.result, step.direction) : NONE;
+    const findings = pending ? this.#checkResult(pending, env.result, step.direction) : NO_FINDINGS;
     if (pending?.method === 'initialize' && !hasError(findings)) {
       this.#lifecycle.send({ type: 'initialize.result', result: env.result });
       if (hasError(this.#sink)) return;
@@ -384,7 +371,7 @@ export class Session {
       if (found.length > 0) out.push(...found);
     }
     if (auth && pending.tenant !== undefined) out.push(...checkResultPolicy(pending, result, auth.policy.revisions[auth.revision]));
-    return out.length === 0 ? NONE : out;
+    return out.length === 0 ? NO_FINDINGS : out;
   }
 
   #transportContext(step: WireStep): TransportContext {

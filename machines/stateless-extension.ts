@@ -2,7 +2,7 @@ import { checkCapabilities } from '../validators/capabilities.ts';
 import type { Direction, JsonObject } from '../validators/context.ts';
 import { idKey, type IdKey, type RequestId } from '../validators/envelope.ts';
 import { pointerJoin, type Finding } from '../validators/finding.ts';
-import { shown } from '../validators/shape.ts';
+import { NO_FINDINGS, shown } from '../validators/shape.ts';
 import { finding } from '../validators/rules/report.ts';
 import { statelessRules as R } from '../validators/rules/stateless.ts';
 import { discoveryOf, type Discovery } from '../validators/stateless-discover.ts';
@@ -21,7 +21,6 @@ interface ListenStream {
   acknowledged: SubscriptionFilter | undefined;
 }
 
-const NONE: readonly Finding[] = Object.freeze([]);
 const SUB_ID_AT = `/message/params/_meta/${SUBSCRIPTION_ID_KEY.replace(/\//g, '~1')}`;
 
 function describeFilter(filter: SubscriptionFilter): string {
@@ -64,7 +63,7 @@ class StatelessExtension implements SessionExtension {
       const found = this.#checkServerNotification(call);
       if (found) out.push(found);
     }
-    return out.length > 0 ? out : NONE;
+    return out.length > 0 ? out : NO_FINDINGS;
   }
 
   #checkServerNotification(call: CallEvent): Finding | undefined {
@@ -142,7 +141,7 @@ class StatelessExtension implements SessionExtension {
   }
 
   checkResult(pending: PendingRequest, result: JsonObject, direction: Direction): readonly Finding[] {
-    if (direction !== 'server_to_client' || resultTypeOf(result) === undefined) return NONE;
+    if (direction !== 'server_to_client' || resultTypeOf(result) === undefined) return NO_FINDINGS;
     const version = requestProtocolVersion(pending.params);
     const discovered = pending.method === 'server/discover' ? discoveryOf(result) : this.#discovery;
     if (version !== undefined && discovered && !discovered.supportedVersions.includes(version)) {
@@ -156,11 +155,11 @@ class StatelessExtension implements SessionExtension {
           `the listen result closes subscription ${shown(id)}, but it answers listen request ${shown(pending.id)}`)];
       }
     }
-    return NONE;
+    return NO_FINDINGS;
   }
 
   checkError(pending: PendingRequest, error: JsonObject, direction: Direction, view: ExtensionView): readonly Finding[] {
-    if (direction !== 'server_to_client') return NONE;
+    if (direction !== 'server_to_client') return NO_FINDINGS;
     return validateStatelessError(error, '/message/error', pending.params, view.ctx);
   }
 

@@ -1,5 +1,5 @@
 import type { InspectionEvent } from 'xstate';
-import type { Direction, JsonObject, Profile } from '../validators/context.ts';
+import { type Direction, type JsonObject, OPPOSITE, type Profile } from '../validators/context.ts';
 import { hasError, pointerJoin, type Finding } from '../validators/finding.ts';
 import { methodTable } from '../validators/methods.ts';
 import { finding } from '../validators/rules/report.ts';
@@ -10,12 +10,10 @@ import type { PendingRequest } from './correlation.ts';
 import type { CallEvent, ExtensionOptions, ExtensionView, SessionExtension } from './extension.ts';
 import { DeferredCommits, GatedActor } from './gated-actor.ts';
 import { taskMachine, type TaskEvent, type TaskInput } from './task.ts';
-import { isJsonObject } from '../validators/shape.ts';
+import { isJsonObject, NO_FINDINGS } from '../validators/shape.ts';
 
 type TaskActor = GatedActor<typeof taskMachine>;
 
-const NONE: readonly Finding[] = Object.freeze([]);
-const OPPOSITE: Readonly<Record<Direction, Direction>> = { client_to_server: 'server_to_client', server_to_client: 'client_to_server' };
 /** Tasks remembered per receiver; the oldest are forgotten beyond it (later mentions then only warn). */
 const TASK_LIMIT = 4096;
 /** Methods whose own params or result name the task, so related-task metadata is not theirs to judge. */
@@ -106,7 +104,7 @@ export class TaskExtension implements SessionExtension {
       default:
         if (isTaskAugmented(pending.params)) this.#checkCreated(pending, result, direction, out);
     }
-    return out.length === 0 ? NONE : out;
+    return out.length === 0 ? NO_FINDINGS : out;
   }
 
   acceptResponse(pending: PendingRequest): void {

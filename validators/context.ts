@@ -3,6 +3,9 @@ import type { Finding } from './finding.ts';
 /** Which side sent a message. */
 export type Direction = 'client_to_server' | 'server_to_client';
 
+/** The other direction: where the answer to a request sent in a direction travels. */
+export const OPPOSITE: Readonly<Record<Direction, Direction>> = { client_to_server: 'server_to_client', server_to_client: 'client_to_server' };
+
 /** A plain JSON object. */
 export type JsonObject = { readonly [key: string]: unknown };
 

@@ -3,7 +3,7 @@ import type { JsonObject } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
 import { envelopeRules as R } from './rules/envelope.ts';
 import { finding } from './rules/report.ts';
-import { isJsonObject } from './shape.ts';
+import { isJsonObject, NO_FINDINGS } from './shape.ts';
 
 /** A JSON-RPC id as MCP allows it: a string or an integer (never boolean, null or fraction). */
 export function isRequestId(value: unknown): value is RequestId {
@@ -36,7 +36,6 @@ export interface Classified {
   readonly findings: readonly Finding[];
 }
 
-const NONE: readonly Finding[] = Object.freeze([]);
 
 function describe(value: unknown): string {
   if (value === null) return 'null';
@@ -65,9 +64,9 @@ export function classifyMessage(
     return { envelope: undefined, findings: [finding(R['not-an-object'], at, `Invalid message: Expected a JSON object but received ${describe(message)}`)] };
   }
   // Most messages are well formed: the findings list is one shared empty list until something is found.
-  let out = NONE as Finding[];
+  let out = NO_FINDINGS as Finding[];
   const found = (f: Finding): void => {
-    if (out === NONE) out = [];
+    if (out === NO_FINDINGS) out = [];
     out.push(f);
   };
   // One pass over the members notes which of the envelope's are present and reports any other.
@@ -129,7 +128,7 @@ export function classifyMessage(
       envelope: hasId
         ? { kind: 'request', id: id as RequestId, method, params: message['params'] }
         : { kind: 'notification', method, params: message['params'] },
-      findings: NONE,
+      findings: NO_FINDINGS,
     };
   }
 
@@ -149,7 +148,7 @@ export function classifyMessage(
       found(finding(R['result-type'], pointerJoin(at, 'result'), `Invalid result: Expected an object but received ${describe(result)}`));
     }
     if (out.length > 0) return { envelope: undefined, findings: out };
-    return { envelope: { kind: 'result', id: id as RequestId, result: result as JsonObject }, findings: NONE };
+    return { envelope: { kind: 'result', id: id as RequestId, result: result as JsonObject }, findings: NO_FINDINGS };
   }
   const error = message['error'];
   if (!v.is(ErrorObjectSchema, error) || !isJsonObject(error)) {
@@ -162,7 +161,12 @@ export function classifyMessage(
     }
   }
   if (out.length > 0) return { envelope: undefined, findings: out };
-  return { envelope: { kind: 'error', id: hasId ? (id as RequestId) : undefined, error: error as JsonObject }, findings: NONE };
+  return { envelope: { kind: 'error', id: hasId ? (id as RequestId) : undefined, error: error as JsonObject }, findings: NO_FINDINGS };
+}
+
+/** An id as messages show it, with its type: `5 (integer)`, `"5" (string)`. */
+export function describeId(id: RequestId): string {
+  return typeof id === 'number' ? `${id} (integer)` : `${JSON.stringify(id)} (string)`;
 }
 
 /** The correlation key of an id (see {@link IdKey}): `"5"` and `5` differ. */

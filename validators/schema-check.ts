@@ -3,8 +3,8 @@ import { pointerJoin, type Finding } from './finding.ts';
 import { finding } from './rules/report.ts';
 import { schemaPredicate } from './schema-predicate.ts';
 import type { RuleSpec } from './rules/rule.ts';
+import { NO_FINDINGS } from './shape.ts';
 
-const NONE: readonly Finding[] = Object.freeze([]);
 
 /** JSON Pointer of a valibot issue, relative to `at`. */
 export function issuePointer(at: string, issue: v.BaseIssue<unknown>): string {
@@ -25,8 +25,8 @@ export function checkSchema(
   what: string,
 ): readonly Finding[] {
   // Accepted values (the common case) are judged by the compiled predicate; valibot explains the rest.
-  if (schemaPredicate(schema)(input)) return NONE;
+  if (schemaPredicate(schema)(input)) return NO_FINDINGS;
   const r = v.safeParse(schema, input);
-  if (r.success) return NONE;
+  if (r.success) return NO_FINDINGS;
   return r.issues.map((i) => finding(rule, issuePointer(at, i), `Invalid ${what}: ${i.message}`));
 }
