@@ -1,8 +1,8 @@
 /**
  * The strict reader's fast path: let the native JSON.parse reject every syntax error, then prove
- * the few things it lets through are absent — duplicate keys (compact text without escapes is
- * shorter than the parsed value's shortest text plus one member; otherwise the strings or members
- * written in the text must equal those parsed), nesting deeper than the limit,
+ * the few things it lets through are absent — duplicate keys (compact text is shorter than the
+ * parsed value's shortest text plus one member; otherwise the members written in the text must be
+ * as many as the keys parsed), nesting deeper than the limit,
  * unpaired surrogates, unsafe or non-finite numbers. Anything doubtful returns FALLBACK, and the
  * full scanner decides (and explains); so the fast path can only ever accept what the scanner
  * accepts. A property test holds the two equal.
@@ -42,66 +42,8 @@ function wellFormed(s: string): boolean {
   return (s as string & { isWellFormed(): boolean }).isWellFormed();
 }
 
-/** Keys below `value`, or -1 when something needs the scanner's judgement. */
-function walk(value: unknown, depth: number, maxDepth: number): number {
-  if (typeof value === 'string') return wellFormed(value) ? 0 : -1;
-  if (typeof value === 'number') return numberOk(value) ? 0 : -1;
-  if (typeof value !== 'object' || value === null) return 0;
-  if (depth >= maxDepth) return -1;
-  let keys = 0;
-  if (Array.isArray(value)) {
-    for (const item of value) {
-      const k = walk(item, depth + 1, maxDepth);
-      if (k < 0) return -1;
-      keys += k;
-    }
-    return keys;
-  }
-  for (const key in value) {
-    if (!wellFormed(key)) return -1;
-    const k = walk((value as Record<string, unknown>)[key], depth + 1, maxDepth);
-    if (k < 0) return -1;
-    keys += k + 1;
-  }
-  return keys;
-}
-
-/** Quotation marks in `s` (every one of them delimits a string when the text has no escapes). */
-function countQuotes(s: string): number {
-  let count = 0;
-  for (let i = s.indexOf('"'); i !== -1; i = s.indexOf('"', i + 1)) count++;
-  return count;
-}
-
 function numberOk(value: number): boolean {
   return Number.isFinite(value) && !(Number.isInteger(value) && Math.abs(value) > Number.MAX_SAFE_INTEGER);
-}
-
-/**
- * Strings below `value` (member names and string values), or -1 when something needs the
- * scanner's judgement. For text without escapes: every string of the value is a slice of the
- * (well-formed) text, so no string needs its own surrogate check.
- */
-function walkPlain(value: unknown, depth: number, maxDepth: number): number {
-  if (typeof value === 'string') return 1;
-  if (typeof value === 'number') return numberOk(value) ? 0 : -1;
-  if (typeof value !== 'object' || value === null) return 0;
-  if (depth >= maxDepth) return -1;
-  let strings = 0;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const k = walkPlain(value[i], depth + 1, maxDepth);
-      if (k < 0) return -1;
-      strings += k;
-    }
-    return strings;
-  }
-  for (const key in value) {
-    const k = walkPlain((value as Record<string, unknown>)[key], depth + 1, maxDepth);
-    if (k < 0) return -1;
-    strings += k + 1;
-  }
-  return strings;
 }
 
 /**
@@ -129,7 +71,10 @@ function numberLength(value: number): number {
  * text is dropped from the parsed value along with at least `"":0,` (5 characters), so a text
  * fewer than 5 characters longer than this bound (and its escapes) repeats no member.
  * `checkStrings` also defers strings that decode to an unpaired surrogate (text with escapes).
+ * The members it meets are counted in `keysSeen`, for texts the bound cannot decide.
  */
+let keysSeen = 0;
+
 function leastLength(value: unknown, depth: number, maxDepth: number, checkStrings: boolean): number {
   if (typeof value === 'string') return checkStrings && !wellFormed(value) ? -1 : value.length + 2;
   if (typeof value === 'number') return numberOk(value) ? numberLength(value) : -1;
@@ -153,6 +98,7 @@ function leastLength(value: unknown, depth: number, maxDepth: number, checkStrin
     length += key.length + 4 + k; // "key": and a comma
     members++;
   }
+  keysSeen += members;
   return members === 0 ? length : length - 1;
 }
 
@@ -189,25 +135,15 @@ export function parseFast(s: string, maxDepth: number): unknown {
   } catch {
     return FALLBACK;
   }
-  if (s.indexOf('\\') === -1) {
-    // Compact text (as JSON.stringify writes it) is within a few characters of the shortest text
-    // for its value, which proves no member repeats without looking at the text again.
-    const least = leastLength(value, 0, maxDepth, false);
-    if (least < 0) return FALLBACK;
-    if (s.length - least < SHORTEST_MEMBER) return value;
-    // Without escapes every quotation mark opens or closes a string, so the text holds exactly
-    // half as many strings as it has quotation marks. A duplicate member drops at least its name
-    // from the parsed value, so the parsed value holds as many strings only when no member repeats.
-    const strings = walkPlain(value, 0, maxDepth);
-    if (strings < 0 || strings * 2 !== countQuotes(s)) return FALLBACK;
-    return value;
-  }
-  // With escapes the same bound holds once what the escapes add is taken off the text's length;
-  // strings then also need their own surrogate check (an escape can decode to a lone one).
-  const least = leastLength(value, 0, maxDepth, true);
+  // Compact text (as JSON.stringify writes it) is within a few characters of the shortest text for
+  // its value once what its escapes add is taken off, which proves no member repeats without
+  // looking at the text again. Escapes can decode to a lone surrogate, so strings are then checked.
+  const plain = s.indexOf('\\') === -1;
+  keysSeen = 0;
+  const least = leastLength(value, 0, maxDepth, !plain);
   if (least < 0) return FALLBACK;
-  if (s.length - escapeOverhead(s) - least < SHORTEST_MEMBER) return value;
-  const keys = walk(value, 0, maxDepth);
-  if (keys < 0 || keys !== countMembers(s)) return FALLBACK;
-  return value;
+  if (s.length - (plain ? 0 : escapeOverhead(s)) - least < SHORTEST_MEMBER) return value;
+  // Whitespace or long number forms: the members written in the text (colons outside strings) must
+  // be as many as the keys parsed, since a repeated member is dropped from the parsed value.
+  return keysSeen === countMembers(s) ? value : FALLBACK;
 }

@@ -26,7 +26,7 @@ const escapes = fc.constantFrom('"\\ud800"', '"\\udc00x"', '"\\ud800\\udc00"', '
 const numbers = fc.oneof(fc.bigInt({ min: -(2n ** 60n), max: 2n ** 60n }).map(String), fc.constantFrom('1e400', '-1e400', '1e16', '9007199254740993', '0.5'));
 const keysInStrings = fc.constantFrom('{"a:b":1,"c":"x:y"}', '{"a\\":":1}', '{"a\\\\":1,"b":2}', '["::",{"k":":"}]', '{"a":1,"a\\u0000":2}', '{"\\u0061":1,"a":2}');
 
-// Texts without a backslash take the quotation-mark count; duplicates here sit at any depth, with
+// Texts without a backslash and with whitespace take the member count; duplicates here sit at any depth, with
 // whitespace around the colon, and values that are strings containing colons and quotes' neighbours.
 const plainKey = fc.string({ unit: fc.constantFrom('a', 'b', ':', ' ', ',', '{', '}', '[', 'é'), maxLength: 4 });
 const plainValue = fc.oneof(plainKey, fc.integer(), fc.constant(null), fc.array(plainKey, { maxLength: 3 }));
