@@ -1,6 +1,6 @@
 import { checkCapabilities } from '../validators/capabilities.ts';
 import type { Direction, JsonObject } from '../validators/context.ts';
-import { idKey, type IdKey, type RequestId } from '../validators/envelope.ts';
+import { idKey, isRequestId, type IdKey, type RequestId } from '../validators/envelope.ts';
 import { pointerJoin, type Finding } from '../validators/finding.ts';
 import { NO_FINDINGS, shown } from '../validators/shape.ts';
 import { finding } from '../validators/rules/report.ts';
@@ -8,7 +8,7 @@ import { statelessRules as R } from '../validators/rules/stateless.ts';
 import { discoveryOf, type Discovery } from '../validators/stateless-discover.ts';
 import { validateStatelessError } from '../validators/stateless-errors.ts';
 import { LISTENED_NOTIFICATIONS, subscriptionFilterOf, type SubscriptionFilter } from '../validators/stateless-listen.ts';
-import { isRequestId, PROTOCOL_VERSION_KEY, requestProtocolVersion, SUBSCRIPTION_ID_KEY, subscriptionIdOf } from '../validators/stateless-meta.ts';
+import { PROTOCOL_VERSION_KEY, requestProtocolVersion, SUBSCRIPTION_ID_KEY, subscriptionIdOf } from '../validators/stateless-meta.ts';
 import { resultTypeOf } from '../validators/stateless-result.ts';
 import type { PendingRequest } from './correlation.ts';
 import type { CallEvent, ExtensionFactory, ExtensionView, SessionExtension } from './extension.ts';
@@ -21,7 +21,7 @@ interface ListenStream {
   acknowledged: SubscriptionFilter | undefined;
 }
 
-const SUB_ID_AT = `/message/params/_meta/${SUBSCRIPTION_ID_KEY.replace(/\//g, '~1')}`;
+const SUB_ID_AT = pointerJoin('/message/params/_meta', SUBSCRIPTION_ID_KEY);
 
 function describeFilter(filter: SubscriptionFilter): string {
   return [...filter.flags, ...[...filter.resources].map((u) => `resource ${u}`)].join(', ') || 'nothing';
@@ -151,7 +151,7 @@ class StatelessExtension implements SessionExtension {
     if (pending.method === 'subscriptions/listen') {
       const id = subscriptionIdOf(result);
       if (id !== undefined && (!isRequestId(id) || idKey(id) !== idKey(pending.id))) {
-        return [finding(R['listen-result'], `/message/result/_meta/${SUBSCRIPTION_ID_KEY.replace(/\//g, '~1')}`,
+        return [finding(R['listen-result'], pointerJoin('/message/result/_meta', SUBSCRIPTION_ID_KEY),
           `the listen result closes subscription ${shown(id)}, but it answers listen request ${shown(pending.id)}`)];
       }
     }

@@ -6,14 +6,15 @@ import { isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './sh
 import { paginationRules } from './rules/pagination.ts';
 import { finding } from './rules/report.ts';
 import { checkSchema } from './schema-check.ts';
+import { isProgressToken } from './utilities.ts';
 
-/** The `_meta` of request params: any object whose `progressToken`, when present, is a string or integer. */
+/** The `_meta` of request params: any object whose `progressToken`, when present, is a progress token (a string or a safe integer). */
 export const RequestMetaSchema = v.pipe(
   MetaSchema,
   v.check(
     (m) => {
       const token = m['progressToken'];
-      return token === undefined || typeof token === 'string' || Number.isInteger(token);
+      return token === undefined || isProgressToken(token);
     },
     'Invalid progressToken: Expected string or integer',
   ),

@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { validateClientCapabilities } from './capabilities-shape.ts';
 import type { JsonObject, ValidationContext } from './context.ts';
-import { RequestIdSchema } from './envelope.ts';
+import { isRequestId } from './envelope.ts';
 import { pointerJoin, type Finding } from './finding.ts';
 import { validateImplementation } from './initialize.ts';
 import { isJsonObject, NO_FINDINGS, shown } from './shape.ts';
@@ -48,11 +48,6 @@ export function requestClientCapabilities(params: unknown): JsonObject | undefin
 /** The subscription id a notification's or result's `_meta` carries (`undefined` when absent). */
 export function subscriptionIdOf(value: unknown): unknown {
   return metaOf(value)?.[SUBSCRIPTION_ID_KEY];
-}
-
-/** True when `value` is a JSON-RPC request id (a string or an integer). */
-export function isRequestId(value: unknown): value is string | number {
-  return v.is(RequestIdSchema, value);
 }
 
 /**

@@ -22,6 +22,13 @@ test('pagination/params-shape: unknown keys, wrong types, non-objects', () => {
   assert.equal(pairs(validateCursorParams({ _meta: 'x' }, AT, ctx)), ['pagination/params-shape /message/params/_meta']);
 });
 
+test('a progress token in request _meta is judged as everywhere else: a string or a safe integer', () => {
+  assert.equal(pairs(validateCursorParams({ _meta: { progressToken: 2 ** 53 - 1 } }, AT, ctx)), []);
+  assert.equal(pairs(validateCursorParams({ _meta: { progressToken: 'p-1' } }, AT, ctx)), []);
+  assert.equal(pairs(validateCursorParams({ _meta: { progressToken: 1e16 } }, AT, ctx)), ['pagination/params-shape /message/params/_meta']);
+  assert.equal(pairs(validateCursorParams({ _meta: { progressToken: true } }, AT, ctx)), ['pagination/params-shape /message/params/_meta']);
+});
+
 test('pagination/invalid-cursor and pagination/cursor-too-long', () => {
   assert.equal(pairs(validateCursorParams({ cursor: '' }, AT, ctx)), ['pagination/invalid-cursor /message/params/cursor']);
   assert.equal(pairs(validateCursorParams({ cursor: 'c'.repeat(1025) }, AT, ctx)), [
