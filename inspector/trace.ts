@@ -1,9 +1,7 @@
 import { Session, type SessionView, type Step } from '../machines/session.ts';
-import type { AuthorizationPolicy } from '../validators/authorization.ts';
-import type { JsonObject } from '../validators/context.ts';
 import type { Fixture, FixtureCase } from '../runner/fixture-schema.ts';
 import { profileForFixture } from '../runner/profile-for.ts';
-import { declaredCapabilities, runCase, type CaseResult } from '../runner/run-case.ts';
+import { caseSessionConfig, runCase, type CaseResult } from '../runner/run-case.ts';
 import { stateElementId } from '../coverage/diagram/dot.ts';
 import { SESSION_MACHINES } from '../coverage/diagram/session-machines.ts';
 import { machineGraphs } from '../coverage/measure.ts';
@@ -111,14 +109,7 @@ export function traceCase(label: string, fixture: Fixture, kase: FixtureCase, in
   const startFrame = (): Frame => {
     // The session before any step: an untouched one with the same configuration, and its own recorder.
     const before = new TransitionRecorder(graphs.map((g) => g.model), byDefinition);
-    const fresh = new Session({
-      profile,
-      policy: fixture.authorization as AuthorizationPolicy,
-      transportDefaults: fixture.transport_context_defaults,
-      tools: [fixture.tool as JsonObject],
-      ...(profile.stateless ? { capabilities: declaredCapabilities(fixture, kase) } : {}),
-      inspect: before.inspect,
-    });
+    const fresh = new Session(caseSessionConfig(fixture, kase, profile, before.inspect));
     const view = fresh.view();
     fresh.stop();
     return { label: 'start', pointer: null, step: null, findings: [], view, ...actorsOf(before.runs()), taken: [] };

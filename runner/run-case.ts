@@ -2,7 +2,7 @@ import type { InspectionEvent } from 'xstate';
 import type { AuthorizationPolicy } from '../validators/authorization.ts';
 import type { JsonObject, Profile } from '../validators/context.ts';
 import type { Finding } from '../validators/finding.ts';
-import { Session, type SessionView, type Step } from '../machines/session.ts';
+import { Session, type SessionConfig, type SessionView, type Step } from '../machines/session.ts';
 import type { Fixture, FixtureCase } from './fixture-schema.ts';
 
 /** How a case came out. */
@@ -76,19 +76,24 @@ export interface PlayOptions {
   readonly onStep?: (played: PlayedStep) => void;
 }
 
+/** The session a case plays through: the fixture's policy, transport defaults and tool, under `profile`. */
+export function caseSessionConfig(fixture: Fixture, kase: FixtureCase, profile: Profile, inspect?: SessionConfig['inspect']): SessionConfig {
+  return {
+    profile,
+    policy: fixture.authorization as AuthorizationPolicy,
+    transportDefaults: fixture.transport_context_defaults,
+    tools: [fixture.tool as JsonObject],
+    ...(profile.stateless ? { capabilities: declaredCapabilities(fixture, kase) } : {}),
+    ...(inspect ? { inspect } : {}),
+  };
+}
+
 /**
  * Plays a case through a fresh session and judges it. Like a real peer rejecting a message,
  * the case stops at the first step with an error finding; that finding is the reason.
  */
 export function runCase(fixture: Fixture, kase: FixtureCase, index: number, options: PlayOptions): CaseResult {
-  const session = new Session({
-    profile: options.profile,
-    policy: fixture.authorization as AuthorizationPolicy,
-    transportDefaults: fixture.transport_context_defaults,
-    tools: [fixture.tool as JsonObject],
-    ...(options.profile.stateless ? { capabilities: declaredCapabilities(fixture, kase) } : {}),
-    ...(options.inspect ? { inspect: options.inspect } : {}),
-  });
+  const session = new Session(caseSessionConfig(fixture, kase, options.profile, options.inspect));
   let failure: { finding: Finding; pointer: string } | undefined;
   try {
     const labelled: { label: string; base: string; step: Step }[] = [

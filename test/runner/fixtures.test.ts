@@ -10,11 +10,9 @@ import { Session, type Step } from '../../machines/session.ts';
 import type { Fixture, FixtureCase } from '../../runner/fixture-schema.ts';
 import { parseFixture } from '../../runner/load-fixture.ts';
 import { profileForFixture } from '../../runner/profile-for.ts';
-import { runCase, setupSteps, type CaseResult } from '../../runner/run-case.ts';
+import { caseSessionConfig, runCase, setupSteps, type CaseResult } from '../../runner/run-case.ts';
 import { fixtureFiles } from '../../scripts/fixture-files.ts';
 import { readBounded } from '../../scripts/read-bounded.ts';
-import type { AuthorizationPolicy } from '../../validators/authorization.ts';
-import type { JsonObject } from '../../validators/context.ts';
 import type { Finding } from '../../validators/finding.ts';
 import { RULES } from '../../validators/rules/index.ts';
 
@@ -180,12 +178,7 @@ test('result-only warnings are still dropped (move a rule to WARNING_CASES once 
 
 /** Plays every step of a case, without stopping at errors, and returns each step's findings and pending ids. */
 function replay(fixture: Fixture, kase: FixtureCase): { errors: string[]; pending: string[] }[] {
-  const session = new Session({
-    profile: profileForFixture(fixture),
-    policy: fixture.authorization as AuthorizationPolicy,
-    transportDefaults: fixture.transport_context_defaults,
-    tools: [fixture.tool as JsonObject],
-  });
+  const session = new Session(caseSessionConfig(fixture, kase, profileForFixture(fixture)));
   try {
     for (const step of setupSteps(fixture, kase)) assert.equal(session.feed(step).filter((f) => f.severity === 'error'), [], 'setup');
     return (kase.steps as Step[]).map((step) => {

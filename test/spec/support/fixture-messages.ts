@@ -6,8 +6,7 @@
 // direct run is what makes a shape verdict exist for every message.
 import { Session, type Step, type WireStep } from '../../../machines/session.ts';
 import type { Fixture, FixtureCase } from '../../../runner/fixture-schema.ts';
-import { declaredCapabilities, setupSteps } from '../../../runner/run-case.ts';
-import type { AuthorizationPolicy } from '../../../validators/authorization.ts';
+import { caseSessionConfig, setupSteps } from '../../../runner/run-case.ts';
 import type { JsonObject, Profile } from '../../../validators/context.ts';
 import { classifyMessage, idKey, RequestIdSchema, type IdKey } from '../../../validators/envelope.ts';
 import type { Finding } from '../../../validators/finding.ts';
@@ -40,13 +39,7 @@ const OPPOSITE = { client_to_server: 'server_to_client', server_to_client: 'clie
 
 /** Replays one case under `profile` and returns every wire message it sends, setup included. */
 export function playCase(fixture: Fixture, kase: FixtureCase, profile: Profile): PlayedMessage[] {
-  const session = new Session({
-    profile,
-    policy: fixture.authorization as AuthorizationPolicy,
-    transportDefaults: fixture.transport_context_defaults,
-    tools: [fixture.tool as JsonObject],
-    ...(profile.stateless ? { capabilities: declaredCapabilities(fixture, kase) } : {}),
-  });
+  const session = new Session(caseSessionConfig(fixture, kase, profile));
   const table = methodTable(profile);
   const isNotification = (m: string): boolean => isNotificationMethod(m, table);
   const isRequest = (m: string): boolean => isRequestMethod(m, table);
