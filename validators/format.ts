@@ -160,14 +160,14 @@ export function base64DecodedLength(s: string): number {
   return Math.max(0, Math.floor((n * 3) / 4) - pad);
 }
 
-/** UTF-8 bytes of `s`, counting a lone surrogate as the 3 bytes of U+FFFD; allocates nothing. */
-export function utf8ByteLength(s: string): number {
+/** UTF-8 bytes of `s.slice(0, end)`, counting a lone surrogate as the 3 bytes of U+FFFD; allocates nothing. */
+export function utf8ByteLength(s: string, end = s.length): number {
   let bytes = 0;
-  for (let i = 0; i < s.length; i++) {
+  for (let i = 0; i < end; i++) {
     const c = s.charCodeAt(i);
     if (c < 0x80) bytes += 1;
     else if (c < 0x800) bytes += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < end) {
       const d = s.charCodeAt(i + 1);
       if (d >= 0xdc00 && d <= 0xdfff) {
         bytes += 4;

@@ -1,4 +1,5 @@
 import { jsonRules } from './rules/json.ts';
+import { utf8ByteLength } from './format.ts';
 import { FALLBACK, parseFast } from './strict-json-fast.ts';
 import { scanJson } from './strict-json-scanner.ts';
 import type { ScanFailure } from './strict-json-scanner.ts';
@@ -83,7 +84,7 @@ export function parseStrictJson(input: Uint8Array | string, options: StrictJsonO
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
   if (typeof input === 'string') {
     const n = input.length;
-    if (n > maxBytes || (n * 3 > maxBytes && utf8Length(input, n) > maxBytes)) throw sizeLimitError(maxBytes);
+    if (n > maxBytes || (n * 3 > maxBytes && utf8ByteLength(input, n) > maxBytes)) throw sizeLimitError(maxBytes);
     if (input.charCodeAt(0) === 0xfeff) throw byteOrderMark('byte-order mark U+FEFF');
     const fast = parseFast(input, maxDepth);
     if (fast !== FALLBACK) return fast;
@@ -113,7 +114,7 @@ function fromFailure(failed: ScanFailure, text: string, bytes: boolean): StrictJ
     rule: failed.rule,
     problem: failed.problem,
     ...lineAndColumn(text, failed.offset),
-    offset: bytes ? utf8Length(text, failed.offset) : failed.offset,
+    offset: bytes ? utf8ByteLength(text, failed.offset) : failed.offset,
     pointer: failed.pointer,
   });
 }
@@ -195,21 +196,6 @@ function firstInvalidUtf8(b: Uint8Array): { offset: number; problem: string } | 
 
 function byteHex(c: number): string {
   return '0x' + c.toString(16).toUpperCase().padStart(2, '0');
-}
-
-/** UTF-8 length of `s.slice(0, end)`; an unpaired surrogate counts as U+FFFD would. */
-function utf8Length(s: string, end: number): number {
-  let bytes = end;
-  for (let i = 0; i < end; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) continue;
-    bytes += c < 0x800 ? 1 : 2;
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < end) {
-      const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) i++;
-    }
-  }
-  return bytes;
 }
 
 /** 1-based line and code-point column of `offset`; CR, LF and CRLF each end a line. */
