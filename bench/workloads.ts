@@ -129,8 +129,16 @@ interface OfficialAjv {
   readonly get: (definition: string) => AjvValidate | undefined;
 }
 
-/** ajv (a dev dependency) with the official 2025-11-25 JSON Schema loaded, or why it cannot be. */
-async function officialAjv(schemaPath: string): Promise<OfficialAjv | Skipped> {
+const loadedAjv = new Map<string, Promise<OfficialAjv | Skipped>>();
+
+/** ajv (a dev dependency) with the official 2025-11-25 JSON Schema loaded (once per path), or why it cannot be. */
+function officialAjv(schemaPath: string): Promise<OfficialAjv | Skipped> {
+  let loaded = loadedAjv.get(schemaPath);
+  if (!loaded) loadedAjv.set(schemaPath, (loaded = loadOfficialAjv(schemaPath)));
+  return loaded;
+}
+
+async function loadOfficialAjv(schemaPath: string): Promise<OfficialAjv | Skipped> {
   let schemaText: string;
   try {
     schemaText = readFileSync(schemaPath, 'utf8');
