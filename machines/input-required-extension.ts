@@ -5,7 +5,7 @@ import { idKey, type IdKey } from '../validators/envelope.ts';
 import type { Finding } from '../validators/finding.ts';
 import { isJsonObject, NO_FINDINGS } from '../validators/shape.ts';
 import { finding } from '../validators/rules/report.ts';
-import { RULES } from '../validators/rules/index.ts';
+import { issueFinding } from './gated-actor.ts';
 import { statelessRules } from '../validators/rules/stateless.ts';
 import {
   inputRequestsOf,
@@ -61,7 +61,7 @@ class InputRequiredExtension implements SessionExtension {
   #start(method: string, params: unknown): Loop {
     const loop = runMachine(inputRequiredMachine, { method, target: targetOf(method, params) }, this.#inspect);
     loop.on('issue', (e: IssueEvent) => {
-      this.#issues.push({ rule: e.rule, severity: RULES.get(e.rule)?.severity ?? 'error', pointer: e.pointer ?? '/message', message: e.message });
+      this.#issues.push(issueFinding(e));
     });
     loop.start();
     return loop;
