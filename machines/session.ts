@@ -110,6 +110,13 @@ export class Session {
   /** Each hook of the extensions that have it, bound once, in the extensions' order. */
   readonly #hooks: ExtensionHooks;
   readonly #extensionView: ExtensionView;
+  /**
+   * Whether messages pass the capability gate: stateless sessions without declared capabilities
+   * learn them from server/discover (its extension gates then).
+   */
+  readonly #gated: boolean;
+  /** The capabilities a stateless session declares; stateful ones take them from the handshake. */
+  readonly #declaredCapabilities: { readonly clientCapabilities: JsonObject | undefined; readonly serverCapabilities: JsonObject | undefined } | undefined;
   #sink: Finding[] = [];
 
   constructor(config: SessionConfig) {
@@ -124,6 +131,11 @@ export class Session {
     const extensionOptions = config.inspect ? { inspect: config.inspect } : {};
     this.#extensions = EXTENSIONS.map((make) => make(config.profile, extensionOptions)).filter((e): e is SessionExtension => e !== undefined);
     this.#hooks = hooksOf(this.#extensions);
+    const stateless = config.profile.stateless;
+    this.#gated = !stateless || config.capabilities !== undefined;
+    this.#declaredCapabilities = stateless
+      ? { clientCapabilities: config.capabilities?.client, serverCapabilities: config.capabilities?.server }
+      : undefined;
     this.#extensionView = {
       profile: config.profile,
       ctx: this.#ctx,
@@ -222,12 +234,8 @@ export class Session {
       lifecycleNoop = judged.unchanged;
     }
 
-    // Stateless sessions without declared capabilities learn them from server/discover (its extension gates then).
-    const gated = !stateless || this.#config.capabilities !== undefined;
-    if (gated && env.method !== 'initialize' && env.method !== 'notifications/initialized' && env.method !== 'ping') {
-      const life = stateless
-        ? { clientCapabilities: this.#config.capabilities?.client, serverCapabilities: this.#config.capabilities?.server }
-        : this.#lifecycle.getSnapshot().context;
+    if (this.#gated && env.method !== 'initialize' && env.method !== 'notifications/initialized' && env.method !== 'ping') {
+      const life = this.#declaredCapabilities ?? this.#lifecycle.getSnapshot().context;
       const gate = checkCapabilities(env.method, params, step.direction, life.clientCapabilities, life.serverCapabilities, '/message/method');
       if (gate) {
         sink.push(gate);
