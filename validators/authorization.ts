@@ -70,16 +70,46 @@ export interface AuthCheck {
 
 const AT = '/transport_context';
 
-function principalOf(input: AuthInput): Principal | undefined {
+/**
+ * What several checks derive from one input (its principal, its claimed scopes, its URI's tenant),
+ * worked out once: the checks, and the explanation of the one that fails, run on the same input
+ * one after another. Inputs are never changed, so the last one's facts are kept by identity.
+ */
+let factsOf: AuthInput | undefined;
+let principal: Principal | undefined;
+let claimed: readonly string[] = [];
+let uriTenant: string | undefined;
+let uriTenantKnown = false;
+
+function derive(input: AuthInput): void {
+  if (input === factsOf) return;
+  factsOf = input;
   const subject = input.context.subject;
-  if (typeof subject !== 'string') return undefined;
   const rev = input.policy.revisions[input.revision];
-  return rev && Object.hasOwn(rev.principals, subject) ? rev.principals[subject] : undefined;
+  principal = typeof subject === 'string' && rev && Object.hasOwn(rev.principals, subject) ? rev.principals[subject] : undefined;
+  const scopes = input.context.scopes;
+  claimed = Array.isArray(scopes) ? (scopes.filter((x) => typeof x === 'string') as string[]) : [];
+  uriTenantKnown = false;
+}
+
+function principalOf(input: AuthInput): Principal | undefined {
+  derive(input);
+  return principal;
 }
 
 function claimedScopes(input: AuthInput): readonly string[] {
-  const s = input.context.scopes;
-  return Array.isArray(s) ? (s.filter((x) => typeof x === 'string') as string[]) : [];
+  derive(input);
+  return claimed;
+}
+
+/** The tenant the revision in force assigns to the input's URI (looked up once per input). */
+function uriTenantOf(input: AuthInput): string | undefined {
+  derive(input);
+  if (!uriTenantKnown) {
+    uriTenant = resourceTenant(input.policy.revisions[input.revision], input.uri ?? '');
+    uriTenantKnown = true;
+  }
+  return uriTenant;
 }
 
 /** The tenant the current revision assigns to `uri`, through an explicit resource or a template. */
@@ -148,11 +178,11 @@ export const TRANSPORT_CONTEXT_CHECKS: readonly AuthCheck[] = [
   check(R['scope-missing'], (i) => !claimedScopes(i).includes(i.scope), `${AT}/scopes`,
     (i) => `${i.method} requires scope ${i.scope}, which the claimed scopes do not include`),
   check(R['resource-not-in-policy'],
-    (i) => i.uri !== undefined && resourceTenant(i.policy.revisions[i.revision], i.uri) === undefined, '/message/params/uri',
+    (i) => i.uri !== undefined && uriTenantOf(i) === undefined, '/message/params/uri',
     (i) => `resource ${show(i.uri)} is not in the explicit resource policy of revision ${i.revision}`),
   check(R['resource-tenant'],
-    (i) => i.uri !== undefined && resourceTenant(i.policy.revisions[i.revision], i.uri) !== i.context.tenant, '/message/params/uri',
-    (i) => `resource tenant ${show(resourceTenant(i.policy.revisions[i.revision], i.uri ?? ''))} does not match the principal's tenant ${show(i.context.tenant)}`),
+    (i) => i.uri !== undefined && uriTenantOf(i) !== i.context.tenant, '/message/params/uri',
+    (i) => `resource tenant ${show(uriTenantOf(i))} does not match the principal's tenant ${show(i.context.tenant)}`),
 ];
 
 /** The first check `input` fails, in order, or undefined when it passes them all. */
