@@ -3,26 +3,11 @@
 // taken, and exits 1 while a gap (never taken, not allowlisted) remains.
 import { writeFile } from 'node:fs/promises';
 import { loadAllowlist } from '../../coverage/allowlist.ts';
-import { measure, type LoadedFixture } from '../../coverage/measure.ts';
+import { measure } from '../../coverage/measure.ts';
 import { buildReport, stableJson } from '../../coverage/report.ts';
 import { suggestCases } from '../../coverage/suggest.ts';
 import { formatCoverageText } from '../../coverage/text.ts';
-import { InputError } from '../../runner/errors.ts';
-import { parseFixture } from '../../runner/load-fixture.ts';
-import { fixtureFiles } from '../fixture-files.ts';
-import { readBounded } from '../read-bounded.ts';
-import { bundledFixtures } from './cases.ts';
-
-const FIXTURE_LIMIT = 2_000_000;
-
-/** Reads and checks every fixture file under `paths` (default: the bundled fixtures), sorted. */
-export async function loadFixtures(paths: readonly string[]): Promise<LoadedFixture[]> {
-  const files = fixtureFiles(paths.length > 0 ? paths : [bundledFixtures()]);
-  if (files.length === 0) throw new InputError('fixture/invalid', '', 'no fixture files (*.json) found in the given folder [fixture/invalid]');
-  const out: LoadedFixture[] = [];
-  for (const file of files) out.push({ label: file.label, fixture: parseFixture(await readBounded(file.path, FIXTURE_LIMIT), file.label) });
-  return out;
-}
+import { loadFixtures } from '../fixture-files.ts';
 
 /** Options of `coverage`. */
 export interface CoverageOptions {

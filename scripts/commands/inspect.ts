@@ -4,7 +4,7 @@
 import { writeFile } from 'node:fs/promises';
 import { InputError } from '../../runner/errors.ts';
 import type { Fixture, FixtureCase } from '../../runner/fixture-schema.ts';
-import { loadFixtures } from './coverage.ts';
+import { loadFixtures } from '../fixture-files.ts';
 
 /** Options of `inspect`. */
 export interface InspectOptions {

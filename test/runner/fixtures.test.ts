@@ -8,16 +8,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Session, type Step } from '../../machines/session.ts';
 import type { Fixture, FixtureCase } from '../../runner/fixture-schema.ts';
-import { parseFixture } from '../../runner/load-fixture.ts';
 import { profileForFixture } from '../../runner/profile-for.ts';
 import { caseSessionConfig, runCase, setupSteps, type CaseResult } from '../../runner/run-case.ts';
-import { fixtureFiles } from '../../scripts/fixture-files.ts';
-import { readBounded } from '../../scripts/read-bounded.ts';
+import { loadFixtures } from '../../scripts/fixture-files.ts';
 import type { Finding } from '../../validators/finding.ts';
 import { RULES } from '../../validators/rules/index.ts';
 
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures');
-const FIXTURE_LIMIT = 2_000_000;
 const MIN_CASES = 120;
 
 /**
@@ -68,15 +65,7 @@ const STAYS_PENDING: readonly string[] = [
   'lifecycle_malformed_initialize_result_stays_pending',
 ];
 
-interface Loaded {
-  readonly label: string;
-  readonly fixture: Fixture;
-}
-
-const loaded: Loaded[] = [];
-for (const file of fixtureFiles([FIXTURES])) {
-  loaded.push({ label: file.label, fixture: parseFixture(await readBounded(file.path, FIXTURE_LIMIT), file.label) });
-}
+const loaded = await loadFixtures([FIXTURES]);
 
 function allCases(): { label: string; fixture: Fixture; kase: FixtureCase; index: number }[] {
   return loaded.flatMap(({ label, fixture }) => fixture.cases.map((kase, index) => ({ label, fixture, kase, index })));
