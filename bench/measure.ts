@@ -19,15 +19,20 @@ export function timeOnce(fn: () => void): number {
 }
 
 /**
- * Warms every task up once, then times them in rounds (each task once per round) and returns each
- * task's median in seconds. Interleaving spreads a busy moment of the machine over all tasks
+ * Runs every task once as a warm-up, then `runs` rounds of each task once, and returns each task's
+ * results of the timed rounds. Interleaving spreads a busy moment of the machine over all tasks
  * instead of one, so the ratios between them hold even when absolute times drift.
  */
-export function medianSecondsInterleaved(tasks: readonly (() => void)[], runs = DEFAULT_RUNS): number[] {
+export function interleavedRounds<T>(tasks: readonly (() => T)[], runs: number): T[][] {
   for (const task of tasks) task();
-  const times = tasks.map(() => [] as number[]);
-  for (let r = 0; r < runs; r++) tasks.forEach((task, i) => times[i]?.push(timeOnce(task)));
-  return times.map((t) => median(t));
+  const results = tasks.map(() => [] as T[]);
+  for (let r = 0; r < runs; r++) tasks.forEach((task, i) => results[i]?.push(task()));
+  return results;
+}
+
+/** Each task's median time in seconds over interleaved rounds, after a warm-up. */
+export function medianSecondsInterleaved(tasks: readonly (() => void)[], runs = DEFAULT_RUNS): number[] {
+  return interleavedRounds(tasks.map((task) => () => timeOnce(task)), runs).map((t) => median(t));
 }
 
 /** Rounds to `digits` significant digits, so reports do not pretend to more precision than they have. */

@@ -3,7 +3,7 @@
 // as the child exits, which works wherever Node runs (no /proc, no /usr/bin/time needed).
 import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import { median, significant } from './measure.ts';
+import { interleavedRounds, median, significant } from './measure.ts';
 
 /** A wall-time figure of a whole process. */
 export interface WallTime {
@@ -48,10 +48,8 @@ export interface TimedCommand {
 
 /** Median wall times of commands, each warmed up once, then timed in interleaved rounds. */
 export function measureWalls(commands: readonly TimedCommand[], cwd: string, runs: number): WallTime[] {
-  for (const c of commands) runChild(c.args, cwd, c.accept);
-  const times = commands.map(() => [] as number[]);
-  for (let r = 0; r < runs; r++) commands.forEach((c, i) => times[i]?.push(runChild(c.args, cwd, c.accept).seconds));
-  return times.map((t) => ({ wall_s: significant(median(t)), runs }));
+  return interleavedRounds(commands.map((c) => () => runChild(c.args, cwd, c.accept).seconds), runs)
+    .map((t) => ({ wall_s: significant(median(t)), runs }));
 }
 
 /** A transcript to judge and the number of messages it holds. */
@@ -70,9 +68,7 @@ export function measureValidate(cli: string, inputs: readonly TranscriptInput[],
     const line = r.stderr.split('\n').find((l) => l.startsWith(RSS_MARK));
     return { seconds: r.seconds, rssKb: line ? Number(line.slice(RSS_MARK.length)) : Number.NaN };
   };
-  for (const input of inputs) once(input.file);
-  const results = inputs.map(() => [] as { seconds: number; rssKb: number }[]);
-  for (let r = 0; r < runs; r++) inputs.forEach((input, i) => results[i]?.push(once(input.file)));
+  const results = interleavedRounds(inputs.map((input) => () => once(input.file)), runs);
   return inputs.map((input, i) => {
     const list = results[i] ?? [];
     return {

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { committedRatios, renderGenerated, updateBenchmarksMd } from '../../bench/benchmarks-md.ts';
-import { median } from '../../bench/measure.ts';
+import { interleavedRounds, median } from '../../bench/measure.ts';
 import { compareRatios, computeRatios, describeBudget, formatBenchText, judgeTargets, pipelineBudget, type BenchReport } from '../../bench/report.ts';
 import type { Workloads } from '../../bench/run-bench.ts';
 
@@ -25,6 +25,13 @@ const REPORT: BenchReport = {
   workloads: WORKLOADS,
   ratios: computeRatios(WORKLOADS),
 };
+
+test('interleaved rounds: one warm-up call of each task, then each task once per round; the warm-up is not returned', () => {
+  const calls: string[] = [];
+  const task = (name: string) => { let n = 0; return () => { calls.push(name); return `${name}${n++}`; }; };
+  assert.equal(interleavedRounds([task('a'), task('b')], 3), [['a1', 'a2', 'a3'], ['b1', 'b2', 'b3']]);
+  assert.equal(calls.join(''), 'ab' + 'ab'.repeat(3));
+});
 
 test('median of odd and even lists', () => {
   assert.is(median([3, 1, 2]), 2);
