@@ -13,6 +13,7 @@ import { contentRules } from './rules/content.ts';
 import { formatRules } from './rules/format.ts';
 import { finding } from './rules/report.ts';
 import { resourcesRules } from './rules/resources.ts';
+import { profileSchemas } from './profile-schemas.ts';
 import { checkSchema } from './schema-check.ts';
 
 /** The type of a content block. */
@@ -76,12 +77,7 @@ function blockSchemas(strict: boolean, withIcons: boolean): Readonly<Record<Cont
   };
 }
 
-const BLOCK = { strict: blockSchemas(true, true), loose: blockSchemas(false, true), loose20250618: blockSchemas(false, false) };
-
-function blocks(ctx: ValidationContext): Readonly<Record<ContentType, v.GenericSchema>> {
-  if (ctx.profile.strict) return BLOCK.strict;
-  return ctx.profile.revision === '2025-06-18' ? BLOCK.loose20250618 : BLOCK.loose;
-}
+const blocks: (ctx: ValidationContext) => Readonly<Record<ContentType, v.GenericSchema>> = profileSchemas(blockSchemas);
 
 /** Reports an annotations `lastModified` that is not an ISO 8601 timestamp (strict profiles). */
 export function collectAnnotationsFormat(value: unknown, at: string, ctx: ValidationContext, out: Finding[]): void {

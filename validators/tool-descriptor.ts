@@ -7,6 +7,7 @@ import { sameJson } from './json-equal.ts';
 import { isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './shape.ts';
 import { finding } from './rules/report.ts';
 import { toolsRules as R } from './rules/tools.ts';
+import { profileSchemas } from './profile-schemas.ts';
 import { checkSchema } from './schema-check.ts';
 import { validateToolSchema } from './toolschema.ts';
 
@@ -49,16 +50,7 @@ function descriptorSchema(strict: boolean, since20251125: boolean): v.GenericSch
   );
 }
 
-const DESCRIPTOR = {
-  strict: descriptorSchema(true, true),
-  loose: descriptorSchema(false, true),
-  loose20250618: descriptorSchema(false, false),
-};
-
-function descriptor(ctx: ValidationContext): v.GenericSchema {
-  if (ctx.profile.strict) return DESCRIPTOR.strict;
-  return ctx.profile.revision === '2025-06-18' ? DESCRIPTOR.loose20250618 : DESCRIPTOR.loose;
-}
+const descriptor = profileSchemas(descriptorSchema);
 
 function collectRootSchema(schema: unknown, at: string, ctx: ValidationContext, out: Finding[], what: string): void {
   if (!isJsonObject(schema)) return;

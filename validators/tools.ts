@@ -12,6 +12,7 @@ import { isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './sh
 import { finding } from './rules/report.ts';
 import { toolsRules as R } from './rules/tools.ts';
 import { checkSchema } from './schema-check.ts';
+import { since20251125 } from './profile-schemas.ts';
 import { isTaskAugmented, validateCreateTaskResult, validateTaskMetadata } from './tasks.ts';
 import { collectToolDescriptor, taskSupportOf } from './tool-descriptor.ts';
 import { validateInstance } from './toolschema-instance.ts';
@@ -89,16 +90,11 @@ function toolOf(params: unknown, ctx: ValidationContext): JsonObject | undefined
   return typeof name === 'string' ? ctx.tools.get(name) : undefined;
 }
 
-/** Whether the profile's revision defines tasks (2025-06-18 has no task augmentation). */
-function hasTasks(ctx: ValidationContext): boolean {
-  return ctx.profile.revision !== '2025-06-18';
-}
-
 function validateCallParams(params: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
   const out: Finding[] = [...checkSchema(schemas(ctx).callParams, params, R['call-params'], at, 'tools/call params')];
   if (!isJsonObject(params)) return done(out);
   const task = params['task'];
-  if (task !== undefined && !hasTasks(ctx)) {
+  if (task !== undefined && !since20251125(ctx)) {
     out.push(finding(R['call-params'], pointerJoin(at, 'task'),
       `Invalid tools/call params: Expected no task (MCP ${ctx.profile.revision} has no task augmentation) but received ${shown(task)}`));
   } else if (task !== undefined) for (const f of validateTaskMetadata(task, pointerJoin(at, 'task'), ctx)) out.push(f);
@@ -115,7 +111,7 @@ function validateCallParams(params: unknown, at: string, ctx: ValidationContext)
   if (isJsonObject(inputSchema) && (args === undefined || isJsonObject(args))) {
     for (const f of validateInstance(inputSchema, args ?? {}, pointerJoin(at, 'arguments'))) out.push(f);
   }
-  if (!hasTasks(ctx)) return done(out);
+  if (!since20251125(ctx)) return done(out);
   const support = taskSupportOf(tool);
   if (task !== undefined && support !== 'optional' && support !== 'required') {
     out.push(finding(R['task-not-supported'], pointerJoin(at, 'task'),
@@ -128,7 +124,7 @@ function validateCallParams(params: unknown, at: string, ctx: ValidationContext)
 }
 
 function validateCallResult(result: unknown, at: string, requestParams: unknown, ctx: ValidationContext): readonly Finding[] {
-  if (hasTasks(ctx) && isTaskAugmented(requestParams)) return validateCreateTaskResult(result, at, ctx);
+  if (since20251125(ctx) && isTaskAugmented(requestParams)) return validateCreateTaskResult(result, at, ctx);
   const anyStructured = ctx.profile.revision === '2026-07-28';
   const shape = anyStructured ? schemas(ctx).callResult2026 : schemas(ctx).callResult;
   const out: Finding[] = [...checkSchema(shape, result, R['call-result'], at, 'tools/call result')];
