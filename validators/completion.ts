@@ -7,7 +7,7 @@ import type { MethodValidators, ValidationContext } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
 import { RequestMetaSchema } from './pagination.ts';
 import { StringMapSchema } from './prompts.ts';
-import { isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './shape.ts';
+import { findingsOf, isJsonObject, MetaSchema, objectSchema, shown } from './shape.ts';
 import { completionRules as R } from './rules/completion.ts';
 import { finding } from './rules/report.ts';
 import { checkSchema } from './schema-check.ts';
@@ -62,7 +62,7 @@ function collectRef(ref: unknown, at: string, ctx: ValidationContext, out: Findi
 function validateParams(params: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
   const out: Finding[] = [...checkSchema(schemas(ctx).params, params, R.params, at, 'completion/complete params')];
   if (isJsonObject(params) && Object.hasOwn(params, 'ref')) collectRef(params['ref'], pointerJoin(at, 'ref'), ctx, out);
-  return out.length > 0 ? out : NO_FINDINGS;
+  return findingsOf(out);
 }
 
 function validateResult(result: unknown, at: string, _requestParams: unknown, ctx: ValidationContext): readonly Finding[] {
@@ -73,7 +73,7 @@ function validateResult(result: unknown, at: string, _requestParams: unknown, ct
     out.push(finding(R['too-many-values'], pointerJoin(at, 'completion', 'values'),
       `Invalid completion/complete result: Expected at most ${MAX_COMPLETION_VALUES} values but received ${values.length}`));
   }
-  return out.length > 0 ? out : NO_FINDINGS;
+  return findingsOf(out);
 }
 
 /** Validators of completion/complete. */

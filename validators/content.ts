@@ -8,7 +8,7 @@ import { pointerJoin, type Finding } from './finding.ts';
 import { base64DecodedLength, isAbsoluteUri, isIsoTimestamp, utf8ByteLength } from './format.ts';
 import { collectResourceContents, resourceContentsBytes } from './resource-contents.ts';
 import { checkBase64Format, checkItemBytes, checkItemCount, checkMimeTypeFormat, checkUriFormat } from './format-checks.ts';
-import { isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './shape.ts';
+import { findingsOf, isJsonObject, MetaSchema, objectSchema, shown } from './shape.ts';
 import { contentRules } from './rules/content.ts';
 import { formatRules } from './rules/format.ts';
 import { finding } from './rules/report.ts';
@@ -204,7 +204,7 @@ export function validateContentBlock(
 ): readonly Finding[] {
   const out: Finding[] = [];
   collectContentBlock(block, at, ctx, out, allowed);
-  return out.length > 0 ? out : NO_FINDINGS;
+  return findingsOf(out);
 }
 
 /** Validates a content array: at most `limits.contentItems` items, each a valid block within `limits.itemBytes`. */
@@ -220,5 +220,5 @@ export function validateContentList(
   const out: Finding[] = [];
   checkItemCount(list.length, at, ctx, out, 'content');
   for (let i = 0; i < list.length; i++) collectContentBlock(list[i], pointerJoin(at, i), ctx, out, allowed);
-  return out.length > 0 ? out : NO_FINDINGS;
+  return findingsOf(out);
 }

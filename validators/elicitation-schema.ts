@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import type { ValidationContext } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
-import { isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './shape.ts';
+import { findingsOf, isJsonObject, MetaSchema, objectSchema, shown } from './shape.ts';
 import { elicitationRules as R } from './rules/elicitation.ts';
 import { finding } from './rules/report.ts';
 import { checkSchema } from './schema-check.ts';
@@ -185,7 +185,7 @@ export function validateRequestedSchema(schema: unknown, at: string, ctx: Valida
   const out: Finding[] = [...checkSchema(schemas(ctx).root, schema, R['requested-schema'], at, 'requestedSchema')];
   if (!isJsonObject(schema)) return out;
   const properties = schema['properties'];
-  if (!isJsonObject(properties)) return out.length > 0 ? out : NO_FINDINGS;
+  if (!isJsonObject(properties)) return findingsOf(out);
   const propsAt = pointerJoin(at, 'properties');
   const names = Object.keys(properties);
   if (ctx.profile.strict && names.length > TOOL_SCHEMA_LIMITS.properties) {
@@ -207,5 +207,5 @@ export function validateRequestedSchema(schema: unknown, at: string, ctx: Valida
       }
     });
   }
-  return out.length > 0 ? out : NO_FINDINGS;
+  return findingsOf(out);
 }

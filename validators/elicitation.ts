@@ -10,7 +10,7 @@ import { validateRequestedSchema } from './elicitation-schema.ts';
 import { pointerJoin, type Finding } from './finding.ts';
 import { isAbsoluteUri, isHttpsUrl } from './format.ts';
 import { RequestMetaSchema } from './pagination.ts';
-import { isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './shape.ts';
+import { findingsOf, isJsonObject, MetaSchema, objectSchema, shown } from './shape.ts';
 import { elicitationRules as R } from './rules/elicitation.ts';
 import { finding } from './rules/report.ts';
 import { checkSchema } from './schema-check.ts';
@@ -72,7 +72,7 @@ function validateParams(params: unknown, at: string, ctx: ValidationContext): re
     for (const f of validateRequestedSchema(params['requestedSchema'], pointerJoin(at, 'requestedSchema'), ctx)) out.push(f);
   }
   if (params['task'] !== undefined) for (const f of validateTaskMetadata(params['task'], pointerJoin(at, 'task'), ctx)) out.push(f);
-  return out.length > 0 ? out : NO_FINDINGS;
+  return findingsOf(out);
 }
 
 /** 2025-06-18: a form request whose `mode` is an unknown member, except that URL mode and tasks are refused. */
@@ -84,7 +84,7 @@ function validateParams20250618(params: unknown, at: string, ctx: ValidationCont
   if (isJsonObject(params) && Object.hasOwn(params, 'requestedSchema')) {
     for (const f of validateRequestedSchema(params['requestedSchema'], pointerJoin(at, 'requestedSchema'), ctx)) out.push(f);
   }
-  return out.length > 0 ? out : NO_FINDINGS;
+  return findingsOf(out);
 }
 
 function validateResult(result: unknown, at: string, requestParams: unknown, ctx: ValidationContext): readonly Finding[] {
@@ -104,7 +104,7 @@ function validateResult(result: unknown, at: string, requestParams: unknown, ctx
     if (isJsonObject(schema)) collectFormContent(schema, content, contentAt, ctx.profile.strict, out);
     else if (isJsonObject(content)) collectFormValueTypes(content, contentAt, out);
   }
-  return out.length > 0 ? out : NO_FINDINGS;
+  return findingsOf(out);
 }
 
 /** Validators of elicitation/create. */

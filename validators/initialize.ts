@@ -10,7 +10,7 @@ import { collectIconsFormat, descriptorPartSchemas } from './content.ts';
 import { pointerJoin, type Finding } from './finding.ts';
 import { RequestMetaSchema } from './pagination.ts';
 import { checkUriFormat } from './format-checks.ts';
-import { isJsonObject, MetaSchema, NO_FINDINGS, objectSchema } from './shape.ts';
+import { findingsOf, isJsonObject, MetaSchema, objectSchema } from './shape.ts';
 import { initializeRules as R } from './rules/initialize.ts';
 import { checkSchema } from './schema-check.ts';
 import { profileSchemas } from './profile-schemas.ts';
@@ -60,7 +60,7 @@ export function validateImplementation(info: unknown, at: string, ctx: Validatio
     checkUriFormat(info['websiteUrl'], pointerJoin(at, 'websiteUrl'), ctx, out);
     collectIconsFormat(info['icons'], pointerJoin(at, 'icons'), ctx, out);
   }
-  return out.length > 0 ? out : NO_FINDINGS;
+  return findingsOf(out);
 }
 
 function collectParts(
@@ -75,7 +75,7 @@ function collectParts(
     if (Object.hasOwn(value, 'capabilities')) for (const f of capabilities(value['capabilities'], pointerJoin(at, 'capabilities'), ctx)) out.push(f);
     if (Object.hasOwn(value, infoKey)) for (const f of validateImplementation(value[infoKey], pointerJoin(at, infoKey), ctx)) out.push(f);
   }
-  return out.length > 0 ? out : NO_FINDINGS;
+  return findingsOf(out);
 }
 
 /** Validators of initialize and notifications/initialized (shapes only). */

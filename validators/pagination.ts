@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import type { ValidationContext } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
-import { isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './shape.ts';
+import { findingsOf, isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './shape.ts';
 import { paginationRules } from './rules/pagination.ts';
 import { finding } from './rules/report.ts';
 import { checkSchema } from './schema-check.ts';
@@ -56,7 +56,7 @@ export function validateCursorParams(params: unknown, at: string, ctx: Validatio
   if (!isJsonObject(params) || typeof params['cursor'] !== 'string') return shape;
   const out = [...shape];
   collectCursor(params['cursor'], pointerJoin(at, 'cursor'), ctx, out, 'cursor');
-  return out.length > 0 ? out : NO_FINDINGS;
+  return findingsOf(out);
 }
 
 /** Validates a list result's `nextCursor` (`value` is `undefined` when absent); `at` points at it. */
@@ -64,7 +64,7 @@ export function validateNextCursor(value: unknown, at: string, ctx: ValidationCo
   if (value === undefined) return NO_FINDINGS;
   const out: Finding[] = [];
   collectCursor(value, at, ctx, out, 'nextCursor');
-  return out.length > 0 ? out : NO_FINDINGS;
+  return findingsOf(out);
 }
 
 /** Pushes a finding when a list page holds more than `limits.listItems` items. */
@@ -85,5 +85,5 @@ export function collectPageSize(list: unknown, at: string, ctx: ValidationContex
 export function validatePageSize(list: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
   const out: Finding[] = [];
   collectPageSize(list, at, ctx, out);
-  return out.length > 0 ? out : NO_FINDINGS;
+  return findingsOf(out);
 }

@@ -9,7 +9,7 @@ import { collectContentBlock, collectIconsFormat, descriptorPartSchemas } from '
 import type { MethodValidators, ValidationContext } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
 import { collectPageSize, RequestMetaSchema, validateCursorParams, validateNextCursor } from './pagination.ts';
-import { isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './shape.ts';
+import { findingsOf, isJsonObject, MetaSchema, objectSchema, shown } from './shape.ts';
 import { promptsRules as R } from './rules/prompts.ts';
 import { finding } from './rules/report.ts';
 import { checkSchema } from './schema-check.ts';
@@ -58,10 +58,6 @@ function schemaSet(strict: boolean, icons: boolean) {
 
 const schemas = profileSchemas(schemaSet);
 
-function done(out: readonly Finding[]): readonly Finding[] {
-  return out.length > 0 ? out : NO_FINDINGS;
-}
-
 /** Pushes the findings of one prompt descriptor (shape and, in strict profiles, icon formats). */
 function collectPrompt(prompt: unknown, at: string, ctx: ValidationContext, out: Finding[]): void {
   for (const f of checkSchema(schemas(ctx).prompt, prompt, R.descriptor, at, 'prompt')) out.push(f);
@@ -70,10 +66,10 @@ function collectPrompt(prompt: unknown, at: string, ctx: ValidationContext, out:
 
 function validateListResult(result: unknown, at: string, _requestParams: unknown, ctx: ValidationContext): readonly Finding[] {
   const out: Finding[] = [...checkSchema(schemas(ctx).listResult, result, R['list-result'], at, 'prompts/list result')];
-  if (!isJsonObject(result)) return done(out);
+  if (!isJsonObject(result)) return findingsOf(out);
   for (const f of validateNextCursor(result['nextCursor'], pointerJoin(at, 'nextCursor'), ctx)) out.push(f);
   const list = result['prompts'];
-  if (!Array.isArray(list)) return done(out);
+  if (!Array.isArray(list)) return findingsOf(out);
   collectPageSize(list, pointerJoin(at, 'prompts'), ctx, out);
   const seen = new Set<string>();
   list.forEach((prompt: unknown, i) => {
@@ -86,7 +82,7 @@ function validateListResult(result: unknown, at: string, _requestParams: unknown
     }
     seen.add(name);
   });
-  return done(out);
+  return findingsOf(out);
 }
 
 function validateGetParams(params: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
@@ -108,10 +104,10 @@ function collectMessage(message: unknown, at: string, ctx: ValidationContext, ou
 
 function validateGetResult(result: unknown, at: string, _requestParams: unknown, ctx: ValidationContext): readonly Finding[] {
   const out: Finding[] = [...checkSchema(schemas(ctx).getResult, result, R['get-result'], at, 'prompts/get result')];
-  if (!isJsonObject(result)) return done(out);
+  if (!isJsonObject(result)) return findingsOf(out);
   const messages = result['messages'];
   if (Array.isArray(messages)) messages.forEach((m: unknown, i) => collectMessage(m, pointerJoin(at, 'messages', i), ctx, out));
-  return done(out);
+  return findingsOf(out);
 }
 
 /** Validators of prompts/list, prompts/get and notifications/prompts/list_changed. */

@@ -10,7 +10,7 @@ import { contentRules } from './rules/content.ts';
 import { finding } from './rules/report.ts';
 import { checkSchema } from './schema-check.ts';
 import { checkBase64Format, checkItemBytes, checkMimeTypeFormat, checkUriFormat } from './format-checks.ts';
-import { MetaSchema, NO_FINDINGS, isJsonObject, objectSchema, shown } from './shape.ts';
+import { findingsOf, isJsonObject, MetaSchema, objectSchema, shown } from './shape.ts';
 
 function contentsSchemas(strict: boolean) {
   const common = { uri: v.string(), mimeType: v.optional(v.string()), _meta: v.optional(MetaSchema) };
@@ -54,7 +54,7 @@ export function collectResourceContents(value: unknown, at: string, ctx: Validat
 export function validateResourceContents(value: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
   const out: Finding[] = [];
   collectResourceContents(value, at, ctx, out);
-  return out.length > 0 ? out : NO_FINDINGS;
+  return findingsOf(out);
 }
 
 /** Bytes a resource contents object carries: UTF-8 bytes of `text`, or decoded bytes of `blob`. */

@@ -15,7 +15,7 @@ import { isUriTemplate } from './format.ts';
 import { collectCursor, collectPageSize, RequestMetaSchema, validateCursorParams } from './pagination.ts';
 import { collectResourceContents, resourceContentsBytes } from './resource-contents.ts';
 import { checkItemBytes, checkItemCount, checkMimeTypeFormat, checkUriFormat } from './format-checks.ts';
-import { isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './shape.ts';
+import { findingsOf, isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './shape.ts';
 import { formatRules } from './rules/format.ts';
 import { finding } from './rules/report.ts';
 import { resourcesRules as rules } from './rules/resources.ts';
@@ -52,10 +52,6 @@ function schemas(strict: boolean, withIcons: boolean) {
 
 const pick = profileSchemas(schemas);
 
-function done(out: Finding[]): readonly Finding[] {
-  return out.length > 0 ? out : NO_FINDINGS;
-}
-
 /** Pushes a duplicate finding when `key` (a URI or URI template) was already seen in this page. */
 function checkUnique(key: unknown, seen: Set<string>, at: string, out: Finding[], what: string): void {
   if (typeof key !== 'string') return;
@@ -75,7 +71,7 @@ function collectDescribed(item: { readonly [key: string]: unknown }, at: string,
 export function validateListResourcesResult(result: unknown, at: string, _req: unknown, ctx: ValidationContext): readonly Finding[] {
   const s = pick(ctx);
   const out = [...checkSchema(s.listResult, result, rules['list-result-shape'], at, 'resources/list result')];
-  if (!isJsonObject(result)) return done(out);
+  if (!isJsonObject(result)) return findingsOf(out);
   const list = result['resources'];
   if (Array.isArray(list)) {
     const listAt = pointerJoin(at, 'resources');
@@ -86,14 +82,15 @@ export function validateListResourcesResult(result: unknown, at: string, _req: u
       const itemAt = pointerJoin(listAt, i);
       for (const f of checkSchema(s.descriptor, item, rules['descriptor-shape'], itemAt, 'resource descriptor')) out.push(f);
       if (!isJsonObject(item)) continue;
-      checkUriFormat(item['uri'], pointerJoin(itemAt, 'uri'), ctx, out);
-      checkUnique(item['uri'], seen, pointerJoin(itemAt, 'uri'), out, 'resource uri');
+      const uriAt = pointerJoin(itemAt, 'uri');
+      checkUriFormat(item['uri'], uriAt, ctx, out);
+      checkUnique(item['uri'], seen, uriAt, out, 'resource uri');
       checkDescriptorSize(item['size'], pointerJoin(itemAt, 'size'), ctx, out);
       collectDescribed(item, itemAt, ctx, out);
     }
   }
   if (Object.hasOwn(result, 'nextCursor')) collectCursor(result['nextCursor'], pointerJoin(at, 'nextCursor'), ctx, out, 'nextCursor');
-  return done(out);
+  return findingsOf(out);
 }
 
 /** Validates a resources/templates/list result: page shape, templates, unique URI templates, page size and nextCursor. */
@@ -105,7 +102,7 @@ export function validateListResourceTemplatesResult(
 ): readonly Finding[] {
   const s = pick(ctx);
   const out = [...checkSchema(s.templatesResult, result, rules['templates-list-result-shape'], at, 'resources/templates/list result')];
-  if (!isJsonObject(result)) return done(out);
+  if (!isJsonObject(result)) return findingsOf(out);
   const list = result['resourceTemplates'];
   if (Array.isArray(list)) {
     const listAt = pointerJoin(at, 'resourceTemplates');
@@ -128,21 +125,21 @@ export function validateListResourceTemplatesResult(
     }
   }
   if (Object.hasOwn(result, 'nextCursor')) collectCursor(result['nextCursor'], pointerJoin(at, 'nextCursor'), ctx, out, 'nextCursor');
-  return done(out);
+  return findingsOf(out);
 }
 
 /** Validates `{uri, _meta?}` params of resources/read, subscribe and unsubscribe. */
 export function validateResourceUriParams(params: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
   const out = [...checkSchema(pick(ctx).requestUri, params, rules['uri-params-shape'], at, 'resource request params')];
   if (isJsonObject(params)) checkUriFormat(params['uri'], pointerJoin(at, 'uri'), ctx, out);
-  return done(out);
+  return findingsOf(out);
 }
 
 /** Validates notifications/resources/updated params: `{uri, _meta?}`. */
 export function validateResourceUpdatedParams(params: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
   const out = [...checkSchema(pick(ctx).notificationUri, params, rules['uri-params-shape'], at, 'resource updated params')];
   if (isJsonObject(params)) checkUriFormat(params['uri'], pointerJoin(at, 'uri'), ctx, out);
-  return done(out);
+  return findingsOf(out);
 }
 
 /**
@@ -151,7 +148,7 @@ export function validateResourceUpdatedParams(params: unknown, at: string, ctx: 
  */
 export function validateReadResourceResult(result: unknown, at: string, _req: unknown, ctx: ValidationContext): readonly Finding[] {
   const out = [...checkSchema(pick(ctx).readResult, result, rules['read-result-shape'], at, 'resources/read result')];
-  if (!isJsonObject(result) || !Array.isArray(result['contents'])) return done(out);
+  if (!isJsonObject(result) || !Array.isArray(result['contents'])) return findingsOf(out);
   const contents: readonly unknown[] = result['contents'];
   const listAt = pointerJoin(at, 'contents');
   const { readBytes } = ctx.profile.limits;
@@ -173,7 +170,7 @@ export function validateReadResourceResult(result: unknown, at: string, _req: un
       ),
     );
   }
-  return done(out);
+  return findingsOf(out);
 }
 
 /** Validates a resources/subscribe or resources/unsubscribe result: an empty object (`_meta` allowed). */

@@ -4,7 +4,7 @@ import type { MethodValidators, ValidationContext } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
 import { isFileUri } from './format.ts';
 import { RequestMetaSchema } from './pagination.ts';
-import { isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './shape.ts';
+import { findingsOf, isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './shape.ts';
 import { finding } from './rules/report.ts';
 import { rootsRules as rules } from './rules/roots.ts';
 import { checkSchema } from './schema-check.ts';
@@ -47,7 +47,7 @@ export function validateListRootsResult(result: unknown, at: string, _req: unkno
       }
     }
   }
-  return out.length > 0 ? out : NO_FINDINGS;
+  return findingsOf(out);
 }
 
 /** Validates notifications/roots/list_changed params: absent or `{_meta?}`. */

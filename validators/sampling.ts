@@ -9,7 +9,7 @@ import { collectContentBlock, validateContentList } from './content.ts';
 import type { MethodValidators, ValidationContext } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
 import { RequestMetaSchema } from './pagination.ts';
-import { isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './shape.ts';
+import { findingsOf, isJsonObject, MetaSchema, objectSchema, shown } from './shape.ts';
 import { finding } from './rules/report.ts';
 import { samplingRules as R } from './rules/sampling.ts';
 import { toolsRules } from './rules/tools.ts';
@@ -181,13 +181,13 @@ function validateParams(params: unknown, at: string, ctx: ValidationContext): re
     });
   }
   if (params['task'] !== undefined && since20251125(ctx)) for (const f of validateTaskMetadata(params['task'], pointerJoin(at, 'task'), ctx)) out.push(f);
-  return out.length > 0 ? out : NO_FINDINGS;
+  return findingsOf(out);
 }
 
 function validateResult(result: unknown, at: string, requestParams: unknown, ctx: ValidationContext): readonly Finding[] {
   if (since20251125(ctx) && isTaskAugmented(requestParams)) return validateCreateTaskResult(result, at, ctx);
   const out: Finding[] = [...checkSchema(schemas(ctx).result, result, R.result, at, 'sampling/createMessage result')];
-  if (!isJsonObject(result) || !Object.hasOwn(result, 'content')) return out.length > 0 ? out : NO_FINDINGS;
+  if (!isJsonObject(result) || !Object.hasOwn(result, 'content')) return findingsOf(out);
   const content = result['content'];
   const contentAt = pointerJoin(at, 'content');
   if (ctx.profile.strict) {
@@ -205,7 +205,7 @@ function validateResult(result: unknown, at: string, requestParams: unknown, ctx
   } else {
     collectSamplingBlock(content, contentAt, ctx, out);
   }
-  return out.length > 0 ? out : NO_FINDINGS;
+  return findingsOf(out);
 }
 
 /** Validators of sampling/createMessage. */

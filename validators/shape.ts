@@ -5,6 +5,11 @@ import type { Finding } from './finding.ts';
 /** The shared result of a clean validation. */
 export const NO_FINDINGS: readonly Finding[] = Object.freeze([]);
 
+/** What a validator collected: the list itself, or the shared clean result when it is empty. */
+export function findingsOf(out: readonly Finding[]): readonly Finding[] {
+  return out.length > 0 ? out : NO_FINDINGS;
+}
+
 /** The `_meta` object that params, results and content may carry: any JSON object. */
 export const MetaSchema = v.custom<{ readonly [key: string]: unknown }>(
   (x) => isJsonObject(x),

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { validateServerCapabilities } from './capabilities-shape.ts';
 import type { JsonObject, ValidationContext } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
-import { isJsonObject, MetaSchema, NO_FINDINGS } from './shape.ts';
+import { findingsOf, isJsonObject, MetaSchema } from './shape.ts';
 import { statelessRules as R } from './rules/stateless.ts';
 import { checkSchema } from './schema-check.ts';
 
@@ -35,5 +35,5 @@ export function validateDiscoverResult(result: unknown, at: string, _requestPara
   if (isJsonObject(result) && isJsonObject(result['capabilities'])) {
     for (const f of validateServerCapabilities(result['capabilities'], pointerJoin(at, 'capabilities'), ctx)) out.push(f);
   }
-  return out.length > 0 ? out : NO_FINDINGS;
+  return findingsOf(out);
 }

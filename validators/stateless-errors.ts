@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { validateClientCapabilities } from './capabilities-shape.ts';
 import type { JsonObject, ValidationContext } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
-import { isJsonObject, MetaSchema, NO_FINDINGS, shown } from './shape.ts';
+import { findingsOf, isJsonObject, MetaSchema, NO_FINDINGS, shown } from './shape.ts';
 import { finding } from './rules/report.ts';
 import { statelessRules as R } from './rules/stateless.ts';
 import { checkSchema } from './schema-check.ts';
@@ -41,7 +41,7 @@ function validateMissingCapability(data: unknown, at: string, requestParams: unk
     out.push(finding(R['missing-capability-error'], requiredAt,
       `Invalid -32021 error: Expected a capability the request did not declare but received ${shown(required)}, all declared in its _meta`));
   }
-  return out.length > 0 ? out : NO_FINDINGS;
+  return findingsOf(out);
 }
 
 function validateUnsupportedVersion(data: unknown, at: string, requestParams: unknown): readonly Finding[] {

@@ -9,7 +9,7 @@ import { checkCapabilities } from './capabilities.ts';
 import type { JsonObject, MethodValidators, ValidationContext } from './context.ts';
 import { elicitationMethods } from './elicitation.ts';
 import { pointerJoin, type Finding } from './finding.ts';
-import { isJsonObject, MetaSchema, NO_FINDINGS } from './shape.ts';
+import { findingsOf, isJsonObject, MetaSchema, NO_FINDINGS } from './shape.ts';
 import { rootsMethods } from './roots.ts';
 import { finding } from './rules/report.ts';
 import { statelessRules as R } from './rules/stateless.ts';
@@ -92,7 +92,7 @@ export function validateInputRequiredResult(result: unknown, at: string, request
     const gate = checkCapabilities(request.method, request.params, 'server_to_client', clientCaps, undefined, pointerJoin(entryAt, 'method'));
     if (gate) out.push({ ...gate, message: `${gate.message}; the request's _meta clientCapabilities do not declare it` });
   }
-  return out.length > 0 ? out : NO_FINDINGS;
+  return findingsOf(out);
 }
 
 /** Validates the shapes of a retry's `inputResponses` and `requestState` (params of a retryable method). */
@@ -120,5 +120,5 @@ export function validateInputResponses(
     const validate = request ? INPUT_REQUEST_METHODS.get(request.method)?.result : undefined;
     if (request && validate) for (const f of validate(response, pointerJoin(at, key), request.params, ctx)) out.push(f);
   }
-  return out.length > 0 ? out : NO_FINDINGS;
+  return findingsOf(out);
 }

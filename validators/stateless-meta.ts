@@ -8,7 +8,7 @@ import type { JsonObject, ValidationContext } from './context.ts';
 import { isRequestId } from './envelope.ts';
 import { pointerJoin, type Finding } from './finding.ts';
 import { validateImplementation } from './initialize.ts';
-import { isJsonObject, NO_FINDINGS, shown } from './shape.ts';
+import { findingsOf, isJsonObject, NO_FINDINGS, shown } from './shape.ts';
 import { finding } from './rules/report.ts';
 import { statelessRules as R } from './rules/stateless.ts';
 
@@ -87,7 +87,7 @@ export function validateRequestMeta(params: unknown, at: string, ctx: Validation
   if (token !== undefined && !isRequestId(token)) {
     out.push(finding(R['request-meta-shape'], pointerJoin(metaAt, 'progressToken'), `Invalid progressToken: Expected a string or integer but received ${shown(token)}`));
   }
-  return out.length > 0 ? out : NO_FINDINGS;
+  return findingsOf(out);
 }
 
 /** Validates a result's `_meta`: an object whose serverInfo, when present, is an Implementation. */

@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import type { ResultValidator, ValidationContext } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
-import { isJsonObject, NO_FINDINGS, shown } from './shape.ts';
+import { findingsOf, isJsonObject, NO_FINDINGS, shown } from './shape.ts';
 import { finding } from './rules/report.ts';
 import { statelessRules as R } from './rules/stateless.ts';
 import { checkSchema } from './schema-check.ts';
@@ -62,10 +62,10 @@ export function statelessResultValidator(method: string, family: ResultValidator
         return out;
       }
       for (const f of validateInputRequiredResult(result, at, requestParams, ctx)) out.push(f);
-      return out.length > 0 ? out : NO_FINDINGS;
+      return findingsOf(out);
     }
     if (family) for (const f of family(result, at, requestParams, ctx)) out.push(f);
     if (CACHEABLE_METHODS.has(method)) for (const f of validateCacheable(result, at, method)) out.push(f);
-    return out.length > 0 ? out : NO_FINDINGS;
+    return findingsOf(out);
   };
 }

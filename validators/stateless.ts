@@ -5,7 +5,7 @@
  */
 import type { MethodValidators, ParamsValidator, ValidationContext } from './context.ts';
 import type { Finding } from './finding.ts';
-import { NO_FINDINGS } from './shape.ts';
+import { findingsOf } from './shape.ts';
 import { validateDiscoverResult } from './stateless-discover.ts';
 import { RETRYABLE_METHODS, validateRetryParams } from './stateless-input.ts';
 import { validateAcknowledgedParams, validateListenParams, validateListenResult } from './stateless-listen.ts';
@@ -32,7 +32,7 @@ function requestParamsValidator(method: string, family: ParamsValidator | undefi
     const out: Finding[] = [...validateRequestMeta(params, at, ctx)];
     if (RETRYABLE_METHODS.has(method)) for (const f of validateRetryParams(params, at)) out.push(f);
     if (family) for (const f of family(params, at, ctx)) out.push(f);
-    return out.length > 0 ? out : NO_FINDINGS;
+    return findingsOf(out);
   };
 }
 

@@ -8,7 +8,7 @@ import type { MethodValidators, ValidationContext } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
 import { isIsoTimestamp } from './format.ts';
 import { collectPageSize, validateCursorParams, validateNextCursor } from './pagination.ts';
-import { isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './shape.ts';
+import { findingsOf, isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './shape.ts';
 import { finding } from './rules/report.ts';
 import { tasksRules as R } from './rules/tasks.ts';
 import { checkSchema } from './schema-check.ts';
@@ -114,7 +114,7 @@ function collectTask(task: unknown, at: string, ctx: ValidationContext, out: Fin
 export function validateTask(task: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
   const out: Finding[] = [];
   collectTask(task, at, ctx, out);
-  return out.length > 0 ? out : NO_FINDINGS;
+  return findingsOf(out);
 }
 
 /** Validates the `task` member of a task-augmented request's params (`{ttl?}`). */
@@ -126,7 +126,7 @@ export function validateTaskMetadata(task: unknown, at: string, ctx: ValidationC
 export function validateCreateTaskResult(result: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
   const out: Finding[] = [...checkSchema(schemas(ctx).createResult, result, R['create-result'], at, 'CreateTaskResult')];
   if (isJsonObject(result) && Object.hasOwn(result, 'task')) collectTask(result['task'], pointerJoin(at, 'task'), ctx, out);
-  return out.length > 0 ? out : NO_FINDINGS;
+  return findingsOf(out);
 }
 
 /** Whether request params ask for task augmentation (carry a `task` member). */
@@ -136,10 +136,10 @@ export function isTaskAugmented(params: unknown): boolean {
 
 function validateListTasksResult(result: unknown, at: string, _requestParams: unknown, ctx: ValidationContext): readonly Finding[] {
   const out: Finding[] = [...checkSchema(schemas(ctx).listResult, result, R['list-result'], at, 'tasks/list result')];
-  if (!isJsonObject(result)) return out.length > 0 ? out : NO_FINDINGS;
+  if (!isJsonObject(result)) return findingsOf(out);
   for (const f of validateNextCursor(result['nextCursor'], pointerJoin(at, 'nextCursor'), ctx)) out.push(f);
   const list = result['tasks'];
-  if (!Array.isArray(list)) return out.length > 0 ? out : NO_FINDINGS;
+  if (!Array.isArray(list)) return findingsOf(out);
   collectPageSize(list, pointerJoin(at, 'tasks'), ctx, out);
   const max = ctx.profile.limits.listItems;
   const tasks = max !== null && list.length > max ? list.slice(0, max) : list;
@@ -154,7 +154,7 @@ function validateListTasksResult(result: unknown, at: string, _requestParams: un
     }
     seen.add(id);
   });
-  return out.length > 0 ? out : NO_FINDINGS;
+  return findingsOf(out);
 }
 
 /** Validates tasks/get, tasks/result and tasks/cancel params: `{taskId, _meta?}`. */
@@ -166,7 +166,7 @@ export function validateTaskParams(params: unknown, at: string, ctx: ValidationC
 export function validateTaskWithMeta(task: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
   const out: Finding[] = [];
   collectTask(task, at, ctx, out, schemas(ctx).taskWithMeta);
-  return out.length > 0 ? out : NO_FINDINGS;
+  return findingsOf(out);
 }
 
 /** Validates `_meta["io.modelcontextprotocol/related-task"]`, when present: `{taskId}`. `at` points at the `_meta` object. */

@@ -4,7 +4,7 @@ import type { JsonObject, Profile, ValidationContext } from './context.ts';
 import { collectIconsFormat, descriptorPartSchemas } from './content.ts';
 import { pointerJoin, type Finding } from './finding.ts';
 import { sameJson } from './json-equal.ts';
-import { isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './shape.ts';
+import { findingsOf, isJsonObject, MetaSchema, objectSchema, shown } from './shape.ts';
 import { finding } from './rules/report.ts';
 import { toolsRules as R } from './rules/tools.ts';
 import { profileSchemas } from './profile-schemas.ts';
@@ -120,7 +120,7 @@ function collectFindings(tool: unknown, at: string, ctx: ValidationContext, out:
 export function validateToolDescriptor(tool: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
   const out: Finding[] = [];
   collectToolDescriptor(tool, at, ctx, out);
-  return out.length > 0 ? out : NO_FINDINGS;
+  return findingsOf(out);
 }
 
 /** A tool's `execution.taskSupport`, "forbidden" when absent. */

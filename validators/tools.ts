@@ -8,7 +8,7 @@ import type { JsonObject, MethodValidators, ValidationContext } from './context.
 import { validateContentList } from './content.ts';
 import { pointerJoin, type Finding } from './finding.ts';
 import { collectPageSize, RequestMetaSchema, validateCursorParams, validateNextCursor } from './pagination.ts';
-import { isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './shape.ts';
+import { findingsOf, isJsonObject, MetaSchema, objectSchema, shown } from './shape.ts';
 import { finding } from './rules/report.ts';
 import { toolsRules as R } from './rules/tools.ts';
 import { checkSchema } from './schema-check.ts';
@@ -57,16 +57,12 @@ function schemas(ctx: ValidationContext): typeof STRICT {
   return ctx.profile.strict ? STRICT : LOOSE;
 }
 
-function done(out: readonly Finding[]): readonly Finding[] {
-  return out.length > 0 ? out : NO_FINDINGS;
-}
-
 function validateListResult(result: unknown, at: string, _requestParams: unknown, ctx: ValidationContext): readonly Finding[] {
   const out: Finding[] = [...checkSchema(schemas(ctx).listResult, result, R['list-result'], at, 'tools/list result')];
-  if (!isJsonObject(result)) return done(out);
+  if (!isJsonObject(result)) return findingsOf(out);
   for (const f of validateNextCursor(result['nextCursor'], pointerJoin(at, 'nextCursor'), ctx)) out.push(f);
   const list = result['tools'];
-  if (!Array.isArray(list)) return done(out);
+  if (!Array.isArray(list)) return findingsOf(out);
   collectPageSize(list, pointerJoin(at, 'tools'), ctx, out);
   const max = ctx.profile.limits.listItems;
   const tools = max !== null && list.length > max ? list.slice(0, max) : list;
@@ -81,7 +77,7 @@ function validateListResult(result: unknown, at: string, _requestParams: unknown
     }
     seen.add(name);
   });
-  return done(out);
+  return findingsOf(out);
 }
 
 /** The descriptor of the tool that request params name, when the server offers it. */
@@ -92,26 +88,26 @@ function toolOf(params: unknown, ctx: ValidationContext): JsonObject | undefined
 
 function validateCallParams(params: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
   const out: Finding[] = [...checkSchema(schemas(ctx).callParams, params, R['call-params'], at, 'tools/call params')];
-  if (!isJsonObject(params)) return done(out);
+  if (!isJsonObject(params)) return findingsOf(out);
   const task = params['task'];
   if (task !== undefined && !since20251125(ctx)) {
     out.push(finding(R['call-params'], pointerJoin(at, 'task'),
       `Invalid tools/call params: Expected no task (MCP ${ctx.profile.revision} has no task augmentation) but received ${shown(task)}`));
   } else if (task !== undefined) for (const f of validateTaskMetadata(task, pointerJoin(at, 'task'), ctx)) out.push(f);
   const name = params['name'];
-  if (typeof name !== 'string') return done(out);
+  if (typeof name !== 'string') return findingsOf(out);
   const tool = ctx.tools.get(name);
   if (!tool) {
-    if (ctx.toolsKnown === false) return done(out);
+    if (ctx.toolsKnown === false) return findingsOf(out);
     out.push(finding(R['unknown-tool'], pointerJoin(at, 'name'), `Invalid tool name: unknown tool ${shown(name)}; expected a tool the server offers`));
-    return done(out);
+    return findingsOf(out);
   }
   const args = params['arguments'];
   const inputSchema = tool['inputSchema'];
   if (isJsonObject(inputSchema) && (args === undefined || isJsonObject(args))) {
     for (const f of validateInstance(inputSchema, args ?? {}, pointerJoin(at, 'arguments'))) out.push(f);
   }
-  if (!since20251125(ctx)) return done(out);
+  if (!since20251125(ctx)) return findingsOf(out);
   const support = taskSupportOf(tool);
   if (task !== undefined && support !== 'optional' && support !== 'required') {
     out.push(finding(R['task-not-supported'], pointerJoin(at, 'task'),
@@ -120,7 +116,7 @@ function validateCallParams(params: unknown, at: string, ctx: ValidationContext)
     out.push(finding(R['task-required'], at,
       `Invalid tools/call params: Expected a task for tool ${shown(name)} (execution.taskSupport is "required") but received none`));
   }
-  return done(out);
+  return findingsOf(out);
 }
 
 function validateCallResult(result: unknown, at: string, requestParams: unknown, ctx: ValidationContext): readonly Finding[] {
@@ -128,7 +124,7 @@ function validateCallResult(result: unknown, at: string, requestParams: unknown,
   const anyStructured = ctx.profile.revision === '2026-07-28';
   const shape = anyStructured ? schemas(ctx).callResult2026 : schemas(ctx).callResult;
   const out: Finding[] = [...checkSchema(shape, result, R['call-result'], at, 'tools/call result')];
-  if (!isJsonObject(result)) return done(out);
+  if (!isJsonObject(result)) return findingsOf(out);
   const content = result['content'];
   if (Array.isArray(content)) for (const f of validateContentList(content, pointerJoin(at, 'content'), ctx)) out.push(f);
   const structured = result['structuredContent'];
@@ -146,7 +142,7 @@ function validateCallResult(result: unknown, at: string, requestParams: unknown,
     out.push(finding(R['structured-content-without-text'], pointerJoin(at, 'content'),
       'Invalid tools/call result: Expected a text block with the serialized structuredContent but received none'));
   }
-  return done(out);
+  return findingsOf(out);
 }
 
 /** Validators of tools/list, tools/call and notifications/tools/list_changed. */

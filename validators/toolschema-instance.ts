@@ -4,7 +4,7 @@
  */
 import type { JsonObject } from './context.ts';
 import { escapePointerToken, type Finding } from './finding.ts';
-import { isJsonObject, NO_FINDINGS, shown } from './shape.ts';
+import { findingsOf, isJsonObject, NO_FINDINGS, shown } from './shape.ts';
 import { finding } from './rules/report.ts';
 import { toolschemaRules as R } from './rules/toolschema.ts';
 
@@ -239,5 +239,5 @@ export function acceptsInstance(schema: JsonObject, value: unknown): boolean {
 export function explainInstance(schema: JsonObject, value: unknown, at: string): readonly Finding[] {
   const out: Finding[] = [];
   check(compile(schema, 0), value, at, labelOf(at), out);
-  return out.length > 0 ? out : NO_FINDINGS;
+  return findingsOf(out);
 }
