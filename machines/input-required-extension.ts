@@ -39,6 +39,9 @@ function attemptOf(method: string, params: JsonObject | undefined): RetryAttempt
   };
 }
 
+/** Loops kept waiting for a retry at most; a client that never retries cannot grow the session without bound. */
+const WAITING_LIMIT = 1024;
+
 /**
  * The input_required retry loop wired into a session of the stateless revision: one
  * `inputRequiredMachine` per original request of tools/call, prompts/get or resources/read.
@@ -50,8 +53,12 @@ class InputRequiredExtension implements SessionExtension {
   readonly #inspect: ((event: InspectionEvent) => void) | undefined;
   /** Loops whose latest request is unanswered, by that request's id key. */
   readonly #inFlight = new Map<IdKey, Loop>();
-  /** Loops waiting for a retry, most recent last. */
+  /** Loops waiting for a retry, most recent last; beyond WAITING_LIMIT the oldest are forgotten (and stopped). */
   #waiting: Loop[] = [];
+  /** True once a waiting loop was forgotten: a retry that matches none is then not reported. */
+  #forgotten = false;
+  /** The loop the last checked retry matched, so that accepting that retry does not search again. */
+  #matched: { readonly call: CallEvent; readonly loop: Loop } | undefined;
   #issues: Finding[] = [];
 
   constructor(inspect?: (event: InspectionEvent) => void) {
@@ -69,21 +76,24 @@ class InputRequiredExtension implements SessionExtension {
 
   /** The loop a retry belongs to: by echoed requestState, else the latest waiting loop of the same request or method, else one still in flight. */
   #loopFor(attempt: RetryAttempt): Loop | undefined {
-    const waiting = [...this.#waiting].reverse();
-    const byState = attempt.requestState === undefined
-      ? undefined
-      : waiting.find((l) => l.getSnapshot().context.requestState === attempt.requestState);
-    return byState
-      ?? waiting.find((l) => l.getSnapshot().context.method === attempt.method && l.getSnapshot().context.target === attempt.target)
-      ?? waiting.find((l) => l.getSnapshot().context.method === attempt.method)
-      ?? [...this.#inFlight.values()].reverse().find((l) => l.getSnapshot().context.method === attempt.method && l.getSnapshot().context.target === attempt.target);
+    const newest = (loops: readonly Loop[], test: (c: ReturnType<Loop['getSnapshot']>['context']) => boolean): Loop | undefined => {
+      for (let i = loops.length - 1; i >= 0; i--) if (test((loops[i] as Loop).getSnapshot().context)) return loops[i];
+      return undefined;
+    };
+    const sameTarget = (c: ReturnType<Loop['getSnapshot']>['context']) => c.method === attempt.method && c.target === attempt.target;
+    return (attempt.requestState === undefined ? undefined : newest(this.#waiting, (c) => c.requestState === attempt.requestState))
+      ?? newest(this.#waiting, sameTarget)
+      ?? newest(this.#waiting, (c) => c.method === attempt.method)
+      ?? newest([...this.#inFlight.values()], sameTarget);
   }
 
   checkCall(call: CallEvent, view: ExtensionView): readonly Finding[] {
     if (call.kind !== 'request' || call.direction !== 'client_to_server' || !RETRYABLE_METHODS.has(call.method) || !isRetry(call.params)) return NO_FINDINGS;
     const attempt = attemptOf(call.method, call.params);
     const loop = this.#loopFor(attempt);
+    this.#matched = loop ? { call, loop } : undefined;
     if (!loop) {
+      if (this.#forgotten) return NO_FINDINGS; // it may belong to a loop no longer remembered
       return [finding(statelessRules['retry-without-input-required'], '/message/params',
         `${call.method} carries inputResponses or requestState, but no input_required result of this request awaits a retry`)];
     }
@@ -97,7 +107,8 @@ class InputRequiredExtension implements SessionExtension {
     if (call.kind !== 'request' || call.id === undefined || call.direction !== 'client_to_server' || !RETRYABLE_METHODS.has(call.method)) return;
     let loop: Loop | undefined;
     if (isRetry(call.params)) {
-      loop = this.#loopFor(attemptOf(call.method, call.params));
+      loop = this.#matched?.call === call ? this.#matched.loop : this.#loopFor(attemptOf(call.method, call.params));
+      this.#matched = undefined;
       if (!loop) return;
       this.#waiting = this.#waiting.filter((l) => l !== loop);
       loop.send({ type: 'retry' });
@@ -116,6 +127,10 @@ class InputRequiredExtension implements SessionExtension {
     if (ok && resultTypeOf(result) === 'input_required') {
       loop.send({ type: 'result.input_required', inputRequests: inputRequestsOf(result), requestState: requestStateOf(result) });
       this.#waiting.push(loop);
+      if (this.#waiting.length > WAITING_LIMIT) {
+        this.#waiting.shift()?.stop();
+        this.#forgotten = true;
+      }
       return;
     }
     loop.send(ok ? { type: 'result.complete' } : { type: 'error' });

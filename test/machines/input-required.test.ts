@@ -138,6 +138,29 @@ test('the unknown-key finding points at the key', () => {
   s.stop();
 });
 
+test('at most 1024 loops wait for a retry; once one was forgotten, a retry that matches none is not reported', () => {
+  const s = new Session({
+    profile: SPEC_2026_07_28,
+    tools: [{ name: 'get_weather', inputSchema: { type: 'object' } }],
+    capabilities: { server: { tools: {}, prompts: {} } },
+  });
+  const promptRetry = (id: number): Step => ({ direction: 'client_to_server',
+    message: { jsonrpc: '2.0', id, method: 'prompts/get', params: { _meta: meta, name: 'greet', inputResponses: { units: { action: 'decline' } } } } });
+  const rules = (step: Step) => s.feed(step).map((f) => f.rule);
+  const wait = (id: number) => {
+    assert.equal(rules(callStep(id)), []);
+    assert.equal(rules(resultStep(id, { resultType: 'input_required', inputRequests: { units: ELICIT }, requestState: `s${id}` })), []);
+  };
+  for (let id = 1; id <= 1024; id++) wait(id);
+  assert.equal(rules(promptRetry(5000)), ['stateless/retry-without-input-required'], 'nothing forgotten yet: reported');
+  wait(1025);
+  const waiting = (loops(s) as { waiting: unknown[] }).waiting;
+  assert.is(waiting.length, 1024);
+  assert.equal(rules(promptRetry(5001)), [], 'it may answer the forgotten loop');
+  assert.equal(rules(callStep(5002, { inputResponses: { units: { action: 'decline' } }, requestState: 's1025' })), []);
+  s.stop();
+});
+
 test('sessions of stateful profiles run no loop', () => {
   const s = new Session({ profile: COURSE_PROFILE });
   const names = Object.keys(s.view().extensions ?? {});
