@@ -56,6 +56,10 @@ export interface Workloads {
   readonly scale_1m: ScaleFigure | Skipped;
 }
 
+/** The workloads timed in this process. */
+type InProcess = 'pipeline' | 'pipeline_2025_11_25' | 'sdk' | 'ajv' | 'json_parse' | 'strict_json' | 'strict_envelope'
+  | 'ajv_methods' | 'strict_ajv_methods' | 'course_inprocess';
+
 /** Sizes of one run. */
 export interface BenchSizes {
   readonly pipeline: number;
@@ -91,8 +95,7 @@ export async function runBench(paths: BenchPaths, sizes: BenchSizes, progress: P
   const config = sessionConfigFor(benchHeader());
   const runs = sizes.runs;
 
-  progress(`in process: pipeline (${sizes.pipeline} messages), pipeline_2025_11_25, sdk, ajv, json_parse, strict_json, strict_envelope, ajv_methods, strict_ajv_methods, course_inprocess`);
-  const prepared: [name: string, task: ThroughputTask | Skipped][] = [
+  const prepared: [name: InProcess, task: ThroughputTask | Skipped][] = [
     ['pipeline', pipelineTask(steps, config)],
     ['pipeline_2025_11_25', pipelineTask(steps, sessionConfigFor(benchHeader('2025-11-25')))],
     ['sdk', await sdkTask(steps)],
@@ -104,12 +107,12 @@ export async function runBench(paths: BenchPaths, sizes: BenchSizes, progress: P
     ['strict_ajv_methods', await ajvMethodsTask(steps, paths.schema, (t) => parseStrictJson(t))],
     ['course_inprocess', courseTask(paths.course)],
   ];
-  const live = prepared.filter((p): p is [string, ThroughputTask] => !isSkipped(p[1]));
+  progress(`in process (${sizes.pipeline} pipeline messages): ${prepared.map(([name]) => name).join(', ')}`);
+  const live = prepared.filter((p): p is [InProcess, ThroughputTask] => !isSkipped(p[1]));
   const seconds = medianSecondsInterleaved(live.map(([, t]) => t.pass), runs);
   const figures = new Map<string, Throughput | Skipped>();
   for (const [name, t] of prepared) if (isSkipped(t)) figures.set(name, t);
   live.forEach(([name, t], i) => figures.set(name, t.figure(seconds[i] as number, runs)));
-  const figure = (name: string) => figures.get(name) as Throughput | Skipped;
 
   progress('course_cli, node_startup');
   const [node_startup, cli] = measureWalls([
@@ -131,17 +134,9 @@ export async function runBench(paths: BenchPaths, sizes: BenchSizes, progress: P
     progress(`scale: validate ${inputs.map((i) => i.messages).join(' and ')} messages as child processes`);
     const [scale_100k, large] = measureValidate(paths.cli, inputs, paths.root, runs);
     const scale_1m: ScaleFigure | Skipped = large ?? { skipped: 'skipped by --quick' };
+    // In-process figures first, in the order they were prepared, then the whole-process ones.
     return {
-      pipeline: figure('pipeline') as Throughput,
-      pipeline_2025_11_25: figure('pipeline_2025_11_25') as Throughput,
-      sdk: figure('sdk'),
-      ajv: figure('ajv'),
-      json_parse: figure('json_parse') as Throughput,
-      strict_json: figure('strict_json') as Throughput,
-      strict_envelope: figure('strict_envelope') as Throughput,
-      ajv_methods: figure('ajv_methods'),
-      strict_ajv_methods: figure('strict_ajv_methods'),
-      course_inprocess: figure('course_inprocess'),
+      ...(Object.fromEntries(prepared.map(([name]) => [name, figures.get(name)])) as Pick<Workloads, InProcess>),
       course_cli,
       node_startup: node_startup as WallTime,
       scale_100k: scale_100k as ScaleFigure,
