@@ -24,20 +24,25 @@ interface RatioSpec {
   readonly of: (w: Figures) => [number | undefined, number | undefined];
 }
 
+/** `a`'s figure over `b`'s (throughputs unless `field` says otherwise). */
+function ratioOf(name: string, a: string, b: string, better: RatioSpec['better'] = 'higher', field = 'msgs_per_s'): RatioSpec {
+  return { name, better, of: (w) => [num(w, a, field), num(w, b, field)] };
+}
+
 const RATIOS: readonly RatioSpec[] = [
-  { name: 'pipeline_vs_sdk', better: 'higher', of: (w) => [num(w, 'pipeline', 'msgs_per_s'), num(w, 'sdk', 'msgs_per_s')] },
-  { name: 'pipeline_2025_11_25_vs_sdk', better: 'higher', of: (w) => [num(w, 'pipeline_2025_11_25', 'msgs_per_s'), num(w, 'sdk', 'msgs_per_s')] },
-  { name: 'pipeline_vs_ajv', better: 'higher', of: (w) => [num(w, 'pipeline', 'msgs_per_s'), num(w, 'ajv', 'msgs_per_s')] },
-  { name: 'pipeline_vs_json_parse', better: 'higher', of: (w) => [num(w, 'pipeline', 'msgs_per_s'), num(w, 'json_parse', 'msgs_per_s')] },
-  { name: 'strict_json_vs_sdk', better: 'higher', of: (w) => [num(w, 'strict_json', 'msgs_per_s'), num(w, 'sdk', 'msgs_per_s')] },
-  { name: 'strict_envelope_vs_sdk', better: 'higher', of: (w) => [num(w, 'strict_envelope', 'msgs_per_s'), num(w, 'sdk', 'msgs_per_s')] },
-  { name: 'ajv_methods_vs_sdk', better: 'higher', of: (w) => [num(w, 'ajv_methods', 'msgs_per_s'), num(w, 'sdk', 'msgs_per_s')] },
-  { name: 'strict_ajv_methods_vs_sdk', better: 'higher', of: (w) => [num(w, 'strict_ajv_methods', 'msgs_per_s'), num(w, 'sdk', 'msgs_per_s')] },
-  { name: 'pipeline_vs_strict_ajv_methods', better: 'higher', of: (w) => [num(w, 'pipeline', 'msgs_per_s'), num(w, 'strict_ajv_methods', 'msgs_per_s')] },
-  { name: 'course_inprocess_vs_pipeline', better: 'higher', of: (w) => [num(w, 'course_inprocess', 'msgs_per_s'), num(w, 'pipeline', 'msgs_per_s')] },
-  { name: 'course_cli_vs_node_startup', better: 'lower', of: (w) => [num(w, 'course_cli', 'wall_s'), num(w, 'node_startup', 'wall_s')] },
-  { name: 'scale_1m_vs_100k_time', better: 'lower', of: (w) => [num(w, 'scale_1m', 'wall_s'), num(w, 'scale_100k', 'wall_s')] },
-  { name: 'scale_1m_vs_100k_rss', better: 'lower', of: (w) => [num(w, 'scale_1m', 'peak_rss_mb'), num(w, 'scale_100k', 'peak_rss_mb')] },
+  ratioOf('pipeline_vs_sdk', 'pipeline', 'sdk'),
+  ratioOf('pipeline_2025_11_25_vs_sdk', 'pipeline_2025_11_25', 'sdk'),
+  ratioOf('pipeline_vs_ajv', 'pipeline', 'ajv'),
+  ratioOf('pipeline_vs_json_parse', 'pipeline', 'json_parse'),
+  ratioOf('strict_json_vs_sdk', 'strict_json', 'sdk'),
+  ratioOf('strict_envelope_vs_sdk', 'strict_envelope', 'sdk'),
+  ratioOf('ajv_methods_vs_sdk', 'ajv_methods', 'sdk'),
+  ratioOf('strict_ajv_methods_vs_sdk', 'strict_ajv_methods', 'sdk'),
+  ratioOf('pipeline_vs_strict_ajv_methods', 'pipeline', 'strict_ajv_methods'),
+  ratioOf('course_inprocess_vs_pipeline', 'course_inprocess', 'pipeline'),
+  ratioOf('course_cli_vs_node_startup', 'course_cli', 'node_startup', 'lower', 'wall_s'),
+  ratioOf('scale_1m_vs_100k_time', 'scale_1m', 'scale_100k', 'lower', 'wall_s'),
+  ratioOf('scale_1m_vs_100k_rss', 'scale_1m', 'scale_100k', 'lower', 'peak_rss_mb'),
 ];
 
 /** Every ratio both of whose figures were measured. */
@@ -63,15 +68,13 @@ export function judgeTargets(report: BenchReport): TargetResult[] {
   const w = report.workloads as unknown as Figures;
   const ratio = (name: string) => report.ratios[name];
   const show = (v: number | undefined, unit = 'x') => (v === undefined ? 'not measured' : `${v}${unit}`);
-  const rss = num(w, 'scale_1m', 'peak_rss_mb');
+  const target = (text: string, value: number | undefined, meets: (v: number) => boolean, unit = 'x'): TargetResult =>
+    ({ text, value: show(value, unit), met: value === undefined ? undefined : meets(value) });
   return [
-    { text: 'pipeline (full stateful check) at least 1.0x the SDK path', value: show(ratio('pipeline_vs_sdk')),
-      met: ratio('pipeline_vs_sdk') === undefined ? undefined : (ratio('pipeline_vs_sdk') as number) >= 1 },
-    { text: '1,000,000 messages in at most 11x the time of 100,000', value: show(ratio('scale_1m_vs_100k_time')),
-      met: ratio('scale_1m_vs_100k_time') === undefined ? undefined : (ratio('scale_1m_vs_100k_time') as number) <= 11 },
-    { text: '1,000,000 messages with a peak RSS under 150 MB', value: show(rss, ' MB'), met: rss === undefined ? undefined : rss < 150 },
-    { text: 'whole-process `cases` on the course fixture within 2x of `node -e 0`', value: show(ratio('course_cli_vs_node_startup')),
-      met: ratio('course_cli_vs_node_startup') === undefined ? undefined : (ratio('course_cli_vs_node_startup') as number) <= 2 },
+    target('pipeline (full stateful check) at least 1.0x the SDK path', ratio('pipeline_vs_sdk'), (v) => v >= 1),
+    target('1,000,000 messages in at most 11x the time of 100,000', ratio('scale_1m_vs_100k_time'), (v) => v <= 11),
+    target('1,000,000 messages with a peak RSS under 150 MB', num(w, 'scale_1m', 'peak_rss_mb'), (v) => v < 150, ' MB'),
+    target('whole-process `cases` on the course fixture within 2x of `node -e 0`', ratio('course_cli_vs_node_startup'), (v) => v <= 2),
   ];
 }
 
