@@ -1,5 +1,5 @@
 import { assign, emit, setup } from 'xstate';
-import type { Direction, Profile } from '../validators/context.ts';
+import { type Direction, type Profile, SENDER } from '../validators/context.ts';
 import type { IdKey, RequestId } from '../validators/envelope.ts';
 import type { cancellationRules } from '../validators/rules/cancellation.ts';
 import type { IssueEvent } from './issue.ts';
@@ -34,7 +34,6 @@ export type CancellationEvent =
 /** Rule ids the cancellation machine can raise. */
 export type CancellationRule = (typeof cancellationRules)[keyof typeof cancellationRules]['id'];
 
-const SENDER: Readonly<Record<Direction, string>> = { client_to_server: 'the client', server_to_client: 'the server' };
 
 function explain(rule: CancellationRule, context: CancellationContext, event: CancellationEvent): string {
   if (event.type !== 'cancel') return rule;

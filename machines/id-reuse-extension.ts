@@ -1,4 +1,4 @@
-import type { Direction, JsonObject, Profile } from '../validators/context.ts';
+import { type Direction, type JsonObject, type Profile, SENDER } from '../validators/context.ts';
 import { describeId, type RequestId } from '../validators/envelope.ts';
 import type { Finding } from '../validators/finding.ts';
 import { correlationRules } from '../validators/rules/correlation.ts';
@@ -8,7 +8,6 @@ import type { CallEvent, ExtensionView, SessionExtension } from './extension.ts'
 import { IdLedger } from './id-ledger.ts';
 import { NO_FINDINGS } from '../validators/shape.ts';
 
-const SENDER: Readonly<Record<Direction, string>> = { client_to_server: 'the client', server_to_client: 'the server' };
 
 /**
  * Request id reuse in the specification profiles: "The request ID MUST NOT have been previously

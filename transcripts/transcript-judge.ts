@@ -83,8 +83,9 @@ export class TranscriptJudge {
   /** Feeds an already checked step, as if it were on line `line`. */
   step(step: Step, line: number): void {
     if (this.#session === undefined) {
-      this.#profile = profileForHeader(this.#header, step);
-      this.#session = new Session(sessionConfigFor(this.#header, step));
+      const config = sessionConfigFor(this.#header, step);
+      this.#profile = config.profile;
+      this.#session = new Session(config);
     }
     if (!('control_event' in step)) this.#messages += 1;
     const found = this.#session.feed(step);

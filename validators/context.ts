@@ -6,6 +6,9 @@ export type Direction = 'client_to_server' | 'server_to_client';
 /** The other direction: where the answer to a request sent in a direction travels. */
 export const OPPOSITE: Readonly<Record<Direction, Direction>> = { client_to_server: 'server_to_client', server_to_client: 'client_to_server' };
 
+/** Who sends in a direction, as messages name it. */
+export const SENDER: Readonly<Record<Direction, string>> = { client_to_server: 'the client', server_to_client: 'the server' };
+
 /** A plain JSON object. */
 export type JsonObject = { readonly [key: string]: unknown };
 
