@@ -4,6 +4,7 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import { sizeLimitError, StrictJsonError } from '../validators/strict-json.ts';
 
 /** An input that could not be read; the message names the errno code but never the path. */
@@ -57,6 +58,27 @@ export async function readBounded(path: string, limit: number): Promise<Uint8Arr
     throw readErrorFrom(error);
   } finally {
     await handle.close().catch(() => undefined);
+  }
+}
+
+/**
+ * Opens a file, or standard input for `-`, as a stream of `chunk`-byte pieces, for input read
+ * whole but not held whole (a transcript). Throws a ReadError when the input cannot be read.
+ */
+export async function openInputStream(path: string, chunk: number): Promise<Readable> {
+  if (path === '-') return createReadStream('', { fd: 0, autoClose: false, highWaterMark: chunk });
+  let handle: FileHandle;
+  try {
+    handle = await open(path, 'r');
+  } catch (error) {
+    throw readErrorFrom(error);
+  }
+  try {
+    if ((await handle.stat()).isDirectory()) throw readError('EISDIR');
+    return handle.createReadStream({ highWaterMark: chunk });
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    throw error instanceof ReadError ? error : readErrorFrom(error);
   }
 }
 

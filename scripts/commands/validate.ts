@@ -1,13 +1,10 @@
 // Why: recorded traffic is judged offline by the same session as fixtures, but as one stream:
 // every line is fed and every finding reported with its line, and the file is read in chunks so
 // a transcript of any length runs in flat memory. Errors never echo the local path.
-import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
-import type { Readable } from 'node:stream';
 import { InputError } from '../../runner/errors.ts';
 import { validateTranscript, type TranscriptFinding, type TranscriptReport } from '../../transcripts/transcript-judge.ts';
 import { StrictJsonError } from '../../validators/strict-json.ts';
-import { ReadError, readErrorFrom } from '../read-bounded.ts';
+import { openInputStream, ReadError, readErrorFrom } from '../read-bounded.ts';
 
 const CHUNK = 64 * 1024;
 
@@ -16,21 +13,6 @@ export interface ValidateCommandOptions {
   readonly json: boolean;
   /** Where text output goes line by line (default stdout). */
   readonly write?: (text: string) => void;
-}
-
-async function openSource(path: string): Promise<Readable> {
-  if (path === '-') return createReadStream('', { fd: 0, autoClose: false, highWaterMark: CHUNK });
-  try {
-    const handle = await open(path, 'r');
-    const info = await handle.stat();
-    if (info.isDirectory()) {
-      await handle.close();
-      throw Object.assign(new Error('directory'), { code: 'EISDIR' });
-    }
-    return handle.createReadStream({ highWaterMark: CHUNK });
-  } catch (error) {
-    throw readErrorFrom(error);
-  }
 }
 
 /** One finding as a text line: `line N: rule pointer message`. */
@@ -48,7 +30,7 @@ export function formatValidateSummary(r: TranscriptReport): string {
  * finding as it is found; JSON output keeps the findings for the report.
  */
 export async function runValidate(path: string, options: ValidateCommandOptions): Promise<TranscriptReport> {
-  const source = await openSource(path);
+  const source = await openInputStream(path, CHUNK);
   const write = options.write ?? ((text: string) => void process.stdout.write(text));
   try {
     return await validateTranscript(source, options.json
