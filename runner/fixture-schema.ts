@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { PROFILE_IDS } from '../validators/profiles.ts';
 
 const JsonObjectSchema = v.record(v.string(), v.unknown());
 
@@ -60,7 +61,7 @@ const PeerSchema = v.strictObject({ info: JsonObjectSchema, capabilities: JsonOb
 export const FixtureSchema = v.strictObject({
   schema_version: v.literal(3),
   description: v.optional(v.string()),
-  profile: v.optional(v.picklist(['course', '2025-11-25', '2025-06-18', '2026-07-28'])),
+  profile: v.optional(v.picklist(PROFILE_IDS)),
   protocol_version: v.string(),
   transport_context_defaults: TransportContextSchema,
   authorization: v.strictObject({

@@ -1,5 +1,5 @@
 import type { Profile } from '../validators/context.ts';
-import { COURSE_PROFILE, PROFILES } from '../validators/profiles.ts';
+import { courseProfile, PROFILES } from '../validators/profiles.ts';
 import { InputError } from './errors.ts';
 import type { Fixture } from './fixture-schema.ts';
 
@@ -13,5 +13,5 @@ export function profileForFixture(fixture: Fixture, override?: string): Profile 
   if (!profile) {
     throw new InputError('fixture/invalid', '/profile', `unknown profile ${JSON.stringify(id)}; expected one of ${[...PROFILES.keys()].join(', ')}`);
   }
-  return profile.id === 'course' ? { ...COURSE_PROFILE, protocolVersion: fixture.protocol_version } : profile;
+  return profile.id === 'course' ? courseProfile(fixture.protocol_version) : profile;
 }

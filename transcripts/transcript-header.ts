@@ -3,7 +3,7 @@ import { FixtureSchema, TransportContextSchema } from '../runner/fixture-schema.
 import type { SessionConfig } from '../machines/session.ts';
 import type { AuthorizationPolicy } from '../validators/authorization.ts';
 import type { JsonObject, Profile } from '../validators/context.ts';
-import { COURSE_PROFILE, PROFILES, SPEC_2025_11_25, SPEC_2026_07_28, profileForVersion } from '../validators/profiles.ts';
+import { courseProfile, PROFILE_IDS, PROFILES, SPEC_2025_11_25, SPEC_2026_07_28, profileForVersion } from '../validators/profiles.ts';
 import type { Step } from '../machines/session.ts';
 import { isJsonObject } from '../validators/shape.ts';
 
@@ -18,7 +18,7 @@ export const HEADER_MARK = 'mcp_statechart_transcript';
 export const TranscriptHeaderSchema = v.strictObject({
   [HEADER_MARK]: v.literal(1),
   description: v.optional(v.string()),
-  profile: v.optional(v.picklist(['auto', 'course', '2025-11-25', '2025-06-18', '2026-07-28'])),
+  profile: v.optional(v.picklist(['auto', ...PROFILE_IDS])),
   protocol_version: v.optional(v.string()),
   authorization: v.optional(FixtureSchema.entries.authorization),
   transport_context_defaults: v.optional(TransportContextSchema),
@@ -62,10 +62,7 @@ export function negotiatedProfile(first: Step | undefined): Profile {
 export function profileForHeader(header: TranscriptHeader | undefined, first?: Step): Profile {
   const id = header?.profile ?? 'auto';
   if (id === 'auto') return negotiatedProfile(first);
-  if (id === 'course') {
-    const version = header?.protocol_version;
-    return version === undefined ? COURSE_PROFILE : { ...COURSE_PROFILE, protocolVersion: version };
-  }
+  if (id === 'course') return courseProfile(header?.protocol_version);
   return PROFILES.get(id) ?? SPEC_2025_11_25;
 }
 

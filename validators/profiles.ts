@@ -52,10 +52,18 @@ export const SPEC_2026_07_28: Profile = {
   limits: NO_LIMITS,
 };
 
-/** Every profile, by id. */
+/** Every profile id, as fixtures, transcript headers and `--profile` name them. */
+export const PROFILE_IDS = ['course', '2025-11-25', '2025-06-18', '2026-07-28'] as const;
+
+/** Every profile, by id (in the order of PROFILE_IDS). */
 export const PROFILES: ReadonlyMap<string, Profile> = new Map(
   [COURSE_PROFILE, SPEC_2025_11_25, SPEC_2025_06_18, SPEC_2026_07_28].map((p) => [p.id, p]),
 );
+
+/** The course profile speaking `protocolVersion` (the course fixture names the version it teaches). */
+export function courseProfile(protocolVersion: string | undefined): Profile {
+  return protocolVersion === undefined ? COURSE_PROFILE : { ...COURSE_PROFILE, protocolVersion };
+}
 
 /** The spec profile a negotiated protocol version selects, if any. */
 export function profileForVersion(version: string): Profile | undefined {
