@@ -87,7 +87,7 @@ function issueFor(rule: RetryRule, context: InputRequiredContext, retry: RetryAt
  * input_required (the server asked for input) -> retried (the client answered every input request
  * and echoed the state) -> input_required again or complete; an error ends it as failed.
  */
-export const inputRequiredMachine = setup({
+const SETUP = setup({
   types: {
     context: {} as InputRequiredContext,
     events: {} as InputRequiredEvent,
@@ -108,18 +108,23 @@ export const inputRequiredMachine = setup({
       event.type === 'result.input_required' ? { inputRequests: event.inputRequests, requestState: event.requestState } : {}),
     countRetry: assign(({ context }) => ({ retries: context.retries + 1 })),
   },
-}).createMachine({
+});
+
+/** Awaiting a result, whether of the original request or of a retry. */
+const AWAITING_RESULT = {
+  'result.input_required': { target: 'input_required', actions: 'recordInputRequest' },
+  'result.complete': { target: 'complete' },
+  error: { target: 'failed' },
+  'retry.check': { actions: { type: 'reportIssue', params: { rule: 'stateless/retry-without-input-required' } } },
+} as const;
+
+export const inputRequiredMachine = SETUP.createMachine({
   id: 'inputRequired',
   context: ({ input }) => ({ ...input, inputRequests: {}, requestState: undefined, retries: 0 }),
   initial: 'awaiting_result',
   states: {
     awaiting_result: {
-      on: {
-        'result.input_required': { target: 'input_required', actions: 'recordInputRequest' },
-        'result.complete': { target: 'complete' },
-        error: { target: 'failed' },
-        'retry.check': { actions: { type: 'reportIssue', params: { rule: 'stateless/retry-without-input-required' } } },
-      },
+      on: AWAITING_RESULT,
     },
     input_required: {
       description: 'The server asked for input; the client may retry the same request with inputResponses and the requestState echoed.',
@@ -134,12 +139,8 @@ export const inputRequiredMachine = setup({
       },
     },
     retried: {
-      on: {
-        'result.input_required': { target: 'input_required', actions: 'recordInputRequest' },
-        'result.complete': { target: 'complete' },
-        error: { target: 'failed' },
-        'retry.check': { actions: { type: 'reportIssue', params: { rule: 'stateless/retry-without-input-required' } } },
-      },
+      description: 'A retry was sent: awaiting its result, as after the first request, with one retry more counted.',
+      on: AWAITING_RESULT,
     },
     complete: { type: 'final' },
     failed: { type: 'final' },
