@@ -34,7 +34,6 @@ export type CancellationEvent =
 /** Rule ids the cancellation machine can raise. */
 export type CancellationRule = (typeof cancellationRules)[keyof typeof cancellationRules]['id'];
 
-
 function explain(rule: CancellationRule, context: CancellationContext, event: CancellationEvent): string {
   if (event.type !== 'cancel') return rule;
   const id = `${JSON.stringify(event.id)} (${typeof event.id === 'number' ? 'integer' : 'string'})`;

@@ -6,7 +6,6 @@ import { RULES } from '../validators/rules/index.ts';
 import type { IssueEvent } from './issue.ts';
 import { NO_FINDINGS } from '../validators/shape.ts';
 
-
 /** The finding an issue event stands for, with its rule's severity. */
 export function issueFinding(e: IssueEvent): Finding {
   return { rule: e.rule, severity: RULES.get(e.rule)?.severity ?? 'error', pointer: e.pointer ?? '/message', message: e.message };

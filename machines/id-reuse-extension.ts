@@ -8,7 +8,6 @@ import type { CallEvent, ExtensionView, SessionExtension } from './extension.ts'
 import { IdLedger } from './id-ledger.ts';
 import { NO_FINDINGS } from '../validators/shape.ts';
 
-
 /**
  * Request id reuse in the specification profiles: "The request ID MUST NOT have been previously
  * used by the requestor within the same session." Each sender's ids go into a bounded

@@ -6,7 +6,6 @@ import type { PendingRequest } from './correlation.ts';
 import type { CallEvent, SessionExtension } from './extension.ts';
 import { isJsonObject, NO_FINDINGS } from '../validators/shape.ts';
 
-
 /** What a listed prompt declares of its arguments. */
 interface PromptArguments {
   readonly required: ReadonlySet<string>;

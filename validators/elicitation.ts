@@ -36,7 +36,6 @@ function schemaSet(strict: boolean, since20251125: boolean) {
 
 const schemas = profileSchemas(schemaSet);
 
-
 /** The findings of params that use what 2025-06-18 lacks: URL mode and task augmentation. */
 function collectNewerParams(params: { readonly [key: string]: unknown }, at: string, ctx: ValidationContext, out: Finding[]): void {
   const revision = ctx.profile.revision;

@@ -86,7 +86,6 @@ function schemaSet(strict: boolean, since20251125: boolean) {
 
 const schemas = profileSchemas(schemaSet);
 
-
 /** Members 2025-11-25 added to the params, which a 2025-06-18 request must not use. */
 const NEWER_PARAMS = ['tools', 'toolChoice', 'task'] as const;
 

@@ -5,7 +5,6 @@ import { schemaPredicate } from './schema-predicate.ts';
 import type { RuleSpec } from './rules/rule.ts';
 import { NO_FINDINGS } from './shape.ts';
 
-
 /** JSON Pointer of a valibot issue, relative to `at`. */
 export function issuePointer(at: string, issue: v.BaseIssue<unknown>): string {
   const path = issue.path;

@@ -8,7 +8,6 @@ const P = '/message/params';
 const R = '/message/result';
 const complete = completionMethods['completion/complete'];
 
-
 function params(p: unknown, c = spec): string[] {
   return pairs(complete?.params?.(p, P, c) ?? []);
 }

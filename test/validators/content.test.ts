@@ -6,7 +6,6 @@ import { ctx, loose, pairs } from './support.ts';
 
 const AT = '/message/result/content';
 
-
 const VALID_BLOCKS: readonly unknown[] = [
   { type: 'text', text: 'hello', annotations: { audience: ['user'], priority: 0.5, lastModified: '2025-01-12T15:00:58Z' } },
   { type: 'image', data: 'aGVsbG8=', mimeType: 'image/png' },

@@ -11,7 +11,6 @@ const R = '/message/result';
 const S = `${P}/requestedSchema`;
 const create = elicitationMethods['elicitation/create'];
 
-
 function params(p: unknown, c = ctx): string[] {
   return pairs(create?.params?.(p, P, c) ?? []);
 }

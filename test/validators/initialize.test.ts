@@ -9,7 +9,6 @@ const P = '/message/params';
 const R = '/message/result';
 const init = initializeMethods['initialize'];
 
-
 const CLIENT_CAPS = {
   roots: { listChanged: true },
   sampling: { context: {}, tools: {} },

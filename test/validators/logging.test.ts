@@ -9,7 +9,6 @@ const R = '/message/result';
 const setLevel = loggingMethods['logging/setLevel'];
 const message = loggingMethods['notifications/message'];
 
-
 function levelParams(p: unknown, c = spec): string[] {
   return pairs(setLevel?.params?.(p, P, c) ?? []);
 }

@@ -5,7 +5,6 @@ import { ctx, loose, pairs } from './support.ts';
 
 const AT = '/message/params';
 
-
 test('cursor params: absent, empty object, cursor and _meta are accepted', () => {
   assert.equal(pairs(validateCursorParams(undefined, AT, ctx)), []);
   assert.equal(pairs(validateCursorParams({}, AT, ctx)), []);

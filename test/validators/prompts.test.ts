@@ -10,7 +10,6 @@ const list = promptsMethods['prompts/list'];
 const get = promptsMethods['prompts/get'];
 const changed = promptsMethods['notifications/prompts/list_changed'];
 
-
 function listResult(r: unknown, c = spec): string[] {
   return pairs(list?.result?.(r, R, undefined, c) ?? []);
 }

@@ -8,7 +8,6 @@ import { ctx, loose, pairs } from './support.ts';
 const P = '/message/params';
 const R = '/message/result';
 
-
 function params(method: string, value: unknown, c: ValidationContext = ctx): string[] {
   const validate = resourcesMethods[method]?.params;
   assert.ok(validate, method);

@@ -31,7 +31,6 @@ function context(profile: ValidationContext['profile']): ValidationContext {
 const newer = context(SPEC_2025_11_25);
 const older = context(SPEC_2025_06_18);
 
-
 /** One message checked under both revisions, with the findings expected under each. */
 interface Case {
   readonly name: string;

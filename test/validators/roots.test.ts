@@ -11,7 +11,6 @@ const loose: ValidationContext = { profile: { ...COURSE_PROFILE, strict: false }
 const P = '/message/params';
 const R = '/message/result';
 
-
 const list = rootsMethods['roots/list'];
 const changed = rootsMethods['notifications/roots/list_changed'];
 

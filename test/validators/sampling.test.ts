@@ -8,7 +8,6 @@ const P = '/message/params';
 const R = '/message/result';
 const create = samplingMethods['sampling/createMessage'];
 
-
 function params(p: unknown, c = ctx): string[] {
   return pairs(create?.params?.(p, P, c) ?? []);
 }

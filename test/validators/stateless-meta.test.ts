@@ -19,7 +19,6 @@ const INFO = 'io.modelcontextprotocol/clientInfo';
 const at = (key: string) => `${M}/${key.replace(/\//g, '~1')}`;
 const good = { [VERSION]: '2026-07-28', [CAPS]: {}, [INFO]: { name: 'c', version: '1' } };
 
-
 function meta(value: unknown): string[] {
   return pairs(validateRequestMeta({ _meta: value }, P, ctx));
 }

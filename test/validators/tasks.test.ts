@@ -12,7 +12,6 @@ import { ctx, loose, pairs } from './support.ts';
 const AT = '/message/result';
 const list = tasksMethods['tasks/list'];
 
-
 function task(extra: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     taskId: 'job-7',

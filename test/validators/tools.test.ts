@@ -53,7 +53,6 @@ const R = '/message/result';
 const list = toolsMethods['tools/list'];
 const call = toolsMethods['tools/call'];
 
-
 function params(p: unknown, c = ctx): string[] {
   return pairs(call?.params?.(p, P, c) ?? []);
 }

@@ -9,7 +9,6 @@ import { ctx, loose, pairs } from './support.ts';
 const AT = '/tool/inputSchema';
 const ARGS = '/message/params/arguments';
 
-
 const FORECAST: JsonObject = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   type: 'object',
