@@ -45,12 +45,7 @@ export async function readBounded(path: string, limit: number): Promise<Uint8Arr
   if (path === '-') {
     return readStreamBounded(createReadStream('', { fd: 0, autoClose: false, end: limit }), limit);
   }
-  let handle: FileHandle;
-  try {
-    handle = await open(path, 'r');
-  } catch (error) {
-    throw readErrorFrom(error);
-  }
+  const handle = await openFile(path);
   try {
     return await readHandle(handle, limit);
   } catch (error) {
@@ -61,18 +56,22 @@ export async function readBounded(path: string, limit: number): Promise<Uint8Arr
   }
 }
 
+/** Opens `path` for reading; a failure is a ReadError. */
+async function openFile(path: string): Promise<FileHandle> {
+  try {
+    return await open(path, 'r');
+  } catch (error) {
+    throw readErrorFrom(error);
+  }
+}
+
 /**
  * Opens a file, or standard input for `-`, as a stream of `chunk`-byte pieces, for input read
  * whole but not held whole (a transcript). Throws a ReadError when the input cannot be read.
  */
 export async function openInputStream(path: string, chunk: number): Promise<Readable> {
   if (path === '-') return createReadStream('', { fd: 0, autoClose: false, highWaterMark: chunk });
-  let handle: FileHandle;
-  try {
-    handle = await open(path, 'r');
-  } catch (error) {
-    throw readErrorFrom(error);
-  }
+  const handle = await openFile(path);
   try {
     if ((await handle.stat()).isDirectory()) throw readError('EISDIR');
     return handle.createReadStream({ highWaterMark: chunk });
