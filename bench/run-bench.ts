@@ -71,7 +71,7 @@ export interface BenchSizes {
 
 /** Full sizes, and the `--quick` ones for CI. */
 export const FULL_SIZES: BenchSizes = { pipeline: 100_000, scaleSmall: 100_000, scaleLarge: 1_000_000, runs: DEFAULT_RUNS };
-export const QUICK_SIZES: BenchSizes = { pipeline: 20_000, scaleSmall: 100_000, scaleLarge: undefined, runs: DEFAULT_RUNS };
+export const QUICK_SIZES: BenchSizes = { pipeline: FULL_SIZES.pipeline, scaleSmall: 100_000, scaleLarge: undefined, runs: DEFAULT_RUNS };
 
 /** This machine. */
 export function describeMachine(): Machine {
