@@ -8,6 +8,7 @@ import type { Finding } from './finding.ts';
 import { MetaSchema, objectSchema } from './shape.ts';
 import { initializeRules as R } from './rules/initialize.ts';
 import { checkSchema } from './schema-check.ts';
+import { strictOrLoose } from './profile-schemas.ts';
 
 function capabilitySchemas(strict: boolean) {
   /** A capability object whose contents the schema leaves open (`additionalProperties: true`). */
@@ -45,15 +46,15 @@ function capabilitySchemas(strict: boolean) {
   };
 }
 
-const STRICT = capabilitySchemas(true);
-const LOOSE = capabilitySchemas(false);
+/** The schemas of the profile's strictness, built on first use. */
+const pick = strictOrLoose(capabilitySchemas);
 
 /** Validates the shape of client capabilities (in initialize params or a fixture's declaration). */
 export function validateClientCapabilities(caps: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
-  return checkSchema((ctx.profile.strict ? STRICT : LOOSE).client, caps, R['client-capabilities'], at, 'client capabilities');
+  return checkSchema(pick(ctx).client, caps, R['client-capabilities'], at, 'client capabilities');
 }
 
 /** Validates the shape of server capabilities (in an initialize result or a fixture's declaration). */
 export function validateServerCapabilities(caps: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
-  return checkSchema((ctx.profile.strict ? STRICT : LOOSE).server, caps, R['server-capabilities'], at, 'server capabilities');
+  return checkSchema(pick(ctx).server, caps, R['server-capabilities'], at, 'server capabilities');
 }

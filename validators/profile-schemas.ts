@@ -16,6 +16,13 @@ export function profileSchemas<T>(make: (strict: boolean, since20251125: boolean
   };
 }
 
+/** Like profileSchemas for families whose shapes differ only between strict and open profiles. */
+export function strictOrLoose<T>(make: (strict: boolean) => T): (ctx: ValidationContext) => T {
+  let strict: T | undefined;
+  let loose: T | undefined;
+  return (ctx) => (ctx.profile.strict ? (strict ??= make(true)) : (loose ??= make(false)));
+}
+
 /** Whether the revision has what 2025-11-25 added (tasks, URL elicitation, sampling tools, icons). */
 export function since20251125(ctx: ValidationContext): boolean {
   return ctx.profile.revision !== '2025-06-18';

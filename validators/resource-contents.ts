@@ -11,6 +11,7 @@ import { finding } from './rules/report.ts';
 import { checkSchema } from './schema-check.ts';
 import { checkBase64Format, checkItemBytes, checkMimeTypeFormat, checkUriFormat } from './format-checks.ts';
 import { findingsOf, isJsonObject, MetaSchema, objectSchema, shown } from './shape.ts';
+import { strictOrLoose } from './profile-schemas.ts';
 
 function contentsSchemas(strict: boolean) {
   const common = { uri: v.string(), mimeType: v.optional(v.string()), _meta: v.optional(MetaSchema) };
@@ -20,8 +21,8 @@ function contentsSchemas(strict: boolean) {
   };
 }
 
-const STRICT = contentsSchemas(true);
-const LOOSE = contentsSchemas(false);
+/** The schemas of the profile's strictness, built on first use. */
+const pick = strictOrLoose(contentsSchemas);
 
 /** Pushes the findings of one text or blob resource contents object onto `out`. */
 export function collectResourceContents(value: unknown, at: string, ctx: ValidationContext, out: Finding[]): void {
@@ -41,7 +42,7 @@ export function collectResourceContents(value: unknown, at: string, ctx: Validat
       ),
     );
   } else {
-    const schemas = ctx.profile.strict ? STRICT : LOOSE;
+    const schemas = pick(ctx);
     const issues = checkSchema(hasText ? schemas.text : schemas.blob, value, rule, at, 'resource contents');
     for (const f of issues) out.push(f);
   }

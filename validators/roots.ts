@@ -8,6 +8,7 @@ import { findingsOf, isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown 
 import { finding } from './rules/report.ts';
 import { rootsRules as rules } from './rules/roots.ts';
 import { checkSchema } from './schema-check.ts';
+import { strictOrLoose } from './profile-schemas.ts';
 
 function schemas(strict: boolean) {
   return {
@@ -18,12 +19,8 @@ function schemas(strict: boolean) {
   };
 }
 
-const STRICT = schemas(true);
-const LOOSE = schemas(false);
-
-function pick(ctx: ValidationContext): ReturnType<typeof schemas> {
-  return ctx.profile.strict ? STRICT : LOOSE;
-}
+/** The schemas of the profile's strictness, built on first use. */
+const pick = strictOrLoose(schemas);
 
 /** Validates roots/list params: absent or `{_meta?}`. */
 export function validateListRootsParams(params: unknown, at: string, ctx: ValidationContext): readonly Finding[] {

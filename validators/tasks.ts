@@ -12,6 +12,7 @@ import { findingsOf, isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown 
 import { finding } from './rules/report.ts';
 import { tasksRules as R } from './rules/tasks.ts';
 import { checkSchema } from './schema-check.ts';
+import { strictOrLoose } from './profile-schemas.ts';
 
 /** Whether `s` is an ISO 8601 / RFC 3339 date-time with a time zone (a date alone is not enough). */
 export function isDateTime(s: string): boolean {
@@ -90,12 +91,8 @@ function schemaSet(strict: boolean) {
   };
 }
 
-const STRICT = schemaSet(true);
-const LOOSE = schemaSet(false);
-
-function schemas(ctx: ValidationContext): typeof STRICT {
-  return ctx.profile.strict ? STRICT : LOOSE;
-}
+/** The schemas of the profile's strictness, built on first use. */
+const schemas = strictOrLoose(schemaSet);
 
 function collectTask(task: unknown, at: string, ctx: ValidationContext, out: Finding[], schema = schemas(ctx).task): void {
   for (const f of checkSchema(schema, task, R.task, at, 'task')) out.push(f);

@@ -12,7 +12,7 @@ import { findingsOf, isJsonObject, MetaSchema, objectSchema, shown } from './sha
 import { finding } from './rules/report.ts';
 import { toolsRules as R } from './rules/tools.ts';
 import { checkSchema } from './schema-check.ts';
-import { since20251125 } from './profile-schemas.ts';
+import { since20251125, strictOrLoose } from './profile-schemas.ts';
 import { isTaskAugmented, validateCreateTaskResult, validateTaskMetadata } from './tasks.ts';
 import { collectToolDescriptor, taskSupportOf } from './tool-descriptor.ts';
 import { validateInstance } from './toolschema-instance.ts';
@@ -50,12 +50,8 @@ function schemaSet(strict: boolean) {
   };
 }
 
-const STRICT = schemaSet(true);
-const LOOSE = schemaSet(false);
-
-function schemas(ctx: ValidationContext): typeof STRICT {
-  return ctx.profile.strict ? STRICT : LOOSE;
-}
+/** The schemas of the profile's strictness, built on first use. */
+const schemas = strictOrLoose(schemaSet);
 
 function validateListResult(result: unknown, at: string, _requestParams: unknown, ctx: ValidationContext): readonly Finding[] {
   const out: Finding[] = [...checkSchema(schemas(ctx).listResult, result, R['list-result'], at, 'tools/list result')];

@@ -11,6 +11,7 @@ import { cancellationRules } from './rules/cancellation.ts';
 import { progressRules } from './rules/progress.ts';
 import { finding } from './rules/report.ts';
 import { checkSchema } from './schema-check.ts';
+import { strictOrLoose } from './profile-schemas.ts';
 
 /** Whether `token` is a valid progress token (a string or a safe integer, as a request id). */
 export function isProgressToken(token: unknown): token is string | number {
@@ -42,12 +43,12 @@ function schemas(strict: boolean) {
   };
 }
 
-const STRICT = schemas(true);
-const LOOSE = schemas(false);
+/** The schemas of the profile's strictness, built on first use. */
+const pick = strictOrLoose(schemas);
 
 /** Validates notifications/progress params: `{progressToken, progress, total?, message?, _meta?}`. */
 export function validateProgressParams(params: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
-  return checkSchema((ctx.profile.strict ? STRICT : LOOSE).progress, params, progressRules.params, at, 'notifications/progress params');
+  return checkSchema(pick(ctx).progress, params, progressRules.params, at, 'notifications/progress params');
 }
 
 /**
@@ -56,7 +57,7 @@ export function validateProgressParams(params: unknown, at: string, ctx: Validat
  * every request, so its absence is reported there as its own rule.
  */
 export function validateCancelledParams(params: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
-  const found = checkSchema((ctx.profile.strict ? STRICT : LOOSE).cancelled, params, cancellationRules.params, at, 'notifications/cancelled params');
+  const found = checkSchema(pick(ctx).cancelled, params, cancellationRules.params, at, 'notifications/cancelled params');
   if (found.length > 0 || !isJsonObject(params) || params['requestId'] !== undefined) return found;
   const rule = ctx.profile.revision === '2025-11-25' ? cancellationRules['missing-request-id'] : cancellationRules.params;
   return [finding(rule, pointerJoin(at, 'requestId'), 'Invalid notifications/cancelled params: Expected a requestId naming the request to cancel but received none')];

@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { COURSE_PROFILE, courseProfile, PROFILE_IDS, PROFILES } from '../../validators/profiles.ts';
+import { profileSchemas, strictOrLoose } from '../../validators/profile-schemas.ts';
+import { COURSE_PROFILE, courseProfile, PROFILE_IDS, PROFILES, SPEC_2025_06_18, SPEC_2025_11_25, SPEC_2026_07_28 } from '../../validators/profiles.ts';
 
 test('the profile ids that fixtures and headers accept are exactly the profiles there are', () => {
   assert.equal([...PROFILE_IDS], [...PROFILES.keys()]);
@@ -11,6 +12,22 @@ test('the course profile speaks the version it is given, and is the course profi
   const taught = courseProfile('2025-06-18');
   assert.is(taught.protocolVersion, '2025-06-18');
   assert.equal({ ...taught, protocolVersion: COURSE_PROFILE.protocolVersion }, COURSE_PROFILE);
+});
+
+test('schema variants are built once each, on first use, and picked by the profile', () => {
+  const built: string[] = [];
+  const byRevision = profileSchemas((strict, since) => { built.push(`${strict}/${since}`); return `${strict}/${since}`; });
+  const byStrictness = strictOrLoose((strict) => { built.push(`${strict}`); return `${strict}`; });
+  assert.equal(built, [], 'nothing is built before it is asked for');
+  const ctx = (profile: typeof COURSE_PROFILE) => ({ profile, tools: new Map() });
+  assert.is(byRevision(ctx(COURSE_PROFILE)), 'true/true');
+  assert.is(byRevision(ctx(SPEC_2025_11_25)), 'false/true');
+  assert.is(byRevision(ctx(SPEC_2026_07_28)), 'false/true');
+  assert.is(byRevision(ctx(SPEC_2025_06_18)), 'false/false');
+  assert.is(byStrictness(ctx(COURSE_PROFILE)), 'true');
+  assert.is(byStrictness(ctx(SPEC_2025_06_18)), 'false');
+  assert.is(byStrictness(ctx(SPEC_2026_07_28)), 'false');
+  assert.equal(built, ['true/true', 'false/true', 'false/false', 'true', 'false']);
 });
 
 test.run();
