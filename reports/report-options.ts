@@ -1,0 +1,24 @@
+/** Which reports to write from a trace, and what the run tolerates; shared by `check`, `fuzz`, `report`. */
+export interface ReportOptions {
+  /** Print the JSON report on stdout (as `cases --json` and `validate --json` do). */
+  readonly json?: boolean;
+  /** Write the JSON report to this file. */
+  readonly jsonFile?: string;
+  /** JUnit XML file. */
+  readonly junit?: string;
+  /** SARIF 2.1.0 file. */
+  readonly sarif?: string;
+  /** Self-contained offline HTML page. */
+  readonly html?: string;
+  /** A file of findings that do not fail the run; an entry that no longer occurs does (stale). */
+  readonly expectedFailures?: string;
+  /** Only the summary line on stdout. */
+  readonly quiet?: boolean;
+}
+
+/** What writing the reports concluded: the exit code and the summary line for people. */
+export interface ReportOutcome {
+  /** 0: no unexpected error finding and no stale expected entry; 1: otherwise; 2: the run could not complete. */
+  readonly exitCode: 0 | 1 | 2;
+  readonly summary: string;
+}
