@@ -1,0 +1,63 @@
+// Why: the live checks drive a server over stdio or Streamable HTTP, but judge and record every
+// message the same way. A transport only moves bytes and reports what happened on the wire; the
+// recorder it is given turns that into trace events and feeds every message, in both directions,
+// through the one Session. The driver decides what to send next.
+import type { Direction, JsonObject } from '../validators/context.ts';
+import type { RuleSpec } from '../validators/rules/rule.ts';
+import type { TraceEvent } from '../trace/trace-schema.ts';
+
+/** Where a message travelled on HTTP: its exchange, and the SSE event id it carried. */
+export interface WirePlace {
+  readonly exchange?: number;
+  readonly event_id?: string;
+}
+
+/** What a recorded wire message turned out to be. */
+export interface RecordedMessage {
+  /** Index of its event in the trace. */
+  readonly index: number;
+  /** The parsed message, or undefined when the text was not one strict JSON value. */
+  readonly message: unknown;
+}
+
+/**
+ * Records a run in order, and judges it: every wire message goes through the session as it is
+ * recorded. Transports and the driver write to it; nothing else does.
+ */
+export interface Recorder {
+  /** Records one wire message as its exact text (sent or received), judges it, returns its event. */
+  message(direction: Direction, text: string, place?: WirePlace): RecordedMessage;
+  /** Records any other event; returns its index. */
+  event(event: Exclude<TraceEvent, { kind: 'message' }>): number;
+  /** Records a finding that rests on the transport (an HTTP status, framing, a timeout) at an event. */
+  finding(rule: RuleSpec, event: number | null, pointer: string, message: string): void;
+}
+
+/** Evidence that a transport left nothing behind, merged into the trace's `cleanup`. */
+export type CleanupEvidence = Record<string, boolean | number | string | null>;
+
+/** A client-side connection to one server. */
+export interface ClientTransport {
+  readonly kind: 'stdio' | 'http';
+  /**
+   * Connects (spawns the process, or nothing yet for HTTP). Every server message that parses is
+   * passed to `onServerMessage` after it was recorded.
+   */
+  start(onServerMessage: (message: JsonObject, event: number) => void): Promise<void>;
+  /** Sends one client message (records it first); on HTTP, POSTs it and delivers what comes back. */
+  send(message: JsonObject): Promise<void>;
+  /** Ends the connection as the specification says and reports the evidence. */
+  close(): Promise<CleanupEvidence>;
+}
+
+/** The Streamable HTTP probes the full scope runs; only an HTTP transport has them. */
+export interface HttpProbes {
+  /** Opens the GET stream for server-initiated messages; false when the server offers none (405). */
+  openGetStream(): Promise<boolean>;
+  /** Resumes a stream from the last event id seen, if the server gave event ids; false when it cannot. */
+  resumeStream(): Promise<boolean>;
+  /** Sends a request carrying a foreign Origin; records whether it was refused. */
+  probeForeignOrigin(message: JsonObject): Promise<void>;
+  /** DELETEs the session, then confirms that a request with the old session id gets 404. */
+  terminateAndProbe(message: JsonObject): Promise<void>;
+}
