@@ -53,6 +53,11 @@ export interface SessionConfig {
   readonly tools?: readonly JsonObject[] | undefined;
   /** Capabilities known without a handshake (stateless profiles: declared by the fixture or discovered). */
   readonly capabilities?: { readonly client?: JsonObject | undefined; readonly server?: JsonObject | undefined } | undefined;
+  /**
+   * The protocolVersion the client's initialize request carries when the server answered with
+   * another supported one (the session is then judged under the answer's profile); default: the profile's.
+   */
+  readonly offeredVersion?: string | undefined;
   /** Receives every actor inspection event (used for transition coverage). */
   readonly inspect?: ((event: InspectionEvent) => void) | undefined;
 }
@@ -142,7 +147,7 @@ export class Session {
       pending: (direction, id) => this.#correlation[direction].getSnapshot().context.pending.get(idKey(id)),
     };
     this.#subscriptions = new Subscriptions((input) => this.#watch(runMachine(subscriptionMachine, input, config.inspect)));
-    this.#lifecycle = this.#watch(runMachine(lifecycleMachine, { protocolVersion: config.profile.protocolVersion }, config.inspect));
+    this.#lifecycle = this.#watch(runMachine(lifecycleMachine, { protocolVersion: config.profile.protocolVersion, offeredVersion: config.offeredVersion }, config.inspect));
     this.#correlation = {
       client_to_server: this.#watch(runMachine(correlationMachine, { direction: 'client_to_server' }, config.inspect)),
       server_to_client: this.#watch(runMachine(correlationMachine, { direction: 'server_to_client' }, config.inspect)),

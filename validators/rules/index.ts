@@ -15,6 +15,7 @@ import { jsonRules } from './json.ts';
 import { lifecycleRules } from './lifecycle.ts';
 import { loggingRules } from './logging.ts';
 import { paginationRules } from './pagination.ts';
+import { probeRules } from './probe.ts';
 import { profileRules } from './profile.ts';
 import { progressRules } from './progress.ts';
 import { promptsRules } from './prompts.ts';
@@ -26,6 +27,7 @@ import { subscriptionRules } from './subscription.ts';
 import { tasksRules } from './tasks.ts';
 import { toolschemaRules } from './toolschema.ts';
 import { toolsRules } from './tools.ts';
+import { transportRules } from './transport.ts';
 
 /** Every rule area, by name. */
 export const RULE_AREAS = {
@@ -45,6 +47,7 @@ export const RULE_AREAS = {
   lifecycle: lifecycleRules,
   logging: loggingRules,
   pagination: paginationRules,
+  probe: probeRules,
   profile: profileRules,
   progress: progressRules,
   prompts: promptsRules,
@@ -56,6 +59,7 @@ export const RULE_AREAS = {
   tasks: tasksRules,
   toolschema: toolschemaRules,
   tools: toolsRules,
+  transport: transportRules,
 } as const;
 
 /** The rule registry: every rule id mapped to its severity, spec link and text, sorted by id. */
