@@ -31,6 +31,8 @@ export interface Recorder {
   event(event: Exclude<TraceEvent, { kind: 'message' }>): number;
   /** Records a finding that rests on the transport (an HTTP status, framing, a timeout) at an event. */
   finding(rule: RuleSpec, event: number | null, pointer: string, message: string): void;
+  /** Tells the recorder a session id the server assigned, so that every output shows a stable placeholder instead. */
+  sessionId?(value: string): void;
 }
 
 /** Evidence that a transport left nothing behind, merged into the trace's `cleanup`. */
@@ -41,9 +43,11 @@ export interface ClientTransport {
   readonly kind: 'stdio' | 'http';
   /**
    * Connects (spawns the process, or nothing yet for HTTP). Every server message that parses is
-   * passed to `onServerMessage` after it was recorded.
+   * passed to `onServerMessage` after it was recorded; `onEnd`, when given, is called once if the
+   * server ends the connection on its own (its process exits, its output closes), with the event
+   * that records it, so that nothing waits for answers that cannot come.
    */
-  start(onServerMessage: (message: JsonObject, event: number) => void): Promise<void>;
+  start(onServerMessage: (message: JsonObject, event: number) => void, onEnd?: (event: number | null) => void): Promise<void>;
   /** Sends one client message (records it first); on HTTP, POSTs it and delivers what comes back. */
   send(message: JsonObject): Promise<void>;
   /** Ends the connection as the specification says and reports the evidence. */

@@ -13,7 +13,15 @@ commands:
                              judge fixture files or folders (default: the bundled fixtures); the
                              profile defaults to the fixture's own (course when it names none)
   rules [--json]             list every rule with its severity, spec link and text
-  validate FILE|- [--json]   judge a JSONL transcript (- reads stdin); every line, every finding
+  validate FILE|- [--json]   judge a JSONL transcript (- reads stdin), or re-judge a trace; every finding
+  check [options] --stdio -- CMD [ARGS...]
+  check [options] --url URL  check a live server: handshake, ping, its lists (--scope full: reads,
+                             prompts, subscriptions, logging, completion, error probes); options:
+                             --timeout SECONDS, --scope quick|full, --call NAME [--args JSON]...,
+                             --root URI..., --protocol-version 2025-11-25|2025-06-18,
+                             --header-env HEADER=ENVVAR..., --sampling-result JSON,
+                             --elicitation-result JSON, --output TRACE, --json, --quiet,
+                             --junit FILE, --sarif FILE, --html FILE, --expected-failures FILE
   bench [--json] [--quick] [--write] [--check]
                              measure throughput, start-up and memory; --write updates BENCHMARKS.md,
                              --check fails when a ratio is over 2x worse than the committed one
@@ -60,6 +68,13 @@ async function main(argv: readonly string[]): Promise<number> {
       const report = await runValidate(positionals[0] as string, { json: values.json === true });
       process.stdout.write((values.json ? JSON.stringify(report, null, 2) : formatValidateSummary(report)) + '\n');
       return report.status === 'ok' ? 0 : 1;
+    }
+    case 'check': {
+      const { runCheckCommand } = await import('./commands/check.ts');
+      return runCheckCommand(rest, {
+        stdout: (text) => void process.stdout.write(text),
+        stderr: (text) => void process.stderr.write(text),
+      });
     }
     case 'bench': {
       const { values } = parseArgs({

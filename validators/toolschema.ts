@@ -45,6 +45,23 @@ const KEYWORDS: ReadonlyMap<string, ReadonlySet<string> | null> = new Map<string
   ['items', new Set(['array'])],
 ]);
 
+/**
+ * Every keyword JSON Schema 2020-12 defines (core, applicator, unevaluated, validation, meta-data,
+ * format and content vocabularies), and the draft-07 ones still common in generated schemas.
+ * Outside the strict subset these are valid schema, whether or not values are checked against
+ * them here; only a keyword no dialect defines (often a typo) is ignored by every validator.
+ */
+const JSON_SCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
+  '$schema', '$id', '$ref', '$anchor', '$dynamicRef', '$dynamicAnchor', '$vocabulary', '$comment', '$defs',
+  'prefixItems', 'items', 'contains', 'additionalProperties', 'properties', 'patternProperties', 'dependentSchemas',
+  'propertyNames', 'if', 'then', 'else', 'allOf', 'anyOf', 'oneOf', 'not', 'unevaluatedItems', 'unevaluatedProperties',
+  'type', 'const', 'enum', 'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum', 'maxLength',
+  'minLength', 'pattern', 'maxItems', 'minItems', 'uniqueItems', 'maxContains', 'minContains', 'maxProperties',
+  'minProperties', 'required', 'dependentRequired', 'title', 'description', 'default', 'deprecated', 'readOnly',
+  'writeOnly', 'examples', 'format', 'contentEncoding', 'contentMediaType', 'contentSchema',
+  'definitions', 'dependencies', 'additionalItems',
+]);
+
 interface Walk {
   readonly out: Finding[];
   readonly strict: boolean;
@@ -178,9 +195,10 @@ function walk(w: Walk, node: unknown, at: string, depth: number): void {
 
   for (const key of Object.keys(node)) {
     const applies = KEYWORDS.get(key);
-    if (applies === undefined) {
-      const rule = w.strict ? R['unknown-keyword'] : R['keyword-not-executed'];
-      push(w, rule, pointerJoin(at, key), `Invalid keyword: "${key}" is declared but not executed by the tool-schema subset`);
+    if (applies === undefined && w.strict) {
+      push(w, R['unknown-keyword'], pointerJoin(at, key), `Invalid keyword: "${key}" is declared but not executed by the tool-schema subset`);
+    } else if (applies === undefined && !JSON_SCHEMA_KEYWORDS.has(key)) {
+      push(w, R['keyword-not-executed'], pointerJoin(at, key), `Invalid keyword: "${key}" is not a JSON Schema keyword, so no validator executes it`);
     } else if (w.strict && applies !== null && type !== undefined && !applies.has(type)) {
       push(w, R['inapplicable-keyword'], pointerJoin(at, key), `Invalid keyword: "${key}" is declared but not executed for type "${type}"`);
     }

@@ -45,9 +45,15 @@ const SCHEMA_CASES: ReadonlyArray<{ name: string; schema: unknown; expected: str
     expected: [`toolschema/unknown-keyword ${AT}/properties/a/pattern`],
   },
   {
-    name: 'unknown keyword outside strict profiles is a warning',
-    schema: { type: 'object', properties: { a: { type: 'string', format: 'email' } } },
-    expected: [`toolschema/keyword-not-executed ${AT}/properties/a/format`],
+    name: 'outside strict profiles, a keyword no JSON Schema dialect defines is a warning',
+    schema: { type: 'object', properties: { a: { type: 'string', minLenght: 2 } } },
+    expected: [`toolschema/keyword-not-executed ${AT}/properties/a/minLenght`],
+    context: loose,
+  },
+  {
+    name: 'outside strict profiles, JSON Schema keywords the subset does not execute are valid schema',
+    schema: { type: 'object', properties: { a: { type: 'string', format: 'email', pattern: '^x' }, b: { type: 'array', minItems: 1, items: { anyOf: [{ type: 'string' }] } } }, $defs: {} },
+    expected: [],
     context: loose,
   },
   {
