@@ -195,10 +195,9 @@ function walk(w: Walk, node: unknown, at: string, depth: number): void {
 
   for (const key of Object.keys(node)) {
     const applies = KEYWORDS.get(key);
-    if (applies === undefined && w.strict) {
-      push(w, R['unknown-keyword'], pointerJoin(at, key), `Invalid keyword: "${key}" is declared but not executed by the tool-schema subset`);
-    } else if (applies === undefined && !JSON_SCHEMA_KEYWORDS.has(key)) {
-      push(w, R['keyword-not-executed'], pointerJoin(at, key), `Invalid keyword: "${key}" is not a JSON Schema keyword, so no validator executes it`);
+    if (applies === undefined) {
+      if (w.strict) push(w, R['unknown-keyword'], pointerJoin(at, key), `Invalid keyword: "${key}" is declared but not executed by the tool-schema subset`);
+      else if (!JSON_SCHEMA_KEYWORDS.has(key)) push(w, R['keyword-not-executed'], pointerJoin(at, key), `Invalid keyword: "${key}" is not a JSON Schema keyword, so no validator executes it`);
     } else if (w.strict && applies !== null && type !== undefined && !applies.has(type)) {
       push(w, R['inapplicable-keyword'], pointerJoin(at, key), `Invalid keyword: "${key}" is declared but not executed for type "${type}"`);
     }
