@@ -65,9 +65,15 @@ async function main(argv: readonly string[]): Promise<number> {
       const { values, positionals } = parseArgs({ args: [...rest], options: { json: { type: 'boolean' } }, allowPositionals: true });
       if (positionals.length !== 1) throw new InputError('cli/usage', '', `validate takes one transcript (FILE or -), got ${positionals.length}`);
       const { formatValidateSummary, runValidate } = await import('./commands/validate.ts');
-      const report = await runValidate(positionals[0] as string, { json: values.json === true });
-      process.stdout.write((values.json ? JSON.stringify(report, null, 2) : formatValidateSummary(report)) + '\n');
-      return report.status === 'ok' ? 0 : 1;
+      const result = await runValidate(positionals[0] as string, { json: values.json === true });
+      if (result.kind === 'trace') {
+        const { formatTraceFindingText, formatTraceSummary } = await import('./commands/validate-trace.ts');
+        const text = [...result.report.findings.map(formatTraceFindingText), formatTraceSummary(result.report)].join('\n');
+        process.stdout.write((values.json ? JSON.stringify(result.report, null, 2) : text) + '\n');
+      } else {
+        process.stdout.write((values.json ? JSON.stringify(result.report, null, 2) : formatValidateSummary(result.report)) + '\n');
+      }
+      return result.report.status === 'ok' ? 0 : 1;
     }
     case 'check': {
       const { runCheckCommand } = await import('./commands/check.ts');
