@@ -12,6 +12,8 @@ export interface TraceJudgement {
   readonly findings: readonly TraceFinding[];
   readonly negotiation: Negotiation;
   readonly signature: string;
+  /** The method of a message event, or of the request a response event answers (null: none). */
+  methodOf(event: number): string | null;
 }
 
 /** Re-judges a trace's message events through one session and signs the result. */
@@ -27,5 +29,5 @@ export function judgeTrace(trace: Trace): TraceJudgement {
   const order = (f: TraceFinding) => f.event ?? Number.MAX_SAFE_INTEGER;
   const all: TraceFinding[] = [...findings, ...carried].map((f, i) => ({ f, i })).sort((a, b) => order(a.f) - order(b.f) || a.i - b.i).map(({ f }) => f);
   const signature = signatureOf(all.map((f) => evidenceOf(f, trace.events, (event) => judge.methodOf(event))));
-  return { findings: all, negotiation, signature };
+  return { findings: all, negotiation, signature, methodOf: (event) => judge.methodOf(event) };
 }

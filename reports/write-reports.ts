@@ -6,6 +6,7 @@
 import { canonicalJson } from '../trace/canonical-json.ts';
 import type { Trace } from '../trace/trace-schema.ts';
 import { InputError } from '../runner/errors.ts';
+import { cliRules } from '../validators/rules/cli.ts';
 import type { ReportOptions, ReportOutcome } from './report-options.ts';
 
 /** Where report text for people goes. */
@@ -33,7 +34,7 @@ export function summaryLine(trace: Trace): string {
 /** Prints the reports a trace asks for and returns the exit code and summary. */
 export async function writeReports(trace: Trace, options: ReportOptions, io: ReportIo): Promise<ReportOutcome> {
   for (const [flag, value] of [['--junit', options.junit], ['--sarif', options.sarif], ['--html', options.html], ['--expected-failures', options.expectedFailures], ['--json FILE', options.jsonFile]] as const) {
-    if (value !== undefined) throw new InputError('cli/usage', '', `${flag} is not available in this build`);
+    if (value !== undefined) throw new InputError(cliRules['usage'].id, '', `${flag} is not available in this build`);
   }
   const summary = summaryLine(trace);
   if (options.json) {

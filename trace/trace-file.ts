@@ -1,7 +1,6 @@
 // Why: a trace is written so that two runs of a deterministic server give byte-identical files
-// (canonical JSON; the timings in a sidecar file), readable by its owner only since it records a
-// session with a server; and it is untrusted input when read back, so reading checks it whole.
-import { open } from 'node:fs/promises';
+// (canonical JSON; the timings in a sidecar file); and it is untrusted input when read back, so
+// reading checks it whole.
 import * as v from 'valibot';
 import { InputError } from '../runner/errors.ts';
 import { fixtureRules } from '../validators/rules/fixture.ts';
@@ -32,25 +31,9 @@ export function timingsPath(tracePath: string): string {
   return tracePath.endsWith('.json') ? `${tracePath.slice(0, -'.json'.length)}.timings.json` : `${tracePath}.timings.json`;
 }
 
-/** Writes text to a file readable and writable by its owner only (an existing file is narrowed too). */
-export async function writeOwnerOnly(path: string, text: string): Promise<void> {
-  let handle;
-  try {
-    handle = await open(path, 'w', 0o600);
-    await handle.chmod(0o600);
-    await handle.writeFile(text, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
-    throw new InputError('cli/output', '', `cannot write ${path} (${code})`);
-  } finally {
-    await handle?.close();
-  }
-}
-
-/** Writes a trace and, beside it, its timings. */
-export async function writeTrace(path: string, trace: Trace, timings: TraceTimings): Promise<void> {
-  await writeOwnerOnly(path, traceText(trace));
-  await writeOwnerOnly(timingsPath(path), canonicalJson(timings, 2) + '\n');
+/** The timings as their file holds them. */
+export function timingsText(timings: TraceTimings): string {
+  return canonicalJson(timings, 2) + '\n';
 }
 
 /** Whether a parsed JSON value is meant as a trace (it carries the trace mark). */

@@ -1,43 +1,25 @@
 // Why: `check` points the statechart at a real server, over stdio (a command given as argv, never
 // a shell string) or Streamable HTTP, and ends in a redacted trace and reports. Bad arguments and
 // servers that cannot be started or reached exit 2 with a message that says why.
-import { parseArgs } from 'node:util';
 import { writeReports } from '../../reports/write-reports.ts';
-import type { ReportOptions, ReportOutcome } from '../../reports/report-options.ts';
+import type { ReportOptions } from '../../reports/report-options.ts';
 import { InputError } from '../../runner/errors.ts';
 import type { NamedCall, Scope } from '../../live/driver.ts';
 import { runCheck, type CheckOptions, type CheckRun, type HeaderFromEnv } from '../../live/run-check.ts';
 import type { ClientTransport } from '../../live/transport.ts';
-import { writeTrace } from '../../trace/trace-file.ts';
+import { timingsPath, timingsText, traceText } from '../../trace/trace-file.ts';
 import type { JsonObject } from '../../validators/context.ts';
+import { cliRules } from '../../validators/rules/cli.ts';
 import { isJsonObject } from '../../validators/shape.ts';
 import { parseStrictJson, StrictJsonError } from '../../validators/strict-json.ts';
+import type { CommandArgs, CommandIO, CommandResult } from '../cli/command.ts';
+import { writeOutputFile } from '../cli/output-file.ts';
+import { UsageError } from '../cli/usage-error.ts';
 
 /** The protocol versions the live client can offer. */
 export const OFFERABLE_VERSIONS = ['2025-11-25', '2025-06-18'] as const;
 /** Default time limit of each operation, in seconds. */
 export const DEFAULT_TIMEOUT_SECONDS = 10;
-
-const OPTIONS = {
-  stdio: { type: 'boolean' },
-  url: { type: 'string' },
-  'header-env': { type: 'string', multiple: true },
-  timeout: { type: 'string' },
-  scope: { type: 'string' },
-  call: { type: 'string', multiple: true },
-  args: { type: 'string', multiple: true },
-  root: { type: 'string', multiple: true },
-  'protocol-version': { type: 'string' },
-  'sampling-result': { type: 'string' },
-  'elicitation-result': { type: 'string' },
-  json: { type: 'boolean' },
-  quiet: { type: 'boolean' },
-  output: { type: 'string' },
-  junit: { type: 'string' },
-  sarif: { type: 'string' },
-  html: { type: 'string' },
-  'expected-failures': { type: 'string' },
-} as const;
 
 /** A parsed `check` command line. */
 export interface CheckCommand {
@@ -46,8 +28,8 @@ export interface CheckCommand {
   readonly reports: ReportOptions;
 }
 
-function usage(message: string): InputError {
-  return new InputError('cli/usage', '', `check: ${message}`);
+function usage(message: string): UsageError {
+  return new UsageError('check', message);
 }
 
 function jsonObjectArgument(flag: string, text: string): JsonObject {
@@ -63,19 +45,18 @@ function jsonObjectArgument(flag: string, text: string): JsonObject {
 }
 
 /** Pairs each --call with the --args that follows it (none: no arguments), in command-line order. */
-function namedCalls(tokens: readonly { kind: string; name?: string; value?: string | undefined }[]): NamedCall[] {
+function namedCalls(sequence: CommandArgs['sequence']): NamedCall[] {
   const calls: { name: string; args: JsonObject }[] = [];
   let argsGiven = false;
-  for (const t of tokens) {
-    if (t.kind !== 'option') continue;
-    if (t.name === 'call') {
-      calls.push({ name: t.value ?? '', args: {} });
+  for (const option of sequence) {
+    if (option.name === 'call') {
+      calls.push({ name: String(option.value), args: {} });
       argsGiven = false;
-    } else if (t.name === 'args') {
+    } else if (option.name === 'args') {
       const last = calls[calls.length - 1];
       if (last === undefined) throw usage('--args must follow the --call it belongs to');
       if (argsGiven) throw usage(`--call ${last.name} has more than one --args`);
-      last.args = jsonObjectArgument('--args', t.value ?? '');
+      last.args = jsonObjectArgument('--args', String(option.value));
       argsGiven = true;
     }
   }
@@ -106,31 +87,39 @@ function rootUri(value: string): string {
   return value;
 }
 
-/** Parses `check`'s arguments (everything after `check`); throws an InputError for bad ones. */
-export function parseCheckArgs(argv: readonly string[], env: NodeJS.ProcessEnv): CheckCommand {
-  const dashes = argv.indexOf('--');
-  const own = dashes === -1 ? argv : argv.slice(0, dashes);
-  const command = dashes === -1 ? [] : argv.slice(dashes + 1);
-  const { values, tokens, positionals } = parseArgs({ args: [...own], options: OPTIONS, allowPositionals: true, tokens: true });
-  if (positionals.length > 0) throw usage(`unexpected argument ${JSON.stringify(positionals[0])} (the server's command goes after --stdio --)`);
-  if (values.stdio === true && values.url !== undefined) throw usage('give either --stdio -- CMD [ARGS...] or --url URL, not both');
-  if (values.stdio !== true && values.url === undefined) throw usage('say what to check: --stdio -- CMD [ARGS...] or --url URL');
-  if (values.stdio === true && command.length === 0) throw usage('--stdio needs the server\'s command after --, e.g. --stdio -- node server.js');
-  if (values.url !== undefined && dashes !== -1) throw usage('--url takes no command after --');
+/** Parses `check`'s arguments; throws a UsageError for bad ones. */
+export function parseCheckArgs(args: CommandArgs, env: NodeJS.ProcessEnv): CheckCommand {
+  const command = args.afterDashes;
+  const stray = args.positionals.length - command.length;
+  if (stray > 0) throw usage(`unexpected argument ${JSON.stringify(args.positionals[0])} (the server's command goes after --stdio --)`);
+  const url = args.string('url');
+  const values = {
+    stdio: args.flag('stdio'),
+    timeout: args.string('timeout'),
+    scope: args.string('scope'),
+    'protocol-version': args.string('protocol-version'),
+    'sampling-result': args.string('sampling-result'),
+    'elicitation-result': args.string('elicitation-result'),
+    root: args.strings('root'),
+  };
+  if (values.stdio && url !== undefined) throw usage('give either --stdio -- CMD [ARGS...] or --url URL, not both');
+  if (!values.stdio && url === undefined) throw usage('say what to check: --stdio -- CMD [ARGS...] or --url URL');
+  if (values.stdio && command.length === 0) throw usage('--stdio needs the server\'s command after --, e.g. --stdio -- node server.js');
+  if (url !== undefined && command.length > 0) throw usage('--url takes no command after --');
   let target: CheckOptions['target'];
-  if (values.url !== undefined) {
-    let url: URL;
+  if (url !== undefined) {
+    let parsed: URL;
     try {
-      url = new URL(values.url);
+      parsed = new URL(url);
     } catch {
-      throw usage(`--url must be an absolute http:// or https:// URL, got ${JSON.stringify(values.url)}`);
+      throw usage(`--url must be an absolute http:// or https:// URL, got ${JSON.stringify(url)}`);
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw usage(`--url must be an http:// or https:// URL, got ${JSON.stringify(values.url)}`);
-    target = { transport: 'http', url: values.url };
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw usage(`--url must be an http:// or https:// URL, got ${JSON.stringify(url)}`);
+    target = { transport: 'http', url };
   } else {
-    target = { transport: 'stdio', command };
+    target = { transport: 'stdio', command: [...command] };
   }
-  const headers = headerEnv(values['header-env'] ?? [], env);
+  const headers = headerEnv(args.strings('header-env'), env);
   if (headers.length > 0 && target.transport === 'stdio') throw usage('--header-env applies to --url only');
   const seconds = values.timeout === undefined ? DEFAULT_TIMEOUT_SECONDS : Number(values.timeout);
   if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 3600) throw usage(`--timeout takes a number of seconds between 0 and 3600, got ${JSON.stringify(values.timeout)}`);
@@ -142,13 +131,14 @@ export function parseCheckArgs(argv: readonly string[], env: NodeJS.ProcessEnv):
   }
   const sampling = values['sampling-result'] === undefined ? undefined : jsonObjectArgument('--sampling-result', values['sampling-result']);
   const elicitation = values['elicitation-result'] === undefined ? undefined : jsonObjectArgument('--elicitation-result', values['elicitation-result']);
+  const file = (name: string) => args.string(name);
   const reports: ReportOptions = {
-    ...(values.json === true ? { json: true } : {}),
-    ...(values.quiet === true ? { quiet: true } : {}),
-    ...(values.junit === undefined ? {} : { junit: values.junit }),
-    ...(values.sarif === undefined ? {} : { sarif: values.sarif }),
-    ...(values.html === undefined ? {} : { html: values.html }),
-    ...(values['expected-failures'] === undefined ? {} : { expectedFailures: values['expected-failures'] }),
+    ...(args.flag('json') ? { json: true } : {}),
+    ...(args.flag('quiet') ? { quiet: true } : {}),
+    ...(file('junit') === undefined ? {} : { junit: file('junit') as string }),
+    ...(file('sarif') === undefined ? {} : { sarif: file('sarif') as string }),
+    ...(file('html') === undefined ? {} : { html: file('html') as string }),
+    ...(file('expected-failures') === undefined ? {} : { expectedFailures: file('expected-failures') as string }),
   };
   return {
     check: {
@@ -156,54 +146,73 @@ export function parseCheckArgs(argv: readonly string[], env: NodeJS.ProcessEnv):
       scope: scope as Scope,
       timeoutMs: Math.round(seconds * 1000),
       protocolVersion: version,
-      calls: namedCalls(tokens),
-      answers: { roots: (values.root ?? []).map(rootUri), sampling, elicitation },
+      calls: namedCalls(args.sequence),
+      answers: { roots: values.root.map(rootUri), sampling, elicitation },
       headerEnv: headers,
     },
-    output: values.output,
+    output: args.string('output'),
     reports,
   };
 }
 
-/** Where `check` writes: stdout for reports, stderr for notes and errors (both redacted by the caller's redactor). */
-export interface CheckIo {
-  stdout(text: string): void;
-  stderr(text: string): void;
+/** Where `check` writes while it runs, and what it is given beyond its arguments (the HTTP transport). */
+export interface CheckExtras {
+  readonly env?: NodeJS.ProcessEnv;
+  readonly httpTransport?: CheckOptions['httpTransport'];
 }
 
 /**
- * Runs `check`: the live run, the trace file (`--output`), the reports; returns the exit code.
- * Interrupting the checker (SIGINT, SIGTERM) ends the server's process group first.
+ * Runs `check`: the live run, the trace file (`--output`, with its timings beside it), the
+ * reports; everything printed goes through the run's redactor. Interrupting the checker (SIGINT,
+ * SIGTERM) ends the server's process group first.
  */
-export async function runCheckCommand(argv: readonly string[], io: CheckIo, extra: Pick<CheckOptions, 'httpTransport'> = {}): Promise<number> {
-  const parsed = parseCheckArgs(argv, process.env);
-  if (parsed.check.target.transport === 'http' && extra.httpTransport === undefined) {
+export async function runCheckCommand(args: CommandArgs, io: CommandIO, extras: CheckExtras = {}): Promise<CommandResult> {
+  const env = extras.env ?? process.env;
+  const parsed = parseCheckArgs(args, env);
+  if (parsed.check.target.transport === 'http' && extras.httpTransport === undefined) {
     throw usage('--url needs the Streamable HTTP transport, which this build does not include');
   }
   let transport: ClientTransport | undefined;
   const abort = (): void => {
     (transport as { abort?: () => void } | undefined)?.abort?.();
   };
-  const interrupted = (signal: NodeJS.Signals) => (): void => {
+  const interrupted = (code: number) => (): void => {
     abort();
-    process.exit(signal === 'SIGINT' ? 130 : 143);
+    process.exit(code);
   };
-  const onInt = interrupted('SIGINT');
-  const onTerm = interrupted('SIGTERM');
+  const onInt = interrupted(130);
+  const onTerm = interrupted(143);
   process.once('SIGINT', onInt);
   process.once('SIGTERM', onTerm);
   process.once('exit', abort);
   let run: CheckRun;
   try {
-    run = await runCheck({ ...parsed.check, env: process.env, ...extra, onTransport: (t) => { transport = t; } });
+    run = await runCheck({
+      ...parsed.check,
+      env,
+      ...(extras.httpTransport === undefined ? {} : { httpTransport: extras.httpTransport }),
+      onTransport: (t) => {
+        transport = t;
+      },
+    });
   } finally {
     process.off('SIGINT', onInt);
     process.off('SIGTERM', onTerm);
     process.off('exit', abort);
   }
-  if (parsed.output !== undefined) await writeTrace(parsed.output, run.trace, run.timings);
-  for (const s of run.skipped) io.stderr(`mcp-statechart: --call ${s.name} was not sent: ${s.reason}\n`);
-  const outcome: ReportOutcome = await writeReports(run.trace, parsed.reports, { stdout: (text) => io.stdout(run.redactor.text(text)) });
-  if (run.trace.status === 'error') io.stderr(`mcp-statechart: could not run the check: ${run.trace.error ?? 'unknown reason'}\n`);
-  return outcome.exitCode;
+  const say = (text: string): void => io.out(run.redactor.text(text));
+  if (parsed.output !== undefined) {
+    await writeOutputFile(parsed.output, traceText(run.trace), { ownerOnly: true, makeFolder: true });
+    await writeOutputFile(timingsPath(parsed.output), timingsText(run.timings), { ownerOnly: true, makeFolder: true });
+  }
+  for (const s of run.skipped) io.err(run.redactor.text(`mcp-statechart: --call ${s.name} was not sent: ${s.reason}\n`));
+  const outcome = await writeReports(run.trace, parsed.reports, { stdout: say });
+  if (run.trace.status !== 'error') return { exitCode: outcome.exitCode };
+  const why = `could not run the check: ${run.trace.error ?? 'unknown reason'}`;
+  return { exitCode: 2, failure: new InputError(cliRules['server-unavailable'].id, '', why) };
+}
+
+/** `check [options] --stdio -- CMD [ARGS...]` or `check [options] --url URL`. */
+export async function run(args: CommandArgs, io: CommandIO): Promise<CommandResult> {
+  return runCheckCommand(args, io);
 }

@@ -4,6 +4,8 @@
 import { judgeTrace } from '../../live/trace-judge.ts';
 import { MAX_TRACE_BYTES, parseTrace } from '../../trace/trace-file.ts';
 import type { TraceFinding } from '../../trace/trace-schema.ts';
+import { countOf } from '../cli/finding-text.ts';
+import { styleFor, type Style } from '../cli/style.ts';
 import { readStreamBounded } from '../read-bounded.ts';
 
 /** What `validate --json` prints for a trace, keys in this order. */
@@ -16,6 +18,12 @@ export interface TraceValidateReport {
   readonly findings: readonly TraceFinding[];
   readonly counts: { readonly error: number; readonly warning: number };
   readonly signature: string;
+}
+
+/** A trace's report, and the method each finding's event carries or answers (for text output). */
+export interface TraceValidation {
+  readonly report: TraceValidateReport;
+  methodOf(event: number | null): string | undefined;
 }
 
 const OPEN_BRACE = 0x7b;
@@ -35,11 +43,11 @@ export function looksLikeTrace(head: Uint8Array): boolean {
 }
 
 /** Reads a whole trace from a stream, checks it, and judges it again. */
-export async function validateTraceStream(source: AsyncIterable<Uint8Array>): Promise<TraceValidateReport> {
+export async function validateTraceStream(source: AsyncIterable<Uint8Array>): Promise<TraceValidation> {
   const trace = parseTrace(await readStreamBounded(source, MAX_TRACE_BYTES));
   const judged = judgeTrace(trace);
   const errors = judged.findings.filter((f) => f.severity === 'error').length;
-  return {
+  const report: TraceValidateReport = {
     status: errors === 0 ? 'ok' : 'failed',
     profile: judged.negotiation.profile.id,
     protocol_version: judged.negotiation.protocolVersion,
@@ -49,15 +57,12 @@ export async function validateTraceStream(source: AsyncIterable<Uint8Array>): Pr
     counts: { error: errors, warning: judged.findings.length - errors },
     signature: judged.signature,
   };
-}
-
-/** One finding of a trace as a text line: `event N: rule pointer message`. */
-export function formatTraceFindingText(f: TraceFinding): string {
-  return `event ${f.event ?? '-'}: ${f.rule} ${f.pointer} ${f.message}`;
+  return { report, methodOf: (event) => (event === null ? undefined : judged.methodOf(event) ?? undefined) };
 }
 
 /** The closing summary line of a trace's text output. */
-export function formatTraceSummary(r: TraceValidateReport): string {
+export function formatTraceSummary(r: TraceValidateReport, style: Style = styleFor(false)): string {
+  const status = r.status === 'ok' ? style.ok(r.status) : style.error(r.status);
   const version = r.protocol_version === null ? 'no version negotiated' : `MCP ${r.protocol_version}`;
-  return `${r.status}: ${r.events} events, ${r.messages} messages, ${r.counts.error} errors, ${r.counts.warning} warnings (${r.profile}, ${version}); ${r.signature}`;
+  return `${status}: ${countOf(r.events, 'event')}, ${countOf(r.messages, 'message')}, ${countOf(r.counts.error, 'error')}, ${countOf(r.counts.warning, 'warning')} (${r.profile}, ${version}); ${r.signature}`;
 }

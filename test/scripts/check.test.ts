@@ -7,8 +7,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { InputError } from '../../runner/errors.ts';
+import { parseCommandLine } from '../../scripts/cli/parse-args.ts';
+import { UsageError } from '../../scripts/cli/usage-error.ts';
 import { parseCheckArgs } from '../../scripts/commands/check.ts';
+import { findCommand } from '../../scripts/commands/index.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CLI = join(ROOT, 'dist/cli.js');
@@ -21,6 +23,11 @@ const ENV = { PATH: process.env['PATH'] ?? '', MY_API_TOKEN: SECRET, DB_PASSWORD
 
 function check(args: string[], env: NodeJS.ProcessEnv = ENV) {
   return spawnSync(process.execPath, [CLI, 'check', ...args], { encoding: 'utf8', cwd: ROOT, timeout: 60_000, env });
+}
+function argsOf(argv: string[]) {
+  const parsed = parseCommandLine(findCommand('check')!, argv);
+  if (parsed.help) throw new Error('help');
+  return parsed.args;
 }
 const peer = (name: string) => ['--stdio', '--', process.execPath, join(PEERS, `${name}.mjs`)];
 
@@ -51,7 +58,7 @@ test('exit 1 for findings; --json prints the report with status, findings placed
   assert.is(report.signature, trace.signature);
   const v = spawnSync(process.execPath, [CLI, 'validate', out], { encoding: 'utf8', cwd: ROOT });
   assert.is(v.status, 1);
-  assert.match(v.stdout, /tools\/duplicate-name \/message\/result\/tools\/1\/name/);
+  assert.match(v.stdout, /^event \d+: error: tools\/list \/message\/result\/tools\/1\/name: .* \[tools\/duplicate-name\]$/m);
 });
 
 test('bad arguments are refused before anything runs, each with a message that names the option', () => {
@@ -71,9 +78,9 @@ test('bad arguments are refused before anything runs, each with a message that n
     [['--header-env', 'Bad Header=MY_API_TOKEN', '--url', 'http://127.0.0.1:9/'], /--header-env takes HEADER=ENVIRONMENT_VARIABLE/],
   ];
   for (const [args, message] of cases) {
-    assert.throws(() => parseCheckArgs(args, ENV), (error: unknown) => error instanceof InputError && message.test(error.message), args.join(' '));
+    assert.throws(() => parseCheckArgs(argsOf(args), ENV), (error: unknown) => error instanceof UsageError && message.test(error.message), args.join(' '));
   }
-  const parsed = parseCheckArgs(['--call', 'a', '--call', 'b', '--args', '{"x": 1}', '--root', 'file:///srv', '--timeout', '1.5', ...peer('correct')], ENV);
+  const parsed = parseCheckArgs(argsOf(['--call', 'a', '--call', 'b', '--args', '{"x": 1}', '--root', 'file:///srv', '--timeout', '1.5', ...peer('correct')]), ENV);
   assert.equal(parsed.check.calls, [{ name: 'a', args: {} }, { name: 'b', args: { x: 1 } }]);
   assert.is(parsed.check.timeoutMs, 1500);
   assert.equal(parsed.check.answers.roots, ['file:///srv']);
