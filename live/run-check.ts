@@ -69,6 +69,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
     const value = options.env[h.variable] ?? '';
     headers[h.header] = value;
     redactor.addSecret(value);
+    redactor.addSecretName(h.header);
   }
   const recorder = new LiveRecorder({ onSessionId: (id) => void redactor.addSessionId(id) });
   const target = options.target;

@@ -40,7 +40,7 @@ export async function writeReports(trace: Trace, options: ReportOptions, io: Rep
   if (options.json) {
     io.stdout(canonicalJson(jsonReport(trace), 2) + '\n');
   } else {
-    if (!options.quiet) for (const f of trace.findings) io.stdout(`event ${f.event ?? '-'}: ${f.rule} ${f.pointer} ${f.message}\n`);
+    if (!options.quiet) for (const f of trace.findings) io.stdout(`event ${f.event ?? '-'}: ${[f.severity, f.rule, f.pointer].filter((s) => s !== '').join(' ')}: ${f.message}\n`);
     io.stdout(summary + '\n');
   }
   return { exitCode: trace.status === 'error' ? 2 : trace.status === 'fail' ? 1 : 0, summary };

@@ -36,6 +36,7 @@ export function secretEnvironmentValues(env: Readonly<Record<string, string | un
  */
 export class Redactor {
   #secrets: string[] = [];
+  readonly #names = new Set<string>();
   readonly #sessions = new Map<string, string>();
   #pattern: RegExp | undefined;
   #dirty = false;
@@ -49,6 +50,11 @@ export class Redactor {
     if (value.length < MIN_SECRET_LENGTH || this.#secrets.includes(value)) return;
     this.#secrets.push(value);
     this.#dirty = true;
+  }
+
+  /** Treats members of this name (any case; a header given by --header-env, say) as secret, whatever their length. */
+  addSecretName(name: string): void {
+    this.#names.add(name.toLowerCase());
   }
 
   /** Registers a session id; returns its placeholder. */
@@ -68,7 +74,7 @@ export class Redactor {
       for (const item of value) this.learn(item);
     } else if (value !== null && typeof value === 'object') {
       for (const [key, member] of Object.entries(value)) {
-        if (typeof member === 'string' && isSecretName(key)) this.addSecret(member);
+        if (typeof member === 'string' && this.#isSecretKey(key)) this.addSecret(member);
         else this.learn(member);
       }
     }
@@ -91,8 +97,12 @@ export class Redactor {
     if (Array.isArray(value)) return value.map((item) => this.#json(item, false));
     if (value === null || typeof value !== 'object') return value;
     const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
-    for (const [key, member] of Object.entries(value)) out[key] = this.#json(member, isSecretName(key));
+    for (const [key, member] of Object.entries(value)) out[key] = this.#json(member, this.#isSecretKey(key));
     return Object.setPrototypeOf(out, Object.prototype) as unknown;
+  }
+
+  #isSecretKey(key: string): boolean {
+    return isSecretName(key) || (this.#names.size > 0 && this.#names.has(key.toLowerCase()));
   }
 
   #compiled(): RegExp | undefined {

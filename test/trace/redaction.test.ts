@@ -29,6 +29,12 @@ test('values learned under secret keys are redacted elsewhere too; session ids g
   assert.equal(r.json({ headers: { 'mcp-session-id': 'beef-5678' } }), { headers: { 'mcp-session-id': 'session-2' } });
 });
 
+test('a header named by --header-env is secret under any case, however short its value', () => {
+  const r = new Redactor(['ab']);
+  r.addSecretName('X-Team');
+  assert.equal(r.json({ headers: { 'x-team': 'ab', accept: 'ab' } }), { headers: { 'x-team': REDACTED, accept: 'ab' } });
+});
+
 test('a __proto__ member stays data', () => {
   const r = new Redactor(['abcd']);
   const out = r.json(JSON.parse('{"__proto__": {"x": "abcd"}}')) as Record<string, unknown>;
