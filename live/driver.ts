@@ -107,6 +107,7 @@ class Driver {
       clientInfo: CLIENT_INFO,
     });
     if (init.kind === 'ended') return this.#done('the server ended the connection before answering initialize');
+    if (init.kind === 'failed') return this.#done(init.couldNotRun ? init.reason : undefined);
     if (init.kind === 'timeout') return this.#done();
     if (init.kind === 'error') {
       return this.#done(`the server refused initialize: ${String(init.error['message'] ?? '')} (error ${String(init.error['code'])})`);

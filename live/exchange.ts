@@ -15,7 +15,9 @@ export type Answer =
   | { readonly kind: 'result'; readonly result: JsonObject; readonly event: number }
   | { readonly kind: 'error'; readonly error: JsonObject; readonly event: number }
   | { readonly kind: 'timeout' }
-  | { readonly kind: 'ended' };
+  | { readonly kind: 'ended' }
+  /** The transport could not deliver the request or its answer; what happened is in the trace already. */
+  | { readonly kind: 'failed'; readonly reason: string; readonly couldNotRun: boolean };
 
 /** What the client answers a server request with: a result or a JSON-RPC error. */
 export type Reply = { readonly result: JsonObject } | { readonly error: { readonly code: number; readonly message: string } };
@@ -68,14 +70,29 @@ export class Exchange {
       this.#waiting.set(idKey(id), { method, resolve, timer });
     });
     if (probe !== undefined) this.#recorder.expectProbe(id, probe);
-    await this.#transport.send({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) });
+    try {
+      await this.#transport.send({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) });
+    } catch (error) {
+      if (!(error instanceof Error)) throw error;
+      // The transport recorded what went wrong (and a finding when the server is at fault): no timeout of ours on top.
+      const waiter = this.#waiting.get(idKey(id));
+      if (waiter !== undefined) {
+        this.#waiting.delete(idKey(id));
+        clearTimeout(waiter.timer);
+        waiter.resolve({ kind: 'failed', reason: error.message, couldNotRun: (error as { couldNotRun?: unknown }).couldNotRun === true });
+      }
+    }
     return answer;
   }
 
-  /** Sends a notification. */
+  /** Sends a notification; a failure to deliver it is in the trace already (the transport recorded it). */
   async notify(method: string, params?: JsonObject): Promise<void> {
     if (this.#ended) return;
-    await this.#transport.send({ jsonrpc: '2.0', method, ...(params === undefined ? {} : { params }) });
+    try {
+      await this.#transport.send({ jsonrpc: '2.0', method, ...(params === undefined ? {} : { params }) });
+    } catch (error) {
+      if (!(error instanceof Error)) throw error;
+    }
   }
 
   /** Waits until every reply to a server request has been sent. */
