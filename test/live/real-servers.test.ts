@@ -9,10 +9,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runCheck, type CheckOptions, type CheckRun } from '../../live/run-check.ts';
+import type { CheckOptions, CheckRun } from '../../live/run-check.ts';
 import { judgeTrace } from '../../live/trace-judge.ts';
 import { traceText } from '../../trace/trace-file.ts';
-import { clientFindings } from './support.ts';
+import { checkNode, clientFindings } from './support.ts';
 
 const resolve = createRequire(import.meta.url).resolve;
 const EVERYTHING = resolve('@modelcontextprotocol/server-everything/dist/index.js');
@@ -22,18 +22,9 @@ const FILESYSTEM = resolve('@modelcontextprotocol/server-filesystem/dist/index.j
 const dir = mkdtempSync(join(tmpdir(), 'mcp-statechart-live-'));
 test.after(() => rmSync(dir, { recursive: true, force: true }));
 
+/** A check of a reference server: a generous time limit, since they start slowly on a busy machine. */
 function check(command: string[], overrides: Partial<CheckOptions> = {}): Promise<CheckRun> {
-  return runCheck({
-    target: { transport: 'stdio', command: [process.execPath, ...command] },
-    scope: 'quick',
-    timeoutMs: 15_000,
-    protocolVersion: '2025-11-25',
-    calls: [],
-    answers: { roots: [] },
-    headerEnv: [],
-    env: { PATH: process.env['PATH'] ?? '' },
-    ...overrides,
-  });
+  return checkNode(command, { timeoutMs: 15_000, ...overrides });
 }
 
 function findingsOf(run: CheckRun): string[] {

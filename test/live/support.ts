@@ -6,10 +6,10 @@ import { runCheck, type CheckOptions, type CheckRun } from '../../live/run-check
 /** The folder of the deliberately broken (and one correct) stdio peers. */
 export const PEERS = resolve(import.meta.dirname, '../peers/stdio');
 
-/** Runs a check of `node <peer>.mjs` with quick defaults; `overrides` replace any option. */
-export function checkPeer(peer: string, overrides: Partial<CheckOptions> = {}): Promise<CheckRun> {
+/** Runs a quick check of `node ARGS...` over stdio (PATH alone in its environment); `overrides` replace any option. */
+export function checkNode(args: readonly string[], overrides: Partial<CheckOptions> = {}): Promise<CheckRun> {
   return runCheck({
-    target: { transport: 'stdio', command: [process.execPath, resolve(PEERS, `${peer}.mjs`)] },
+    target: { transport: 'stdio', command: [process.execPath, ...args] },
     scope: 'quick',
     timeoutMs: 2000,
     protocolVersion: '2025-11-25',
@@ -17,9 +17,13 @@ export function checkPeer(peer: string, overrides: Partial<CheckOptions> = {}): 
     answers: { roots: [] },
     headerEnv: [],
     env: { PATH: process.env['PATH'] ?? '' },
-    graceMs: 500,
     ...overrides,
   });
+}
+
+/** Runs a check of `node <peer>.mjs` with short waits; `overrides` replace any option. */
+export function checkPeer(peer: string, overrides: Partial<CheckOptions> = {}): Promise<CheckRun> {
+  return checkNode([resolve(PEERS, `${peer}.mjs`)], { graceMs: 500, ...overrides });
 }
 
 /** The findings of a run as `rule@event` strings. */
