@@ -9,7 +9,7 @@ import { isJsonObject } from '../validators/shape.ts';
 import { CLIENT_INFO } from './client-info.ts';
 import { Exchange, type Answer } from './exchange.ts';
 import type { LiveRecorder } from './recorder.ts';
-import { clientCapabilities, replyTo, type ClientAnswers } from './server-requests.ts';
+import { clientCapabilities, replyTo, type ClientAnswers, type ResultCheck } from './server-requests.ts';
 import type { ClientTransport, HttpProbes } from './transport.ts';
 
 /** How much a check exercises. */
@@ -64,7 +64,12 @@ function isHttpProbes(transport: ClientTransport): transport is ClientTransport 
 
 /** Drives one check over a started-but-unconnected transport, and closes it; the recorder has everything. */
 export async function drive(transport: ClientTransport, recorder: LiveRecorder, options: DriverOptions): Promise<DriveOutcome & { cleanup: Record<string, boolean | number | string | null> }> {
-  const exchange = new Exchange(transport, recorder, options.timeoutMs, (method, params) => replyTo(method, params, options.answers));
+  const accepts: ResultCheck = (method, params, result) => {
+    const { profile } = recorder.negotiation();
+    const validate = methodTable(profile).get(method)?.validators.result;
+    return validate === undefined || !hasError(validate(result, '/message/result', params, { profile, tools: new Map() }));
+  };
+  const exchange = new Exchange(transport, recorder, options.timeoutMs, (method, params) => replyTo(method, params, options.answers, accepts));
   const driver = new Driver(exchange, recorder, options, transport);
   try {
     await exchange.start();

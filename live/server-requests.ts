@@ -19,6 +19,11 @@ export interface ClientAnswers {
 const METHOD_NOT_FOUND = -32601;
 /** JSON-RPC's code for params the receiver cannot accept. */
 const INVALID_PARAMS = -32602;
+/** The sampling page's code for a request the user rejected. */
+const USER_REJECTED = -1;
+
+/** Whether the client would accept its own result to a server request (the session's result check). */
+export type ResultCheck = (method: string, params: unknown, result: JsonObject) => boolean;
 
 /** The capabilities a client with these answers declares in initialize, for a protocol version. */
 export function clientCapabilities(answers: ClientAnswers, protocolVersion: string): JsonObject {
@@ -30,8 +35,12 @@ export function clientCapabilities(answers: ClientAnswers, protocolVersion: stri
   };
 }
 
-/** The reply to a server request: ping is answered; roots, sampling and elicitation when offered; anything else is not found. */
-export function replyTo(method: string, params: unknown, answers: ClientAnswers): Reply {
+/**
+ * The reply to a server request: ping is answered; roots, sampling and elicitation when offered;
+ * anything else is not found. A canned result that does not fit this request (`accepts` says no) is
+ * replaced by the specification's refusal: sampling rejected (-1), elicitation declined.
+ */
+export function replyTo(method: string, params: unknown, answers: ClientAnswers, accepts: ResultCheck = () => true): Reply {
   switch (method) {
     case 'ping':
       return { result: {} };
@@ -39,15 +48,16 @@ export function replyTo(method: string, params: unknown, answers: ClientAnswers)
       if (answers.roots.length > 0) return { result: { roots: answers.roots.map((uri) => ({ uri })) } };
       break;
     case 'sampling/createMessage':
-      if (answers.sampling !== undefined) return { result: answers.sampling };
-      break;
+      if (answers.sampling === undefined) break;
+      if (!accepts(method, params, answers.sampling)) return { error: { code: USER_REJECTED, message: 'User rejected sampling request: the configured answer does not fit this request' } };
+      return { result: answers.sampling };
     case 'elicitation/create':
       if (answers.elicitation === undefined) break;
       // Only form mode is declared; the specification asks for -32602 for a mode the client did not declare.
       if (isJsonObject(params) && params['mode'] !== undefined && params['mode'] !== 'form') {
         return { error: { code: INVALID_PARAMS, message: `Invalid params: this client does not offer elicitation mode ${JSON.stringify(params['mode'])}` } };
       }
-      return { result: answers.elicitation };
+      return { result: accepts(method, params, answers.elicitation) ? answers.elicitation : { action: 'decline' } };
     default:
   }
   return { error: { code: METHOD_NOT_FOUND, message: `Method not found: this client does not offer ${method}` } };

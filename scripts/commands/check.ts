@@ -9,6 +9,9 @@ import { runCheck, type CheckOptions, type CheckRun, type HeaderFromEnv } from '
 import type { ClientTransport } from '../../live/transport.ts';
 import { timingsPath, timingsText, traceText } from '../../trace/trace-file.ts';
 import type { JsonObject } from '../../validators/context.ts';
+import type { Profile } from '../../validators/context.ts';
+import { methodTable } from '../../validators/methods.ts';
+import { profileForVersion } from '../../validators/profiles.ts';
 import { cliRules } from '../../validators/rules/cli.ts';
 import { isJsonObject } from '../../validators/shape.ts';
 import { parseStrictJson, StrictJsonError } from '../../validators/strict-json.ts';
@@ -61,6 +64,17 @@ function namedCalls(sequence: CommandArgs['sequence']): NamedCall[] {
     }
   }
   return calls;
+}
+
+/** A canned answer, checked as the result of its method under the offered version (the client never sends what it would reject). */
+function cannedResult(flag: string, text: string | undefined, method: string, version: string): JsonObject | undefined {
+  if (text === undefined) return undefined;
+  const result = jsonObjectArgument(flag, text);
+  const profile = profileForVersion(version) as Profile;
+  const rejected = (methodTable(profile).get(method)?.validators.result?.(result, '', undefined, { profile, tools: new Map() }) ?? [])
+    .find((f) => f.severity === 'error');
+  if (rejected !== undefined) throw usage(`${flag} is not a valid ${method} result: ${rejected.message} [${rejected.rule} at ${rejected.pointer || '/'}]`);
+  return result;
 }
 
 function headerEnv(values: readonly string[], env: NodeJS.ProcessEnv): HeaderFromEnv[] {
@@ -129,8 +143,8 @@ export function parseCheckArgs(args: CommandArgs, env: NodeJS.ProcessEnv): Check
   if (!(OFFERABLE_VERSIONS as readonly string[]).includes(version)) {
     throw usage(`--protocol-version is one of ${OFFERABLE_VERSIONS.join(', ')}, got ${JSON.stringify(version)}`);
   }
-  const sampling = values['sampling-result'] === undefined ? undefined : jsonObjectArgument('--sampling-result', values['sampling-result']);
-  const elicitation = values['elicitation-result'] === undefined ? undefined : jsonObjectArgument('--elicitation-result', values['elicitation-result']);
+  const sampling = cannedResult('--sampling-result', values['sampling-result'], 'sampling/createMessage', version);
+  const elicitation = cannedResult('--elicitation-result', values['elicitation-result'], 'elicitation/create', version);
   const file = (name: string) => args.string(name);
   const reports: ReportOptions = {
     ...(args.flag('json') ? { json: true } : {}),

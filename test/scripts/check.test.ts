@@ -69,6 +69,8 @@ test('bad arguments are refused before anything runs, each with a message that n
     [['--args', '{}', ...peer('correct')], /--args must follow the --call/],
     [['--call', 'echo', '--args', '{"text": 1,}', ...peer('correct')], /--args is not strict JSON.*json\/trailing-comma/],
     [['--call', 'echo', '--args', '[]', ...peer('correct')], /--args must be a JSON object/],
+    [['--sampling-result', '{"role": "assistant"}', ...peer('correct')], /--sampling-result is not a valid sampling\/createMessage result: .*\[sampling\/result at \/content\]/],
+    [['--elicitation-result', '{"action": "maybe"}', ...peer('correct')], /--elicitation-result is not a valid elicitation\/create result/],
     [['--stdio'], /--stdio needs the server's command after --/],
     [[], /say what to check/],
     [['--url', 'ftp://example.test/'], /--url must be an http:\/\/ or https:\/\/ URL/],
