@@ -62,6 +62,16 @@ const JSON_SCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
   'definitions', 'dependencies', 'additionalItems',
 ]);
 
+/** The type names JSON Schema defines (the subset executes all but "null", one at a time). */
+const JSON_SCHEMA_TYPES: ReadonlySet<string> = new Set([...TOOL_SCHEMA_TYPES, 'null']);
+
+/** `"null"`, or a non-empty list of distinct JSON Schema type names. */
+function isJsonSchemaTypeUnion(value: unknown): boolean {
+  if (value === 'null') return true;
+  return Array.isArray(value) && value.length > 0 && new Set(value).size === value.length
+    && value.every((t) => typeof t === 'string' && JSON_SCHEMA_TYPES.has(t));
+}
+
 interface Walk {
   readonly out: Finding[];
   readonly strict: boolean;
@@ -188,6 +198,8 @@ function walk(w: Walk, node: unknown, at: string, depth: number): void {
     if (w.strict) push(w, R['missing-type'], at, 'Invalid schema: Expected a type keyword but received none');
   } else if (typeof rawType === 'string' && TOOL_SCHEMA_TYPES.has(rawType)) {
     type = rawType;
+  } else if (!w.strict && isJsonSchemaTypeUnion(rawType)) {
+    // Valid JSON Schema ("null", or a list such as ["string", "null"]); values are not checked against it here.
   } else {
     push(w, R['keyword-value'], pointerJoin(at, 'type'),
       `Invalid type: Expected "object" | "string" | "number" | "integer" | "boolean" | "array" but received ${shown(rawType)}`);
