@@ -67,6 +67,14 @@ test('a server that crashes mid-request: the exit and the unanswered request are
   assert.equal(rulesOf(run), [`transport/closed-with-pending-requests@${at}`]);
 });
 
+test('a line over the message limit: reading stops with json/size-limit, and the unanswered request is named', async () => {
+  const run = await checkPeer('oversized-line');
+  const at = run.trace.events.findIndex((e) => e.kind === 'transport_error');
+  assert.is((run.trace.events[at] as { code: string }).code, 'line-too-long');
+  assert.equal(rulesOf(run), [`json/size-limit@${at}`, `transport/closed-with-pending-requests@${at}`]);
+  assert.ok(run.trace.events.every((e) => e.kind !== 'message' || JSON.stringify(e).length < 10_000), 'the long line is not kept');
+});
+
 test('a command that cannot be started is an error run (could not run), not a finding', async () => {
   const run = await checkPeer('x', { target: { transport: 'stdio', command: ['/nonexistent/mcp-server-binary'] } });
   assert.is(run.trace.status, 'error');
