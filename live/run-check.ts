@@ -18,6 +18,17 @@ export interface HeaderFromEnv {
   readonly variable: string;
 }
 
+/** What the Streamable HTTP transport of a run is given. */
+export interface HttpSetup {
+  readonly recorder: Recorder;
+  readonly url: string;
+  /** Headers from --header-env, with their values. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly timeoutMs: number;
+  /** The run's redactor: what the transport records goes through it, and it learns the session ids. */
+  readonly redactor: Redactor;
+}
+
 /** What to check and how. */
 export interface CheckOptions {
   readonly target: { readonly transport: 'stdio'; readonly command: readonly string[] } | { readonly transport: 'http'; readonly url: string };
@@ -32,7 +43,7 @@ export interface CheckOptions {
   /** Waits of the stdio shutdown sequence, in ms (default 2000 each). */
   readonly graceMs?: number;
   /** Builds the Streamable HTTP transport for `--url`. */
-  readonly httpTransport?: (recorder: Recorder, url: string, headers: Readonly<Record<string, string>>, timeoutMs: number) => ClientTransport;
+  readonly httpTransport?: (setup: HttpSetup) => ClientTransport;
   /** Told the transport once it exists (to abort it when the checker is interrupted). */
   readonly onTransport?: (transport: ClientTransport) => void;
 }
@@ -79,7 +90,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
     transport = new StdioTransport(recorder, { command: command as string, args, env: options.env, ...(options.graceMs === undefined ? {} : { graceMs: options.graceMs }) });
   } else {
     if (options.httpTransport === undefined) throw new Error('runCheck: no Streamable HTTP transport was given for --url');
-    transport = options.httpTransport(recorder, target.url, headers, options.timeoutMs);
+    transport = options.httpTransport({ recorder, url: target.url, headers, timeoutMs: options.timeoutMs, redactor });
   }
   options.onTransport?.(transport);
   const outcome = await drive(transport, recorder, options);

@@ -57,11 +57,11 @@ export class Redactor {
     this.#names.add(name.toLowerCase());
   }
 
-  /** Registers a session id; returns its placeholder. */
-  addSessionId(value: string): string {
+  /** Registers a session id; returns its placeholder (the one given, else `session-N`). */
+  addSessionId(value: string, given?: string): string {
     let placeholder = this.#sessions.get(value);
     if (placeholder === undefined) {
-      placeholder = `session-${this.#sessions.size + 1}`;
+      placeholder = given ?? `session-${this.#sessions.size + 1}`;
       this.#sessions.set(value, placeholder);
       this.#dirty = true;
     }
