@@ -43,31 +43,27 @@ function userEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-interface Run {
+interface Exit {
   readonly status: number | null;
   readonly stdout: string;
   readonly stderr: string;
-  /** Every file the run left in its (empty) working directory, by relative path. */
-  readonly files: Record<string, string>;
 }
 
-function npm(args: readonly string[], cwd: string): { status: number | null; output: string; stdout: string } {
-  const r = spawnSync('npm', [...args], { cwd, env: userEnv(), encoding: 'utf8', timeout: 180_000 });
-  return { status: r.status, output: `${r.stdout}${r.stderr}${r.error ? String(r.error) : ''}`, stdout: r.stdout };
-}
-
-function npmAsync(args: readonly string[], cwd: string): Promise<{ status: number | null; output: string }> {
+/** Runs a command as a user's shell would (see userEnv), with `input` on stdin; killed after 3 minutes. */
+function runProcess(command: string, args: readonly string[], cwd: string, input = ''): Promise<Exit> {
   return new Promise((done, fail) => {
-    const child = spawn('npm', [...args], { cwd, env: userEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += String(d)));
-    child.stderr.on('data', (d: Buffer) => (output += String(d)));
+    const child = spawn(command, [...args], { cwd, env: userEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += String(d)));
+    child.stderr.on('data', (d: Buffer) => (stderr += String(d)));
     const timer = setTimeout(() => child.kill(), 180_000);
     child.on('error', fail);
     child.on('close', (status) => {
       clearTimeout(timer);
-      done({ status, output });
+      done({ status, stdout, stderr });
     });
+    child.stdin.end(input);
   });
 }
 
@@ -83,23 +79,16 @@ function filesUnder(dir: string, base = dir): Record<string, string> {
 
 let runs = 0;
 /** Runs `executable ...args` from a fresh empty working directory, as a user would, with `input` on stdin. */
-function runFromEmptyDir(executable: string, args: readonly string[], input: string | undefined): Promise<Run> {
+async function runFromEmptyDir(executable: string, args: readonly string[], input: string | undefined): Promise<Run> {
   const cwd = join(work, `run-${++runs}`);
   mkdirSync(cwd);
-  return new Promise((done, fail) => {
-    const child = spawn(executable, [...args], { cwd, env: userEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += String(d)));
-    child.stderr.on('data', (d: Buffer) => (stderr += String(d)));
-    const timer = setTimeout(() => child.kill(), 120_000);
-    child.on('error', fail);
-    child.on('close', (status) => {
-      clearTimeout(timer);
-      done({ status, stdout, stderr, files: filesUnder(cwd) });
-    });
-    child.stdin.end(input ?? '');
-  });
+  const exit = await runProcess(executable, args, cwd, input);
+  return { ...exit, files: filesUnder(cwd) };
+}
+
+interface Run extends Exit {
+  /** Every file the run left in its (empty) working directory, by relative path. */
+  readonly files: Record<string, string>;
 }
 
 // A transcript with one error: the client reuses id 2 while it is still unanswered.
@@ -142,16 +131,16 @@ let tarball = '';
 /** The installed `mcp-statechart` of each install, once it is installed. */
 const installs: Record<'full' | 'omitOptional', string | undefined> = { full: undefined, omitOptional: undefined };
 
-test('npm pack ships only the built CLI, the fixtures, the README and a script-free package.json, within the size budget', () => {
+test('npm pack ships only the built CLI, the fixtures, the README and a script-free package.json, within the size budget', async () => {
   assert.ok(BUDGET_MB > 0, 'the README states the budget');
   const manifest = readFileSync(join(ROOT, 'package.json'), 'utf8');
-  let packed: ReturnType<typeof npm>;
+  let packed: Exit;
   try {
-    packed = npm(['pack', '--json', '--pack-destination', work], ROOT);
+    packed = await runProcess('npm', ['pack', '--json', '--pack-destination', work], ROOT);
   } finally {
     restoreManifest();
   }
-  assert.is(packed.status, 0, packed.output);
+  assert.is(packed.status, 0, packed.stderr);
   assert.is(readFileSync(join(ROOT, 'package.json'), 'utf8'), manifest, 'postpack puts the checkout\'s package.json back as it was');
   assert.not.ok(existsSync(join(ROOT, 'package.json.packing')));
   const [info] = JSON.parse(packed.stdout) as { filename: string; unpackedSize: number; files: { path: string }[] }[];
@@ -172,10 +161,11 @@ test('the tarball installs outside the checkout, with and without the optional d
   const outputs = await Promise.all(kinds.map((kind, i) => {
     mkdirSync(folders[i]!);
     writeFileSync(join(folders[i]!, 'package.json'), JSON.stringify({ name: `consumer-${kind.toLowerCase()}`, private: true }));
-    return npmAsync(['install', tarball, '--no-audit', '--no-fund', '--prefer-offline', ...(kind === 'full' ? [] : ['--omit=optional'])], folders[i]!);
+    return runProcess('npm', ['install', tarball, '--no-audit', '--no-fund', '--prefer-offline', ...(kind === 'full' ? [] : ['--omit=optional'])], folders[i]!);
   }));
   kinds.forEach((kind, i) => {
-    const { status, output } = outputs[i]!;
+    const { status, stdout, stderr } = outputs[i]!;
+    const output = stdout + stderr;
     const folder = folders[i]!;
     assert.is(status, 0, output);
     assert.equal(output.split('\n').filter((l) => /^npm (warn|error)/i.test(l) || l.startsWith('> ')), [], `${kind}: no warning, no lifecycle script`);
