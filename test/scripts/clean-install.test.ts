@@ -13,6 +13,7 @@ import * as assert from 'uvu/assert';
 const ROOT = resolve(import.meta.dirname, '../..');
 const CHECKOUT_CLI = join(ROOT, 'dist/cli.js');
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 /** The budget for the unpacked size of what we ship, as the README's "Package" section states it. */
 const BUDGET_MB = Number(/unpacked size of our own files is at\s+most ([\d.]+) MB/.exec(README)?.[1]);
 /** What may ship: the bundled CLI, the bundled fixtures, and the files npm always adds. */
@@ -113,8 +114,9 @@ interface Expectation {
 
 const json = (run: Run) => JSON.parse(run.stdout) as Record<string, unknown>;
 const COMMANDS: readonly Expectation[] = [
+  { args: ['--version'], status: 0, check: (r) => assert.is(r.stdout, `mcp-statechart ${VERSION}\n`) },
   { args: ['cases'], status: 0, check: (r) => assert.match(r.stdout, /^ok: \d+ cases, \d+ passed, \d+ expected failures, 0 unexpected /m) },
-  { args: ['validate', TRANSCRIPT], status: 1, check: (r) => assert.match(r.stdout, /^line 6: correlation\/duplicate-outstanding-id \/message\/id /m) },
+  { args: ['validate', TRANSCRIPT], status: 1, check: (r) => assert.match(r.stdout, /^line 6: error: \/message\/id: .* \[correlation\/duplicate-outstanding-id\]$/m) },
   {
     args: ['validate', '-', '--json'], input: readFileSync(TRANSCRIPT, 'utf8'), status: 1,
     check: (r) => assert.equal((json(r)['findings'] as { line: number; rule: string }[]).map((f) => [f.line, f.rule]), [[6, 'correlation/duplicate-outstanding-id']]),
@@ -202,7 +204,7 @@ test('installed without the optional dependencies, inspect --stately says what t
   assert.ok(omitOptional, 'installed');
   const run = await runFromEmptyDir(omitOptional, ['inspect', 'spec_tasks_cancel_crossed_completion', '--stately', '--port', '8080'], undefined);
   assert.is(run.status, 2);
-  assert.is(run.stderr, 'mcp-statechart: --stately needs the optional packages @statelyai/inspect and ws (npm install @statelyai/inspect ws)\n');
+  assert.is(run.stderr, 'mcp-statechart: --stately needs the optional packages @statelyai/inspect and ws (npm install @statelyai/inspect ws) [cli/optional-package-missing]\n');
 });
 
 test.run();
