@@ -136,14 +136,16 @@ export async function runBench(paths: BenchPaths, sizes: BenchSizes, progress: P
   const course_cli: WallTime | Skipped = cli ?? { skipped: 'the course fixture ../shared/course/mcp-cases.json is not present' };
 
   const server = everythingServer(paths.root);
+  const sdkClient = join(paths.root, 'bench', 'live-sdk-client.mjs');
   let live_check: WallTime | Skipped = { skipped: 'the dev dependency @modelcontextprotocol/server-everything is not installed' };
+  if (server !== undefined && !existsSync(sdkClient)) live_check = { skipped: 'bench/live-sdk-client.mjs is not here (an installed package)' };
   let live_sdk_client: WallTime | Skipped = live_check;
-  if (server !== undefined) {
+  if (server !== undefined && existsSync(sdkClient)) {
     progress('live: check --stdio and the SDK client against server-everything, paired');
     const target = [process.execPath, server, 'stdio'];
     [live_check, live_sdk_client] = measureWalls([
       { args: [paths.cli, 'check', '--quiet', '--stdio', '--', ...target], accept: [0, 1] },
-      { args: [join(paths.root, 'bench', 'live-sdk-client.mjs'), ...target], accept: [0] },
+      { args: [sdkClient, ...target], accept: [0] },
     ], paths.root, runs) as [WallTime, WallTime];
   }
 
