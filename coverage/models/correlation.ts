@@ -9,7 +9,11 @@ const ID = 7;
 const KEY = `n:${ID}`;
 const UNKNOWN_ID = 99;
 
-/** One ping keeps the catalogue small: every correlation transition depends only on whether its id is pending. */
+/**
+ * One ping keeps the catalogue small: every correlation transition depends only on whether its id
+ * is pending, except the two at the pending limit, which need 1024 requests in flight (the bundled
+ * pending-limit fixtures take them; the flat-runner property drives them with a small limit).
+ */
 const CATALOGUE: readonly CorrelationEvent[] = [
   { type: 'request', key: KEY, entry: { id: ID, method: 'ping', params: undefined, revision: undefined, subject: undefined, tenant: undefined } },
   { type: 'result', key: KEY, id: ID, findings: [] },
