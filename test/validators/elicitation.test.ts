@@ -165,6 +165,8 @@ const RESULT_CASES: ReadonlyArray<{ name: string; result: unknown; request?: unk
   { name: 'content in URL mode', result: { action: 'accept', content: {} }, request: URL_MODE, expected: [`elicitation/unexpected-content ${C}`] },
   { name: 'required field missing', result: { action: 'accept', content: { nickname: 'Al' } }, expected: [`elicitation/content-required ${C}/seats`] },
   { name: 'accept without content', result: { action: 'accept' }, expected: [`elicitation/content-required ${C}/nickname`, `elicitation/content-required ${C}/seats`] },
+  { name: 'undeclared field named __proto__ (not found on Object.prototype)', result: { action: 'accept', content: JSON.parse('{"nickname": "Al", "seats": 1, "__proto__": {"type": "string"}}') }, expected: [`elicitation/content-unknown-field ${C}/__proto__`] },
+  { name: 'undeclared field named constructor', result: { action: 'accept', content: { nickname: 'Al', seats: 1, constructor: 'x' } }, expected: [`elicitation/content-unknown-field ${C}/constructor`] },
   { name: 'undeclared field', result: { action: 'accept', content: { nickname: 'Al', seats: 1, age: 3 } }, expected: [`elicitation/content-unknown-field ${C}/age`] },
   { name: 'string field with a number', result: { action: 'accept', content: { nickname: 5, seats: 1 } }, expected: [`elicitation/content-type ${C}/nickname`] },
   { name: 'integer field with a fraction', result: { action: 'accept', content: { nickname: 'Al', seats: 1.5 } }, expected: [`elicitation/content-type ${C}/seats`] },
