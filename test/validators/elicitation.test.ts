@@ -217,4 +217,18 @@ test('a task-augmented request is answered with a CreateTaskResult', () => {
   assert.equal(pairs(result({ action: 'accept', content: ACCEPTED }, { ...FORM, task: {} })), [`tasks/create-result ${R}/task`, `tasks/create-result ${R}/action`]);
 });
 
+test('an empty elicitationId: an opaque string in the specification profiles (as the schema types it), non-empty in the course profile', () => {
+  assert.equal(params({ ...URL_MODE, elicitationId: '' }, loose), []);
+  assert.equal(params({ ...URL_MODE, elicitationId: '' }), [`elicitation/params ${P}/elicitationId`]);
+});
+
+test('notifications/elicitation/complete params: {elicitationId}, a string; other members open in the specification profiles', () => {
+  const complete = (p: unknown) => pairs(elicitationMethods['notifications/elicitation/complete']?.params?.(p, P, loose) ?? []);
+  assert.equal(complete({ elicitationId: 'flow-7' }), []);
+  assert.equal(complete({ elicitationId: '', extra: 1 }), []);
+  assert.equal(complete({}), [`elicitation/complete-params ${P}/elicitationId`]);
+  assert.equal(complete({ elicitationId: 7 }), [`elicitation/complete-params ${P}/elicitationId`]);
+  assert.equal(complete(undefined), [`elicitation/complete-params ${P}`]);
+});
+
 test.run();

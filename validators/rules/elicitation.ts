@@ -1,6 +1,6 @@
 import { defineRules, SPEC } from './rule.ts';
 
-/** Rules of the `elicitation` area: elicitation/create in form and URL mode, and its result. */
+/** Rules of the `elicitation` area: elicitation/create in form and URL mode, its result, and the completion notification. */
 export const elicitationRules = defineRules('elicitation', SPEC.elicitation, {
   'params':
     'elicitation/create params must be form mode {mode?: "form", message, requestedSchema, task?, _meta?} or URL mode {mode: "url", message, url, elicitationId, task?, _meta?}.',
@@ -16,4 +16,5 @@ export const elicitationRules = defineRules('elicitation', SPEC.elicitation, {
   'content-unknown-field': 'Accepted form content must contain only fields the requestedSchema declares.',
   'content-type': 'Each accepted form value must have the type its field schema declares (string, number, integer, boolean or string array).',
   'content-constraint': 'Each accepted form value must meet its field schema: enum, length, range, format and item count.',
+  'complete-params': 'notifications/elicitation/complete params must be {elicitationId}, the string id of the URL-mode elicitation that completed.',
 });
