@@ -3,15 +3,22 @@ import type { MethodValidators } from './context.ts';
 import { checkSchema } from './schema-check.ts';
 import { envelopeRules } from './rules/envelope.ts';
 import { profileSchemas } from './profile-schemas.ts';
+import { RequestMetaSchema } from './pagination.ts';
 import { MetaSchema, objectSchema } from './shape.ts';
 
-/** Params and result of ping: `{_meta?}`, exact in strict profiles and open (RequestParams, EmptyResult) otherwise. */
-const schemas = profileSchemas((strict) => v.optional(objectSchema({ _meta: v.optional(MetaSchema) }, strict)));
+/**
+ * Params and result of ping: `{_meta?}`, exact in strict profiles and open (RequestParams,
+ * EmptyResult) otherwise; a request's `_meta` types its progressToken.
+ */
+const schemas = profileSchemas((strict) => ({
+  params: v.optional(objectSchema({ _meta: v.optional(RequestMetaSchema) }, strict)),
+  result: v.optional(objectSchema({ _meta: v.optional(MetaSchema) }, strict)),
+}));
 
 /** `ping`: no params beyond `_meta`, and an empty result. */
 export const pingMethods: Readonly<Record<string, MethodValidators>> = {
   ping: {
-    params: (params, at, ctx) => checkSchema(schemas(ctx), params, envelopeRules['params-type'], at, 'ping params'),
-    result: (result, at, _requestParams, ctx) => checkSchema(schemas(ctx), result, envelopeRules['result-type'], at, 'ping result'),
+    params: (params, at, ctx) => checkSchema(schemas(ctx).params, params, envelopeRules['params-type'], at, 'ping params'),
+    result: (result, at, _requestParams, ctx) => checkSchema(schemas(ctx).result, result, envelopeRules['result-type'], at, 'ping result'),
   },
 };

@@ -20,6 +20,15 @@ test('ping params: _meta must be an object in every profile', () => {
   for (const c of [ctx, loose]) assert.equal(pairs(ping.params!({ _meta: [] }, '/params', c)), ['envelope/params-type /params/_meta']);
 });
 
+test('ping params: _meta.progressToken is a string or an integer in every profile (RequestParams)', () => {
+  for (const c of [ctx, loose]) {
+    for (const token of [[], {}, 1.5, null, true]) {
+      assert.equal(pairs(ping.params!({ _meta: { progressToken: token } }, '/params', c)), ['envelope/params-type /params/_meta'], JSON.stringify(token));
+    }
+    assert.equal(pairs(ping.params!({ _meta: { progressToken: 'p-1' } }, '/params', c)), []);
+  }
+});
+
 test('ping result: an unknown key is rejected by the course profile and allowed by the specification (EmptyResult is a Result)', () => {
   assert.equal(pairs(ping.result!({ pong: true }, '/result', undefined, ctx)), ['envelope/result-type /result/pong']);
   assert.equal(pairs(ping.result!({ pong: true }, '/result', undefined, loose)), []);
