@@ -1,5 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { each } from './support.ts';
 import {
   base64DecodedLength,
   isAbsoluteUri,
@@ -12,10 +13,6 @@ import {
   utf8ByteLength,
 } from '../../validators/format.ts';
 
-function each(predicate: (s: string) => boolean, yes: readonly string[], no: readonly string[]): void {
-  for (const s of yes) assert.ok(predicate(s), `expected accepted: ${JSON.stringify(s)}`);
-  for (const s of no) assert.not.ok(predicate(s), `expected rejected: ${JSON.stringify(s)}`);
-}
 
 test('isAbsoluteUri accepts RFC 3986 URIs with a scheme and nothing else', () => {
   each(

@@ -7,6 +7,7 @@ import type { JsonObject, Profile } from '../../../validators/context.ts';
 import { classifyMessage } from '../../../validators/envelope.ts';
 import type { Finding } from '../../../validators/finding.ts';
 import { isNotificationMethod, isRequestMethod, methodTable } from '../../../validators/methods.ts';
+import { ownValidatorFindings } from './fixture-messages.ts';
 import type { Revision } from './official-schema.ts';
 import type { Answered } from './schema-verdict.ts';
 
@@ -56,15 +57,7 @@ export function judgeMessage(session: Session, profile: Profile, direction: Step
   const out: Finding[] = [];
   const classified = classifyMessage(message, '/message', (m) => isNotificationMethod(m, table), (m) => isRequestMethod(m, table));
   out.push(...classified.findings);
-  const env = classified.envelope;
-  const ctx = session.validationContext;
-  if (env?.kind === 'request' || env?.kind === 'notification') {
-    const validate = table.get(env.method)?.validators.params;
-    if (validate) out.push(...validate(env.params, '/message/params', ctx));
-  } else if (env?.kind === 'result' && answered) {
-    const validate = table.get(answered.method)?.validators.result;
-    if (validate) out.push(...validate(env.result, '/message/result', answered.params, ctx));
-  }
+  out.push(...ownValidatorFindings(table, classified.envelope, answered, session.validationContext));
   out.push(...session.feed({ direction, message } as Step));
   const seen = new Set<string>();
   return out.filter((f) => {
