@@ -60,7 +60,9 @@ function problemsOf(o: Outcome, json: boolean): string[] {
     }
   }
   const both = `${o.stdout}\n${o.stderr}`;
-  if (/\n\s+at .+:\d+:\d+\)?/.test(both) || /\b(TypeError|RangeError|ReferenceError|SyntaxError)\b/.test(o.stderr)) out.push(`stack trace or internal error: ${o.stderr.slice(0, 300)}`);
+  if (/\n\s+at .+:\d+:\d+\)?/.test(both) || /\b(TypeError|RangeError|ReferenceError|SyntaxError)\b/.test(o.stderr) || /internal error|"rule": "internal"/.test(both)) {
+    out.push(`stack trace or internal error: ${o.stderr.slice(0, 300)}`);
+  }
   for (const local of [dir, ROOT, `${homedir()}/`]) if (both.includes(local)) out.push(`echoes the local path ${local}`);
   if (!(o.rssMb < BOUNDS.rssMb)) out.push(`peak RSS ${o.rssMb.toFixed(0)} MB (bound ${BOUNDS.rssMb} MB)`);
   return out;
