@@ -74,19 +74,21 @@ export function isUriTemplate(s: string): boolean {
   return isAbsoluteUri(probe);
 }
 
-const TEMPLATE_CACHE = new Map<string, readonly Part[] | null>();
-
-function cachedParts(template: string): readonly Part[] | null {
-  const cached = TEMPLATE_CACHE.get(template);
-  if (cached !== undefined) return cached;
-  const parts = templateParts(template);
-  if (TEMPLATE_CACHE.size >= 512) TEMPLATE_CACHE.clear();
-  TEMPLATE_CACHE.set(template, parts);
-  return parts;
+/**
+ * A template ready for matching: its parts, each literal with its Knuth-Morris-Pratt failure
+ * table, and, when it has at most one expression, the literal text around it (the common shape,
+ * `kb://docs/{id}`, then matches without any allocation).
+ */
+interface Compiled {
+  readonly parts: readonly Part[];
+  readonly failures: ReadonlyMap<string, Int32Array>;
+  /** At most one expression: the text before it, the expression (none: the template is all literal) and the text after it. */
+  readonly single: { readonly prefix: string; readonly expansion: Expansion | undefined; readonly suffix: string } | undefined;
 }
 
-/** Positions after `literal` from each reachable position: all occurrences found at once (Knuth-Morris-Pratt), so repeated characters cost no rescans. */
-function stepLiteral(uri: string, literal: string, from: Uint8Array, to: Uint8Array): void {
+const TEMPLATE_CACHE = new Map<string, Compiled | null>();
+
+function failureTable(literal: string): Int32Array {
   const m = literal.length;
   const fail = new Int32Array(m);
   for (let i = 1, k = 0; i < m; i++) {
@@ -94,6 +96,46 @@ function stepLiteral(uri: string, literal: string, from: Uint8Array, to: Uint8Ar
     if (literal[i] === literal[k]) k++;
     fail[i] = k;
   }
+  return fail;
+}
+
+function compile(template: string): Compiled | null {
+  const parts = templateParts(template);
+  if (parts === null) return null;
+  const failures = new Map<string, Int32Array>();
+  for (const p of parts) if ('literal' in p && !failures.has(p.literal)) failures.set(p.literal, failureTable(p.literal));
+  const expressions = parts.filter((p) => 'operator' in p);
+  let single: Compiled['single'];
+  if (expressions.length <= 1) {
+    const found = parts.findIndex((p) => 'operator' in p);
+    const at = found < 0 ? parts.length : found;
+    const text = (list: readonly Part[]) => list.map((p) => ('literal' in p ? p.literal : '')).join('');
+    const expansion = found < 0 ? undefined : (EXPANSIONS.get((parts[at] as { operator: string }).operator) as Expansion);
+    single = { prefix: text(parts.slice(0, at)), expansion, suffix: text(parts.slice(at + 1)) };
+  }
+  return { parts, failures, single };
+}
+
+function compiled(template: string): Compiled | null {
+  const cached = TEMPLATE_CACHE.get(template);
+  if (cached !== undefined) return cached;
+  const c = compile(template);
+  if (TEMPLATE_CACHE.size >= 512) TEMPLATE_CACHE.clear();
+  TEMPLATE_CACHE.set(template, c);
+  return c;
+}
+
+/** Whether `uri[from, to)` is one expansion of `e` (nothing, when it is optional). */
+function isExpansion(uri: string, from: number, to: number, e: Expansion): boolean {
+  if (from === to) return e.optional;
+  if (e.prefix !== undefined && uri[from] !== e.prefix) return false;
+  for (let i = from; i < to; i++) if (e.stop.includes(uri[i] as string)) return false;
+  return true;
+}
+
+/** Positions after `literal` from each reachable position: all occurrences found at once (Knuth-Morris-Pratt), so repeated characters cost no rescans. */
+function stepLiteral(uri: string, literal: string, fail: Int32Array, from: Uint8Array, to: Uint8Array): void {
+  const m = literal.length;
   for (let i = 0, k = 0; i < uri.length; i++) {
     while (k > 0 && uri[i] !== literal[k]) k = fail[k - 1] as number;
     if (uri[i] === literal[k]) k++;
@@ -127,19 +169,27 @@ function stepExpansion(uri: string, e: Expansion, from: Uint8Array, to: Uint8Arr
  * is linear in the URI's length times the number of parts, whatever the template.
  */
 export function matchesUriTemplate(template: string, uri: string): boolean {
-  const parts = cachedParts(template);
-  if (parts === null) return false;
-  const first = parts[0];
+  const c = compiled(template);
+  if (c === null) return false;
+  const single = c.single;
+  if (single !== undefined) {
+    if (single.expansion === undefined) return uri === single.prefix;
+    const end = uri.length - single.suffix.length;
+    return end >= single.prefix.length && uri.startsWith(single.prefix) && uri.endsWith(single.suffix)
+      && isExpansion(uri, single.prefix.length, end, single.expansion);
+  }
+  const first = c.parts[0];
   // Most templates start with their scheme's literal: a URI that does not is rejected at once.
   if (first !== undefined && 'literal' in first && !uri.startsWith(first.literal)) return false;
   let from = new Uint8Array(uri.length + 1);
+  let to = new Uint8Array(uri.length + 1);
   from[0] = 1;
-  for (const part of parts) {
-    const to = new Uint8Array(uri.length + 1);
-    if ('literal' in part) stepLiteral(uri, part.literal, from, to);
+  for (const part of c.parts) {
+    to.fill(0);
+    if ('literal' in part) stepLiteral(uri, part.literal, c.failures.get(part.literal) as Int32Array, from, to);
     else stepExpansion(uri, EXPANSIONS.get(part.operator) as Expansion, from, to);
     if (to.indexOf(1) < 0) return false;
-    from = to;
+    [from, to] = [to, from];
   }
   return from[uri.length] === 1;
 }

@@ -46,6 +46,12 @@ test('matchesUriTemplate matches expansions and nothing else', () => {
   assert.ok(matchesUriTemplate('kb://t.x/{a}', 'kb://t.x/1'));
   assert.not.ok(matchesUriTemplate('kb://t.x/{a}', 'kb://tax/1'));
   assert.not.ok(matchesUriTemplate('kb://t/{broken', 'kb://t/{broken'));
+  assert.ok(matchesUriTemplate('kb://t/plain', 'kb://t/plain'));
+  assert.not.ok(matchesUriTemplate('kb://t/plain', 'kb://t/plain\u0000'));
+  assert.not.ok(matchesUriTemplate('kb://t/{a}/end', 'kb://t/end'));
+  assert.ok(matchesUriTemplate('kb://t/{a}/end', 'kb://t/x/end'));
+  assert.ok(matchesUriTemplate('kb://t/{a}{b}', 'kb://t/xy'));
+  assert.not.ok(matchesUriTemplate('kb://t/{a}{b}', 'kb://t/x'));
 });
 
 test('adversarial templates match in linear time: ten expressions in a row against 60 and 200,000 letters', () => {
