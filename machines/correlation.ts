@@ -32,12 +32,12 @@ export interface CorrelationContext {
   readonly pending: PendingRequests<PendingRequest>;
   /** At most this many requests are pending at once. */
   readonly limit: number;
-  readonly overflow: PendingOverflow;
 }
 
 /** Events of the correlation machine; `findings` are the result's schema findings against its pending method. */
 export type CorrelationEvent =
-  | { readonly type: 'request'; readonly key: IdKey; readonly entry: PendingRequest }
+  /** `overflow` is what the request meets when the table is full (the session's profile decides). */
+  | { readonly type: 'request'; readonly key: IdKey; readonly entry: PendingRequest; readonly overflow: PendingOverflow }
   | { readonly type: 'result'; readonly key: IdKey; readonly id: RequestId; readonly findings: readonly Finding[] }
   | { readonly type: 'error'; readonly key: IdKey; readonly id: RequestId };
 
@@ -89,15 +89,15 @@ export const correlationMachine = setup({
   types: {
     context: {} as CorrelationContext,
     events: {} as CorrelationEvent,
-    input: {} as { direction: Direction; limit?: number; overflow?: PendingOverflow },
+    input: {} as { direction: Direction; limit?: number },
     emitted: {} as IssueEvent | ResultFindingsEvent | PendingForgottenEvent,
   },
   guards: {
     isDuplicateId: ({ context, event }) => event.type === 'request' && context.pending.has(event.key),
     hasNoPending: ({ context, event }) => !context.pending.has(event.key),
-    /** The table is full and a request beyond it meets `overflow`. */
-    isPendingFull: ({ context }, params: { overflow: PendingOverflow }) =>
-      context.pending.size >= context.limit && context.overflow === params.overflow,
+    /** The table is full and the request beyond it meets `overflow`. */
+    isPendingFull: ({ context, event }, params: { overflow: PendingOverflow }) =>
+      event.type === 'request' && event.overflow === params.overflow && context.pending.size >= context.limit,
     hasResultFindings: ({ event }) => event.type === 'result' && hasError(event.findings),
   },
   actions: {
@@ -134,7 +134,6 @@ export const correlationMachine = setup({
     direction: input.direction,
     pending: PendingRequests.empty<PendingRequest>(),
     limit: input.limit ?? PENDING_LIMIT,
-    overflow: input.overflow ?? 'reject',
   }),
   initial: 'tracking',
   states: {

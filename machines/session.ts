@@ -15,7 +15,7 @@ import { finding } from '../validators/rules/report.ts';
 import { sameJson } from '../validators/json-equal.ts';
 import { foundEqual } from '../validators/tool-descriptor.ts';
 import { authorizationMachine } from './authorization.ts';
-import { correlationMachine, PENDING_LIMIT, type PendingRequest } from './correlation.ts';
+import { correlationMachine, PENDING_LIMIT, type PendingOverflow, type PendingRequest } from './correlation.ts';
 import type { IssueEvent } from './issue.ts';
 import { lifecycleMachine, type LifecycleEvent } from './lifecycle.ts';
 import { subscriptionMachine } from './subscription.ts';
@@ -119,6 +119,8 @@ export class Session {
   /** The capabilities a stateless session declares; stateful ones take them from the handshake. */
   readonly #declaredCapabilities: { readonly clientCapabilities: JsonObject | undefined; readonly serverCapabilities: JsonObject | undefined } | undefined;
   #sink: Finding[] = [];
+  /** What a request beyond the pending limit meets in this session's profile. */
+  readonly #overflow: PendingOverflow;
 
   constructor(config: SessionConfig) {
     this.#config = config;
@@ -146,9 +148,9 @@ export class Session {
     this.#lifecycle = this.#watch(runMachine(lifecycleMachine, { protocolVersion: config.profile.protocolVersion }, config.inspect));
     // The course reference rejects a request beyond the limit; the specification sets none, so
     // there the oldest pending request is forgotten (with a warning) and the newest stay judged.
-    const overflow = config.profile.id === 'course' ? 'reject' : 'forget';
+    this.#overflow = config.profile.id === 'course' ? 'reject' : 'forget';
     const correlation = (direction: Direction) => {
-      const actor = this.#watch(runMachine(correlationMachine, { direction, limit: PENDING_LIMIT, overflow }, config.inspect));
+      const actor = this.#watch(runMachine(correlationMachine, { direction, limit: PENDING_LIMIT }, config.inspect));
       actor.on('result.invalid', (e) => this.#sink.push(...e.findings));
       actor.on('pending.forgotten', (e) => this.#untracked[direction].add(e.key, e.entry));
       return actor;
@@ -276,6 +278,7 @@ export class Session {
       this.#correlation[step.direction].send({
         type: 'request',
         key: idKey(env.id),
+        overflow: this.#overflow,
         entry: {
           id: env.id,
           method: env.method,

@@ -8,10 +8,11 @@ import { MetaSchema, objectSchema } from './shape.ts';
 
 /**
  * Params and result of ping: `{_meta?}`, exact in strict profiles and open (RequestParams,
- * EmptyResult) otherwise; a request's `_meta` types its progressToken.
+ * EmptyResult) otherwise. The strict course profile types the request's progressToken here; the
+ * specification profiles leave it to the progress machine (progress/invalid-token).
  */
 const schemas = profileSchemas((strict) => ({
-  params: v.optional(objectSchema({ _meta: v.optional(RequestMetaSchema) }, strict)),
+  params: v.optional(objectSchema({ _meta: v.optional(strict ? RequestMetaSchema : MetaSchema) }, strict)),
   result: v.optional(objectSchema({ _meta: v.optional(MetaSchema) }, strict)),
 }));
 
