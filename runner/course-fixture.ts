@@ -1,4 +1,5 @@
-import { isAbsoluteUri, isHttpsUrl, isUriTemplate } from '../validators/format.ts';
+import { isAbsoluteUri, isHttpsUrl } from '../validators/format.ts';
+import { isUriTemplate } from '../validators/uri-template.ts';
 import { COURSE_PROFILE } from '../validators/profiles.ts';
 import { InputError } from './errors.ts';
 import type { Fixture } from './fixture-schema.ts';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { FixtureSchema, TransportContextSchema } from '../runner/fixture-schema.ts';
+import { FixtureSchema, JsonObjectSchema, TransportContextSchema } from '../runner/fixture-schema.ts';
 import type { SessionConfig } from '../machines/session.ts';
 import type { AuthorizationPolicy } from '../validators/authorization.ts';
 import type { JsonObject, Profile } from '../validators/context.ts';
@@ -22,11 +22,11 @@ export const TranscriptHeaderSchema = v.strictObject({
   protocol_version: v.optional(v.string()),
   authorization: v.optional(FixtureSchema.entries.authorization),
   transport_context_defaults: v.optional(TransportContextSchema),
-  tools: v.optional(v.array(v.record(v.string(), v.unknown()))),
+  tools: v.optional(v.array(JsonObjectSchema)),
   /** Capabilities known without a handshake (stateless traffic that starts without server/discover). */
   capabilities: v.optional(v.strictObject({
-    client: v.optional(v.record(v.string(), v.unknown())),
-    server: v.optional(v.record(v.string(), v.unknown())),
+    client: v.optional(JsonObjectSchema),
+    server: v.optional(JsonObjectSchema),
   })),
 });
 

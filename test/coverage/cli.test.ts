@@ -37,6 +37,7 @@ test('coverage of one file: exit 1 with gaps, totals last; --suggest prints past
   const homes = groups.map((g) => [g[1], g[2]]);
   assert.equal(homes, [
     ['lifecycle.json', 'course'],
+    ['spec-2025-11-25/pending-limit.json', '2025-11-25'],
     ['spec-2025-11-25/utilities.json', '2025-11-25'],
     ['spec-2025-11-25/tasks.json', '2025-11-25'],
     ['spec-2026-07-28/input-required.json', '2026-07-28'],

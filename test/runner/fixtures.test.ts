@@ -39,6 +39,7 @@ const WARNING_CASES: Readonly<Record<string, string>> = {
   'tasks/cancel-terminal-task': 'spec_tasks_cancel_terminal_task_warning',
   'tasks/unknown-related-task': 'spec_tasks_unknown_related_task_warning',
   'stateless/log-below-level': 's26_log_below_requested_level_warns',
+  'correlation/unanswered-requests': 'spec_unanswered_requests_past_limit_warning',
 };
 
 /**
