@@ -34,15 +34,19 @@ export const COMMANDS: readonly CommandSpec[] = [
     usage: 'FILE|- [options]',
     description: [
       'Feeds every line of a transcript through one session and reports every finding with its line',
-      'number and the JSON Pointer into that line\'s step; text output streams them as they are found,',
-      'then a summary line.',
+      'number and the JSON Pointer into that line\'s step (a line that is not strict JSON or not a step is',
+      'a finding too); then the requests left unanswered. Text output streams the findings as they are',
+      'found (a cascade: its first finding and cause, then a count), then a summary line.',
     ].join('\n'),
     options: {
       json: { type: 'boolean', help: 'print one JSON document (also when the run could not complete)' },
+      profile: { type: 'string', value: 'ID', help: `judge under this profile (auto, ${PROFILE_IDS}); default: the header's, else auto` },
+      'max-line-bytes': { type: 'string', value: 'N', help: 'the largest line in bytes (default 2000000)' },
+      'max-findings': { type: 'string', value: 'N', help: 'findings --json lists (default 10000); the rest are counted' },
       quiet: { type: 'boolean', short: 'q', help: 'print the summary line alone' },
     },
     positionals: { name: 'FILE', min: 1, max: 1 },
-    exitCodes: '0 no error findings (warnings allowed), 1 an error finding, 2 could not run',
+    exitCodes: '0 no error findings (warnings allowed), 1 an error finding, 2 could not run (unreadable input, a bad header, a fixture, nothing to judge)',
     load: () => import('./validate.ts'),
   },
   {
