@@ -45,10 +45,10 @@ export interface TranscriptReport {
   readonly findings_omitted?: number;
 }
 
-/** A judged transcript: the report, the profile's id (as `--profile` spells it), and why the run stopped, if it did. */
+/** A judged transcript: the report, the profile it was judged under, and why the run stopped, if it did. */
 export interface TranscriptRun {
   readonly report: TranscriptReport;
-  readonly profileId: string;
+  readonly profile: Profile;
   /** What stopped the run before the end (exit code 2): unreadable input, a bad header, not a transcript, nothing to judge. */
   readonly failure?: unknown;
 }
@@ -72,6 +72,8 @@ export interface JudgeOptions {
   readonly profile?: string;
   /** Receives every actor inspection event (transition coverage). */
   readonly inspect?: SessionConfig['inspect'];
+  /** Called once the session exists, before anything is fed to it, with its view (inspectors). */
+  readonly onStart?: (view: SessionView) => void;
   /** Called after every fed step, with the session's view (inspectors). */
   readonly onStep?: (judged: JudgedStep) => void;
 }
@@ -171,6 +173,7 @@ export class TranscriptJudge {
     const session = new Session(this.#options.inspect ? { ...config, inspect: this.#options.inspect } : config);
     this.#session = session;
     this.#profile = config.profile;
+    this.#options.onStart?.(session.view());
     const setup = headerSetupSteps(this.#header, config.profile);
     this.#handshake = { ...this.#handshake, setup: setup.length > 0 || this.#header?.setup === 'ready' };
     // The handshake a mid-session capture skipped: played from the header; what it breaks is the header's (line 1).
@@ -330,5 +333,5 @@ export async function validateTranscript(source: AsyncIterable<Uint8Array>, opti
   }
   const report = judge.finish();
   if (failure === undefined && judge.contentLines === 0) failure = emptyTranscript(report.lines);
-  return { report: failure === undefined ? report : { ...report, status: 'error' }, profileId: judge.profile.id, ...(failure === undefined ? {} : { failure }) };
+  return { report: failure === undefined ? report : { ...report, status: 'error' }, profile: judge.profile, ...(failure === undefined ? {} : { failure }) };
 }

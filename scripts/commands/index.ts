@@ -63,11 +63,13 @@ export const COMMANDS: readonly CommandSpec[] = [
   },
   {
     name: 'coverage',
-    summary: 'which statechart transitions the cases take, and the gaps',
+    summary: 'which statechart transitions the cases or transcripts take, and the gaps',
     usage: '[PATH...] [options]',
     description: [
-      'Plays the cases with the actors\' inspection on and reports per machine the transitions declared,',
-      'taken, allowlisted and never taken, with the cases taking each and shortest-path coverage.',
+      'Plays the cases (and transcripts: *.jsonl, or any file whose first line is a transcript header',
+      'or step; each is one case) with the actors\' inspection on and reports per machine the transitions',
+      'declared, taken, allowlisted and never taken, with the cases taking each and shortest-path',
+      'coverage. A machine that no profile judged here runs is not applicable: its transitions are no gaps.',
     ].join('\n'),
     options: {
       json: { type: 'boolean', help: 'print one JSON document, keys sorted' },
@@ -97,19 +99,21 @@ export const COMMANDS: readonly CommandSpec[] = [
   },
   {
     name: 'inspect',
-    summary: 'an offline HTML page stepping through one case over the session statechart',
-    usage: 'CASE [options]',
+    summary: 'an offline HTML page stepping through one case or transcript over the session statechart',
+    usage: 'CASE [options] | --transcript FILE [options]',
     description: [
       'Looks CASE up in the bundled fixtures (or in --fixture PATH) and writes one self-contained page:',
       'each step\'s message, every actor\'s state, the transitions taken, pending requests and findings.',
+      `A transcript (--transcript FILE, or a --fixture PATH that is one) is stepped through whole, line by line.`,
     ].join('\n'),
     options: {
       fixture: { type: 'string', value: 'PATH', help: 'look the case up in this fixture file or folder' },
+      transcript: { type: 'string', value: 'FILE', help: 'step through this transcript (JSONL) instead of a case' },
       out: { type: 'string', value: 'FILE', help: 'where to write the page (default: CASE.inspector.html)' },
       stately: { type: 'boolean', help: 'stream the case to @statelyai/inspect over a loopback WebSocket instead' },
       port: { type: 'string', value: 'N', help: 'the port of the --stately bridge on 127.0.0.1 (default 8080)' },
     },
-    positionals: { name: 'CASE', min: 1, max: 1 },
+    positionals: { name: 'CASE', min: 0, max: 1 },
     exitCodes: EXIT_CODES,
     load: () => import('./inspect.ts'),
   },

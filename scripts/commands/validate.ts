@@ -2,20 +2,17 @@
 // every line is judged (a bad line is a finding on it) and every finding reported with its line,
 // and the file is read in chunks so a transcript of any length runs in flat memory. --json always
 // prints one document, also when the run could not complete.
-import { validateTranscript, MAX_FINDINGS, type TranscriptRun } from '../../transcripts/transcript-judge.ts';
+import { MAX_FINDINGS, type TranscriptRun } from '../../transcripts/transcript-judge.ts';
 import { MAX_LINE_BYTES } from '../../transcripts/transcript-line.ts';
 import { PROFILE_IDS } from '../../validators/profiles.ts';
 import { RULES } from '../../validators/rules/index.ts';
 import type { CommandArgs, CommandIO, CommandResult, ExitCode } from '../cli/command.ts';
 import { describeFailure, failureDocument } from '../cli/failure.ts';
 import { countOf, FindingText } from '../cli/finding-text.ts';
-import { ReadError } from '../cli/io-error.ts';
 import { choiceOption, integerOption } from '../cli/parse-args.ts';
 import { styleFor, type Style } from '../cli/style.ts';
-import { openInputStream, readErrorFrom } from '../read-bounded.ts';
+import { judgeTranscriptFile } from '../transcript-file.ts';
 import { TranscriptText } from '../transcript-text.ts';
-
-const CHUNK = 64 * 1024;
 
 /** The largest --max-line-bytes: a line is decoded whole, and strings this long are still safe. */
 export const MAX_LINE_LIMIT = 256 * 1024 * 1024;
@@ -27,34 +24,7 @@ export const TRANSCRIPT_PROFILES: readonly string[] = ['auto', ...PROFILE_IDS];
 export function formatValidateSummary(run: TranscriptRun, style: Style = styleFor(false)): string {
   const r = run.report;
   const status = r.status === 'ok' ? style.ok(r.status) : style.error(r.status);
-  return `${status}: ${countOf(r.lines, 'line')}, ${countOf(r.messages, 'message')}, ${countOf(r.counts.error, 'error')}, ${countOf(r.counts.warning, 'warning')} (${run.profileId}, MCP ${r.protocol_version})`;
-}
-
-/** Options of `validate`. */
-export interface ValidateCommandOptions {
-  readonly onFinding?: (finding: TranscriptRun['report']['findings'][number]) => void;
-  readonly profile?: string;
-  readonly maxLineBytes?: number;
-  readonly maxFindings?: number;
-}
-
-/** Judges the transcript at `path` (`-` for standard input); a read failure names the argument. */
-export async function runValidate(path: string, options: ValidateCommandOptions = {}): Promise<TranscriptRun> {
-  const argument = path === '-' ? 'standard input' : path;
-  let source: Awaited<ReturnType<typeof openInputStream>>;
-  try {
-    source = await openInputStream(path, CHUNK);
-  } catch (error) {
-    throw readErrorFrom(error).about(argument);
-  }
-  try {
-    const run = await validateTranscript(source, options);
-    const failure = run.failure;
-    if (failure === undefined || !(failure instanceof ReadError || typeof (failure as { code?: unknown } | null)?.code === 'string')) return run;
-    return { ...run, failure: readErrorFrom(failure).about(argument) };
-  } finally {
-    if (path !== '-') source.destroy();
-  }
+  return `${status}: ${countOf(r.lines, 'line')}, ${countOf(r.messages, 'message')}, ${countOf(r.counts.error, 'error')}, ${countOf(r.counts.warning, 'warning')} (${run.profile.id}, MCP ${r.protocol_version})`;
 }
 
 /** The JSON document: the report, with `status: "error"` and the reason when the run could not complete. */
@@ -73,7 +43,7 @@ export async function run(args: CommandArgs, io: CommandIO): Promise<CommandResu
   const maxFindings = integerOption(args, 'max-findings', 0, Number.MAX_SAFE_INTEGER, json ? MAX_FINDINGS : 0);
   const style = styleFor(io.color);
   const text = json || quiet ? undefined : new TranscriptText(new FindingText(style, RULES), io.out);
-  const judged = await runValidate(args.positionals[0] as string, {
+  const judged = await judgeTranscriptFile(args.positionals[0] as string, {
     maxLineBytes,
     maxFindings,
     ...(profile === undefined ? {} : { profile }),
