@@ -1,13 +1,12 @@
 // Why: a transcript may be far larger than memory, and one line may be hostile. Lines are cut from
-// the byte stream as chunks arrive, and a line is refused as soon as it passes the limit (the rest
-// of it is skipped, not held), so at most one line (limit + one chunk) is ever held, however long
-// the input is.
+// the byte stream as chunks arrive, and a line is refused as soon as it passes the limit, so at
+// most one line (limit + one chunk) is ever held, however long the input is.
 
 /** Receives each line's bytes (without the line ending) and its 1-based number. */
 export type LineHandler = (bytes: Uint8Array, line: number) => void;
 
-/** Called once for a line that grows past the limit, instead of the line handler; the rest of that line is skipped. */
-export type OversizeHandler = (line: number) => void;
+/** Called when a line grows past the limit; must throw. */
+export type OversizeHandler = (line: number) => never;
 
 const LF = 0x0a;
 const CR = 0x0d;
@@ -28,8 +27,6 @@ export class LineSplitter {
   #pieces: Uint8Array[] = [];
   #pending = 0;
   #line = 0;
-  /** The current line passed the limit: its bytes are dropped up to its end. */
-  #skipping = false;
 
   constructor(maxLineBytes: number, onLine: LineHandler, onOversize: OversizeHandler) {
     if (!Number.isSafeInteger(maxLineBytes) || maxLineBytes < 0) throw new RangeError('LineSplitter: maxLineBytes must be a non-negative integer');
@@ -53,12 +50,11 @@ export class LineSplitter {
         this.#keep(chunk.subarray(start));
         return;
       }
-      if (this.#pending === 0 && !this.#skipping) {
+      if (this.#pending === 0) {
         this.#emit(chunk.subarray(start, lf));
       } else {
         this.#keep(chunk.subarray(start, lf));
-        if (this.#skipping) this.#endSkipped();
-        else this.#emit(this.#joined());
+        this.#emit(this.#joined());
       }
       start = lf + 1;
     }
@@ -66,33 +62,17 @@ export class LineSplitter {
 
   /** Ends the stream: a last line without a newline is handed over. */
   end(): void {
-    if (this.#skipping) {
-      this.#endSkipped();
-    } else if (this.#pending > 0 || this.#pieces.length > 0) {
-      this.#emit(this.#joined());
-    }
+    if (this.#pending > 0 || this.#pieces.length > 0) this.#emit(this.#joined());
   }
 
   #keep(piece: Uint8Array): void {
-    if (piece.length === 0 || this.#skipping) return;
+    if (piece.length === 0) return;
     // A CR that ends this piece may be the first half of CRLF; it counts only if the line goes on.
     const crlfSlack = piece[piece.length - 1] === CR ? 1 : 0;
-    if (this.#pending + piece.length - crlfSlack > this.#maxLineBytes) {
-      this.#pieces = [];
-      this.#pending = 0;
-      this.#skipping = true;
-      this.#onOversize(this.#line + 1);
-      return;
-    }
+    if (this.#pending + piece.length - crlfSlack > this.#maxLineBytes) this.#onOversize(this.#line + 1);
     // Chunks from a stream may be reused by their source, so partial lines are copied.
     this.#pieces.push(piece.slice());
     this.#pending += piece.length;
-  }
-
-  /** The end of a line that passed the limit: it counts as a line, but it was reported, not handed over. */
-  #endSkipped(): void {
-    this.#skipping = false;
-    this.#line += 1;
   }
 
   #joined(): Uint8Array {
@@ -114,6 +94,6 @@ export class LineSplitter {
     this.#line += 1;
     const line = bytes.length > 0 && bytes[bytes.length - 1] === CR ? bytes.subarray(0, bytes.length - 1) : bytes;
     if (line.length > this.#maxLineBytes) this.#onOversize(this.#line);
-    else this.#onLine(line, this.#line);
+    this.#onLine(line, this.#line);
   }
 }

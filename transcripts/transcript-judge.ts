@@ -140,9 +140,14 @@ export class TranscriptJudge {
     return this.#contentLines;
   }
 
+  /** Counts lines up to `line` as read (a line the run stopped in). */
+  reached(line: number): void {
+    this.#lines = Math.max(this.#lines, line);
+  }
+
   /** Judges one line (its bytes without the line ending); `line` is its 1-based number. */
   line(bytes: Uint8Array, line: number): void {
-    this.#lines = Math.max(this.#lines, line);
+    this.reached(line);
     if ((bytes.length === 0 || bytes[0] !== 0x7b) && isBlank(bytes)) return;
     const parsed = parseLine(bytes, this.#options.maxLineBytes ?? MAX_LINE_BYTES);
     if ('value' in parsed && line === 1 && this.#session === undefined && isHeaderLine(parsed.value)) {
@@ -155,13 +160,6 @@ export class TranscriptJudge {
     const checked = stepOf(parsed.value);
     if ('problem' in checked) return this.#problem(line, checked.problem);
     this.step(checked.step, line);
-  }
-
-  /** A line longer than the limit: a finding on that line (the splitter skips the rest of it). */
-  tooLong(line: number): void {
-    this.#lines = Math.max(this.#lines, line);
-    this.#contentLines += 1;
-    this.#problem(line, lineTooLong(this.#options.maxLineBytes ?? MAX_LINE_BYTES));
   }
 
   #problem(line: number, problem: LineProblem): void {
@@ -274,10 +272,13 @@ export class TranscriptJudge {
     for (const entry of open) this.#report(entry);
   }
 
-  /** Ends the run: reports what is still unanswered, stops the session and returns the report. */
-  finish(): TranscriptReport {
+  /**
+   * Ends the run, stops the session and returns the report; where the transcript `ended` (rather
+   * than the run stopping early), the requests still unanswered are reported first.
+   */
+  finish(ended = true): TranscriptReport {
     if (this.#session !== undefined) {
-      this.#unanswered(this.#session);
+      if (ended) this.#unanswered(this.#session);
       this.#session.stop();
     }
     const profile = this.profile;
@@ -316,7 +317,11 @@ function fixtureNotTranscript(): InputError {
 export async function validateTranscript(source: AsyncIterable<Uint8Array>, options: JudgeOptions = {}): Promise<TranscriptRun> {
   const judge = new TranscriptJudge(options);
   const max = options.maxLineBytes ?? MAX_LINE_BYTES;
-  const splitter = new LineSplitter(max, (bytes, n) => judge.line(bytes, n), (n) => judge.tooLong(n));
+  // An over-long line ends the run: finding the next line would mean reading this one to its end.
+  const splitter = new LineSplitter(max, (bytes, n) => judge.line(bytes, n), (n) => {
+    judge.reached(n);
+    throw lineTooLong(n, max);
+  });
   let failure: unknown;
   let first = true;
   try {
@@ -331,7 +336,7 @@ export async function validateTranscript(source: AsyncIterable<Uint8Array>, opti
   } catch (error) {
     failure = error;
   }
-  const report = judge.finish();
+  const report = judge.finish(failure === undefined);
   if (failure === undefined && judge.contentLines === 0) failure = emptyTranscript(report.lines);
   return { report: failure === undefined ? report : { ...report, status: 'error' }, profile: judge.profile, ...(failure === undefined ? {} : { failure }) };
 }

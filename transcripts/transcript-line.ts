@@ -48,9 +48,12 @@ export function parseLine(bytes: Uint8Array, maxBytes = MAX_LINE_BYTES): { value
   }
 }
 
-/** The problem of a line longer than the limit (found while it is read; the rest of it is skipped). */
-export function lineTooLong(maxBytes: number): LineProblem {
-  return { rule: jsonRules['size-limit'].id, pointer: '', message: `Invalid JSON: the line is larger than the ${maxBytes}-byte limit (--max-line-bytes raises it)` };
+/**
+ * The failure for a line longer than the limit, raised while it is read: the run stops there, since
+ * the next line starts only where this one ends, and no more than the limit of a line is read.
+ */
+export function lineTooLong(line: number, maxBytes: number): InputError {
+  return new InputError(jsonRules['size-limit'].id, '', `line ${line}: the line is larger than the ${maxBytes}-byte limit; --max-line-bytes raises it`);
 }
 
 /** Checks a parsed line as a step (a wire step or a control step). */

@@ -134,15 +134,18 @@ test('--quiet prints the summary alone; --profile overrides the header and the t
   assert.match(bad.stderr, /^mcp-statechart: unknown profile "mcp-2025-11-25"; use auto, course, 2025-11-25, 2025-06-18 or 2026-07-28\n/);
 });
 
-test('--max-line-bytes: a larger limit admits a large line, a smaller one refuses it as a finding; bad values are usage errors', () => {
+test('--max-line-bytes: a larger limit admits a large line; over the limit the run stops at that line (exit 2); bad values are usage errors', () => {
   const big = c2s({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'echo', arguments: { text: 'x'.repeat(3_000_000) } } });
-  const name = file('big-line.jsonl', [INITIALIZE, RESULT, INITIALIZED, big]);
-  const refused = json(['validate', name]);
-  assert.equal(refused.doc.findings.map((f) => [f.line, f.rule]), [[4, 'json/size-limit']]);
+  const name = file('big-line.jsonl', [INITIALIZE, RESULT, INITIALIZED, big, LIST(3)]);
+  const refused = run(['validate', name, '--json']);
+  assert.is(refused.status, 2);
+  assert.is(refused.stderr, 'mcp-statechart: line 4: the line is larger than the 2000000-byte limit; --max-line-bytes raises it [json/size-limit]\n');
+  const doc = JSON.parse(refused.stdout) as { status: string; messages: number; error: { rule: string }; findings: unknown[] };
+  assert.equal([doc.status, doc.messages, doc.error.rule, doc.findings], ['error', 3, 'json/size-limit', []], 'the lines before it judged; no "unanswered" at a stop');
   const admitted = json(['validate', name, '--max-line-bytes', '4000000']);
+  assert.ok(admitted.status === 0 || admitted.status === 1);
   assert.not.ok(admitted.doc.findings.some((f) => f.rule === 'json/size-limit'));
-  const small = json(['validate', name, '--max-line-bytes', '100']);
-  assert.equal(small.doc.findings.filter((f) => f.rule === 'json/size-limit').map((f) => f.line), [1, 2, 4]);
+  assert.match(run(['validate', name, '--max-line-bytes', '100']).stderr, /^mcp-statechart: line 1: the line is larger than the 100-byte limit/);
   for (const value of ['0', '-1', '1.5', 'lots', '999999999999']) {
     const r = run(['validate', name, `--max-line-bytes=${value}`]);
     assert.is(r.status, 2, value);

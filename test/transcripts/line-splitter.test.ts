@@ -1,5 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { InputError } from '../../runner/errors.ts';
 import { LineSplitter } from '../../transcripts/line-splitter.ts';
 import { TranscriptJudge, validateTranscript } from '../../transcripts/transcript-judge.ts';
 
@@ -7,7 +8,9 @@ const bytes = (s: string) => new TextEncoder().encode(s);
 
 function split(chunks: readonly string[], max = 100): string[] {
   const out: string[] = [];
-  const s = new LineSplitter(max, (b, n) => out.push(`${n}:${new TextDecoder().decode(b)}`), (n) => out.push(`too long ${n}`));
+  const s = new LineSplitter(max, (b, n) => out.push(`${n}:${new TextDecoder().decode(b)}`), (n) => {
+    throw new Error(`too long ${n}`);
+  });
   for (const c of chunks) s.push(bytes(c));
   s.end();
   return out;
@@ -34,33 +37,37 @@ test('a line cut across chunks (even inside CRLF or a UTF-8 sequence) is joined 
   assert.equal(out, ['ab€c', 'd']);
 });
 
-test('a line over the limit is reported once, as soon as it passes the limit, and the rest of it is skipped', () => {
+test('a line over the limit is refused as soon as it passes it, with its number; exactly the limit is fine', () => {
   assert.equal(split(['12345\n'], 5), ['1:12345']);
   assert.equal(split(['12345\r\n'], 5), ['1:12345']);
-  assert.equal(split(['ok\n123', '456\n', 'next\n'], 5), ['1:ok', 'too long 2', '3:next']);
-  assert.equal(split(['123456\nok'], 5), ['too long 1', '2:ok'], 'a whole over-long line within one chunk');
-  assert.equal(split(['ok\n1234', '56'], 5), ['1:ok', 'too long 2'], 'an over-long last line without a newline');
+  assert.throws(() => split(['ok\n123', '456\n'], 5), /too long 2/);
   let handed = 0;
-  let reported = 0;
-  const s = new LineSplitter(4, () => void (handed += 1), () => void (reported += 1));
-  for (let i = 0; i < 1000; i++) s.push(bytes('xx'));
-  s.push(bytes('\nabc\n'));
-  s.end();
-  assert.equal([handed, reported, s.lines], [1, 1, 2], 'reported once; the line after it is handed over');
+  const s = new LineSplitter(4, () => void (handed += 1), (n) => {
+    throw new Error(`too long ${n}`);
+  });
+  assert.throws(() => {
+    for (let i = 0; i < 1000; i++) s.push(bytes('xx'));
+  }, /too long 1/);
+  assert.is(handed, 0);
 });
 
-test('validateTranscript: an over-long line is a json/size-limit finding on its line, and the next lines are judged', async () => {
+test('validateTranscript: an over-long line stops the run there (json/size-limit, its line), with the lines before it judged', async () => {
+  let pulled = 0;
   const source = (async function* () {
     yield bytes('{"mcp_statechart_transcript":1,"setup":"ready"}\n');
     yield bytes('{"direction":"client_to_server","message":{"jsonrpc":"2.0","id":1,"method":"ping"}}\n');
-    yield bytes(`{"x":"${'y'.repeat(200)}"}\n`);
-    yield bytes('{"direction":"server_to_client","message":{"jsonrpc":"2.0","id":1,"result":{}}}\n');
+    for (;;) {
+      pulled += 1;
+      yield bytes('y'.repeat(64)); // a line without end: not read past the limit
+    }
   })();
   const { report, failure } = await validateTranscript(source, { maxLineBytes: 100 });
-  assert.is(failure, undefined);
-  assert.equal(report.findings.map((f) => [f.line, f.rule, f.message]), [[3, 'json/size-limit', 'Invalid JSON: the line is larger than the 100-byte limit (--max-line-bytes raises it)']]);
-  assert.is(report.messages, 2, 'the lines\' messages, not those of the handshake the header stands for');
-  assert.is(report.lines, 4);
+  assert.instance(failure, InputError);
+  assert.is((failure as InputError).rule, 'json/size-limit');
+  assert.is((failure as InputError).message, 'line 3: the line is larger than the 100-byte limit; --max-line-bytes raises it');
+  assert.is(report.status, 'error');
+  assert.is(report.messages, 1);
+  assert.ok(pulled <= 3, `read ${pulled} pieces of the over-long line`);
 });
 
 test('TranscriptJudge: blank lines count as lines but are not messages; findings keep their line', () => {
