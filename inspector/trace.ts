@@ -83,6 +83,19 @@ function actorsOf(runs: readonly ActorRun[]): { actors: ActorState[]; active: st
   return { actors, active: [...active].sort() };
 }
 
+/** A function giving the transitions the recorder's actors took since it was last called. */
+function newTransitions(recorder: TransitionRecorder): () => string[] {
+  const seen = new Map<ActorRun, number>();
+  return () => {
+    const out: string[] = [];
+    for (const run of recorder.runs()) {
+      out.push(...run.steps.slice(seen.get(run) ?? 0).map((s) => s.transition));
+      seen.set(run, run.steps.length);
+    }
+    return out;
+  };
+}
+
 function stepPointer(index: number, label: string): string {
   const m = /^(setup|step) (\d+)$/.exec(label);
   if (!m) return `/cases/${index}`;
@@ -98,15 +111,7 @@ export function traceCase(label: string, fixture: Fixture, kase: FixtureCase, in
   const { graphs, byDefinition } = machineGraphs(basisFromFixture(fixture));
   const recorder = new TransitionRecorder(graphs.map((g) => g.model), byDefinition);
   const frames: Frame[] = [];
-  const seen = new Map<ActorRun, number>();
-  const takenSince = (): string[] => {
-    const out: string[] = [];
-    for (const run of recorder.runs()) {
-      out.push(...run.steps.slice(seen.get(run) ?? 0).map((s) => s.transition));
-      seen.set(run, run.steps.length);
-    }
-    return out;
-  };
+  const takenSince = newTransitions(recorder);
   const profile = profileForFixture(fixture);
   const startFrame = (): Frame => {
     // The session before any step: an untouched one with the same configuration, and its own recorder.
@@ -150,17 +155,9 @@ export async function traceTranscript(label: string, play: (options: JudgeOption
   const { graphs, byDefinition } = machineGraphs(SAMPLE_BASIS);
   const recorder = new TransitionRecorder(graphs.map((g) => g.model), byDefinition);
   const frames: Frame[] = [];
-  const seen = new Map<ActorRun, number>();
   let truncated = false;
   let firstError: { rule: string; pointer: string; message: string; line: number } | undefined;
-  const takenSince = (): string[] => {
-    const out: string[] = [];
-    for (const run of recorder.runs()) {
-      out.push(...run.steps.slice(seen.get(run) ?? 0).map((s) => s.transition));
-      seen.set(run, run.steps.length);
-    }
-    return out;
-  };
+  const takenSince = newTransitions(recorder);
   const run = await play({
     inspect: recorder.inspect,
     maxFindings: 0,
