@@ -8,7 +8,7 @@ import { machineGraphs } from '../coverage/measure.ts';
 import { basisFromFixture } from '../coverage/models/basis.ts';
 import { TransitionRecorder, type ActorRun } from '../coverage/recorder.ts';
 import { SAMPLE_BASIS } from '../coverage/models/basis.ts';
-import type { JudgeOptions, TranscriptRun } from '../transcripts/transcript-judge.ts';
+import type { JudgeOptions, TranscriptRun } from '../transcripts/transcript-report.ts';
 
 /** One actor of the session and the state it is in. */
 export interface ActorState {

@@ -1,6 +1,7 @@
 // Why: validate, coverage and inspect all read transcripts the same way: a file or standard input,
 // in chunks, and a failure to read names the argument as typed, never more of the path.
-import { validateTranscript, type JudgeOptions, type TranscriptRun } from '../transcripts/transcript-judge.ts';
+import type { JudgeOptions, TranscriptRun } from '../transcripts/transcript-report.ts';
+import { validateTranscript } from '../transcripts/validate-transcript.ts';
 import { ReadError } from './cli/io-error.ts';
 import { openInputStream, readErrorFrom } from './read-bounded.ts';
 

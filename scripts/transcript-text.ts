@@ -1,7 +1,7 @@
 // Why: a transcript can repeat one problem on every line (a capture without its handshake). People
 // see each finding as it is found, except that a cascade shows its first finding and its cause
 // once, and the rest of it is counted in one line at the end.
-import type { TranscriptFinding } from '../transcripts/transcript-judge.ts';
+import type { TranscriptFinding } from '../transcripts/transcript-report.ts';
 import { countOf, type FindingText } from './cli/finding-text.ts';
 
 interface Cascade {

@@ -1,82 +1,14 @@
 import { BoundedMap } from '../machines/bounded-map.ts';
-import { Session, type SessionConfig, type SessionView, type Step } from '../machines/session.ts';
-import { InputError } from '../runner/errors.ts';
-import { inputKindOf } from '../runner/input-kind.ts';
+import { Session, type Step } from '../machines/session.ts';
 import { OPPOSITE, type Direction, type Profile } from '../validators/context.ts';
 import type { RequestId } from '../validators/envelope.ts';
-import { findingTarget, type FindingTarget } from '../validators/finding-target.ts';
-import type { Finding, Severity } from '../validators/finding.ts';
+import { findingTarget } from '../validators/finding-target.ts';
+import type { Finding } from '../validators/finding.ts';
 import { correlationRules } from '../validators/rules/correlation.ts';
-import { fixtureRules } from '../validators/rules/fixture.ts';
 import { cascadeCause, type HandshakeLines } from './cascade.ts';
-import { LineSplitter } from './line-splitter.ts';
 import { headerSetupSteps, isHeaderLine, profileForHeader, sessionConfigFor, type TranscriptHeader } from './transcript-header.ts';
-import { headerOf, lineTooLong, MAX_LINE_BYTES, parseLine, stepOf, type LineProblem } from './transcript-line.ts';
-
-/** One finding of a transcript, placed by its line; the pointer is into that line's step. */
-export interface TranscriptFinding {
-  readonly line: number;
-  readonly rule: string;
-  readonly severity: Severity;
-  readonly pointer: string;
-  readonly message: string;
-  /** The method of the line's message, or of the request a response answers (`tools/call result`). */
-  readonly method?: string;
-  /** The tool, prompt, resource or task the pointer is inside of. */
-  readonly target?: FindingTarget;
-  /** The earlier problem this finding follows from, when one missing message repeats it on every later line. */
-  readonly cause?: string;
-}
-
-/** The summary `validate --json` prints, keys in this order. */
-export interface TranscriptReport {
-  /** `error` when the run could not complete (the command adds why). */
-  readonly status: 'ok' | 'failed' | 'error';
-  readonly profile: string;
-  readonly protocol_version: string;
-  /** Lines read, the header and blank lines included. */
-  readonly lines: number;
-  /** Wire steps fed to the session (control steps are not messages). */
-  readonly messages: number;
-  /** The findings in the order found (the requests still unanswered at the end last), at most `maxFindings`. */
-  readonly findings: readonly TranscriptFinding[];
-  readonly counts: { readonly error: number; readonly warning: number };
-  /** Findings counted but not kept, past `maxFindings`. */
-  readonly findings_omitted?: number;
-}
-
-/** A judged transcript: the report, the profile it was judged under, and why the run stopped, if it did. */
-export interface TranscriptRun {
-  readonly report: TranscriptReport;
-  readonly profile: Profile;
-  /** What stopped the run before the end (exit code 2): unreadable input, a bad header, not a transcript, nothing to judge. */
-  readonly failure?: unknown;
-}
-
-/** One fed line with what it produced, for inspectors. */
-export interface JudgedStep {
-  readonly line: number;
-  readonly step: Step;
-  readonly findings: readonly TranscriptFinding[];
-  readonly view: SessionView;
-}
-
-/** How a transcript is judged. */
-export interface JudgeOptions {
-  readonly maxLineBytes?: number;
-  /** Called with each finding as soon as its line is judged. */
-  readonly onFinding?: (finding: TranscriptFinding) => void;
-  /** How many findings the report keeps (default 10,000); the rest are counted, so memory stays flat. */
-  readonly maxFindings?: number;
-  /** Judge under this profile (`--profile`), whatever the header or the traffic says. */
-  readonly profile?: string;
-  /** Receives every actor inspection event (transition coverage). */
-  readonly inspect?: SessionConfig['inspect'];
-  /** Called once the session exists, before anything is fed to it, with its view (inspectors). */
-  readonly onStart?: (view: SessionView) => void;
-  /** Called after every fed step, with the session's view (inspectors). */
-  readonly onStep?: (judged: JudgedStep) => void;
-}
+import { headerOf, MAX_LINE_BYTES, parseLine, stepOf, type LineProblem } from './transcript-line.ts';
+import type { JudgeOptions, TranscriptFinding, TranscriptReport } from './transcript-report.ts';
 
 /** The number of findings a report keeps by default. */
 export const MAX_FINDINGS = 10_000;
@@ -298,45 +230,4 @@ export class TranscriptJudge {
   get profile(): Profile {
     return this.#profile ?? profileForHeader(this.#header);
   }
-}
-
-/** The failure for a transcript that holds nothing to judge. */
-function emptyTranscript(lines: number): InputError {
-  return new InputError(fixtureRules['empty'].id, '', `the transcript is empty: no steps${lines === 0 ? '' : ` in its ${lines} line${lines === 1 ? '' : 's'}`}`);
-}
-
-/** The failure for a fixture given where a transcript was expected, naming the command that judges it. */
-function fixtureNotTranscript(): InputError {
-  return new InputError(fixtureRules['wrong-kind'].id, '', 'this is a fixture file (schema_version, cases), not a transcript: judge it with `mcp-statechart cases`');
-}
-
-/**
- * Judges a transcript read from a byte stream, holding at most one line at a time. Never throws
- * for a problem of the input: the run's report comes back with the failure that stopped it, if any.
- */
-export async function validateTranscript(source: AsyncIterable<Uint8Array>, options: JudgeOptions = {}): Promise<TranscriptRun> {
-  const judge = new TranscriptJudge(options);
-  const max = options.maxLineBytes ?? MAX_LINE_BYTES;
-  // An over-long line ends the run: finding the next line would mean reading this one to its end.
-  const splitter = new LineSplitter(max, (bytes, n) => judge.line(bytes, n), (n) => {
-    judge.reached(n);
-    throw lineTooLong(n, max);
-  });
-  let failure: unknown;
-  let first = true;
-  try {
-    for await (const chunk of source) {
-      if (first && chunk.length > 0) {
-        first = false;
-        if (inputKindOf(chunk) === 'fixture') throw fixtureNotTranscript();
-      }
-      splitter.push(chunk);
-    }
-    splitter.end();
-  } catch (error) {
-    failure = error;
-  }
-  const report = judge.finish(failure === undefined);
-  if (failure === undefined && judge.contentLines === 0) failure = emptyTranscript(report.lines);
-  return { report: failure === undefined ? report : { ...report, status: 'error' }, profile: judge.profile, ...(failure === undefined ? {} : { failure }) };
 }

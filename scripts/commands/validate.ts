@@ -2,7 +2,8 @@
 // every line is judged (a bad line is a finding on it) and every finding reported with its line,
 // and the file is read in chunks so a transcript of any length runs in flat memory. --json always
 // prints one document, also when the run could not complete.
-import { MAX_FINDINGS, type TranscriptRun } from '../../transcripts/transcript-judge.ts';
+import { MAX_FINDINGS } from '../../transcripts/transcript-judge.ts';
+import type { TranscriptRun } from '../../transcripts/transcript-report.ts';
 import { MAX_LINE_BYTES } from '../../transcripts/transcript-line.ts';
 import { PROFILE_IDS } from '../../validators/profiles.ts';
 import { RULES } from '../../validators/rules/index.ts';

@@ -2,7 +2,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { InputError } from '../../runner/errors.ts';
 import { LineSplitter } from '../../transcripts/line-splitter.ts';
-import { TranscriptJudge, validateTranscript } from '../../transcripts/transcript-judge.ts';
+import { TranscriptJudge } from '../../transcripts/transcript-judge.ts';
+import { validateTranscript } from '../../transcripts/validate-transcript.ts';
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 
