@@ -1,7 +1,7 @@
 // Why: the one list of commands. Each entry says what the CLI needs before running it (name,
 // summary, usage, options, exit codes) and loads its handler only when it runs, so a command pays
 // start-up for its own modules alone. A new command is a handler file here plus one entry below.
-import { EXIT_CODES, type CommandSpec } from '../cli/command.ts';
+import type { CommandSpec } from '../cli/command.ts';
 // `cases` is what `npm start` and most runs use: bundled with the entry point rather than loaded as
 // one more chunk, so its start-up stays what it was before commands were loaded on demand.
 import * as casesCommand from './cases.ts';
@@ -25,7 +25,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       quiet: { type: 'boolean', short: 'q', help: 'print the summary line alone' },
     },
     positionals: { name: 'PATH', min: 0, max: Infinity },
-    exitCodes: '0 every case as expected, 1 an unexpected case, 2 could not run (unreadable input, not strict JSON, not a fixture)',
+    exitCodes: '0 every case as expected, 1 an unexpected case, 2 could not run (unreadable input, not strict JSON, not a fixture, no cases)',
     load: async () => casesCommand,
   },
   {
@@ -94,7 +94,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       out: { type: 'string', value: 'DIR', help: 'write files into this folder (made if missing)' },
     },
     positionals: { name: 'MACHINE', min: 0, max: 1 },
-    exitCodes: EXIT_CODES,
+    exitCodes: '0 printed or written, 2 could not run (an unknown machine or format, an output that cannot be written)',
     load: () => import('./diagram.ts'),
   },
   {
@@ -114,7 +114,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       port: { type: 'string', value: 'N', help: 'the port of the --stately bridge on 127.0.0.1 (default 8080)' },
     },
     positionals: { name: 'CASE', min: 0, max: 1 },
-    exitCodes: EXIT_CODES,
+    exitCodes: '0 written (whatever the case\'s outcome), 2 could not run (no such case, unreadable input, an output that cannot be written)',
     load: () => import('./inspect.ts'),
   },
   {
