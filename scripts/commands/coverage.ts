@@ -16,6 +16,8 @@ export interface CoverageOptions {
   readonly json?: boolean | undefined;
   readonly html?: string | undefined;
   readonly suggest?: boolean | undefined;
+  /** Print the totals line alone (and the suggestions, when asked for). */
+  readonly quiet?: boolean | undefined;
 }
 
 /** A transcript file as one case: judged through a session whose actors report to the coverage recorder. */
@@ -46,6 +48,7 @@ export async function runCoverage(paths: readonly string[], options: CoverageOpt
   } else {
     const lines = formatCoverageText(report).split('\n');
     const totals = lines.pop() as string;
+    if (options.quiet) lines.length = 0;
     if (suggestions) {
       const count = suggestions.reduce((n, g) => n + g.cases.length, 0);
       lines.push(count === 0
@@ -61,7 +64,7 @@ export async function runCoverage(paths: readonly string[], options: CoverageOpt
   return { output, exitCode: report.status === 'ok' ? 0 : 1 };
 }
 
-/** `coverage [PATH...] [--json] [--html FILE] [--suggest]`. */
+/** `coverage [PATH...] [--json] [--html FILE] [--suggest] [--quiet]`. */
 export async function run(args: CommandArgs): Promise<CommandResult> {
-  return runCoverage(args.positionals, { json: args.flag('json'), html: args.string('html'), suggest: args.flag('suggest') });
+  return runCoverage(args.positionals, { json: args.flag('json'), html: args.string('html'), suggest: args.flag('suggest'), quiet: args.flag('quiet') });
 }

@@ -75,6 +75,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       json: { type: 'boolean', help: 'print one JSON document, keys sorted' },
       html: { type: 'string', value: 'FILE', help: 'also write an offline HTML page with a diagram per machine' },
       suggest: { type: 'boolean', help: 'print a case skeleton for each gap' },
+      quiet: { type: 'boolean', short: 'q', help: 'print the totals line alone' },
     },
     positionals: { name: 'PATH', min: 0, max: Infinity },
     exitCodes: '0 no gap, 1 a gap (never taken, not allowlisted) remains, 2 could not run',

@@ -41,6 +41,8 @@ test('coverage takes transcripts: each is one case, judged under the profile its
   const mixed = JSON.parse(run('coverage', 'mixed', '--json').stdout) as { case_count: number; profiles: string[] };
   assert.ok(mixed.case_count > 1);
   assert.equal(mixed.profiles, ['2025-11-25', 'course']);
+  const quiet = run('coverage', 'session.jsonl', '--quiet');
+  assert.match(quiet.stdout, /^gaps: \d+\/\d+ transitions taken .*; 1 case; \d+ not applicable\n$/);
 });
 
 test('coverage on a transcript that cannot run (a bad header, nothing in it): exit 2, named', () => {
