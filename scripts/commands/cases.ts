@@ -30,6 +30,16 @@ export interface CasesRun {
   readonly profileIds: string;
 }
 
+/** Runs `f`; a fixture it refuses is named by its label (the profile's own checks do not know it). */
+function withLabel<T>(label: string, f: () => T): T {
+  try {
+    return f();
+  } catch (error) {
+    if (error instanceof InputError && !error.message.startsWith(`${label}: `)) throw new InputError(error.rule, error.pointer, `${label}: ${error.message}`);
+    throw error;
+  }
+}
+
 /** Reads, checks and judges every case of every fixture file. */
 export async function runCases(paths: readonly string[], profileOverride?: string): Promise<CasesRun> {
   const fixtures = await loadFixtures(paths);
@@ -39,7 +49,7 @@ export async function runCases(paths: readonly string[], profileOverride?: strin
   const versions = new Set<string>();
   const prefix = fixtures.length > 1;
   for (const { label, fixture } of fixtures) {
-    const profile = profileForFixture(fixture, profileOverride);
+    const profile = withLabel(label, () => profileForFixture(fixture, profileOverride));
     profiles.add(profile.name);
     ids.add(profile.id);
     versions.add(fixture.protocol_version);

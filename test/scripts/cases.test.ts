@@ -15,7 +15,7 @@ const run = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], {
 const FIXTURE = {
   schema_version: 3,
   protocol_version: '2025-11-25',
-  transport_context_defaults: { transport: 'streamable_http' },
+  transport_context_defaults: { transport: 'streamable_http', token_active: true, token_audience: 'https://mcp.example.test/mcp', resource: 'https://mcp.example.test/mcp' },
   authorization: { protected_resource: 'https://mcp.example.test/mcp', initial_revision: 'r1', revisions: { r1: { principals: {}, resources: [], resourceTemplates: [] } } },
   client: { info: { name: 'c', version: '1.0.0' }, capabilities: {} },
   server: { info: { name: 's', version: '1.0.0' }, capabilities: { tools: {} } },
@@ -62,6 +62,13 @@ test('fixture errors in our words: which field, what it should be, what was foun
     assert.is(r.stderr, `mcp-statechart: bad.json: ${message} [fixture/invalid]\n`);
     assert.not.match(r.stderr, /Expected|received/);
   }
+});
+
+test('a fixture the course profile refuses before any case is named by its file, with the rule once', () => {
+  write('off-course.json', { ...FIXTURE, transport_context_defaults: { transport: 'stdio' } });
+  const r = run('cases', 'off-course.json');
+  assert.is(r.status, 2);
+  assert.match(r.stderr, /^mcp-statechart: off-course\.json: invalid fixture at \/transport_context_defaults: [^[]*\[fixture\/invalid\]\n$/);
 });
 
 test('a transcript given to cases is recognised and validate named; a folder names the file for JSON errors too', () => {

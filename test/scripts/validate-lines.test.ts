@@ -62,7 +62,7 @@ test('an empty transcript says so and cannot run (exit 2), like an empty fixture
   const fixture = run(['cases', 'empty.json']);
   assert.is(fixture.status, 2);
   assert.match(fixture.stderr, /\[json\/empty-input\]/);
-  writeFileSync(join(dir, 'no-cases.json'), JSON.stringify({ schema_version: 3, protocol_version: '2025-11-25', transport_context_defaults: {}, authorization: { protected_resource: 'https://x.test/mcp', initial_revision: 'r', revisions: { r: { principals: {}, resources: [], resourceTemplates: [] } } }, client: { info: {}, capabilities: {} }, server: { info: {}, capabilities: {} }, tool: {}, cases: [] }));
+  writeFileSync(join(dir, 'no-cases.json'), JSON.stringify({ schema_version: 3, profile: '2025-11-25', protocol_version: '2025-11-25', transport_context_defaults: {}, authorization: { protected_resource: 'https://x.test/mcp', initial_revision: 'r', revisions: { r: { principals: {}, resources: [], resourceTemplates: [] } } }, client: { info: {}, capabilities: {} }, server: { info: {}, capabilities: {} }, tool: {}, cases: [] }));
   const none = run(['cases', 'no-cases.json']);
   assert.is(none.status, 2);
   assert.is(none.stderr, 'mcp-statechart: the fixtures hold no cases: nothing to judge [fixture/empty]\n');
