@@ -3,7 +3,7 @@ import { runMachine, type MachineRunner } from './runner.ts';
 import type { AuthorizationPolicy, TransportContext } from '../validators/authorization.ts';
 import { checkCapabilities } from '../validators/capabilities.ts';
 import { type Direction, type JsonObject, OPPOSITE, type Profile, type ValidationContext } from '../validators/context.ts';
-import { classifyMessage, idKey, type Envelope, type IdKey } from '../validators/envelope.ts';
+import { classifyMessage, idKey, type Envelope, type IdKey, type RequestId } from '../validators/envelope.ts';
 import { hasError, type Finding } from '../validators/finding.ts';
 import { isNotificationMethod, isRequestMethod, mayBeSentIn, methodTable, type MethodSpec } from '../validators/methods.ts';
 import { authRules } from '../validators/rules/auth.ts';
@@ -489,6 +489,16 @@ export class Session {
     const uri = RESOURCE_URI_METHODS.has(spec.method) && typeof params?.['uri'] === 'string' ? params['uri'] : undefined;
     this.#authorization.send({ type: 'context.check', input: { context, method: spec.method, scope: spec.scope, uri, strict: this.#course } });
     return !hasError(this.#sink);
+  }
+
+  /** The request `id` sent in `direction` that is still unanswered, if any. */
+  pendingRequest(direction: Direction, id: RequestId): PendingRequest | undefined {
+    return this.#extensionView.pending(direction, id);
+  }
+
+  /** The lifecycle machine's state (`new`, ..., `ready`); cheaper than view() for one question. */
+  get lifecycleState(): string {
+    return String(this.#lifecycle.getSnapshot().value);
   }
 
   /** A read-only picture of every machine's state. */

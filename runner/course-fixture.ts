@@ -8,7 +8,7 @@ import type { Fixture } from './fixture-schema.ts';
 const COURSE_SCOPES: ReadonlySet<string> = new Set(['resources:list', 'resources:read', 'resources:subscribe']);
 
 function invalid(pointer: string, problem: string): InputError {
-  return new InputError('fixture/invalid', pointer, `invalid fixture at ${pointer}: ${problem} [fixture/invalid]`);
+  return new InputError('fixture/invalid', pointer, `invalid fixture at ${pointer}: ${problem}`);
 }
 
 function unique(list: readonly string[]): boolean {

@@ -54,7 +54,7 @@ test('suggestions are fixture cases: name, description, expect, steps; setup onl
 });
 
 test('suggestions are grouped by the fixture they belong in, which names its profile', () => {
-  const report = buildReport({ basis: basisFromFixture(basis.fixture), home: { profile: 'course', fixture: basis.label }, graphs, caseCount: 0, takenBy: new Map(), pathFollowedBy: new Map() }, []);
+  const report = buildReport({ basis: basisFromFixture(basis.fixture), home: { profile: 'course', fixture: basis.label }, graphs, caseCount: 0, takenBy: new Map(), pathFollowedBy: new Map(), profiles: [] }, []);
   const groups = suggestCases(graphs, report, { profile: 'course', fixture: basis.label });
   assert.equal(groups.map((g) => [g.fixture, g.profile]), [
     [basis.label, 'course'],

@@ -7,7 +7,7 @@ import { Session, type Step } from '../../machines/session.ts';
 import { parseFixture } from '../../runner/load-fixture.ts';
 import { runCase } from '../../runner/run-case.ts';
 import { sessionConfigFor } from '../../transcripts/transcript-header.ts';
-import { toHeader } from '../../transcripts/transcript-line.ts';
+import { headerOf } from '../../transcripts/transcript-line.ts';
 import { COURSE_PROFILE, SPEC_2025_11_25 } from '../../validators/profiles.ts';
 
 const NAMES = ['__proto__', 'constructor', 'prototype'] as const;
@@ -58,7 +58,7 @@ for (const name of NAMES) {
 
   test(`transcript header: a revision, principal and tenant named ${name} are read and looked up like any name`, () => {
     const defaults = `{"transport":"streamable_http","token_active":true,"token_audience":"${R}","resource":"${R}"}`;
-    const header = toHeader(JSON.parse(`{"mcp_statechart_transcript":1,"profile":"course","authorization":${policyText(name)},"transport_context_defaults":${defaults}}`), 1);
+    const header = headerOf(JSON.parse(`{"mcp_statechart_transcript":1,"profile":"course","authorization":${policyText(name)},"transport_context_defaults":${defaults}}`));
     const session = new Session(sessionConfigFor(header));
     const steps: Step[] = [
       ...HANDSHAKE,
@@ -70,11 +70,11 @@ for (const name of NAMES) {
   });
 
   test(`a principal or revision named ${name} that the policy does not define is unknown, not found on Object.prototype`, () => {
-    const header = toHeader(JSON.parse(`{"mcp_statechart_transcript":1,"profile":"course","authorization":${policyText('ana')}}`), 1);
+    const header = headerOf(JSON.parse(`{"mcp_statechart_transcript":1,"profile":"course","authorization":${policyText('ana')}}`));
     const session = new Session(sessionConfigFor(header));
     for (const step of HANDSHAKE) assert.equal(session.feed(step), []);
     assert.equal(session.feed({ control_event: { type: 'activate_authorization_revision', revision: name } }).map((f) => f.rule), ['auth/unknown-revision']);
-    assert.throws(() => toHeader(JSON.parse(`{"mcp_statechart_transcript":1,"authorization":{"protected_resource":"${R}","initial_revision":"${name}","revisions":{}}}`), 1), /no revision/);
+    assert.throws(() => headerOf(JSON.parse(`{"mcp_statechart_transcript":1,"authorization":{"protected_resource":"${R}","initial_revision":"${name}","revisions":{}}}`)), /no revision/);
   });
 }
 
