@@ -51,15 +51,15 @@ export function parseTrace(bytes: Uint8Array): Trace {
     value = parseStrictJson(bytes, { maxBytes: MAX_TRACE_BYTES, maxDepth: MAX_TRACE_DEPTH });
   } catch (error) {
     if (!(error instanceof StrictJsonError)) throw error;
-    throw new InputError(error.rule, error.pointer, `${error.message} [${error.rule}]`);
+    throw new InputError(error.rule, error.pointer, error.message);
   }
   const rule = fixtureRules['trace-invalid'].id;
-  if (!isTraceDocument(value)) throw new InputError(rule, '', `not a trace: the document has no ${TRACE_MARK} member [${rule}]`);
+  if (!isTraceDocument(value)) throw new InputError(rule, '', `not a trace: the document has no ${TRACE_MARK} member`);
   const parsed = v.safeParse(TraceSchema, value);
   if (!parsed.success) {
     const issue = parsed.issues[0];
     const pointer = issue ? issuePointer('', issue) : '';
-    throw new InputError(rule, pointer, `invalid trace at ${pointer || '/'}: ${issue?.message ?? 'unknown problem'} [${rule}]`);
+    throw new InputError(rule, pointer, `invalid trace at ${pointer || '/'}: ${issue?.message ?? 'unknown problem'}`);
   }
   return parsed.output;
 }

@@ -2,7 +2,9 @@
 // again through the session (its message events), so it can be re-checked by a later build, and
 // the result is reported the way transcripts are, placed by event instead of line.
 import { judgeTrace } from '../../live/trace-judge.ts';
+import { inputKindOf } from '../../runner/input-kind.ts';
 import { MAX_TRACE_BYTES, parseTrace } from '../../trace/trace-file.ts';
+import { TRACE_MARK } from '../../trace/trace-schema.ts';
 import type { TraceFinding } from '../../trace/trace-schema.ts';
 import { countOf } from '../cli/finding-text.ts';
 import { styleFor, type Style } from '../cli/style.ts';
@@ -29,17 +31,17 @@ export interface TraceValidation {
 const OPEN_BRACE = 0x7b;
 
 /**
- * Whether an input that begins with these bytes is a trace: a trace is one JSON document, written
- * with its opening brace alone on the first line (or on one line, with the trace mark), which no
- * transcript line can be.
+ * Whether an input that begins with these bytes is a trace: one JSON document that is not a
+ * fixture, written with its opening brace alone on the first line (or on one line, with the trace
+ * mark), which no transcript line can be.
  */
 export function looksLikeTrace(head: Uint8Array): boolean {
   let i = 0;
   while (i < head.length && (head[i] === 0x20 || head[i] === 0x09 || head[i] === 0x0d || head[i] === 0x0a)) i++;
-  if (head[i] !== OPEN_BRACE) return false;
+  if (head[i] !== OPEN_BRACE || inputKindOf(head) === 'fixture') return false;
   const lf = head.indexOf(0x0a, i);
   const firstLine = new TextDecoder().decode(head.subarray(i, lf === -1 ? head.length : lf)).trim();
-  return firstLine === '{' || firstLine.includes('"mcp_statechart_trace"');
+  return firstLine === '{' || firstLine.includes(`"${TRACE_MARK}"`);
 }
 
 /** Reads a whole trace from a stream, checks it, and judges it again. */
