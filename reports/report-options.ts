@@ -14,6 +14,10 @@ export interface ReportOptions {
   readonly expectedFailures?: string;
   /** Only the summary line on stdout. */
   readonly quiet?: boolean;
+  /** The trace file the reports describe, as the user named it: SARIF locations point into it. */
+  readonly traceFile?: string;
+  /** The trace file's text as written, so that SARIF locations can name the line of each finding's event. */
+  readonly traceText?: string;
 }
 
 /** What writing the reports concluded: the exit code and the summary line for people. */
