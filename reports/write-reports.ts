@@ -6,7 +6,6 @@ import { fixtureRules } from '../validators/rules/fixture.ts';
 import { readExpectedFailures, type ExpectedFailuresFile } from './expected-failures.ts';
 import { htmlReport } from './html-report.ts';
 import { jsonReportText } from './json-report.ts';
-import { junitReport } from './junit-report.ts';
 import { oneLine } from './output-text.ts';
 import { ReportWriteError, writeOwnerOnly } from './owner-only-file.ts';
 import type { ReportOptions, ReportOutcome } from './report-options.ts';
@@ -28,9 +27,11 @@ export async function writeReports(trace: Trace, options: ReportOptions, io: { s
     ...(options.traceFile === undefined || options.traceFile === '-' ? {} : { trace: { path: options.traceFile, ...(options.traceText === undefined ? {} : { text: options.traceText }) } }),
     ...(options.expectedFailures === undefined || expected === undefined ? {} : { expectedFailures: { path: options.expectedFailures, text: expected.text } }),
   };
+  // The XML builder takes a while to load: only a run that writes JUnit pays for it.
+  const junitReport = options.junit === undefined ? undefined : (await import('./junit-report.ts')).junitReport;
   const outputs: [option: string, path: string | undefined, render: () => string][] = [
     ['--json-file', options.jsonFile, () => jsonReportText(model)],
-    ['--junit', options.junit, () => junitReport(model)],
+    ['--junit', options.junit, () => junitReport!(model)],
     ['--sarif', options.sarif, () => sarifReportText(model, sources)],
     ['--html', options.html, () => htmlReport(model, verdict)],
   ];

@@ -5,6 +5,7 @@ import { InputError } from '../runner/errors.ts';
 import { StrictJsonError } from '../validators/strict-json.ts';
 import { formatCasesText, runCases } from './commands/cases.ts';
 import { ReadError } from './read-bounded.ts';
+import { ReportWriteError } from '../reports/owner-only-file.ts';
 
 const USAGE = `usage: mcp-statechart <command> [options]
 
@@ -25,6 +26,9 @@ commands:
                              statechart diagrams generated from the machines (MACHINE: lifecycle,
                              correlation, authorization, subscription, progress, cancellation,
                              task, inputRequired or session, the default)
+  report TRACE|- [--json] [--json-file F] [--junit F] [--sarif F] [--html F] [--expected-failures F] [--quiet]
+                             write the reports of a saved live-run trace (JSON, JUnit XML, SARIF 2.1.0,
+                             an offline HTML page); the trace is checked first (format and signature)
   inspect CASE [--fixture PATH] [--out FILE] [--stately [--port N]]
                              a self-contained HTML page stepping through one case over the session
                              statechart; --stately streams it to @statelyai/inspect over a WebSocket
@@ -60,6 +64,33 @@ async function main(argv: readonly string[]): Promise<number> {
       const report = await runValidate(positionals[0] as string, { json: values.json === true });
       process.stdout.write((values.json ? JSON.stringify(report, null, 2) : formatValidateSummary(report)) + '\n');
       return report.status === 'ok' ? 0 : 1;
+    }
+    case 'report': {
+      const { values, positionals } = parseArgs({
+        args: [...rest],
+        options: {
+          'json': { type: 'boolean' },
+          'json-file': { type: 'string' },
+          'junit': { type: 'string' },
+          'sarif': { type: 'string' },
+          'html': { type: 'string' },
+          'expected-failures': { type: 'string' },
+          'quiet': { type: 'boolean' },
+        },
+        allowPositionals: true,
+      });
+      if (positionals.length !== 1) throw new InputError('cli/usage', '', `report takes one trace (FILE or -), got ${positionals.length}`);
+      const { runReport } = await import('./commands/report.ts');
+      const outcome = await runReport(positionals[0] as string, {
+        ...(values.json ? { json: true } : {}),
+        ...(values.quiet ? { quiet: true } : {}),
+        ...(values['json-file'] === undefined ? {} : { jsonFile: values['json-file'] }),
+        ...(values.junit === undefined ? {} : { junit: values.junit }),
+        ...(values.sarif === undefined ? {} : { sarif: values.sarif }),
+        ...(values.html === undefined ? {} : { html: values.html }),
+        ...(values['expected-failures'] === undefined ? {} : { expectedFailures: values['expected-failures'] }),
+      }, { stdout: (text) => void process.stdout.write(text) });
+      return outcome.exitCode;
     }
     case 'bench': {
       const { values } = parseArgs({
@@ -112,7 +143,7 @@ async function main(argv: readonly string[]): Promise<number> {
 
 function describeFailure(error: unknown): string {
   if (error instanceof StrictJsonError) return `${error.message} [${error.rule}]`;
-  if (error instanceof InputError || error instanceof ReadError) return error.message;
+  if (error instanceof InputError || error instanceof ReadError || error instanceof ReportWriteError) return error.message;
   if (error instanceof Error && String((error as NodeJS.ErrnoException).code).startsWith('ERR_PARSE_ARGS')) return error.message;
   if (process.env['MCP_STATECHART_DEBUG'] && error instanceof Error) return `internal error: ${error.stack ?? error.message}`;
   return `internal error: ${error instanceof Error ? error.name : 'unknown'} (set MCP_STATECHART_DEBUG=1 for details)`;
