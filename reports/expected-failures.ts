@@ -46,8 +46,8 @@ export async function readExpectedFailures(path: string): Promise<ExpectedFailur
   try {
     bytes = await readBounded(path, MAX_BYTES);
   } catch (error) {
-    if (error instanceof ReadError) throw new ReadError(error.code, `--expected-failures: ${error.message}`);
-    if (error instanceof StrictJsonError) throw new InputError(error.rule, '', `--expected-failures: ${error.message} [${error.rule}]`);
+    if (error instanceof ReadError) throw error.about(path);
+    if (error instanceof StrictJsonError) throw new InputError(error.rule, '', `--expected-failures: ${error.message}`);
     throw error;
   }
   return { entries: parseExpectedFailures(bytes), text: new TextDecoder().decode(bytes) };
@@ -60,7 +60,7 @@ export function parseExpectedFailures(bytes: Uint8Array | string): ExpectedFailu
     data = parseStrictJson(bytes);
   } catch (error) {
     if (!(error instanceof StrictJsonError)) throw error;
-    throw new InputError(error.rule, error.pointer, `--expected-failures: ${error.message} [${error.rule}]`);
+    throw new InputError(error.rule, error.pointer, `--expected-failures: ${error.message}`);
   }
   const r = v.safeParse(ExpectedFailuresSchema, data);
   if (!r.success) {
@@ -78,7 +78,7 @@ export function parseExpectedFailures(bytes: Uint8Array | string): ExpectedFailu
 }
 
 function invalid(pointer: string, problem: string): InputError {
-  return new InputError(INVALID, pointer, `--expected-failures: invalid entry at ${pointer || '/'}: ${problem} [${INVALID}]`);
+  return new InputError(INVALID, pointer, `--expected-failures: invalid entry at ${pointer || '/'}: ${problem}`);
 }
 
 /** Whether an entry matches a finding: the same rule, and every place the entry names. */

@@ -25,4 +25,6 @@ export interface ReportOutcome {
   /** 0: no unexpected error finding and no stale expected entry; 1: otherwise; 2: the run could not complete. */
   readonly exitCode: 0 | 1 | 2;
   readonly summary: string;
+  /** Why a report file could not be written (then the exit code is 2); the other files were written. */
+  readonly failure?: unknown;
 }

@@ -1,25 +1,30 @@
 // Why: `check`, `fuzz` and `report` all end the same way: a finished trace is judged against the
 // expected failures and written in every format asked for, and the verdict becomes the exit code.
 // One function does that for all of them; it reads only the trace, never the live objects.
+import { writeOutputFile } from '../scripts/cli/output-file.ts';
+import { countOf, FindingText } from '../scripts/cli/finding-text.ts';
+import { styleFor } from '../scripts/cli/style.ts';
 import type { Trace } from '../trace/trace-schema.ts';
+import { findingTarget } from '../validators/finding-target.ts';
 import { fixtureRules } from '../validators/rules/fixture.ts';
+import { RULES } from '../validators/rules/index.ts';
 import { readExpectedFailures, type ExpectedFailuresFile } from './expected-failures.ts';
 import { htmlReport } from './html-report.ts';
 import { jsonReportText } from './json-report.ts';
 import { oneLine } from './output-text.ts';
-import { ReportWriteError, writeOwnerOnly } from './owner-only-file.ts';
 import type { ReportOptions, ReportOutcome } from './report-options.ts';
-import { buildReportModel, type ReportFinding, type ReportModel } from './report-model.ts';
+import { buildReportModel, type ReportModel } from './report-model.ts';
 import { sarifReportText } from './sarif-report.ts';
 import { secretValues } from './redact-output.ts';
 
 /**
- * Writes every report `options` asks for (files owner-only), prints the JSON report (`json`), or
- * else each finding and stale entry as a line and the summary line (only the summary: `quiet`), and
- * returns the exit code. Throws an InputError or ReadError for a bad expected-failures file (before
- * anything is written), and a ReportWriteError, after writing what it could, when a file could not be written.
+ * Writes every report `options` asks for (files owner-only, missing folders made), prints the JSON report (`json`), or
+ * else each finding and stale entry and the summary line (only the summary: `quiet`), and returns
+ * the exit code. A bad expected-failures file throws (InputError, ReadError) before anything is
+ * written; a report file that cannot be written is returned as the outcome's failure (exit 2)
+ * after the other files were written. `io.color` colours the text output.
  */
-export async function writeReports(trace: Trace, options: ReportOptions, io: { stdout(text: string): void }): Promise<ReportOutcome> {
+export async function writeReports(trace: Trace, options: ReportOptions, io: { stdout(text: string): void; color?: boolean }): Promise<ReportOutcome> {
   const expected: ExpectedFailuresFile | undefined = options.expectedFailures === undefined ? undefined : await readExpectedFailures(options.expectedFailures);
   const model = buildReportModel(trace, expected?.entries ?? [], secretValues());
   const verdict = oneLine(verdictLine(model));
@@ -29,29 +34,28 @@ export async function writeReports(trace: Trace, options: ReportOptions, io: { s
   };
   // The XML builder takes a while to load: only a run that writes JUnit pays for it.
   const junitReport = options.junit === undefined ? undefined : (await import('./junit-report.ts')).junitReport;
-  const outputs: [option: string, path: string | undefined, render: () => string][] = [
-    ['--json-file', options.jsonFile, () => jsonReportText(model)],
-    ['--junit', options.junit, () => junitReport!(model)],
-    ['--sarif', options.sarif, () => sarifReportText(model, sources)],
-    ['--html', options.html, () => htmlReport(model, verdict)],
+  const outputs: [path: string | undefined, render: () => string][] = [
+    [options.jsonFile, () => jsonReportText(model)],
+    [options.junit, () => junitReport!(model)],
+    [options.sarif, () => sarifReportText(model, sources)],
+    [options.html, () => htmlReport(model, verdict)],
   ];
   const written: string[] = [];
-  const failures: ReportWriteError[] = [];
-  for (const [option, path, render] of outputs) {
+  let failure: unknown;
+  for (const [path, render] of outputs) {
     if (path === undefined) continue;
     try {
-      await writeOwnerOnly(path, render(), option);
+      await writeOutputFile(path, render(), { ownerOnly: true, makeFolder: true });
       written.push(path);
     } catch (error) {
-      if (!(error instanceof ReportWriteError)) throw error;
-      failures.push(error);
+      failure ??= error;
     }
   }
-  const summary = written.length === 0 ? verdict : `${verdict}; wrote ${written.length} file${written.length === 1 ? '' : 's'}: ${written.join(', ')}`;
+  const summary = written.length === 0 ? verdict : `${verdict}; wrote ${countOf(written.length, 'file')}: ${written.join(', ')}`;
   if (options.json) io.stdout(jsonReportText(model));
-  else io.stdout((options.quiet ? '' : findingLines(model)) + summary + '\n');
-  if (failures.length > 0) throw new ReportWriteError(failures[0]!.code, failures.map((f) => f.message).join('; '));
-  return { exitCode: model.status === 'error' ? 2 : model.status === 'fail' ? 1 : 0, summary };
+  else io.stdout((options.quiet ? '' : findingLines(model, io.color === true)) + summary + '\n');
+  const exitCode = failure !== undefined || model.status === 'error' ? 2 : model.status === 'fail' ? 1 : 0;
+  return { exitCode, summary, ...(failure === undefined ? {} : { failure }) };
 }
 
 /** The verdict in one line: status, counts, and the profile and version the run was judged under. */
@@ -59,23 +63,28 @@ export function verdictLine(model: ReportModel): string {
   const c = model.counts;
   const why = model.status === 'error' ? ` (the run could not complete: ${model.trace.error ?? 'no reason recorded'})` : '';
   const expected = c.expected > 0 ? `, ${c.expected} expected` : '';
-  const stale = model.expected.length > 0 ? `, ${plural(c.stale, 'stale expected failure')}` : '';
-  return `${model.status}${why}: ${plural(c.errors, 'error')}, ${plural(c.warnings, 'warning')}${expected}${stale}; `
-    + `${plural(c.events, 'event')}, ${plural(c.messages, 'message')} (${model.trace.profile}, MCP ${model.trace.protocol_version ?? 'not negotiated'})`;
+  const stale = model.expected.length > 0 ? `, ${countOf(c.stale, 'stale expected failure')}` : '';
+  return `${model.status}${why}: ${countOf(c.errors, 'error')}, ${countOf(c.warnings, 'warning')}${expected}${stale}; `
+    + `${countOf(c.events, 'event')}, ${countOf(c.messages, 'message')} (${model.trace.profile}, MCP ${model.trace.protocol_version ?? 'not negotiated'})`;
 }
 
-function findingLines(model: ReportModel): string {
-  const lines = model.findings.map((f) => oneLine(findingLine(f)));
-  for (const s of model.stale) lines.push(`stale: expected failure ${s.index} (${oneLine(s.rule)}) matched no finding [${fixtureRules['expected-failure-stale'].id}]`);
+/** Each finding as text (place, severity, method and tool, pointer, message, rule, spec link once), then each stale entry. */
+function findingLines(model: ReportModel, color: boolean): string {
+  const text = new FindingText(styleFor(color), RULES);
+  const lines = model.findings.map((f) => {
+    const event = f.event === null ? undefined : model.trace.events[f.event];
+    const target = event?.kind === 'message' ? findingTarget(event.message, f.pointer) : undefined;
+    return text.format({
+      place: f.event === null ? 'run' : `event ${f.event}`,
+      severity: f.severity,
+      rule: f.rule,
+      pointer: oneLine(f.pointer),
+      message: oneLine(f.expectedBy === null ? f.message : `${f.message} (expected: ${model.expected[f.expectedBy]?.reason ?? ''})`),
+      method: f.method === null ? undefined : oneLine(f.method),
+      target: target === undefined ? undefined : { kind: target.kind, name: oneLine(target.name) },
+    });
+  });
+  const stale = fixtureRules['expected-failure-stale'];
+  for (const s of model.stale) lines.push(`stale: expected failure ${s.index} (${oneLine(s.rule)}) matched no finding: remove it [${stale.id}]`);
   return lines.map((l) => l + '\n').join('');
-}
-
-/** One finding as a text line: `event N: severity rule pointer message (method)`. */
-export function findingLine(f: ReportFinding): string {
-  const at = f.event === null ? 'run' : `event ${f.event}`;
-  return `${at}: ${f.severity} ${f.rule} ${f.pointer || '/'} ${f.message}${f.method === null ? '' : ` (${f.method})`}${f.expectedBy === null ? '' : ' (expected)'}`;
-}
-
-function plural(n: number, what: string): string {
-  return `${n} ${what}${n === 1 ? '' : 's'}`;
 }

@@ -2,13 +2,18 @@
 // rests on (its direction and method, or for a response the method of the request it answers).
 // Deriving that from the trace document alone, in one place, lets anyone who holds a trace (the
 // writer that signs it, the reader that checks the signature, a report) agree on it.
+import { OPPOSITE } from '../validators/context.ts';
+import { isRequestId } from '../validators/envelope.ts';
 import type { FindingEvidence } from './signature.ts';
 import type { Trace, TraceEvent } from './trace-schema.ts';
 
 /** What a trace event is as a message: its direction and method (both null when not a message). */
 export interface EventPlace {
   readonly direction: 'client_to_server' | 'server_to_client' | null;
-  /** The message's method, or the method of the request a response answers; null when none is known. */
+  /**
+   * The message's method, or the method of the request a response answers; for a timeout, the
+   * operation that timed out; null when none is known.
+   */
   readonly method: string | null;
   /** What the message is: a request, notification, result or error response, or text that is none. */
   readonly role: 'request' | 'notification' | 'result' | 'error' | 'other' | null;
@@ -21,23 +26,25 @@ export const NOT_A_MESSAGE: EventPlace = { direction: null, method: null, role: 
 
 /**
  * Places every event of a trace: a request's and a notification's own method; for a response, the
- * method of the latest earlier request with the same id (type and value) sent the other way.
+ * method of the latest earlier request with the same id (type and value) sent the other way; for
+ * a timeout, its operation.
  */
 export function eventPlaces(events: readonly TraceEvent[]): EventPlace[] {
   const requests = { client_to_server: new Map<string, string>(), server_to_client: new Map<string, string>() };
   return events.map((event) => {
+    if (event.kind === 'timeout') return { ...NOT_A_MESSAGE, method: event.operation };
     if (event.kind !== 'message') return NOT_A_MESSAGE;
     const direction = event.direction;
     const m = event.message;
     if (typeof m !== 'object' || m === null || Array.isArray(m)) return { direction, method: null, role: 'other', id: null };
     const message = m as Record<string, unknown>;
-    const id = typeof message['id'] === 'string' || typeof message['id'] === 'number' ? message['id'] : null;
+    const id = isRequestId(message['id']) ? message['id'] : null;
     if (typeof message['method'] === 'string') {
       if (id !== null) requests[direction].set(idKey(id), message['method']);
       return { direction, method: message['method'], role: id === null ? 'notification' : 'request', id };
     }
     const role = 'error' in message ? 'error' : 'result' in message ? 'result' : 'other';
-    const answered = id === null ? undefined : requests[direction === 'client_to_server' ? 'server_to_client' : 'client_to_server'].get(idKey(id));
+    const answered = id === null ? undefined : requests[OPPOSITE[direction]].get(idKey(id));
     return { direction, method: answered ?? null, role, id };
   });
 }

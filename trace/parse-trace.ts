@@ -30,7 +30,7 @@ export function parseTrace(bytes: Uint8Array): Trace {
     data = parseStrictJson(bytes, { maxBytes: TRACE_MAX_BYTES, maxDepth: TRACE_MAX_DEPTH });
   } catch (error) {
     if (!(error instanceof StrictJsonError)) throw error;
-    throw new InputError(error.rule, error.pointer, `trace: ${error.message} [${error.rule}]`);
+    throw new InputError(error.rule, error.pointer, `trace: ${error.message}`);
   }
   return checkTrace(data);
 }
@@ -66,11 +66,11 @@ export function checkTrace(data: unknown): Trace {
 }
 
 function invalid(pointer: string, problem: string): InputError {
-  return new InputError(INVALID, pointer, `trace: invalid trace at ${pointer || '/'}: ${problem} [${INVALID}]`);
+  return new InputError(INVALID, pointer, `trace: invalid trace at ${pointer || '/'}: ${problem}`);
 }
 
 function tampered(pointer: string, problem: string): InputError {
-  return new InputError(TAMPERED, pointer, `trace: ${problem}: it was edited or damaged (at ${pointer}) [${TAMPERED}]`);
+  return new InputError(TAMPERED, pointer, `trace: ${problem}: it was edited or damaged (at ${pointer})`);
 }
 
 /** Names the command for a document that is some other of our formats. */

@@ -2,7 +2,7 @@ import { statSync, writeFileSync, chmodSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ReportWriteError } from '../../reports/owner-only-file.ts';
+import { WriteError } from '../../scripts/cli/io-error.ts';
 import { REDACTED, secretValues } from '../../reports/redact-output.ts';
 import { writeReports } from '../../reports/write-reports.ts';
 import { parseStrictJson } from '../../validators/strict-json.ts';
@@ -60,9 +60,10 @@ test('exit codes: a clean run 0, error findings 1, warnings alone 0, a run that 
 test('stdout: one line per finding and the summary; --quiet only the summary; --json only the document', async () => {
   const r = await renderAll(tmp.dir, failingTrace());
   const lines = r.stdout.trimEnd().split('\n');
-  assert.is(lines.length, 4);
-  assert.is(lines[0], 'event 7: error tools/duplicate-name /message/result/tools/1/name Tool names must be unique: "echo" is listed twice. (tools/list)');
-  assert.match(lines[3]!, /^fail: 2 errors, 1 warning; 12 events, 6 messages \(2025-11-25, MCP 2025-11-25\); wrote 4 files: /);
+  assert.is(lines[0], 'event 7: error: tools/list (tool "echo") /message/result/tools/1/name: Tool names must be unique: "echo" is listed twice. [tools/duplicate-name]');
+  assert.is(lines[1], '  spec: https://modelcontextprotocol.io/specification/2025-11-25/server/tools');
+  assert.is(lines.length, 7, 'three findings of three rules, each rule\'s spec link once, the summary');
+  assert.match(lines[6]!, /^fail: 2 errors, 1 warning; 12 events, 6 messages \(2025-11-25, MCP 2025-11-25\); wrote 4 files: /);
   const quiet = await renderAll(tmp.dir, failingTrace(), { quiet: true });
   assert.is(quiet.stdout.trimEnd().split('\n').length, 1);
   const json = await renderAll(tmp.dir, failingTrace(), { json: true });
@@ -93,25 +94,18 @@ test('report files are created owner-only (0600), also over an existing file tha
   for (const path of [r.paths.json, existing, r.paths.sarif, r.paths.html]) assert.is(statSync(path).mode & 0o777, 0o600, path);
 });
 
-test('a file that cannot be written: the others are still written, then a ReportWriteError names the option, not the path', async () => {
-  const missing = join(tmp.dir, 'no-such-folder', 'secret-name.xml');
+test('a file that cannot be written: the others are still written, and the outcome is exit 2 with the failure', async () => {
+  writeFileSync(join(tmp.dir, 'plain-file'), '');
+  const blocked = join(tmp.dir, 'plain-file', 'secret-name.xml');
   let printed = '';
-  try {
-    await writeReports(failingTrace(), { junit: missing, jsonFile: join(tmp.dir, 'still.json') }, { stdout: (t) => (printed += t) });
-    assert.unreachable('no error');
-  } catch (error) {
-    assert.instance(error, ReportWriteError);
-    assert.is((error as ReportWriteError).code, 'ENOENT');
-    assert.is((error as Error).message, 'could not write the --junit report: its folder does not exist (ENOENT)');
-  }
-  assert.ok(statSync(join(tmp.dir, 'still.json')).isFile());
+  const outcome = await writeReports(failingTrace(), { junit: blocked, jsonFile: join(tmp.dir, 'new-folder', 'still.json') }, { stdout: (t) => (printed += t) });
+  assert.is(outcome.exitCode, 2);
+  assert.instance(outcome.failure, WriteError);
+  assert.is((outcome.failure as WriteError).code, 'ENOTDIR');
+  assert.ok(statSync(join(tmp.dir, 'new-folder', 'still.json')).isFile(), 'a missing folder is made');
   assert.match(printed, /wrote 1 file: /);
-  try {
-    await writeReports(failingTrace(), { html: tmp.dir }, { stdout: () => undefined });
-    assert.unreachable('a directory was accepted');
-  } catch (error) {
-    assert.is((error as ReportWriteError).code, 'EISDIR');
-  }
+  const folder = await writeReports(failingTrace(), { html: tmp.dir }, { stdout: () => undefined });
+  assert.is((folder.failure as WriteError).code, 'EISDIR');
 });
 
 test('redaction at the output boundary: secret-looking environment values and values under secret keys never appear', async () => {

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -26,17 +26,19 @@ function save(name: string, text: string | Uint8Array): string {
 
 const failing = save('failing.json', traceText(failingTrace()));
 
-test('report TRACE writes every report asked for (owner-only) and exits 1 on error findings', () => {
-  const r = run([failing, '--json-file', 'out/r.json', '--junit', 'out/r.xml', '--sarif', 'out/r.sarif', '--html', 'out/r.html'].map((a) => a));
-  assert.is(r.code, 2, 'the out folder does not exist yet');
-  assert.match(r.stderr, /^mcp-statechart: could not write the --json-file report: its folder does not exist \(ENOENT\);/);
-  mkdirSync(join(dir, 'out'));
+test('report TRACE writes every report asked for (owner-only, folders made) and exits 1 on error findings', () => {
   const ok = run([failing, '--json-file', 'out/r.json', '--junit', 'out/r.xml', '--sarif', 'out/r.sarif', '--html', 'out/r.html']);
   assert.is(ok.code, 1, ok.stderr);
   assert.is(ok.stderr, '');
-  assert.match(ok.stdout, /^event 7: error tools\/duplicate-name \/message\/result\/tools\/1\/name /);
+  assert.match(ok.stdout, /^event 7: error: tools\/list \(tool "echo"\) \/message\/result\/tools\/1\/name: Tool names must be unique: "echo" is listed twice. \[tools\/duplicate-name\]\n  spec: https:/);
   assert.match(ok.stdout, /\nfail: 2 errors, 1 warning; 12 events, 6 messages \(2025-11-25, MCP 2025-11-25\); wrote 4 files: out\/r.json, out\/r.xml, out\/r.sarif, out\/r.html\n$/);
   for (const f of ['r.json', 'r.xml', 'r.sarif', 'r.html']) assert.is(statSync(join(dir, 'out', f)).mode & 0o777, 0o600, f);
+  writeFileSync(join(dir, 'a-file'), '');
+  const blocked = run([failing, '--junit', 'a-file/r.xml', '--html', 'out/again.html', '--json']);
+  assert.is(blocked.code, 2, 'a report that cannot be written');
+  assert.is(blocked.stderr, 'mcp-statechart: could not write "a-file/r.xml": a part of the path is not a folder (ENOTDIR) [cli/write-failed]\n');
+  assert.is((JSON.parse(blocked.stdout) as { status: string }).status, 'fail', '--json still prints the one report document');
+  assert.ok(existsSync(join(dir, 'out/again.html')), 'the other reports are written');
   const sarif = JSON.parse(readFileSync(join(dir, 'out/r.sarif'), 'utf8')) as { runs: { results: { locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[] }[] }[] };
   const location = sarif.runs[0]!.results[0]!.locations[0]!.physicalLocation;
   assert.is(location.artifactLocation.uri, 'failing.json');
@@ -66,9 +68,11 @@ test('--expected-failures: listed findings pass, a stale entry fails, a malforme
   const bad = run([failing, '--expected-failures', save('bad.json', '[{"rule": "nope/nope", "reason": "r"}]')]);
   assert.is(bad.code, 2);
   assert.is(bad.stderr, 'mcp-statechart: --expected-failures: invalid entry at /0/rule: Invalid rule: no rule "nope/nope" is registered (see `mcp-statechart rules`) [fixture/expected-failures-invalid]\n');
+  const json = run([failing, '--expected-failures', 'bad.json', '--json']);
+  assert.equal(JSON.parse(json.stdout), { status: 'error', error: { rule: 'fixture/expected-failures-invalid', pointer: '/0/rule', message: '--expected-failures: invalid entry at /0/rule: Invalid rule: no rule "nope/nope" is registered (see `mcp-statechart rules`)' } });
   const missing = run([failing, '--expected-failures', 'nowhere.json']);
   assert.is(missing.code, 2);
-  assert.is(missing.stderr, 'mcp-statechart: --expected-failures: could not read the input: no such file (ENOENT)\n');
+  assert.is(missing.stderr, 'mcp-statechart: could not read "nowhere.json": no such file or folder (ENOENT) [cli/read-failed]\n');
 });
 
 test('untrusted traces: tampered, truncated, oversized, schema-breaking or missing exit 2 with rule and pointer, no stack, no path', () => {
@@ -93,17 +97,19 @@ test('untrusted traces: tampered, truncated, oversized, schema-breaking or missi
   }
   const missing = run(['no-such-trace.json']);
   assert.is(missing.code, 2);
-  assert.is(missing.stderr, 'mcp-statechart: trace: could not read the input: no such file (ENOENT)\n');
+  assert.is(missing.stderr, 'mcp-statechart: could not read "no-such-trace.json": no such file or folder (ENOENT) [cli/read-failed]\n');
   const folder = run(['.']);
-  assert.is(folder.stderr, 'mcp-statechart: trace: could not read the input: it is a directory (EISDIR)\n');
+  assert.is(folder.stderr, 'mcp-statechart: could not read ".": it is a folder (EISDIR) [cli/read-failed]\n');
 });
 
 test('usage: one trace, known options only; the command is in the help', () => {
   assert.is(run([]).code, 2);
-  assert.match(run([failing, failing]).stderr, /report takes one trace/);
+  assert.match(run([failing, failing]).stderr, /report takes at most 1 TRACE argument \(got 2\)/);
   assert.is(run([failing, '--pdf', 'x']).code, 2);
-  const help = spawnSync(process.execPath, [CLI, '--help'], { encoding: 'utf8' });
-  assert.match(help.stdout, /report TRACE\|- \[--json\] \[--json-file F\] \[--junit F\] \[--sarif F\] \[--html F\] \[--expected-failures F\] \[--quiet\]/);
+  const help = spawnSync(process.execPath, [CLI, 'report', '--help'], { encoding: 'utf8' });
+  assert.is(help.status, 0);
+  for (const option of ['--json', '--json-file FILE', '--junit FILE', '--sarif FILE', '--html FILE', '--expected-failures FILE', '--quiet']) assert.ok(help.stdout.includes(option), option);
+  assert.match(spawnSync(process.execPath, [CLI, '--help'], { encoding: 'utf8' }).stdout, /\n {2}report +the reports of a saved live-run trace/);
 });
 
 test.run();
