@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { BrowserContext } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildReportModel } from '../../reports/report-model.ts';
@@ -27,16 +28,27 @@ function page(name: string, trace: Trace): string {
   return pathToFileURL(file).href;
 }
 
+/** Opens `url` in a new tab, collecting page errors, console messages and dialogs (dismissed). */
+async function open(context: BrowserContext, url: string) {
+  const tab = await context.newPage();
+  const errors: string[] = [];
+  const dialogs: string[] = [];
+  tab.on('pageerror', (e) => errors.push(String(e)));
+  tab.on('console', (m) => errors.push(`console ${m.type()}: ${m.text()}`));
+  tab.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await tab.goto(url);
+  return { tab, errors, dialogs };
+}
+
 if (chromiumAvailable(test, 'the HTML report tests')) {
   test('the sequence chart renders an arrow per message event and a note per other event; a finding link highlights its arrow', async () => {
     const trace = failingTrace();
     const url = page('failing', trace);
     await withOfflineBrowser(async ({ context, blocked }) => {
-      const tab = await context.newPage();
-      const errors: string[] = [];
-      tab.on('pageerror', (e) => errors.push(String(e)));
-      tab.on('console', (m) => errors.push(`console ${m.type()}: ${m.text()}`));
-      await tab.goto(url);
+      const { tab, errors } = await open(context, url);
       assert.is(await tab.locator('body').getAttribute('data-ready'), 'true', 'the page script ran under its Content-Security-Policy');
       const messages = trace.events.filter((e) => e.kind === 'message');
       assert.is(await tab.locator('#sequence g.event.message').count(), messages.length);
@@ -80,16 +92,7 @@ if (chromiumAvailable(test, 'the HTML report tests')) {
     const trace = hostileTrace();
     const url = page('hostile', trace);
     await withOfflineBrowser(async ({ context, blocked }) => {
-      const tab = await context.newPage();
-      const errors: string[] = [];
-      const dialogs: string[] = [];
-      tab.on('pageerror', (e) => errors.push(String(e)));
-      tab.on('console', (m) => errors.push(`console ${m.type()}: ${m.text()}`));
-      tab.on('dialog', (d) => {
-        dialogs.push(d.message());
-        void d.dismiss();
-      });
-      await tab.goto(url);
+      const { tab, errors, dialogs } = await open(context, url);
       assert.is(await tab.locator('body').getAttribute('data-ready'), 'true');
       const count = trace.events.filter((e) => e.kind === 'message').length;
       assert.is(await tab.locator('#sequence g.event.message').count(), count);
@@ -119,12 +122,12 @@ if (chromiumAvailable(test, 'the HTML report tests')) {
   test('a run that could not complete: the status and the reason are shown, the notes drawn', async () => {
     const url = page('error', errorTrace());
     await withOfflineBrowser(async ({ context, blocked }) => {
-      const tab = await context.newPage();
-      await tab.goto(url);
+      const { tab, errors } = await open(context, url);
       assert.is(await tab.locator('#status').textContent(), 'error');
       assert.is(await tab.locator('dd[data-fact="error"]').textContent(), 'the server exited (code 1) before answering initialize');
       assert.is(await tab.locator('#sequence g.event.message').count(), 1);
       assert.equal(await tab.locator('#sequence g.event.note text.label').allTextContents(), ['stderr: Error: cannot find module at load (server.js:1)', 'process exit, code 1']);
+      assert.equal(errors, []);
       assert.equal(blocked, []);
     });
   });
