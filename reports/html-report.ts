@@ -5,6 +5,7 @@
 // text, attributes, and the JSON data block the script reads.
 import { createHash } from 'node:crypto';
 import { escapeHtml, jsonForScript } from '../coverage/html-text.ts';
+import { countOf } from '../scripts/cli/finding-text.ts';
 import { eventLabel } from './event-label.ts';
 import { REPORT_SCRIPT, REPORT_STYLE } from './html-report-assets.ts';
 import { clip, visibleControls } from './output-text.ts';
@@ -70,12 +71,12 @@ ${facts.map(([k, v]) => `<dt>${t(k)}</dt><dd data-fact="${t(k)}">${t(v)}</dd>`).
 </header>
 <main>
 <section id="findings-section">
-<h2>Findings (${model.findings.length}: ${model.counts.errors} errors, ${model.counts.warnings} warnings, ${model.counts.expected} expected)</h2>
+<h2>Findings (${model.findings.length}: ${countOf(model.counts.errors, 'error')}, ${countOf(model.counts.warnings, 'warning')}, ${model.counts.expected} expected)</h2>
 ${model.findings.length === 0 ? '<p id="no-findings">No findings.</p>' : `<ol id="findings">\n${model.findings.map((f, i) => findingItem(model, f, i, labels)).join('\n')}\n</ol>`}
 </section>
 ${staleSection(model)}
 <section id="chart-section">
-<h2>Message sequence (${model.counts.events} events, ${model.counts.messages} messages)</h2>
+<h2>Message sequence (${countOf(model.counts.events, 'event')}, ${countOf(model.counts.messages, 'message')})</h2>
 <div class="chart">
 ${sequenceChart(model, labels)}
 </div>

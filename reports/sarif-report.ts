@@ -140,16 +140,27 @@ function ruleDescriptor(id: string): Record<string, unknown> {
   const rule = RULES.get(id);
   const area = id.slice(0, id.indexOf('/'));
   if (rule === undefined) return { id, shortDescription: { text: id }, fullDescription: { text: `${id} (a rule this build does not know)` }, properties: { tags: ['mcp', area] } };
-  const helpUri = /^https?:\/\//.test(rule.spec) ? rule.spec : undefined;
+  const web = /^https?:\/\//.test(rule.spec);
   return {
     id,
     shortDescription: { text: rule.text },
     fullDescription: { text: `${rule.text} (${rule.severity === 'error' ? 'a MUST: an error' : 'a SHOULD: a warning'})` },
-    helpUri,
-    help: { text: helpUri ? `${rule.text} See ${helpUri}` : `${rule.text} (${rule.spec})` },
+    helpUri: web ? helpUri(rule.spec) : undefined,
+    help: { text: web ? `${rule.text} See ${rule.spec}` : `${rule.text} (${rule.spec})` },
     defaultConfiguration: { level: rule.severity },
     properties: { tags: ['mcp', area] },
   };
+}
+
+/**
+ * A spec link as SARIF readers accept it: without a text fragment directive (`#:~:text=...`, which
+ * browsers understand but URI parsers such as the SARIF validator's refuse); the help text keeps it.
+ */
+export function helpUri(spec: string): string {
+  const at = spec.indexOf(':~:');
+  if (at === -1) return spec;
+  const base = spec.slice(0, at);
+  return base.endsWith('#') ? base.slice(0, -1) : base;
 }
 
 /** `mcp-statechart 0.1.0` as name and version. */

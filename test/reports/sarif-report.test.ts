@@ -8,7 +8,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { valuePositions } from '../../reports/json-positions.ts';
-import { artifactUri, SARIF_SCHEMA } from '../../reports/sarif-report.ts';
+import { artifactUri, helpUri, SARIF_SCHEMA } from '../../reports/sarif-report.ts';
 import { renderAll, tempDir } from './support.ts';
 import { cleanTrace, errorTrace, failingTrace, hostileTrace, traceText } from './traces.ts';
 
@@ -118,6 +118,13 @@ test('artifact URIs are relative references: what the user typed, an absolute pa
   assert.is(artifactUri('./a/../b/trace file.json'), 'b/trace%20file.json');
   assert.is(artifactUri('/home/someone/private/trace.json'), 'trace.json');
   assert.is(artifactUri('C:\\Users\\x\\trace.json'), 'trace.json');
+});
+
+test('help URIs drop a text fragment directive, which URI parsers refuse; other links are kept whole', () => {
+  const base = 'https://modelcontextprotocol.io/specification/2025-11-25/basic/transports';
+  assert.is(helpUri(`${base}#:~:text=JSON%2DRPC%20messages%20MUST%20be%20UTF%2D8%20encoded`), base);
+  assert.is(helpUri(`${base}#error-handling:~:text=Invalid%20cursors`), `${base}#error-handling`);
+  assert.is(helpUri(`${base}#stdio`), `${base}#stdio`);
 });
 
 test('valuePositions: lines and columns of values, escaped keys, nothing for pointers that do not resolve', () => {
