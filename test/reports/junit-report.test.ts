@@ -1,7 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { areasOfMethod, exercisedRules } from '../../reports/exercised-rules.ts';
+import { areasOfMethod, exercisedAreas, exercisedRules } from '../../reports/exercised-rules.ts';
 import { buildReportModel } from '../../reports/report-model.ts';
 import { RULES } from '../../validators/rules/index.ts';
 import { renderAll, tempDir } from './support.ts';
@@ -59,6 +59,9 @@ test('exercised: the areas every message passes through, those of the methods se
   assert.ok(clean.includes('lifecycle/initialize-first') && clean.some((id) => id.startsWith('initialize/')));
   assert.ok(clean.includes('json/duplicate-key') && clean.includes('envelope/result-and-error'));
   assert.not.ok(clean.some((id) => id.startsWith('stateless/') || id.startsWith('prompts/')));
+  assert.ok(exercisedAreas(buildReportModel(cleanTrace(), [], [])).has('transport'), 'a stdio run exercises the transport rules');
+  const http = exercisedAreas(buildReportModel(failingTrace(), [], []));
+  assert.ok(http.has('http') && http.has('transport') && http.has('tools') && !http.has('resources'));
   const custom = buildReportModel({ ...failingTrace(), findings: [] }, [], []);
   assert.ok(exercisedRules({ ...custom, findings: [{ ...buildReportModel(failingTrace(), [], []).findings[0]!, rule: 'http/status-error' }] }).includes('http/status-error'), 'a rule this build does not know still gets its test case');
 });
