@@ -49,7 +49,8 @@ async function validate(paths: readonly string[]): Promise<Map<string, string[]>
   const out = join(tmp.dir, 'validation.sarif');
   try {
     await promisify(execFile)(tool, ['validate', ...paths, '--output', out, '--log', 'ForceOverwrite', '--rule-kind', 'Sarif;Gh'], {
-      timeout: 240_000, env: { ...process.env, DOTNET_CLI_TELEMETRY_OPTOUT: '1' },
+      // Invariant globalization: the .NET runtime then needs no ICU library on the machine.
+      timeout: 240_000, env: { ...process.env, DOTNET_CLI_TELEMETRY_OPTOUT: '1', DOTNET_SYSTEM_GLOBALIZATION_INVARIANT: '1' },
     });
   } catch (error) {
     const e = error as { stdout?: string; stderr?: string; message: string };
