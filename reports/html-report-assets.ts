@@ -1,3 +1,5 @@
+// Why: the report page must work from a file with no network, so its style and script are inline
+// text; the page's Content-Security-Policy allows exactly these two blocks by their hashes.
 /** The report page's style sheet (inline; the page loads nothing). */
 export const REPORT_STYLE = String.raw`
 :root { color-scheme: light; font: 14px/1.45 system-ui, sans-serif; color: #1d2330; }
