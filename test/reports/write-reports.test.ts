@@ -3,7 +3,10 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { WriteError } from '../../scripts/cli/io-error.ts';
+import { htmlReport } from '../../reports/html-report.ts';
 import { REDACTED, secretValues } from '../../reports/redact-output.ts';
+import { buildReportModel } from '../../reports/report-model.ts';
+import { MAX_CHART_EVENTS } from '../../reports/sequence-chart.ts';
 import { writeReports } from '../../reports/write-reports.ts';
 import { parseStrictJson } from '../../validators/strict-json.ts';
 import { renderAll, tempDir } from './support.ts';
@@ -144,6 +147,14 @@ test('protocol members that look secret (progressToken) and short flag values ar
   } finally {
     delete process.env['MCP_TEST_AUTH_ENABLED'];
   }
+});
+
+test('the chart of a very long run stops at its bound and says how many events it left out', async () => {
+  const pings = Array.from({ length: MAX_CHART_EVENTS + 4 }, (_, i) => ({ kind: 'message' as const, direction: 'client_to_server' as const, message: { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 1, progress: i } } }));
+  const model = buildReportModel(makeTrace(pings, []), [], []);
+  const page = htmlReport(model, 'pass');
+  assert.is(page.match(/<g class="event /g)?.length, MAX_CHART_EVENTS);
+  assert.match(page, />4 more events are not drawn</);
 });
 
 test.run();
