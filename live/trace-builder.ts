@@ -1,9 +1,10 @@
 // Why: a recording becomes the one document every later step reads (reports, validate, replay).
 // Redaction happens here, before anything leaves the process, and the signature is computed over
 // the redacted findings, so that it never depends on a secret, an id or a time.
-import { signatureOf, type FindingEvidence } from '../trace/signature.ts';
+import { findingEvidence } from '../trace/finding-evidence.ts';
+import { signatureOf } from '../trace/signature.ts';
 import type { Redactor } from '../trace/redaction.ts';
-import { TRACE_MARK, TRACE_VERSION, type Trace, type TraceEvent, type TraceFinding } from '../trace/trace-schema.ts';
+import { TRACE_MARK, TRACE_VERSION, type Trace, type TraceFinding } from '../trace/trace-schema.ts';
 import type { TraceTimings } from '../trace/trace-file.ts';
 import type { JsonObject } from '../validators/context.ts';
 import { GENERATOR } from './client-info.ts';
@@ -22,16 +23,6 @@ export interface TraceParts {
   readonly redactor: Redactor;
   /** Milliseconds the whole run took (kept in the timings, never in the trace). */
   readonly totalMs: number;
-}
-
-/** The evidence of a finding that the signature hashes: rule, severity, what it rests on, pointer. */
-export function evidenceOf(finding: TraceFinding, events: readonly TraceEvent[], methodOf: (event: number) => string | null): FindingEvidence {
-  const event = finding.event === null ? undefined : events[finding.event];
-  const direction = event?.kind === 'message' ? event.direction : null;
-  const method = event === undefined ? null
-    : event.kind === 'message' ? methodOf(finding.event as number)
-    : event.kind === 'timeout' ? event.operation : null;
-  return { rule: finding.rule, severity: finding.severity, direction, method, pointer: finding.pointer };
 }
 
 /** The redacted, signed trace of a run, and its timings kept apart. */
@@ -62,7 +53,7 @@ export function buildTrace(parts: TraceParts): { trace: Trace; timings: TraceTim
     cleanup: redactor.json(parts.cleanup),
     status,
     ...(parts.error === undefined ? {} : { error: redactor.text(parts.error) }),
-    signature: signatureOf(findings.map((f) => evidenceOf(f, events, recording.methodOf))),
+    signature: signatureOf(findingEvidence({ events, findings })),
   };
   return { trace, timings: { mcp_statechart_timings: 1, total_ms: Math.round(parts.totalMs * 1000) / 1000, events_ms: [...recording.times] } };
 }

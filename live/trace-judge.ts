@@ -1,10 +1,10 @@
 // Why: a trace is evidence that can be judged again, by this build or a later one: its message
 // events go through the same judge a live run uses, in order, while what only the live
 // connection could see (timeouts, exits, HTTP statuses, framing) is carried over as recorded.
+import { findingEvidence } from '../trace/finding-evidence.ts';
 import { signatureOf } from '../trace/signature.ts';
 import type { Trace, TraceFinding } from '../trace/trace-schema.ts';
 import { LiveJudge, type Negotiation } from './live-judge.ts';
-import { evidenceOf } from './trace-builder.ts';
 
 /** A trace judged again. */
 export interface TraceJudgement {
@@ -28,6 +28,6 @@ export function judgeTrace(trace: Trace): TraceJudgement {
   const carried = trace.findings.filter((f) => f.event === null || trace.events[f.event]?.kind !== 'message');
   const order = (f: TraceFinding) => f.event ?? Number.MAX_SAFE_INTEGER;
   const all: TraceFinding[] = [...findings, ...carried].map((f, i) => ({ f, i })).sort((a, b) => order(a.f) - order(b.f) || a.i - b.i).map(({ f }) => f);
-  const signature = signatureOf(all.map((f) => evidenceOf(f, trace.events, (event) => judge.methodOf(event))));
+  const signature = signatureOf(findingEvidence({ events: trace.events, findings: all }));
   return { findings: all, negotiation, signature, methodOf: (event) => judge.methodOf(event) };
 }

@@ -17,7 +17,8 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  external: ['@viz-js/viz', 'playwright-core', '@modelcontextprotocol/sdk', 'ajv', '@statelyai/inspect', 'ws', 'fast-check'],
+  // xmlbuilder2 is CommonJS that requires Node built-ins at run time, which an ESM bundle cannot do.
+  external: ['@viz-js/viz', 'xmlbuilder2', 'playwright-core', '@modelcontextprotocol/sdk', 'ajv', '@statelyai/inspect', 'ws', 'fast-check'],
   define: { MCP_STATECHART_VERSION: JSON.stringify(version) },
   banner: { js: '#!/usr/bin/env node' },
   legalComments: 'none',

@@ -149,6 +149,7 @@ export function parseCheckArgs(args: CommandArgs, env: NodeJS.ProcessEnv): Check
   const reports: ReportOptions = {
     ...(args.flag('json') ? { json: true } : {}),
     ...(args.flag('quiet') ? { quiet: true } : {}),
+    ...(file('json-file') === undefined ? {} : { jsonFile: file('json-file') as string }),
     ...(file('junit') === undefined ? {} : { junit: file('junit') as string }),
     ...(file('sarif') === undefined ? {} : { sarif: file('sarif') as string }),
     ...(file('html') === undefined ? {} : { html: file('html') as string }),
@@ -215,12 +216,15 @@ export async function runCheckCommand(args: CommandArgs, io: CommandIO, extras: 
     process.off('exit', abort);
   }
   const say = (text: string): void => io.out(run.redactor.text(text));
+  const text = traceText(run.trace);
   if (parsed.output !== undefined) {
-    await writeOutputFile(parsed.output, traceText(run.trace), { ownerOnly: true, makeFolder: true });
+    await writeOutputFile(parsed.output, text, { ownerOnly: true, makeFolder: true });
     await writeOutputFile(timingsPath(parsed.output), timingsText(run.timings), { ownerOnly: true, makeFolder: true });
   }
   for (const s of run.skipped) io.err(run.redactor.text(`mcp-statechart: --call ${s.name} was not sent: ${s.reason}\n`));
-  const outcome = await writeReports(run.trace, parsed.reports, { stdout: say });
+  const reports: ReportOptions = parsed.output === undefined ? parsed.reports : { ...parsed.reports, traceFile: parsed.output, traceText: text };
+  const outcome = await writeReports(run.trace, reports, { stdout: say, color: io.color });
+  if (outcome.failure !== undefined) return { exitCode: 2, failure: outcome.failure };
   if (run.trace.status !== 'error') return { exitCode: outcome.exitCode };
   const why = `could not run the check: ${run.trace.error ?? 'unknown reason'}`;
   return { exitCode: 2, failure: new InputError(cliRules['server-unavailable'].id, '', why) };

@@ -3,7 +3,7 @@
 // the result is reported the way transcripts are, placed by event instead of line.
 import { judgeTrace } from '../../live/trace-judge.ts';
 import { inputKindOf } from '../../runner/input-kind.ts';
-import { MAX_TRACE_BYTES, parseTrace } from '../../trace/trace-file.ts';
+import { parseTrace, TRACE_MAX_BYTES } from '../../trace/parse-trace.ts';
 import { TRACE_MARK } from '../../trace/trace-schema.ts';
 import type { TraceFinding } from '../../trace/trace-schema.ts';
 import { countOf } from '../cli/finding-text.ts';
@@ -46,7 +46,7 @@ export function looksLikeTrace(head: Uint8Array): boolean {
 
 /** Reads a whole trace from a stream, checks it, and judges it again. */
 export async function validateTraceStream(source: AsyncIterable<Uint8Array>): Promise<TraceValidation> {
-  const trace = parseTrace(await readStreamBounded(source, MAX_TRACE_BYTES));
+  const trace = parseTrace(await readStreamBounded(source, TRACE_MAX_BYTES));
   const judged = judgeTrace(trace);
   const errors = judged.findings.filter((f) => f.severity === 'error').length;
   const report: TraceValidateReport = {
