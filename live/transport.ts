@@ -61,3 +61,22 @@ export interface HttpProbes {
   /** DELETEs the session, then confirms that a request with the old session id gets 404. */
   terminateAndProbe(message: JsonObject): Promise<void>;
 }
+
+/**
+ * Why `send` or a probe could not deliver a message or get its answer. What happened is already
+ * in the trace (an event, and a finding when the server is at fault), so the driver records
+ * nothing more: in particular it must not add a timeout of its own for the unanswered request.
+ */
+export class TransportFailure extends Error {
+  override readonly name = 'TransportFailure';
+  /** What went wrong: `http-status`, `timeout`, `connection-lost`, `unreachable`, `closed`, ... */
+  readonly code: string;
+  /** The server could not be reached at all (the run could not start: exit 2). */
+  readonly unreachable: boolean;
+
+  constructor(code: string, message: string, unreachable = false) {
+    super(message);
+    this.code = code;
+    this.unreachable = unreachable;
+  }
+}
