@@ -49,6 +49,8 @@ interface ReadOptions {
 interface ReadResult {
   readonly end: SseEnd;
   readonly events: number;
+  /** The last event id this stream carried. */
+  readonly lastEventId: string | undefined;
   readonly responded: boolean;
   readonly openEvent: number;
 }
@@ -58,6 +60,7 @@ function readStream(host: StreamHost, ex: Exchange, action: 'open' | 'resume', r
   const { rec } = host.ex;
   const openEvent = rec.stream(action, ex.exchange, resumedFrom);
   let events = 0;
+  let lastEventId: string | undefined;
   let messages = 0;
   let responded = false;
   let primed = !options.priming;
@@ -69,6 +72,7 @@ function readStream(host: StreamHost, ex: Exchange, action: 'open' | 'resume', r
       if (event.id !== undefined) {
         host.eventIds.add(event.id);
         host.lastEventId = event.id;
+        lastEventId = event.id;
       }
       if (!primed) {
         primed = true;
@@ -82,7 +86,7 @@ function readStream(host: StreamHost, ex: Exchange, action: 'open' | 'resume', r
       }
       messages += 1;
       if (!responded && messages > host.ex.limits.maxStreamMessages) {
-        rec.finding(httpRules['stream-limit'], openEvent, '', `the SSE stream of ${options.label} carried ${host.ex.limits.maxStreamMessages.toLocaleString('en-US')} messages without a response; it was closed`);
+        rec.finding(httpRules['stream-limit'], openEvent, '', `the SSE stream of ${options.label} carried more than ${host.ex.limits.maxStreamMessages.toLocaleString('en-US')} messages without a response; it was closed`);
         return 'stop';
       }
       const recorded = host.deliver(event.data, ex.exchange, event.id);
@@ -112,7 +116,7 @@ function readStream(host: StreamHost, ex: Exchange, action: 'open' | 'resume', r
     } else if (end.kind === 'error' && !host.ex.closing) {
       rec.transportError(end.code, describeFailure(end.code), ex.exchange);
     }
-    return { end, events, responded, openEvent };
+    return { end, events, lastEventId, responded, openEvent };
   });
   return { reading, result };
 }
@@ -125,14 +129,12 @@ function readStream(host: StreamHost, ex: Exchange, action: 'open' | 'resume', r
 export async function readResponseStream(host: StreamHost, first: Exchange, label: string, priming: boolean): Promise<void> {
   const { ex } = host;
   let current = first;
-  let action: 'open' | 'resume' = 'open';
+  let resumedFrom: string | undefined;
   let retryMs: number | undefined;
   let idleResumes = 0;
   for (;;) {
-    const resumedFrom = action === 'resume' ? host.lastEventId : undefined;
-    const streamLastId = host.lastEventId;
-    const { result } = readStream(host, current, action, resumedFrom, {
-      label, priming: priming && action === 'open', responses: true, idleMs: ex.limits.timeoutMs, onRetry: (ms) => { retryMs = ms; },
+    const { result } = readStream(host, current, resumedFrom === undefined ? 'open' : 'resume', resumedFrom, {
+      label, priming: priming && resumedFrom === undefined, responses: true, idleMs: ex.limits.timeoutMs, onRetry: (ms) => { retryMs = ms; },
     });
     const read = await result;
     if (read.responded) {
@@ -149,24 +151,24 @@ export async function readResponseStream(host: StreamHost, first: Exchange, labe
       throw new TransportFailure('timeout', `${label}: no SSE event in time`);
     }
     if (end.kind === 'too-large' || end.kind === 'invalid-utf8') throw new TransportFailure(end.kind, `${label}: the stream was closed`);
-    // The stream ended (or its connection broke) before the response: resume it if the server gave event ids.
-    const canResume = host.lastEventId !== undefined;
-    idleResumes = read.events > 0 || host.lastEventId !== streamLastId ? 0 : idleResumes + 1;
-    if (!canResume || idleResumes >= MAX_IDLE_RESUMES) {
+    // The stream ended (or its connection broke) before the response: resume it from its own last event id, if it had one.
+    const from = read.lastEventId ?? resumedFrom;
+    idleResumes = read.events > 0 ? 0 : idleResumes + 1;
+    if (from === undefined || idleResumes >= MAX_IDLE_RESUMES) {
       if (end.kind === 'error') {
         ex.rec.finding(httpRules['connection-lost'], read.openEvent, '', `${label}: ${describeFailure(end.code)}`);
         throw new TransportFailure('connection-lost', `${label}: ${describeFailure(end.code)}`);
       }
-      ex.rec.finding(httpRules['stream-closed-before-response'], read.openEvent, '', `the SSE stream answering ${label} ended without a JSON-RPC response${canResume ? ' and resuming it brought nothing' : ' and carried no event id to resume from'}`);
+      ex.rec.finding(httpRules['stream-closed-before-response'], read.openEvent, '', `the SSE stream answering ${label} ended without a JSON-RPC response${from === undefined ? ' and carried no event id to resume from' : ' and resuming it brought nothing'}`);
       throw new TransportFailure('no-response', `${label}: the stream ended without a response`);
     }
-    current = await resume(host, label, retryMs);
-    action = 'resume';
+    current = await resume(host, label, from, retryMs);
+    resumedFrom = from;
   }
 }
 
 /** Waits the server's retry time, then GETs the stream again from the last event id. */
-async function resume(host: StreamHost, label: string, retryMs: number | undefined): Promise<Exchange> {
+async function resume(host: StreamHost, label: string, from: string, retryMs: number | undefined): Promise<Exchange> {
   const { ex } = host;
   const wait = retryMs ?? 0;
   if (wait > ex.limits.timeoutMs) {
@@ -177,7 +179,7 @@ async function resume(host: StreamHost, label: string, retryMs: number | undefin
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   if (ex.closing) throw new TransportFailure('closed', `${label}: the transport was closed`);
   const resumeLabel = `GET resuming ${label}`;
-  const answer = await ex.perform('GET', ex.headersFor('GET', { 'last-event-id': host.lastEventId as string }), resumeLabel);
+  const answer = await ex.perform('GET', ex.headersFor('GET', { 'last-event-id': from }), resumeLabel);
   const redirect = await ex.redirectFailure(answer);
   if (redirect) throw redirect;
   if (answer.status === 405) {

@@ -88,6 +88,7 @@ export function readSse(body: Readable, limits: { maxEventBytes: number; idleMs:
     },
   });
 
+  let endsWithCr = false;
   function onData(chunk: Buffer): void {
     let text: string;
     try {
@@ -96,7 +97,9 @@ export function readSse(body: Readable, limits: { maxEventBytes: number; idleMs:
       end({ kind: 'invalid-utf8' });
       return;
     }
-    if (text.length > 0) parser.feed(text);
+    if (text.length === 0) return;
+    endsWithCr = text.endsWith('\r');
+    parser.feed(text);
   }
   function onEnd(): void {
     try {
@@ -105,6 +108,8 @@ export function readSse(body: Readable, limits: { maxEventBytes: number; idleMs:
       end({ kind: 'invalid-utf8' });
       return;
     }
+    // The parser holds a final CR back in case LF follows; at the end of the stream it ends its line.
+    if (endsWithCr && !done) parser.feed('\n');
     end({ kind: 'end' });
   }
   function onError(error: NodeJS.ErrnoException): void {

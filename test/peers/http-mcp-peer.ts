@@ -23,8 +23,8 @@ export class McpHttpPeer {
   readonly answer: 'json' | 'sse';
   /** Session ids issued, and whether each is still active. */
   readonly sessions = new Map<string, boolean>();
-  /** Every request the peer received: method, headers, body. */
-  readonly seen: { method: string; headers: http.IncomingHttpHeaders; body: string }[] = [];
+  /** Every request the peer received: method, headers, body, and when it arrived (ms). */
+  readonly seen: { method: string; headers: http.IncomingHttpHeaders; body: string; at: number }[] = [];
   /** SSE events sent per session, for resumption: id, stream, data. */
   protected readonly events: { id: string; stream: number; data: string }[] = [];
   protected streams = 0;
@@ -69,8 +69,9 @@ export class McpHttpPeer {
   }
 
   async #serve(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const at = Date.now();
     const body = await readRequestBody(req);
-    this.seen.push({ method: req.method ?? '', headers: req.headers, body });
+    this.seen.push({ method: req.method ?? '', headers: req.headers, body, at });
     if (!this.originAllowed(req)) return this.refuseOrigin(res);
     if (req.method === 'POST') return this.handlePost(req, res, body);
     if (req.method === 'GET') return this.handleGet(req, res);
@@ -125,12 +126,17 @@ export class McpHttpPeer {
     const offered = String(params['protocolVersion']);
     const result = {
       protocolVersion: SUPPORTED.has(offered) ? offered : '2025-11-25',
-      capabilities: { tools: {} },
+      capabilities: this.capabilities(),
       serverInfo: { name: 'http-test-peer', version: '1.0.0' },
     };
     const id = this.newSessionId();
     this.sessions.set(id, true);
     this.answerRequest(undefined, res, message, { jsonrpc: '2.0', id: message['id'], result }, { 'mcp-session-id': id });
+  }
+
+  /** The capabilities the peer declares. */
+  protected capabilities(): Json {
+    return { tools: {} };
   }
 
   protected newSessionId(): string {
@@ -167,6 +173,7 @@ export class McpHttpPeer {
 
   protected openSse(res: http.ServerResponse, headers: Record<string, string> = {}): void {
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...headers });
+    res.flushHeaders();
   }
 
   /** Writes events with fresh ids of `stream` (an event's own id wins), remembering them for resumption. */

@@ -16,7 +16,7 @@ export interface DriveOptions {
   readonly onSessionId?: (id: string, placeholder: string) => void;
   readonly protocolVersion?: string;
   /** Runs after tools/list and before close; `request` builds a request with a fresh id. */
-  readonly probes?: (transport: HttpTransport, request: (method: string) => JsonObject) => Promise<void>;
+  readonly probes?: (transport: HttpTransport, request: (method: string) => JsonObject, recorder: MemoryRecorder) => Promise<void>;
 }
 
 /** What a drive produced. */
@@ -78,7 +78,7 @@ export async function drive(url: URL, options: DriveOptions = {}): Promise<Drive
     await guard(transport.send({ jsonrpc: '2.0', method: 'notifications/initialized' }));
     await call('ping');
     await call('tools/list');
-    await options.probes?.(transport, (method) => request(method));
+    await options.probes?.(transport, (method) => request(method), recorder);
   }
   await Promise.all(replies);
   const evidence = await transport.close();
