@@ -63,6 +63,12 @@ export async function startStatelyBridge(port: number): Promise<StatelyBridge> {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(page(url));
   });
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(port, '127.0.0.1', () => resolve());
+  });
+  // Attached once the port is ours: ws re-emits the server's errors, and a listen failure would
+  // then be an unhandled 'error' event instead of a rejection.
   const sockets = new WebSocketServer({ server: http });
   const kept: string[] = [];
   sockets.on('connection', (client) => {
@@ -73,10 +79,6 @@ export async function startStatelyBridge(port: number): Promise<StatelyBridge> {
       if (kept.length > BUFFERED) kept.shift();
       for (const other of sockets.clients) if (other !== client && other.readyState === OPEN) other.send(m);
     });
-  });
-  await new Promise<void>((resolve, reject) => {
-    http.once('error', reject);
-    http.listen(port, '127.0.0.1', () => resolve());
   });
   return {
     url,

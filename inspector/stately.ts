@@ -1,3 +1,4 @@
+import { InputError } from '../runner/errors.ts';
 import type { Fixture, FixtureCase } from '../runner/fixture-schema.ts';
 import { profileForFixture } from '../runner/profile-for.ts';
 import { runCase, type CaseResult } from '../runner/run-case.ts';
@@ -30,14 +31,21 @@ async function until(check: () => boolean, timeoutMs: number): Promise<boolean> 
  * server listens on every interface, so it is not used.)
  */
 export async function streamToStately(fixture: Fixture, kase: FixtureCase, index: number, port: number): Promise<StatelyStream> {
+  const missing = new InputError('cli/usage', '', '--stately needs the optional packages @statelyai/inspect and ws (npm install @statelyai/inspect ws)');
   let inspect: typeof import('@statelyai/inspect');
   let bridge: StatelyBridge;
   try {
     inspect = await import('@statelyai/inspect');
+  } catch {
+    throw missing;
+  }
+  try {
     bridge = await startStatelyBridge(port);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new Error(`port ${port} on 127.0.0.1 is in use`);
-    throw new Error('--stately needs the optional packages @statelyai/inspect and ws (npm install @statelyai/inspect ws)');
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ERR_MODULE_NOT_FOUND') throw missing;
+    if (code === 'EADDRINUSE') throw new InputError('cli/usage', '', `port ${port} on 127.0.0.1 is in use`);
+    throw new InputError('cli/usage', '', `cannot listen on 127.0.0.1:${port} (${code ?? 'unknown error'})`);
   }
   const url = bridge.url;
   const inspector = inspect.createWebSocketInspector({ url });

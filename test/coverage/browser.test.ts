@@ -13,13 +13,11 @@ import { buildReport } from '../../coverage/report.ts';
 import { inspectorHtml } from '../../inspector/page.ts';
 import { traceCase } from '../../inspector/trace.ts';
 import { parseFixture } from '../../runner/load-fixture.ts';
+import { chromiumAvailable, withOfflineBrowser } from '../support/browser.ts';
 import { bundledFixtures, COURSE } from './bundled.ts';
 
-// A real headless Chromium (Debian's, driven by playwright-core) opens the generated pages from
-// file:// URLs with every other request refused, so the pages must work with no network.
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+// A real headless Chromium (see test/support/browser.ts) opens the generated pages from file://
+// URLs with every other request refused, so the pages must work with no network.
 const stateCount = (machine: string) => stateNodes(SESSION_MACHINES.find((m) => m.id === machine)!).length - 1;
 const SESSION_STATES = SESSION_MACHINES.reduce((n, m) => n + stateCount(m.id), 0);
 
@@ -41,39 +39,14 @@ function subscriptionCase(): { label: string; fixture: ReturnType<typeof parseFi
   return { label: own.label, fixture: own.fixture, name: 'sub_update_reread_unsubscribe' };
 }
 
-type Browser = import('playwright-core').BrowserContext;
-
-async function withBrowser(fn: (browser: Browser, blocked: string[]) => Promise<void>): Promise<void> {
-  const { chromium } = await import('playwright-core');
-  const profile = mkdtempSync(join(dir, 'profile-'));
-  const browser = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1600, height: 1000 } });
-  const blocked: string[] = [];
-  await browser.route('**/*', (route) => {
-    const url = route.request().url();
-    if (url.startsWith('file://') || url.startsWith('data:')) return route.continue();
-    blocked.push(url);
-    return route.abort();
-  });
-  try {
-    await fn(browser, blocked);
-  } finally {
-    await browser.close();
-  }
-}
-
-if (!existsSync(CHROMIUM)) {
-  test('headless Chromium is installed', () => {
-    if (process.env['CI']) assert.unreachable(`${CHROMIUM} is missing on CI (.ci/run installs it)`);
-    console.warn(`skipping the browser test: ${CHROMIUM} is not installed (apt-get install -y chromium)`);
-  });
-} else {
+if (chromiumAvailable(test, 'the coverage and inspector page tests')) {
   test('coverage page: each machine diagram renders with its states; taken and never-taken edges are styled; no network', async () => {
     const m = measure(bundledFixtures());
     const report = buildReport(m, loadAllowlist());
     const file = join(dir, 'coverage.html');
     writeFileSync(file, await coverageHtml(report, m.graphs));
-    await withBrowser(async (browser, blocked) => {
-      const page = await browser.newPage();
+    await withOfflineBrowser(async ({ context, blocked }) => {
+      const page = await context.newPage();
       await page.goto(pathToFileURL(file).href);
       for (const machine of SESSION_MACHINES.map((x) => x.id)) {
         const section = page.locator(`section[data-machine="${machine}"]`);
@@ -100,8 +73,8 @@ if (!existsSync(CHROMIUM)) {
     const trace = traceCase(label, fixture, fixture.cases[index]!, index);
     const file = join(dir, 'inspector.html');
     writeFileSync(file, await inspectorHtml(trace));
-    await withBrowser(async (browser, blocked) => {
-      const page = await browser.newPage();
+    await withOfflineBrowser(async ({ context, blocked }) => {
+      const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(String(e)));
       await page.goto(pathToFileURL(file).href);
@@ -156,8 +129,8 @@ if (!existsSync(CHROMIUM)) {
     for (const [name, trace] of [['progress', progress], ['task', task]] as const) {
       const file = join(dir, `inspector-${name}.html`);
       writeFileSync(file, await inspectorHtml(trace));
-      await withBrowser(async (browser, blocked) => {
-        const page = await browser.newPage();
+      await withOfflineBrowser(async ({ context, blocked }) => {
+        const page = await context.newPage();
         const errors: string[] = [];
         page.on('pageerror', (e) => errors.push(String(e)));
         await page.goto(pathToFileURL(file).href);

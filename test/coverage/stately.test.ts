@@ -1,11 +1,12 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { streamToStately } from '../../inspector/stately.ts';
 import { parseFixture } from '../../runner/load-fixture.ts';
-import { bundledFixtures, COURSE } from './bundled.ts';
+import { bundledFixtures, COURSE, ROOT } from './bundled.ts';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -56,6 +57,20 @@ test('--stately: the inspection events of a case reach the bridge over a loopbac
     assert.match(page, stream.url, 'the page connects to the loopback bridge');
   } finally {
     await stream.stop();
+  }
+});
+
+test('--stately on a port in use: exit 2 and a message that names the port, no internal error', async () => {
+  const taken = createServer();
+  await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+  try {
+    const { port } = taken.address() as { port: number };
+    const run = spawnSync(process.execPath, [join(ROOT, 'dist/cli.js'), 'inspect', 'spec_tasks_cancel_crossed_completion', '--stately', '--port', String(port)],
+      { encoding: 'utf8', timeout: 30_000 });
+    assert.is(run.status, 2);
+    assert.is(run.stderr, `mcp-statechart: port ${port} on 127.0.0.1 is in use\n`);
+  } finally {
+    await new Promise((resolve) => taken.close(resolve));
   }
 });
 
