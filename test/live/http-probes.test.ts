@@ -9,52 +9,35 @@ import { HttpWire } from '../../live/http-wire.ts';
 import { TransportFailure } from '../../live/transport.ts';
 import { DeleteRefusedPeer, OriginRefused400Peer } from '../peers/http-broken-peers.ts';
 import { NoPrimingPeer, PollingPeer } from '../peers/http-broken-streams.ts';
-import { McpHttpPeer } from '../peers/http-mcp-peer.ts';
+import { McpHttpPeer, withPeer } from '../peers/http-mcp-peer.ts';
 import { listenLoopback } from '../peers/http-peer.ts';
 import { drive, type DriveOptions } from './support/http-driver.ts';
 import { MemoryRecorder } from './support/memory-recorder.ts';
 
-const ALL_PROBES: DriveOptions['probes'] = async (t, request) => {
-  await t.openGetStream();
-  await t.resumeStream();
-  await t.probeForeignOrigin(request('ping'));
-  await t.terminateAndProbe(request('ping'));
-};
+/** Runs every probe in the order the full scope does, keeping what the two stream probes returned. */
+function allProbes(outcomes: boolean[] = []): NonNullable<DriveOptions['probes']> {
+  return async (t, request) => {
+    outcomes.push(await t.openGetStream(), await t.resumeStream());
+    await t.probeForeignOrigin(request('ping'));
+    await t.terminateAndProbe(request('ping'));
+  };
+}
 
-test('a correct JSON peer passes every probe: GET refused with 405, nothing to resume, Origin 403, terminated session 404', async () => {
-  const peer = new McpHttpPeer('json');
-  const url = await peer.start();
-  try {
+test('a correct JSON peer passes every probe: GET refused with 405, nothing to resume, Origin 403, terminated session 404', () =>
+  withPeer(new McpHttpPeer('json'), async (url, peer) => {
     const outcomes: boolean[] = [];
-    const run = await drive(url, {
-      probes: async (t, request) => {
-        outcomes.push(await t.openGetStream(), await t.resumeStream());
-        await t.probeForeignOrigin(request('ping'));
-        await t.terminateAndProbe(request('ping'));
-      },
-    });
+    const run = await drive(url, { probes: allProbes(outcomes) });
     assert.equal(run.recorder.findings, []);
     assert.equal(outcomes, [false, false]);
     assert.is(run.evidence['http_session'], 'deleted');
     const tail = peer.seen.slice(4).map((r) => `${r.method}${r.headers.origin === undefined ? '' : ' origin'}`);
     assert.equal(tail, ['GET', 'POST origin', 'DELETE', 'POST'], 'one DELETE only, by the probe');
-  } finally {
-    await peer.stop();
-  }
-});
+  }));
 
-test('a correct SSE peer passes every probe: GET stream opened, stream resumed from the last event id', async () => {
-  const peer = new McpHttpPeer('sse');
-  const url = await peer.start();
-  try {
+test('a correct SSE peer passes every probe: GET stream opened, stream resumed from the last event id', () =>
+  withPeer(new McpHttpPeer('sse'), async (url, peer) => {
     const outcomes: boolean[] = [];
-    const run = await drive(url, {
-      probes: async (t, request) => {
-        outcomes.push(await t.openGetStream(), await t.resumeStream());
-        await t.probeForeignOrigin(request('ping'));
-        await t.terminateAndProbe(request('ping'));
-      },
-    });
+    const run = await drive(url, { probes: allProbes(outcomes) });
     assert.equal(run.recorder.findings, []);
     assert.equal(outcomes, [true, true]);
     const resumed = run.recorder.events.find((e) => e.kind === 'stream' && e.action === 'resume');
@@ -62,40 +45,27 @@ test('a correct SSE peer passes every probe: GET stream opened, stream resumed f
     const get = peer.seen.filter((r) => r.method === 'GET');
     assert.equal(get.map((r) => r.headers['last-event-id']), [undefined, 's3-e6']);
     assert.is(await peer.connectionsAfterClientClose(), 0, 'the GET streams were closed');
-  } finally {
-    await peer.stop();
-  }
-});
+  }));
 
-test('a server may refuse DELETE with 405: no finding, no probe, no second DELETE', async () => {
-  const peer = new DeleteRefusedPeer('json');
-  const url = await peer.start();
-  try {
+test('a server may refuse DELETE with 405: no finding, no probe, no second DELETE', () =>
+  withPeer(new DeleteRefusedPeer('json'), async (url, peer) => {
     const run = await drive(url, { probes: (t, request) => t.terminateAndProbe(request('ping')) });
     assert.equal(run.recorder.findings, []);
     assert.is(run.evidence['http_session'], 'delete-refused');
     assert.equal(peer.seen.slice(4).map((r) => r.method), ['DELETE']);
-  } finally {
-    await peer.stop();
-  }
-});
+  }));
 
 test('under 2025-06-18 a foreign Origin may be refused with any 4xx, and SSE answers need no priming event', async () => {
-  for (const peer of [new OriginRefused400Peer('json'), new NoPrimingPeer()]) {
-    const url = await peer.start();
-    try {
-      const run = await drive(url, { protocolVersion: '2025-06-18', probes: ALL_PROBES });
+  for (const make of [() => new OriginRefused400Peer('json'), () => new NoPrimingPeer()]) {
+    await withPeer(make(), async (url, peer) => {
+      const run = await drive(url, { protocolVersion: '2025-06-18', probes: allProbes() });
       assert.equal(run.recorder.findings, [], peer.constructor.name);
-    } finally {
-      await peer.stop();
-    }
+    });
   }
 });
 
-test('a stream closed before its response is resumed with Last-Event-ID after the retry time', async () => {
-  const peer = new PollingPeer(120);
-  const url = await peer.start();
-  try {
+test('a stream closed before its response is resumed with Last-Event-ID after the retry time', () =>
+  withPeer(new PollingPeer(120), async (url, peer) => {
     const run = await drive(url);
     assert.equal(run.recorder.findings, []);
     assert.is(run.answers.size, 3, 'tools/list was answered on the resumed stream');
@@ -103,10 +73,7 @@ test('a stream closed before its response is resumed with Last-Event-ID after th
     assert.ok(get !== undefined && typeof get.headers['last-event-id'] === 'string');
     assert.ok(get.at - peer.closedAt >= 115, `waited ${get.at - peer.closedAt} ms of the 120 ms retry`);
     assert.ok(run.recorder.events.some((e) => e.kind === 'stream' && e.action === 'resume'));
-  } finally {
-    await peer.stop();
-  }
-});
+  }));
 
 test('a server that cannot be reached is a failure to run, not a finding', async () => {
   const gone = await listenLoopback((_req, res) => res.end());

@@ -1,7 +1,8 @@
 // Why: each defect class of a Streamable HTTP server's SSE streams gets one peer that is correct
-// in everything else, so a test can assert the exact rule the defect breaks; one more peer shows
-// the resumption a correct server may demand (the connection closed before the response, the
-// response delivered on the GET that resumes from the last event id).
+// in everything else, so a test can assert the exact rule the defect breaks. Two more peers are
+// correct and show what a client must cope with: a server request inside a response stream, and
+// the resumption a server may demand (the connection closed before the response, the response
+// delivered on the GET that resumes from the last event id).
 import type http from 'node:http';
 import { McpHttpPeer, type Json, type PeerEvent } from './http-mcp-peer.ts';
 
@@ -176,5 +177,28 @@ export class ResponseOnGetStreamPeer extends McpHttpPeer {
     if (req.headers['last-event-id'] !== undefined) return super.handleGet(req, res);
     this.openSse(res);
     this.writeEvents(res, ++this.streams, [{ data: JSON.stringify({ jsonrpc: '2.0', id: 2, result: {} }) }]);
+  }
+}
+
+/** Sends a ping request inside the stream answering tools/list, and the response only once the client has answered it. */
+export class ServerRequestInStreamPeer extends ToolsListStreamPeer {
+  /** The client's answers to the peer's requests. */
+  readonly replies: Json[] = [];
+  #waiting: (() => void) | undefined;
+
+  protected write(res: http.ServerResponse, stream: number, response: string): void {
+    this.writeEvents(res, stream, [{ data: '' }, { data: JSON.stringify({ jsonrpc: '2.0', id: 'server-ping', method: 'ping' }) }]);
+    this.#waiting = () => {
+      this.writeEvents(res, stream, [{ data: response }]);
+      res.end();
+    };
+  }
+
+  protected override accept(res: http.ServerResponse, message: Json): void {
+    if (message['id'] === 'server-ping') {
+      this.replies.push(message);
+      this.#waiting?.();
+    }
+    super.accept(res, message);
   }
 }

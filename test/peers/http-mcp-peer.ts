@@ -210,3 +210,13 @@ export class McpHttpPeer {
     this.status(res, 200);
   }
 }
+
+/** Starts `peer`, runs `body` against its endpoint, and stops the peer even when `body` fails. */
+export async function withPeer<P extends McpHttpPeer, T>(peer: P, body: (url: URL, peer: P) => Promise<T>): Promise<T> {
+  const url = await peer.start();
+  try {
+    return await body(url, peer);
+  } finally {
+    await peer.stop();
+  }
+}
