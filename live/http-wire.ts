@@ -57,16 +57,25 @@ export class HttpWire {
     this.#agent = new Agent({ keepAlive: true, maxSockets: 16 });
   }
 
-  /** Sends one request and waits at most `timeoutMs` for the response head. */
-  open(method: HttpMethod, headers: Readonly<Record<string, string>>, body: string | undefined, timeoutMs: number): Promise<WireOutcome> {
+  /**
+   * Sends one request and waits at most `timeoutMs` for the response head. A kept-alive connection
+   * the server closed just as it was reused fails before the server read anything; such a request
+   * is sent once more on a new connection, as Node's documentation advises.
+   */
+  async open(method: HttpMethod, headers: Readonly<Record<string, string>>, body: string | undefined, timeoutMs: number): Promise<WireOutcome> {
+    const first = await this.#attempt(method, headers, body, timeoutMs);
+    return first.kind === 'error' && first.reusedSocket === true && first.code === 'ECONNRESET' ? this.#attempt(method, headers, body, timeoutMs) : first;
+  }
+
+  #attempt(method: HttpMethod, headers: Readonly<Record<string, string>>, body: string | undefined, timeoutMs: number): Promise<WireOutcome & { reusedSocket?: boolean }> {
     if (this.#closed) return Promise.resolve({ kind: 'error', code: 'ERR_CLOSED' });
     const client = this.#url.protocol === 'https:' ? https : http;
     const payload = body === undefined ? undefined : Buffer.from(body, 'utf8');
     const all: Record<string, string | number> = { ...headers };
     if (payload !== undefined) all['content-length'] = payload.length;
-    return new Promise<WireOutcome>((resolve) => {
+    return new Promise((resolve) => {
       let settled = false;
-      const settle = (outcome: WireOutcome): void => {
+      const settle = (outcome: WireOutcome & { reusedSocket?: boolean }): void => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
@@ -87,7 +96,7 @@ export class HttpWire {
       request.on('socket', (socket: Socket) => this.#sockets.add(socket));
       request.on('close', () => this.#requests.delete(request));
       request.on('response', (reply) => settle({ kind: 'reply', reply }));
-      request.on('error', (error: NodeJS.ErrnoException) => settle({ kind: 'error', code: error.code ?? 'ERR_REQUEST' }));
+      request.on('error', (error: NodeJS.ErrnoException) => settle({ kind: 'error', code: error.code ?? 'ERR_REQUEST', reusedSocket: request.reusedSocket }));
       request.end(payload);
     });
   }

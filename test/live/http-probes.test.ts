@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import { HttpTransport } from '../../live/http-transport.ts';
 import { HttpWire } from '../../live/http-wire.ts';
 import { TransportFailure } from '../../live/transport.ts';
-import { DeleteRefusedPeer, OriginRefused400Peer } from '../peers/http-broken-peers.ts';
+import { DeleteRefusedPeer, OriginRefused400Peer, ResetReusedConnectionPeer } from '../peers/http-broken-peers.ts';
 import { NoPrimingPeer, PollingPeer } from '../peers/http-broken-streams.ts';
 import { McpHttpPeer, withPeer } from '../peers/http-mcp-peer.ts';
 import { listenLoopback } from '../peers/http-peer.ts';
@@ -73,6 +73,15 @@ test('a stream closed before its response is resumed with Last-Event-ID after th
     assert.ok(get !== undefined && typeof get.headers['last-event-id'] === 'string');
     assert.ok(get.at - peer.closedAt >= 115, `waited ${get.at - peer.closedAt} ms of the 120 ms retry`);
     assert.ok(run.recorder.events.some((e) => e.kind === 'stream' && e.action === 'resume'));
+  }));
+
+test('a kept-alive connection reset as it is reused is retried once on a new connection, with no finding', () =>
+  withPeer(new ResetReusedConnectionPeer('json'), async (url, peer) => {
+    const run = await drive(url);
+    assert.equal(run.recorder.findings, []);
+    assert.is(run.answers.size, 3);
+    assert.is(peer.resets, 1);
+    assert.is(peer.seen.filter((r) => r.body.includes('"method":"ping"')).length, 2);
   }));
 
 test('a server that cannot be reached is a failure to run, not a finding', async () => {

@@ -121,3 +121,17 @@ export class OriginRefused400Peer extends McpHttpPeer {
     this.status(res, 400);
   }
 }
+
+/** Resets the kept-alive connection the ping POST arrives on, once (as a server closing an idle connection would). */
+export class ResetReusedConnectionPeer extends McpHttpPeer {
+  resets = 0;
+
+  protected override handlePost(req: http.IncomingMessage, res: http.ServerResponse, body: string): void {
+    if (this.resets === 0 && body.includes('"method":"ping"')) {
+      this.resets += 1;
+      req.socket.destroy();
+      return;
+    }
+    super.handlePost(req, res, body);
+  }
+}
