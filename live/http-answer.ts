@@ -26,9 +26,25 @@ function decodeUtf8(bytes: Buffer): string | undefined {
   }
 }
 
+/**
+ * Statuses that turn the initialize request away before MCP begins: the check cannot run (no
+ * endpoint at that URL, or credentials the user did not give), which is no finding about the server.
+ */
+const REFUSED_BEFORE_MCP: Readonly<Record<number, string>> = {
+  401: 'it requires credentials (give them with --header-env)',
+  403: 'it forbids this client (credentials, or a Host or Origin it does not accept)',
+  404: 'there is no MCP endpoint at this URL',
+  405: 'there is no Streamable HTTP endpoint at this URL',
+};
+
 /** Reports an error status: a 400 for want of a session id that was never issued has its own rule. */
 export async function errorStatusFailure(host: StreamHost, ex: Exchange, initialize: boolean): Promise<TransportFailure> {
   const { session } = host.ex;
+  const refused = initialize ? REFUSED_BEFORE_MCP[ex.status] : undefined;
+  if (refused !== undefined) {
+    await host.ex.discard(ex);
+    return new TransportFailure('refused', `the server answered initialize with HTTP ${statusLine(ex.status)}: ${refused}`, true);
+  }
   if (ex.status === 400 && !initialize && session.initialized && session.id === undefined) {
     return host.ex.statusFailure(ex, httpRules['session-required-not-issued'],
       `${ex.label} was answered HTTP ${statusLine(ex.status)} although the server issued no session id with its InitializeResult`);

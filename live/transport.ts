@@ -69,14 +69,18 @@ export interface HttpProbes {
  */
 export class TransportFailure extends Error {
   override readonly name = 'TransportFailure';
-  /** What went wrong: `http-status`, `timeout`, `connection-lost`, `unreachable`, `closed`, ... */
+  /** What went wrong: `http-status`, `timeout`, `connection-lost`, `unreachable`, `refused`, `closed`, ... */
   readonly code: string;
-  /** The server could not be reached at all (the run could not start: exit 2). */
-  readonly unreachable: boolean;
+  /**
+   * The check cannot run against this target at all (no finding was recorded; exit 2): the server
+   * could not be reached, or it turned the handshake away before MCP began (no endpoint at that
+   * URL, or credentials the user did not give).
+   */
+  readonly couldNotRun: boolean;
 
-  constructor(code: string, message: string, unreachable = false) {
+  constructor(code: string, message: string, couldNotRun = false) {
     super(message);
     this.code = code;
-    this.unreachable = unreachable;
+    this.couldNotRun = couldNotRun;
   }
 }

@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import { HttpTransport } from '../../live/http-transport.ts';
 import { HttpWire } from '../../live/http-wire.ts';
 import { TransportFailure } from '../../live/transport.ts';
-import { DeleteRefusedPeer, OriginRefused400Peer, ResetReusedConnectionPeer } from '../peers/http-broken-peers.ts';
+import { AuthRequiredPeer, DeleteRefusedPeer, OriginRefused400Peer, ResetReusedConnectionPeer } from '../peers/http-broken-peers.ts';
 import { NoPrimingPeer, PollingPeer } from '../peers/http-broken-streams.ts';
 import { McpHttpPeer, withPeer } from '../peers/http-mcp-peer.ts';
 import { listenLoopback } from '../peers/http-peer.ts';
@@ -91,11 +91,21 @@ test('a server that cannot be reached is a failure to run, not a finding', async
   const run = await drive(url);
   assert.equal(run.recorder.findings, []);
   assert.is(run.failures.length, 1);
-  assert.ok(run.failures[0] instanceof TransportFailure && run.failures[0].unreachable);
+  assert.ok(run.failures[0] instanceof TransportFailure && run.failures[0].couldNotRun);
   const failure = run.recorder.events.find((e) => e.kind === 'transport_error');
   assert.equal(failure, { kind: 'transport_error', code: 'ECONNREFUSED', detail: 'connection refused', exchange: 1 });
   assert.is(run.evidence['http_session'], 'none');
 });
+
+test('a server that wants credentials for initialize is a failure to run, not a finding', () =>
+  withPeer(new AuthRequiredPeer('json'), async (url) => {
+    const run = await drive(url);
+    assert.equal(run.recorder.findings, []);
+    assert.equal(run.failures.map((f) => [f.code, f.couldNotRun]), [['refused', true]]);
+    assert.match(run.failures[0]?.message ?? '', /HTTP 401 Unauthorized: it requires credentials/);
+    const response = run.recorder.events.find((e) => e.kind === 'http_response');
+    assert.ok(response?.kind === 'http_response' && response.status === 401 && response.headers['www-authenticate']?.startsWith('Bearer'));
+  }));
 
 test('only loopback endpoints get the foreign-Origin probe; close() is idempotent', async () => {
   assert.is(new HttpWire(new URL('http://127.0.0.1:9/mcp')).isLoopback, true);

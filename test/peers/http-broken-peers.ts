@@ -135,3 +135,10 @@ export class ResetReusedConnectionPeer extends McpHttpPeer {
     super.handlePost(req, res, body);
   }
 }
+
+/** Requires credentials the client did not give: every request gets 401 with a challenge. */
+export class AuthRequiredPeer extends McpHttpPeer {
+  protected override handlePost(_req: http.IncomingMessage, res: http.ServerResponse): void {
+    this.status(res, 401, { 'www-authenticate': 'Bearer resource_metadata="http://127.0.0.1/.well-known/oauth-protected-resource"' });
+  }
+}
