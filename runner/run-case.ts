@@ -2,6 +2,7 @@ import type { InspectionEvent } from 'xstate';
 import type { AuthorizationPolicy } from '../validators/authorization.ts';
 import type { JsonObject, Profile } from '../validators/context.ts';
 import type { Finding } from '../validators/finding.ts';
+import { findingTarget, type FindingTarget } from '../validators/finding-target.ts';
 import { Session, type SessionConfig, type SessionView, type Step } from '../machines/session.ts';
 import type { Fixture, FixtureCase } from './fixture-schema.ts';
 
@@ -17,6 +18,12 @@ export interface CaseResult {
   readonly rule?: string;
   /** JSON Pointer of the finding within the fixture (`/cases/3/steps/1/message/id`). */
   readonly pointer?: string;
+  /** The method of the failing step's message, or of the request a response answers. */
+  readonly method?: string;
+  /** The tool, prompt, resource or task the finding's pointer is inside of. */
+  readonly target?: FindingTarget;
+  /** What a `wrong_reason` case expected instead. */
+  readonly expected?: { readonly error_contains?: string; readonly rule?: string };
 }
 
 /** One played step with everything it produced, for inspectors. */
@@ -94,18 +101,18 @@ export function caseSessionConfig(fixture: Fixture, kase: FixtureCase, profile: 
  */
 export function runCase(fixture: Fixture, kase: FixtureCase, index: number, options: PlayOptions): CaseResult {
   const session = new Session(caseSessionConfig(fixture, kase, options.profile, options.inspect));
-  let failure: { finding: Finding; pointer: string } | undefined;
+  let failure: Failure | undefined;
   try {
     const labelled: { label: string; base: string; step: Step }[] = [
       ...setupSteps(fixture, kase, options.profile).map((step, i) => ({ label: `setup ${i}`, base: `/cases/${index}/setup`, step })),
       ...(kase.steps as Step[]).map((step, i) => ({ label: `step ${i}`, base: `/cases/${index}/steps/${i}`, step })),
     ];
-    for (const { label, base, step } of labelled) {
+    for (const [at, { label, base, step }] of labelled.entries()) {
       const findings = session.feed(step);
       if (options.onStep) options.onStep({ label, step, findings, view: session.view() });
       const error = findings.find((f) => f.severity === 'error');
       if (error) {
-        failure = { finding: error, pointer: base + error.pointer };
+        failure = { finding: error, pointer: base + error.pointer, ...placeOf(labelled.map((l) => l.step), at, error.pointer) };
         break;
       }
     }
@@ -115,16 +122,49 @@ export function runCase(fixture: Fixture, kase: FixtureCase, index: number, opti
   return judge(kase, failure);
 }
 
-function judge(kase: FixtureCase, failure: { finding: Finding; pointer: string } | undefined): CaseResult {
+/** An error finding that ended a case, with its pointer into the fixture and what it is about. */
+interface Failure {
+  readonly finding: Finding;
+  readonly pointer: string;
+  readonly method?: string;
+  readonly target?: FindingTarget;
+}
+
+/** The method and target of a finding in `steps[at]`; a response takes its request's method (`tools/call result`). */
+function placeOf(steps: readonly Step[], at: number, pointer: string): { method?: string; target?: FindingTarget } {
+  const step = steps[at] as Step;
+  if (!('message' in step) || typeof step.message !== 'object' || step.message === null) return {};
+  const message = step.message as Record<string, unknown>;
+  let method = typeof message['method'] === 'string' ? message['method'] : undefined;
+  let request: { method: string; params?: unknown } | undefined;
+  if (method === undefined && message['id'] !== undefined) {
+    for (let i = at - 1; i >= 0 && request === undefined; i--) {
+      const earlier = steps[i] as Step;
+      if (!('message' in earlier) || earlier.direction === step.direction) continue;
+      const m = earlier.message as Record<string, unknown> | null;
+      if (m && typeof m['method'] === 'string' && m['id'] === message['id']) request = { method: m['method'], params: m['params'] };
+    }
+    if (request) method = `${request.method} ${'error' in message ? 'error' : 'result'}`;
+  }
+  const target = findingTarget(message, pointer, request);
+  return { ...(method === undefined ? {} : { method }), ...(target === undefined ? {} : { target }) };
+}
+
+function judge(kase: FixtureCase, failure: Failure | undefined): CaseResult {
   if (!failure) {
     return kase.expect === 'pass'
       ? { name: kase.name, status: 'passed' }
       : { name: kase.name, status: 'unexpected_pass', reason: 'every step was accepted, but the case expects a failure' };
   }
-  const { finding, pointer } = failure;
-  const detail = { reason: finding.message, rule: finding.rule, pointer };
+  const { finding, pointer, method, target } = failure;
+  const detail = { reason: finding.message, rule: finding.rule, pointer, ...(method === undefined ? {} : { method }), ...(target === undefined ? {} : { target }) };
   if (kase.expect === 'pass') return { name: kase.name, status: 'unexpected_failure', ...detail };
   const fragmentOk = kase.error_contains === undefined || finding.message.includes(kase.error_contains);
   const ruleOk = kase.expect_rule === undefined || finding.rule === kase.expect_rule;
-  return { name: kase.name, status: fragmentOk && ruleOk ? 'expected_failure' : 'wrong_reason', ...detail };
+  if (fragmentOk && ruleOk) return { name: kase.name, status: 'expected_failure', ...detail };
+  const expected = {
+    ...(kase.error_contains === undefined ? {} : { error_contains: kase.error_contains }),
+    ...(kase.expect_rule === undefined ? {} : { rule: kase.expect_rule }),
+  };
+  return { name: kase.name, status: 'wrong_reason', ...detail, expected };
 }

@@ -1,137 +1,91 @@
 // Why: one entry point for every way in (fixtures, transcripts, benchmarks, coverage, diagrams),
-// with the exit codes CI relies on: 0 as expected, 1 findings, 2 could not run.
-import { parseArgs } from 'node:util';
-import { InputError } from '../runner/errors.ts';
-import { StrictJsonError } from '../validators/strict-json.ts';
-import { formatCasesText, runCases } from './commands/cases.ts';
-import { ReadError } from './read-bounded.ts';
+// with the exit codes CI relies on: 0 as expected, 1 findings, 2 could not run. Commands are data
+// in the registry (scripts/commands/index.ts); help, option errors, failures and the --json
+// failure document are handled here once for all of them.
+import type { CommandIO, CommandSpec } from './cli/command.ts';
+import { describeFailure, failureDocument, failureLine } from './cli/failure.ts';
+import { commandHelp, PROGRAM, programHelp, usageLine } from './cli/help.ts';
+import { parseCommandLine } from './cli/parse-args.ts';
+import { colorEnabled } from './cli/style.ts';
+import { UsageError } from './cli/usage-error.ts';
+import { packageVersion } from './cli/version.ts';
+import { COMMANDS, findCommand } from './commands/index.ts';
 
-const USAGE = `usage: mcp-statechart <command> [options]
+const out = (text: string): void => void process.stdout.write(text);
+const err = (text: string): void => void process.stderr.write(text);
 
-commands:
-  cases [PATH...] [--json] [--profile course|2025-11-25|2025-06-18|2026-07-28]
-                             judge fixture files or folders (default: the bundled fixtures); the
-                             profile defaults to the fixture's own (course when it names none)
-  rules [--json]             list every rule with its severity, spec link and text
-  validate FILE|- [--json]   judge a JSONL transcript (- reads stdin); every line, every finding
-  bench [--json] [--quick] [--write] [--check]
-                             measure throughput, start-up and memory; --write updates BENCHMARKS.md,
-                             --check fails when a ratio is over 2x worse than the committed one
-  coverage [PATH...] [--json] [--html FILE] [--suggest]
-                             transitions declared, taken, allowlisted and never taken per machine, with the
-                             cases taking each and shortest-path coverage; --suggest prints a case skeleton
-                             per gap; exits 1 while a gap (never taken, not allowlisted) remains
-  diagram [MACHINE] [--format dot|mermaid|svg] [--out DIR]
-                             statechart diagrams generated from the machines (MACHINE: lifecycle,
-                             correlation, authorization, subscription, progress, cancellation,
-                             task, inputRequired or session, the default)
-  inspect CASE [--fixture PATH] [--out FILE] [--stately [--port N]]
-                             a self-contained HTML page stepping through one case over the session
-                             statechart; --stately streams it to @statelyai/inspect over a WebSocket
-
-exit codes: 0 as expected, 1 findings or unexpected cases, 2 could not run`;
-
+/** Runs the command line; returns the exit code. */
 async function main(argv: readonly string[]): Promise<number> {
-  const [command, ...rest] = argv;
-  switch (command) {
-    case 'cases': {
-      const { values, positionals } = parseArgs({
-        args: [...rest],
-        options: { json: { type: 'boolean' }, profile: { type: 'string' } },
-        allowPositionals: true,
-      });
-      const report = await runCases(positionals, values.profile);
-      process.stdout.write((values.json ? JSON.stringify(report, null, 2) : formatCasesText(report)) + '\n');
-      return report.status === 'ok' ? 0 : 1;
-    }
-    case 'rules': {
-      const { values } = parseArgs({ args: [...rest], options: { json: { type: 'boolean' } } });
-      const { RULES } = await import('../validators/rules/index.ts');
-      const rules = [...RULES.values()];
-      process.stdout.write(values.json
-        ? JSON.stringify(rules, null, 2) + '\n'
-        : rules.map((r) => `${r.id}\t${r.severity}\t${r.text}`).join('\n') + `\n${rules.length} rules\n`);
-      return 0;
-    }
-    case 'validate': {
-      const { values, positionals } = parseArgs({ args: [...rest], options: { json: { type: 'boolean' } }, allowPositionals: true });
-      if (positionals.length !== 1) throw new InputError('cli/usage', '', `validate takes one transcript (FILE or -), got ${positionals.length}`);
-      const { formatValidateSummary, runValidate } = await import('./commands/validate.ts');
-      const report = await runValidate(positionals[0] as string, { json: values.json === true });
-      process.stdout.write((values.json ? JSON.stringify(report, null, 2) : formatValidateSummary(report)) + '\n');
-      return report.status === 'ok' ? 0 : 1;
-    }
-    case 'bench': {
-      const { values } = parseArgs({
-        args: [...rest],
-        options: { json: { type: 'boolean' }, quick: { type: 'boolean' }, write: { type: 'boolean' }, check: { type: 'boolean' } },
-      });
-      const { runBenchCommand } = await import('./commands/bench.ts');
-      return runBenchCommand({ json: values.json === true, quick: values.quick === true, write: values.write === true, check: values.check === true });
-    }
-    case 'coverage': {
-      const { values, positionals } = parseArgs({
-        args: [...rest],
-        options: { json: { type: 'boolean' }, html: { type: 'string' }, suggest: { type: 'boolean' } },
-        allowPositionals: true,
-      });
-      const { runCoverage } = await import('./commands/coverage.ts');
-      const { output, exitCode } = await runCoverage(positionals, values);
-      process.stdout.write(output + '\n');
-      return exitCode;
-    }
-    case 'diagram': {
-      const { values, positionals } = parseArgs({ args: [...rest], options: { format: { type: 'string' }, out: { type: 'string' } }, allowPositionals: true });
-      const { runDiagram } = await import('./commands/diagram.ts');
-      const { output, exitCode } = await runDiagram(positionals, values.format, values.out);
-      process.stdout.write(output + '\n');
-      return exitCode;
-    }
-    case 'inspect': {
-      const { values, positionals } = parseArgs({
-        args: [...rest],
-        options: { fixture: { type: 'string' }, out: { type: 'string' }, stately: { type: 'boolean' }, port: { type: 'string' } },
-        allowPositionals: true,
-      });
-      const { runInspect } = await import('./commands/inspect.ts');
-      const { output, exitCode } = await runInspect(positionals, values);
-      process.stdout.write(output + '\n');
-      return exitCode;
-    }
-    case undefined:
-    case 'help':
-    case '--help':
-    case '-h':
-      process.stdout.write(USAGE + '\n');
-      return command === undefined ? 2 : 0;
-    default:
-      process.stderr.write(`mcp-statechart: unknown command ${JSON.stringify(command)}\n${USAGE}\n`);
-      return 2;
+  const [first, ...rest] = argv;
+  if (first === undefined) {
+    err(programHelp(COMMANDS) + '\n');
+    return 2;
   }
+  if (first === '--help' || first === '-h' || first === 'help') {
+    const topic = first === 'help' ? rest[0] : undefined;
+    const spec = topic === undefined ? undefined : findCommand(topic);
+    if (topic !== undefined && spec === undefined) throw new UsageError(undefined, `there is no command ${JSON.stringify(topic)}`);
+    out((spec ? commandHelp(spec) : programHelp(COMMANDS)) + '\n');
+    return 0;
+  }
+  if (first === '--version' || first === '-V' || first === 'version') {
+    out(`${PROGRAM} ${packageVersion()}\n`);
+    return 0;
+  }
+  const spec = findCommand(first);
+  if (spec === undefined) {
+    throw new UsageError(undefined, first.startsWith('-')
+      ? `${first} is not an option of ${PROGRAM} itself; options follow the command`
+      : `there is no command ${JSON.stringify(first)}`);
+  }
+  const parsed = parseCommandLine(spec, rest);
+  if (parsed.help) {
+    out(commandHelp(spec) + '\n');
+    return 0;
+  }
+  const io: CommandIO = { out, err, color: colorEnabled(process.stdout, process.env) };
+  const { run } = await spec.load();
+  const result = await run(parsed.args, io);
+  if (result.output !== undefined) out(result.output + '\n');
+  if (result.failure !== undefined) err(`${PROGRAM}: ${failureLine(describeFailure(result.failure))}\n`);
+  return result.exitCode;
 }
 
-function describeFailure(error: unknown): string {
-  if (error instanceof StrictJsonError) return `${error.message} [${error.rule}]`;
-  if (error instanceof InputError || error instanceof ReadError) return error.message;
-  if (error instanceof Error && String((error as NodeJS.ErrnoException).code).startsWith('ERR_PARSE_ARGS')) return error.message;
-  if (process.env['MCP_STATECHART_DEBUG'] && error instanceof Error) return `internal error: ${error.stack ?? error.message}`;
-  return `internal error: ${error instanceof Error ? error.name : 'unknown'} (set MCP_STATECHART_DEBUG=1 for details)`;
+/** Whether the command line asked for JSON output, read from the raw arguments (they may not have parsed). */
+function wantsJson(argv: readonly string[]): CommandSpec | undefined {
+  const spec = argv[0] === undefined ? undefined : findCommand(argv[0]);
+  if (spec === undefined || spec.options['json'] === undefined) return undefined;
+  const end = argv.indexOf('--');
+  return argv.slice(1, end === -1 ? undefined : end).includes('--json') ? spec : undefined;
+}
+
+/** Reports a run that could not complete: one sentence (and the usage, for a usage error), and the --json document. */
+function fail(argv: readonly string[], error: unknown): number {
+  const failure = describeFailure(error);
+  if (error instanceof UsageError) {
+    const spec = error.command === undefined ? undefined : findCommand(error.command);
+    err(`${PROGRAM}: ${error.message}\n\n${spec ? `${usageLine(spec)}\n(${PROGRAM} ${spec.name} --help lists the options)` : programHelp(COMMANDS)}\n`);
+  } else {
+    err(`${PROGRAM}: ${failureLine(failure)}\n`);
+  }
+  if (wantsJson(argv)) out(JSON.stringify(failureDocument(failure), null, 2) + '\n');
+  return 2;
 }
 
 // A reader that stops early (`| head`) closes the pipe: the rest of the output has nowhere to go,
 // which is not a failure of the run, so the run goes on quietly and ends with its own exit code.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') return;
-  process.stderr.write(`mcp-statechart: cannot write the output (${error.code ?? 'unknown error'})\n`);
+  err(`${PROGRAM}: could not write the output: ${error.code ?? 'unknown error'} [cli/write-failed]\n`);
   process.exit(2);
 });
 
-main(process.argv.slice(2)).then(
+const argv = process.argv.slice(2);
+main(argv).then(
   (code) => {
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`mcp-statechart: ${describeFailure(error)}\n`);
-    process.exitCode = 2;
+    process.exitCode = fail(argv, error);
   },
 );

@@ -1,37 +1,15 @@
 // Why: an input's size is checked while reading, not after: at most limit + 1 bytes are ever read,
 // so an oversized fixture, an endless pipe or /dev/zero is refused without being loaded whole.
-// Errors name the problem and the errno code, never the local path, which may be private.
+// Errors name the problem and the errno code, never the local path, which may be private (the
+// caller names the argument as typed).
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { sizeLimitError, StrictJsonError } from '../validators/strict-json.ts';
+import { errnoCode, ReadError } from './cli/io-error.ts';
 
-/** An input that could not be read; the message names the errno code but never the path. */
-export class ReadError extends Error {
-  override readonly name = 'ReadError';
-  /** The errno code, e.g. `ENOENT`, `EACCES`, `EISDIR`. */
-  readonly code: string;
-
-  constructor(code: string, message: string) {
-    super(message);
-    this.code = code;
-  }
-}
-
-const REASONS: Readonly<Record<string, string>> = {
-  ENOENT: 'no such file',
-  EACCES: 'permission denied',
-  EPERM: 'operation not permitted',
-  EISDIR: 'it is a directory',
-  ENOTDIR: 'a part of the path is not a directory',
-  ELOOP: 'too many symbolic links',
-  ENAMETOOLONG: 'the name is too long',
-  EMFILE: 'too many open files',
-  ENFILE: 'too many open files',
-  ENXIO: 'no such device',
-  EAGAIN: 'the input is not ready',
-};
+export { ReadError };
 
 const CHUNK = 64 * 1024;
 
@@ -73,7 +51,7 @@ export async function openInputStream(path: string, chunk: number): Promise<Read
   if (path === '-') return createReadStream('', { fd: 0, autoClose: false, highWaterMark: chunk });
   const handle = await openFile(path);
   try {
-    if ((await handle.stat()).isDirectory()) throw readError('EISDIR');
+    if ((await handle.stat()).isDirectory()) throw new ReadError('EISDIR');
     return handle.createReadStream({ highWaterMark: chunk });
   } catch (error) {
     await handle.close().catch(() => undefined);
@@ -83,7 +61,7 @@ export async function openInputStream(path: string, chunk: number): Promise<Read
 
 async function readHandle(handle: FileHandle, limit: number): Promise<Uint8Array> {
   const info = await handle.stat();
-  if (info.isDirectory()) throw readError('EISDIR');
+  if (info.isDirectory()) throw new ReadError('EISDIR');
   if (info.isFile() && info.size > limit) throw sizeLimitError(limit);
   const cap = limit + 1;
   let buffer = new Uint8Array(Math.min(cap, info.isFile() ? info.size + 1 : CHUNK));
@@ -133,10 +111,5 @@ export async function readStreamBounded(stream: AsyncIterable<Uint8Array | strin
 
 /** Turns a file-system error into a ReadError that keeps the errno code and drops the path. */
 export function readErrorFrom(error: unknown): ReadError {
-  const code = (error as { code?: unknown } | null)?.code;
-  return readError(typeof code === 'string' && /^E[A-Z0-9]+$/.test(code) ? code : 'EIO');
-}
-
-function readError(code: string): ReadError {
-  return new ReadError(code, `could not read the input: ${REASONS[code] ?? 'input/output error'} (${code})`);
+  return error instanceof ReadError ? error : new ReadError(errnoCode(error));
 }

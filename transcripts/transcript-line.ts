@@ -27,18 +27,18 @@ export function parseLineJson(bytes: Uint8Array, line: number, maxBytes = MAX_LI
     if (!(error instanceof StrictJsonError)) throw error;
     const column = error.rule === jsonRules['size-limit'].id ? '' : `, column ${error.column}`;
     const pointer = error.pointer === '' ? '' : ` (${error.pointer})`;
-    throw new InputError(error.rule, error.pointer, `line ${line}${column}: Invalid JSON: ${error.problem}${pointer} [${error.rule}]`);
+    throw new InputError(error.rule, error.pointer, `line ${line}${column}: Invalid JSON: ${error.problem}${pointer}`);
   }
 }
 
 /** The error for a line longer than the limit, raised while it is still being read. */
 export function lineTooLong(line: number, maxBytes = MAX_LINE_BYTES): never {
   throw new InputError(jsonRules['size-limit'].id, '',
-    `line ${line}: Invalid JSON: the line is larger than the ${maxBytes}-byte limit [${jsonRules['size-limit'].id}]`);
+    `line ${line}: Invalid JSON: the line is larger than the ${maxBytes}-byte limit`);
 }
 
 function invalidLine(line: number, pointer: string, problem: string): InputError {
-  return new InputError(INVALID, pointer, `line ${line}: invalid transcript line at ${pointer || '/'}: ${problem} [${INVALID}]`);
+  return new InputError(INVALID, pointer, `line ${line}: invalid transcript line at ${pointer || '/'}: ${problem}`);
 }
 
 /** Checks a parsed line as a step (a wire step or a control step). */

@@ -1,11 +1,14 @@
 // Why: performance claims need numbers anyone can reproduce with one command, and CI needs to
 // notice when a change makes the validator much slower relative to the same machine's baseline.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { committedRatios, renderGenerated, updateBenchmarksMd } from '../../bench/benchmarks-md.ts';
 import { benchPaths } from '../../bench/paths.ts';
 import { compareRatios, computeRatios, formatBenchText, type BenchReport } from '../../bench/report.ts';
 import { describeMachine, FULL_SIZES, QUICK_SIZES, runBench } from '../../bench/run-bench.ts';
 import { InputError } from '../../runner/errors.ts';
+import { cliRules } from '../../validators/rules/cli.ts';
+import type { CommandArgs, CommandResult } from '../cli/command.ts';
+import { writeOutputFile } from '../cli/output-file.ts';
 
 /** Options of `bench`. */
 export interface BenchOptions {
@@ -24,12 +27,12 @@ function readReport(path: string): string | undefined {
 }
 
 /** Runs the benchmark, prints it, and writes or checks BENCHMARKS.md; returns the exit code. */
-export async function runBenchCommand(options: BenchOptions): Promise<number> {
+export async function runBenchCommand(options: BenchOptions): Promise<CommandResult> {
   const paths = benchPaths();
   const committed = options.check ? readReport(paths.report) : undefined;
   const baseline = committed === undefined ? undefined : committedRatios(committed);
   if (options.check && baseline === undefined) {
-    throw new InputError('bench/no-baseline', '', 'bench --check: BENCHMARKS.md has no committed ratios (run `bench --write` first)');
+    throw new InputError(cliRules['read-failed'].id, '', 'bench --check: BENCHMARKS.md has no committed ratios (run `bench --write` first)');
   }
   const progress = (line: string) => void process.stderr.write(`bench: ${line}\n`);
   const workloads = await runBench(paths, options.quick ? QUICK_SIZES : FULL_SIZES, progress);
@@ -38,7 +41,7 @@ export async function runBenchCommand(options: BenchOptions): Promise<number> {
 
   if (options.write) {
     const flags = ['--write', ...(options.quick ? ['--quick'] : []), ...(options.json ? ['--json'] : [])];
-    writeFileSync(paths.report, updateBenchmarksMd(readReport(paths.report), renderGenerated(report, `node dist/cli.js bench ${flags.join(' ')}`)));
+    await writeOutputFile(paths.report, updateBenchmarksMd(readReport(paths.report), renderGenerated(report, `node dist/cli.js bench ${flags.join(' ')}`)), { argument: 'BENCHMARKS.md' });
     process.stderr.write('bench: BENCHMARKS.md written\n');
   }
   if (baseline !== undefined) {
@@ -46,7 +49,12 @@ export async function runBenchCommand(options: BenchOptions): Promise<number> {
     for (const r of regressions) process.stderr.write(`bench --check: ${r.ratio} is ${r.now}x, more than 2x worse than the committed ${r.committed}x\n`);
     const compared = Object.keys(report.ratios).filter((name) => Object.hasOwn(baseline, name)).length;
     process.stderr.write(`bench --check: ${regressions.length === 0 ? 'ok' : 'failed'}: ${compared} ratios compared with BENCHMARKS.md, ${regressions.length} more than 2x worse\n`);
-    return regressions.length === 0 ? 0 : 1;
+    return { exitCode: regressions.length === 0 ? 0 : 1 };
   }
-  return 0;
+  return { exitCode: 0 };
+}
+
+/** `bench [--json] [--quick] [--write] [--check]`. */
+export async function run(args: CommandArgs): Promise<CommandResult> {
+  return runBenchCommand({ json: args.flag('json'), quick: args.flag('quick'), write: args.flag('write'), check: args.flag('check') });
 }

@@ -1,5 +1,12 @@
+// Why: fixture cases are the offline way in: each case is played through a fresh session and its
+// outcome compared with what the case expects. Every case is judged, never only up to the first
+// unexpected one, and the text output names each unexpected case with its finding.
 import { runCase, type CaseResult } from '../../runner/run-case.ts';
 import { profileForFixture } from '../../runner/profile-for.ts';
+import { RULES } from '../../validators/rules/index.ts';
+import type { CommandArgs, CommandIO, CommandResult } from '../cli/command.ts';
+import { countOf, FindingText } from '../cli/finding-text.ts';
+import { styleFor } from '../cli/style.ts';
 import { loadFixtures } from '../fixture-files.ts';
 
 /** The summary `cases --json` prints, keys in this order. */
@@ -13,16 +20,24 @@ export interface CasesReport {
   readonly cases: readonly CaseResult[];
 }
 
+/** A judged run: the report, and the profiles as `--profile` spells them (for the summary line). */
+export interface CasesRun {
+  readonly report: CasesReport;
+  readonly profileIds: string;
+}
+
 /** Reads, checks and judges every case of every fixture file. */
-export async function runCases(paths: readonly string[], profileOverride?: string): Promise<CasesReport> {
+export async function runCases(paths: readonly string[], profileOverride?: string): Promise<CasesRun> {
   const fixtures = await loadFixtures(paths);
   const results: CaseResult[] = [];
   const profiles = new Set<string>();
+  const ids = new Set<string>();
   const versions = new Set<string>();
   const prefix = fixtures.length > 1;
   for (const { label, fixture } of fixtures) {
     const profile = profileForFixture(fixture, profileOverride);
     profiles.add(profile.name);
+    ids.add(profile.id);
     versions.add(fixture.protocol_version);
     fixture.cases.forEach((kase, i) => {
       const r = runCase(fixture, kase, i, { profile });
@@ -31,7 +46,7 @@ export async function runCases(paths: readonly string[], profileOverride?: strin
   }
   const passed = results.filter((r) => r.status === 'passed').length;
   const expected = results.filter((r) => r.status === 'expected_failure').length;
-  return {
+  const report: CasesReport = {
     status: passed + expected === results.length ? 'ok' : 'failed',
     profile: [...profiles].sort().join(','),
     protocol_version: [...versions].sort().join(','),
@@ -40,16 +55,48 @@ export async function runCases(paths: readonly string[], profileOverride?: strin
     expected_failures: expected,
     cases: results,
   };
+  return { report, profileIds: [...ids].sort().join(',') };
 }
 
-/** Text output: one line per unexpected case, then a summary line. */
-export function formatCasesText(report: CasesReport): string {
+/** What a wrong_reason case expected, as a note. */
+function expectedNote(c: CaseResult): string | undefined {
+  const e = c.expected;
+  if (e === undefined) return undefined;
+  const parts = [
+    ...(e.error_contains === undefined ? [] : [`a reason containing ${JSON.stringify(e.error_contains)}`]),
+    ...(e.rule === undefined ? [] : [`rule ${e.rule}`]),
+  ];
+  return `expected ${parts.join(' and ')}`;
+}
+
+/** Text output: each unexpected case with its finding (unless quiet), then the summary line. */
+export function formatCasesText(run: CasesRun, options: { color: boolean; quiet: boolean }): string {
+  const { report } = run;
+  const style = styleFor(options.color);
+  const text = new FindingText(style, RULES);
   const lines: string[] = [];
-  for (const c of report.cases) {
+  for (const c of options.quiet ? [] : report.cases) {
     if (c.status === 'passed' || c.status === 'expected_failure') continue;
-    lines.push(`${c.status}: ${c.name}${c.reason ? ` — ${c.reason}` : ''}${c.rule ? ` [${c.rule}]` : ''}${c.pointer ? ` at ${c.pointer}` : ''}`);
+    const place = `${style.error(c.status)}: ${c.name}`;
+    if (c.rule === undefined || c.reason === undefined) {
+      lines.push(`${place}: ${c.reason ?? ''}`);
+      continue;
+    }
+    lines.push(text.format({ place, severity: 'error', rule: c.rule, pointer: c.pointer ?? '', message: c.reason, method: c.method, target: c.target }));
+    const note = expectedNote(c);
+    if (note !== undefined) lines.push(text.note(note));
   }
   const unexpected = report.case_count - report.passed - report.expected_failures;
-  lines.push(`${report.status}: ${report.case_count} cases, ${report.passed} passed, ${report.expected_failures} expected failures, ${unexpected} unexpected (${report.profile}, MCP ${report.protocol_version})`);
+  const status = report.status === 'ok' ? style.ok(report.status) : style.error(report.status);
+  lines.push(`${status}: ${countOf(report.case_count, 'case')}, ${report.passed} passed, ${countOf(report.expected_failures, 'expected failure')}, ${unexpected} unexpected (${run.profileIds}, MCP ${report.protocol_version})`);
   return lines.join('\n');
+}
+
+/** `cases [PATH...] [--json] [--profile ID] [--quiet]`. */
+export async function run(args: CommandArgs, io: CommandIO): Promise<CommandResult> {
+  const cases = await runCases(args.positionals, args.string('profile'));
+  return {
+    exitCode: cases.report.status === 'ok' ? 0 : 1,
+    output: args.flag('json') ? JSON.stringify(cases.report, null, 2) : formatCasesText(cases, { color: io.color, quiet: args.flag('quiet') }),
+  };
 }

@@ -1,12 +1,13 @@
 // Why: a transition no fixture takes is an untested rule path. This plays every case with the
 // actors' inspection on, reports per machine what was declared, taken, allowlisted and never
 // taken, and exits 1 while a gap (never taken, not allowlisted) remains.
-import { writeFile } from 'node:fs/promises';
 import { loadAllowlist } from '../../coverage/allowlist.ts';
 import { measure } from '../../coverage/measure.ts';
 import { buildReport, stableJson } from '../../coverage/report.ts';
 import { suggestCases } from '../../coverage/suggest.ts';
 import { formatCoverageText } from '../../coverage/text.ts';
+import type { CommandArgs, CommandResult } from '../cli/command.ts';
+import { writeOutputFile } from '../cli/output-file.ts';
 import { loadFixtures } from '../fixture-files.ts';
 
 /** Options of `coverage`. */
@@ -17,14 +18,14 @@ export interface CoverageOptions {
 }
 
 /** Runs `coverage`: returns what to print and the exit code (1 while a gap remains). */
-export async function runCoverage(paths: readonly string[], options: CoverageOptions): Promise<{ output: string; exitCode: number }> {
+export async function runCoverage(paths: readonly string[], options: CoverageOptions): Promise<CommandResult> {
   const fixtures = await loadFixtures(paths);
   const m = measure(fixtures);
   const report = buildReport(m, loadAllowlist());
   const suggestions = options.suggest ? suggestCases(m.graphs, report, m.home) : undefined;
   if (options.html !== undefined) {
     const { coverageHtml } = await import('../../coverage/html.ts');
-    await writeFile(options.html, await coverageHtml(report, m.graphs));
+    await writeOutputFile(options.html, await coverageHtml(report, m.graphs));
   }
   let output: string;
   if (options.json) {
@@ -45,4 +46,9 @@ export async function runCoverage(paths: readonly string[], options: CoverageOpt
     output = lines.join('\n');
   }
   return { output, exitCode: report.status === 'ok' ? 0 : 1 };
+}
+
+/** `coverage [PATH...] [--json] [--html FILE] [--suggest]`. */
+export async function run(args: CommandArgs): Promise<CommandResult> {
+  return runCoverage(args.positionals, { json: args.flag('json'), html: args.string('html'), suggest: args.flag('suggest') });
 }

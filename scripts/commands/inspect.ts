@@ -1,9 +1,12 @@
 // Why: a failing case is easiest to understand by watching it: this writes one self-contained
 // HTML page (no network) that steps through the case over the composed statechart, or with
 // --stately streams it to the Stately inspector over a loopback WebSocket.
-import { writeFile } from 'node:fs/promises';
 import { InputError } from '../../runner/errors.ts';
 import type { Fixture, FixtureCase } from '../../runner/fixture-schema.ts';
+import { fixtureRules } from '../../validators/rules/fixture.ts';
+import type { CommandArgs, CommandResult } from '../cli/command.ts';
+import { writeOutputFile } from '../cli/output-file.ts';
+import { UsageError } from '../cli/usage-error.ts';
 import { loadFixtures } from '../fixture-files.ts';
 
 /** Options of `inspect`. */
@@ -22,9 +25,9 @@ export async function findCase(paths: readonly string[], name: string): Promise<
       if (kase.name === name) found.push({ label, fixture, kase, index });
     });
   }
-  if (found.length === 0) throw new InputError('cli/usage', '', `no case named ${JSON.stringify(name)} in the fixtures`);
+  if (found.length === 0) throw new InputError(fixtureRules['unknown-case'].id, '', `no case named ${JSON.stringify(name)} in the fixtures`);
   if (found.length > 1) {
-    throw new InputError('cli/usage', '', `${found.length} cases are named ${JSON.stringify(name)} (${found.map((f) => f.label).join(', ')}); pick a file with --fixture`);
+    throw new UsageError('inspect', `${found.length} cases are named ${JSON.stringify(name)} (${found.map((f) => f.label).join(', ')}); pick a file with --fixture`);
   }
   return found[0]!;
 }
@@ -34,13 +37,12 @@ function defaultOut(name: string): string {
 }
 
 /** Runs `inspect CASE [--fixture PATH] [--out FILE] [--stately [--port N]]`. */
-export async function runInspect(positionals: readonly string[], options: InspectOptions): Promise<{ output: string; exitCode: number }> {
-  if (positionals.length !== 1) throw new InputError('cli/usage', '', 'inspect takes exactly one case name');
+export async function runInspect(positionals: readonly string[], options: InspectOptions): Promise<CommandResult> {
   const name = positionals[0]!;
   const { label, fixture, kase, index } = await findCase(options.fixture === undefined ? [] : [options.fixture], name);
   if (options.stately) {
     const port = Number(options.port ?? '8080');
-    if (!Number.isInteger(port) || port < 1 || port > 65535) throw new InputError('cli/usage', '', `--port must be a TCP port, not ${JSON.stringify(options.port)}`);
+    if (!Number.isInteger(port) || port < 1 || port > 65535) throw new UsageError('inspect', `--port must be a TCP port, not ${JSON.stringify(options.port)}`);
     const { streamToStately } = await import('../../inspector/stately.ts');
     const stream = await streamToStately(fixture, kase, index, port);
     process.stderr.write(`${name}: ${stream.result.status}; events sent to ${stream.url}. Open ${stream.pageUrl} (its page embeds stately.ai/inspect, which needs the internet); Ctrl-C stops.\n`);
@@ -52,6 +54,11 @@ export async function runInspect(positionals: readonly string[], options: Inspec
   const { inspectorHtml } = await import('../../inspector/page.ts');
   const trace = traceCase(label, fixture, kase, index);
   const out = options.out ?? defaultOut(name);
-  await writeFile(out, await inspectorHtml(trace));
+  await writeOutputFile(out, await inspectorHtml(trace));
   return { output: `wrote ${out}: ${name}, ${trace.frames.length - 1} steps, ${trace.result.status}`, exitCode: 0 };
+}
+
+/** `inspect CASE [--fixture PATH] [--out FILE] [--stately [--port N]]`. */
+export async function run(args: CommandArgs): Promise<CommandResult> {
+  return runInspect(args.positionals, { fixture: args.string('fixture'), out: args.string('out'), stately: args.flag('stately'), port: args.string('port') });
 }

@@ -1,46 +1,54 @@
 // Why: recorded traffic is judged offline by the same session as fixtures, but as one stream:
 // every line is fed and every finding reported with its line, and the file is read in chunks so
-// a transcript of any length runs in flat memory. Errors never echo the local path.
-import { InputError } from '../../runner/errors.ts';
+// a transcript of any length runs in flat memory. Errors never echo more than the argument typed.
 import { validateTranscript, type TranscriptFinding, type TranscriptReport } from '../../transcripts/transcript-judge.ts';
-import { StrictJsonError } from '../../validators/strict-json.ts';
-import { openInputStream, ReadError, readErrorFrom } from '../read-bounded.ts';
+import { RULES } from '../../validators/rules/index.ts';
+import type { CommandArgs, CommandIO, CommandResult } from '../cli/command.ts';
+import { countOf, FindingText } from '../cli/finding-text.ts';
+import { ReadError } from '../cli/io-error.ts';
+import { styleFor, type Style } from '../cli/style.ts';
+import { openInputStream, readErrorFrom } from '../read-bounded.ts';
 
 const CHUNK = 64 * 1024;
+
+/** The closing summary line of the text output. */
+export function formatValidateSummary(r: TranscriptReport, style: Style = styleFor(false)): string {
+  const status = r.status === 'ok' ? style.ok(r.status) : style.error(r.status);
+  return `${status}: ${countOf(r.lines, 'line')}, ${countOf(r.messages, 'message')}, ${countOf(r.counts.error, 'error')}, ${countOf(r.counts.warning, 'warning')} (${r.profile}, MCP ${r.protocol_version})`;
+}
 
 /** Options of `validate`. */
 export interface ValidateCommandOptions {
   readonly json: boolean;
-  /** Where text output goes line by line (default stdout). */
-  readonly write?: (text: string) => void;
+  /** Where text output goes finding by finding (default: nowhere). */
+  readonly onFinding?: (finding: TranscriptFinding) => void;
 }
 
-/** One finding as a text line: `line N: rule pointer message`. */
-export function formatFindingText(f: TranscriptFinding): string {
-  return `line ${f.line}: ${f.rule} ${f.pointer} ${f.message}`;
-}
-
-/** The closing summary line of the text output. */
-export function formatValidateSummary(r: TranscriptReport): string {
-  return `${r.status}: ${r.lines} lines, ${r.messages} messages, ${r.counts.error} errors, ${r.counts.warning} warnings (${r.profile}, MCP ${r.protocol_version})`;
-}
-
-/**
- * Judges the transcript at `path` (`-` for standard input). Text output streams one line per
- * finding as it is found; JSON output keeps the findings for the report.
- */
+/** Judges the transcript at `path` (`-` for standard input). */
 export async function runValidate(path: string, options: ValidateCommandOptions): Promise<TranscriptReport> {
-  const source = await openInputStream(path, CHUNK);
-  const write = options.write ?? ((text: string) => void process.stdout.write(text));
+  const argument = path === '-' ? 'standard input' : path;
+  const source = await openInputStream(path, CHUNK).catch((error: unknown) => {
+    throw readErrorFrom(error).about(argument);
+  });
   try {
-    return await validateTranscript(source, options.json
-      ? {}
-      : { keepFindings: false, onFinding: (f) => write(formatFindingText(f) + '\n') });
+    return await validateTranscript(source, options.json ? {} : { keepFindings: false, ...(options.onFinding ? { onFinding: options.onFinding } : {}) });
   } catch (error) {
-    if (error instanceof InputError || error instanceof StrictJsonError || error instanceof ReadError) throw error;
-    if (typeof (error as { code?: unknown } | null)?.code === 'string') throw readErrorFrom(error);
+    if (error instanceof ReadError) throw error.about(argument);
+    if (typeof (error as { code?: unknown } | null)?.code === 'string') throw readErrorFrom(error).about(argument);
     throw error;
   } finally {
     if (path !== '-') source.destroy();
   }
+}
+
+/** `validate FILE|- [--json] [--quiet]`. */
+export async function run(args: CommandArgs, io: CommandIO): Promise<CommandResult> {
+  const json = args.flag('json');
+  const quiet = args.flag('quiet');
+  const style = styleFor(io.color);
+  const text = new FindingText(style, RULES);
+  const onFinding = json || quiet ? undefined
+    : (f: TranscriptFinding) => io.out(text.format({ ...f, place: `line ${f.line}` }) + '\n');
+  const report = await runValidate(args.positionals[0] as string, { json, ...(onFinding ? { onFinding } : {}) });
+  return { exitCode: report.status === 'ok' ? 0 : 1, output: json ? JSON.stringify(report, null, 2) : formatValidateSummary(report, style) };
 }

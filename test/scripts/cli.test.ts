@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test } from 'uvu';
@@ -113,7 +113,7 @@ test('a passing minimal fixture exits 0; text output ends in a summary line', ()
   writeFileSync(file, JSON.stringify(minimalFixture([listCase('pass')])));
   const r = run('cases', file);
   assert.is(r.status, 0, r.stdout + r.stderr);
-  assert.match(r.stdout.trim(), /^ok: 1 cases, 1 passed, 0 expected failures, 0 unexpected/);
+  assert.match(r.stdout.trim(), /^ok: 1 case, 1 passed, 0 expected failures, 0 unexpected \(course, MCP 2025-11-25\)$/);
 });
 
 const bad: Record<string, [string | Uint8Array, RegExp]> = {
@@ -138,10 +138,19 @@ for (const [name, [content, pattern]] of Object.entries(bad)) {
   });
 }
 
-test('a missing file exits 2 without echoing its path', () => {
-  const r = run('cases', join(dir, 'nope-secret.json'));
+test('a missing file among several: exit 2, names that argument as typed and the reason, no other path', () => {
+  writeFileSync(join(dir, 'present.json'), JSON.stringify(minimalFixture([listCase('pass')])));
+  const r = spawnSync(process.execPath, [CLI, 'cases', 'present.json', 'nope.json'], { encoding: 'utf8', cwd: dir, timeout: 60_000 });
   assert.is(r.status, 2);
-  assert.not.match(r.stderr, /nope-secret/);
+  assert.is(r.stderr, 'mcp-statechart: could not read "nope.json": no such file or folder (ENOENT) [cli/read-failed]\n');
+  const inFolder = join(dir, 'folder-with-bad-json');
+  mkdirSync(inFolder);
+  writeFileSync(join(inFolder, 'broken.json'), '{"schema_version": 3,');
+  const folder = spawnSync(process.execPath, [CLI, 'cases', 'folder-with-bad-json'], { encoding: 'utf8', cwd: dir, timeout: 60_000 });
+  assert.is(folder.status, 2);
+  // The file inside the folder is named (JSON errors too, not only fixture-format errors), never the local path.
+  assert.match(folder.stderr, /^mcp-statechart: broken\.json: Invalid JSON: .* \[json\/\S+\]\n$/);
+  assert.not.match(folder.stderr, /secret-dir/);
 });
 
 test('unknown command and unknown option exit 2', () => {

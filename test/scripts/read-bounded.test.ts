@@ -76,7 +76,7 @@ test('a missing file gives a ReadError that does not name the path', async () =>
   assert.instance(error, ReadError);
   const e = error as ReadError;
   assert.is(e.code, 'ENOENT');
-  assert.is(e.message, 'could not read the input: no such file (ENOENT)');
+  assert.is(e.message, 'could not read the input: no such file or folder (ENOENT)');
   assert.not.match(e.message, DISTINCT);
   assert.not.match(e.message, 'no-such-fixture');
   assert.not.match(e.stack ?? '', DISTINCT);
@@ -88,7 +88,7 @@ test('a directory gives ReadError EISDIR without the path', async () => {
   const error = await failure(readBounded(folder, 100));
   assert.instance(error, ReadError);
   assert.is((error as ReadError).code, 'EISDIR');
-  assert.is((error as ReadError).message, 'could not read the input: it is a directory (EISDIR)');
+  assert.is((error as ReadError).message, 'could not read the input: it is a folder (EISDIR)');
   assert.not.match((error as ReadError).message, DISTINCT);
 });
 

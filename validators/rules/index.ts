@@ -2,6 +2,7 @@ import type { RuleSpec } from './rule.ts';
 import { authRules } from './auth.ts';
 import { cancellationRules } from './cancellation.ts';
 import { capabilityRules } from './capability.ts';
+import { cliRules } from './cli.ts';
 import { completionRules } from './completion.ts';
 import { contentRules } from './content.ts';
 import { correlationRules } from './correlation.ts';
@@ -33,6 +34,7 @@ export const RULE_AREAS = {
   auth: authRules,
   cancellation: cancellationRules,
   capability: capabilityRules,
+  cli: cliRules,
   completion: completionRules,
   content: contentRules,
   correlation: correlationRules,

@@ -17,6 +17,7 @@ const AREA_KINDS: Readonly<Record<Area, RuleKind>> = {
   auth: 'stateful', // transport context and authorization policy
   cancellation: 'stateful', // which requests are in flight
   capability: 'stateful', // negotiated capabilities
+  cli: 'not-wire', // the command line
   completion: 'shape',
   content: 'shape',
   correlation: 'stateful', // pending and used ids

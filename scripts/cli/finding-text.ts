@@ -1,0 +1,75 @@
+// Why: findings read the same wherever they come from (transcripts, fixture cases, live checks):
+// where, how bad, in which method and which tool or resource, what, the rule, and once per rule
+// the line of the specification it rests on.
+import type { FindingTarget } from '../../validators/finding-target.ts';
+import type { Severity } from '../../validators/finding.ts';
+import type { RuleSpec } from '../../validators/rules/rule.ts';
+import type { Style } from './style.ts';
+
+/** A finding as text output shows it. */
+export interface TextFinding {
+  /** Where it was found: `line 6`, a case name, an event. */
+  readonly place: string;
+  readonly severity: Severity;
+  readonly rule: string;
+  /** JSON Pointer into the step or file. */
+  readonly pointer: string;
+  readonly message: string;
+  /** The method the message carries or answers: `tools/list`, `tools/call result`. */
+  readonly method?: string | undefined;
+  readonly target?: FindingTarget | undefined;
+}
+
+/** `tools/call (tool "echo")`, or whichever part is known. */
+export function methodAndTarget(method: string | undefined, target: FindingTarget | undefined): string {
+  const named = target === undefined ? '' : `${target.kind} ${JSON.stringify(target.name)}`;
+  if (method === undefined) return named;
+  return named === '' ? method : `${method} (${named})`;
+}
+
+/** `1 error`, `2 warnings`. */
+export function countOf(n: number, singular: string, plural = `${singular}s`): string {
+  return `${n} ${n === 1 ? singular : plural}`;
+}
+
+/**
+ * Formats findings as text, one line each:
+ * `line 6: error: tools/list /message/id: <message> [correlation/duplicate-outstanding-id]`,
+ * followed the first time a rule appears by an indented line with its specification link.
+ */
+export class FindingText {
+  readonly #style: Style;
+  readonly #rules: ReadonlyMap<string, RuleSpec>;
+  readonly #linked = new Set<string>();
+
+  constructor(style: Style, rules: ReadonlyMap<string, RuleSpec>) {
+    this.#style = style;
+    this.#rules = rules;
+  }
+
+  /** The severity word, coloured. */
+  severity(severity: Severity): string {
+    return severity === 'error' ? this.#style.error('error') : this.#style.warning('warning');
+  }
+
+  /** The finding's line(s), without a trailing newline. */
+  format(f: TextFinding): string {
+    const where = [methodAndTarget(f.method, f.target), f.pointer].filter((s) => s !== '').join(' ');
+    const head = `${f.place}: ${this.severity(f.severity)}: ${where === '' ? '' : `${this.#style.bold(where)}: `}`;
+    const line = `${head}${f.message} ${this.#style.dim(`[${f.rule}]`)}`;
+    const link = this.#linked.has(f.rule) ? undefined : this.link(f.rule);
+    return link === undefined ? line : `${line}\n${link}`;
+  }
+
+  /** An indented note under a finding (a cause, a hint). */
+  note(text: string): string {
+    return `  ${this.#style.dim(text)}`;
+  }
+
+  /** The rule's specification link, as an indented line; later findings of the rule omit it. */
+  link(rule: string): string | undefined {
+    this.#linked.add(rule);
+    const spec = this.#rules.get(rule)?.spec;
+    return spec === undefined ? undefined : this.note(`spec: ${spec}`);
+  }
+}

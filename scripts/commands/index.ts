@@ -1,0 +1,132 @@
+// Why: the one list of commands. Each entry says what the CLI needs before running it (name,
+// summary, usage, options, exit codes) and loads its handler only when it runs, so a command pays
+// start-up for its own modules alone. A new command is a handler file here plus one entry below.
+import { EXIT_CODES, type CommandSpec } from '../cli/command.ts';
+// `cases` is what `npm start` and most runs use: bundled with the entry point rather than loaded as
+// one more chunk, so its start-up stays what it was before commands were loaded on demand.
+import * as casesCommand from './cases.ts';
+
+const PROFILE_IDS = 'course, 2025-11-25, 2025-06-18 or 2026-07-28';
+
+/** Every command, in the order the program's help lists them. */
+export const COMMANDS: readonly CommandSpec[] = [
+  {
+    name: 'cases',
+    summary: 'judge fixture files or folders (default: the bundled fixtures)',
+    usage: '[PATH...] [options]',
+    description: [
+      'Plays every case of every fixture file (a folder: its *.json files, recursively) through the',
+      'session statechart and compares the outcome with the case\'s expectation. Every case is judged;',
+      'text output lists the unexpected ones, then a summary line.',
+    ].join('\n'),
+    options: {
+      json: { type: 'boolean', help: 'print one JSON document (also when the run could not complete)' },
+      profile: { type: 'string', value: 'ID', help: `judge under this profile (${PROFILE_IDS}); default: each fixture's own` },
+      quiet: { type: 'boolean', short: 'q', help: 'print the summary line alone' },
+    },
+    positionals: { name: 'PATH', min: 0, max: Infinity },
+    exitCodes: '0 every case as expected, 1 an unexpected case, 2 could not run (unreadable input, not strict JSON, not a fixture)',
+    load: async () => casesCommand,
+  },
+  {
+    name: 'validate',
+    summary: 'judge a recorded transcript (JSONL, one step per line; - reads standard input)',
+    usage: 'FILE|- [options]',
+    description: [
+      'Feeds every line of a transcript through one session and reports every finding with its line',
+      'number and the JSON Pointer into that line\'s step; text output streams them as they are found,',
+      'then a summary line.',
+    ].join('\n'),
+    options: {
+      json: { type: 'boolean', help: 'print one JSON document (also when the run could not complete)' },
+      quiet: { type: 'boolean', short: 'q', help: 'print the summary line alone' },
+    },
+    positionals: { name: 'FILE', min: 1, max: 1 },
+    exitCodes: '0 no error findings (warnings allowed), 1 an error finding, 2 could not run',
+    load: () => import('./validate.ts'),
+  },
+  {
+    name: 'rules',
+    summary: 'list the rules findings cite, or show one (ID) or one area (AREA)',
+    usage: '[ID|AREA] [options]',
+    description: 'Every rule has a stable id (area/kebab-slug), a severity (a MUST is an error, a SHOULD a warning), the\nspecification line it rests on, and one line of text.',
+    options: {
+      json: { type: 'boolean', help: 'print JSON (an array of rules, or the one rule asked for)' },
+    },
+    positionals: { name: 'ID', min: 0, max: 1 },
+    exitCodes: '0 listed, 2 no such rule or area',
+    load: () => import('./rules.ts'),
+  },
+  {
+    name: 'coverage',
+    summary: 'which statechart transitions the cases take, and the gaps',
+    usage: '[PATH...] [options]',
+    description: [
+      'Plays the cases with the actors\' inspection on and reports per machine the transitions declared,',
+      'taken, allowlisted and never taken, with the cases taking each and shortest-path coverage.',
+    ].join('\n'),
+    options: {
+      json: { type: 'boolean', help: 'print one JSON document, keys sorted' },
+      html: { type: 'string', value: 'FILE', help: 'also write an offline HTML page with a diagram per machine' },
+      suggest: { type: 'boolean', help: 'print a case skeleton for each gap' },
+    },
+    positionals: { name: 'PATH', min: 0, max: Infinity },
+    exitCodes: '0 no gap, 1 a gap (never taken, not allowlisted) remains, 2 could not run',
+    load: () => import('./coverage.ts'),
+  },
+  {
+    name: 'diagram',
+    summary: 'statechart diagrams generated from the machines (DOT, Mermaid, SVG)',
+    usage: '[MACHINE] [options]',
+    description: [
+      'MACHINE is lifecycle, correlation, authorization, subscription, progress, cancellation, task,',
+      'inputRequired or session (the default: all machines as clusters). Without --out one diagram is',
+      'printed; with it, DIR/<name>.<ext> is written for the named machine or for all of them.',
+    ].join('\n'),
+    options: {
+      format: { type: 'string', value: 'dot|mermaid|svg', help: 'the diagram format (default dot)' },
+      out: { type: 'string', value: 'DIR', help: 'write files into this folder (made if missing)' },
+    },
+    positionals: { name: 'MACHINE', min: 0, max: 1 },
+    exitCodes: EXIT_CODES,
+    load: () => import('./diagram.ts'),
+  },
+  {
+    name: 'inspect',
+    summary: 'an offline HTML page stepping through one case over the session statechart',
+    usage: 'CASE [options]',
+    description: [
+      'Looks CASE up in the bundled fixtures (or in --fixture PATH) and writes one self-contained page:',
+      'each step\'s message, every actor\'s state, the transitions taken, pending requests and findings.',
+    ].join('\n'),
+    options: {
+      fixture: { type: 'string', value: 'PATH', help: 'look the case up in this fixture file or folder' },
+      out: { type: 'string', value: 'FILE', help: 'where to write the page (default: CASE.inspector.html)' },
+      stately: { type: 'boolean', help: 'stream the case to @statelyai/inspect over a loopback WebSocket instead' },
+      port: { type: 'string', value: 'N', help: 'the port of the --stately bridge on 127.0.0.1 (default 8080)' },
+    },
+    positionals: { name: 'CASE', min: 1, max: 1 },
+    exitCodes: EXIT_CODES,
+    load: () => import('./inspect.ts'),
+  },
+  {
+    name: 'bench',
+    summary: 'measure throughput, start-up and memory against the SDK and ajv',
+    usage: '[options]',
+    description: 'Runs every workload (see BENCHMARKS.md) and prints a table; only ratios are compared across runs.',
+    options: {
+      json: { type: 'boolean', help: 'print {machine, workloads, ratios} as JSON' },
+      quick: { type: 'boolean', help: 'skip the 1,000,000-message transcript' },
+      write: { type: 'boolean', help: 'regenerate the generated part of BENCHMARKS.md' },
+      check: { type: 'boolean', help: 'exit 1 when a ratio is more than 2x worse than the committed one' },
+    },
+    positionals: { name: 'ARGUMENT', min: 0, max: 0 },
+    exitCodes: '0 measured (and no ratio over 2x worse with --check), 1 a ratio over 2x worse, 2 could not run',
+    load: () => import('./bench.ts'),
+  },
+];
+
+/** The command named `name`, if there is one. */
+export function findCommand(name: string): CommandSpec | undefined {
+  return COMMANDS.find((c) => c.name === name);
+}

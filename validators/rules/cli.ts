@@ -1,0 +1,10 @@
+import { defineRules } from './rule.ts';
+
+const CLI = 'README.md#the-cli';
+
+/** Rules of the command line itself: what stops a run before anything is judged (exit code 2). */
+export const cliRules = defineRules('cli', CLI, {
+  'usage': 'The command line must name a known command, its declared options (each with its value) and the arguments it takes.',
+  'read-failed': 'Every input named on the command line must exist and be readable.',
+  'write-failed': 'Every output named on the command line must be writable, its folder creatable.',
+});
