@@ -65,16 +65,19 @@ export class HttpExchanges {
     this.session = session;
     this.wire = wire;
     this.limits = limits;
-    this.#configured = configured;
+    this.#configured = Object.fromEntries(Object.entries(configured).map(([name, value]) => [name.toLowerCase(), value]));
   }
 
-  /** The headers of a request: what the method needs, the session's, the configured ones, then `extra`. */
+  /**
+   * The headers of a request: the configured ones (lower-cased), then what the method needs, the
+   * session's and `extra`, so a configured header can never replace one the protocol prescribes.
+   */
   headersFor(method: HttpMethod, extra: Readonly<Record<string, string>> = {}): Record<string, string> {
     const base: Record<string, string> =
       method === 'POST' ? { accept: 'application/json, text/event-stream', 'content-type': 'application/json' }
       : method === 'GET' ? { accept: 'text/event-stream' }
       : {};
-    return { ...base, ...this.session.headers(), ...this.#configured, ...extra };
+    return { ...this.#configured, ...base, ...this.session.headers(), ...extra };
   }
 
   /**

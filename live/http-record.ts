@@ -24,13 +24,14 @@ export class HttpRecording {
   readonly recorder: Recorder;
   readonly #session: HttpSessionState;
   readonly #redact: (text: string) => string;
-  readonly #masked: ReadonlySet<string>;
+  /** Configured header values, by lower-case name: never recorded. */
+  readonly #masked: ReadonlyMap<string, string>;
 
-  constructor(recorder: Recorder, session: HttpSessionState, redact: (text: string) => string, maskedHeaders: Iterable<string>) {
+  constructor(recorder: Recorder, session: HttpSessionState, redact: (text: string) => string, configured: Readonly<Record<string, string>>) {
     this.recorder = recorder;
     this.#session = session;
     this.#redact = redact;
-    this.#masked = new Set([...maskedHeaders].map((h) => h.toLowerCase()));
+    this.#masked = new Map(Object.entries(configured).map(([name, value]) => [name.toLowerCase(), value]));
   }
 
   /** A text as it may be recorded: session ids replaced, then the owner's redaction. */
@@ -45,11 +46,12 @@ export class HttpRecording {
     return this.text(cut);
   }
 
-  /** Records an HTTP request; configured headers are masked. */
+  /** Records an HTTP request; the values of configured headers are masked. */
   request(exchange: number, method: HttpMethod, headers: Readonly<Record<string, string>>): number {
     const recorded: Record<string, string> = {};
     for (const [name, value] of Object.entries(headers)) {
-      recorded[name.toLowerCase()] = this.#masked.has(name.toLowerCase()) ? MASKED_VALUE : this.text(value);
+      const key = name.toLowerCase();
+      recorded[key] = this.#masked.get(key) === value ? MASKED_VALUE : this.text(value);
     }
     return this.recorder.event({ kind: 'http_request', exchange, method, headers: recorded });
   }

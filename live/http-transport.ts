@@ -61,7 +61,7 @@ export class HttpTransport implements ClientTransport, HttpProbes {
   constructor(options: HttpTransportOptions) {
     const session = new HttpSessionState(options.onSessionId);
     const configured = options.headers ?? {};
-    const rec = new HttpRecording(options.recorder, session, options.redact ?? ((text) => text), Object.keys(configured));
+    const rec = new HttpRecording(options.recorder, session, options.redact ?? ((text) => text), configured);
     const limits = {
       timeoutMs: options.timeoutMs,
       maxMessageBytes: options.maxMessageBytes ?? DEFAULT_MAX_BYTES,

@@ -67,11 +67,14 @@ test('the trace holds each exchange in order, with the session id replaced by a 
 
 test('configured header values are sent but never recorded; the owner redaction runs on what is recorded', () =>
   withPeer(new McpHttpPeer('json'), async (url, peer) => {
-    const run = await drive(url, { headers: { Authorization: 'Bearer s3cr3t-token' }, redact: (t) => t.replaceAll('peer', '[redacted]') });
+    const run = await drive(url, { headers: { Authorization: 'Bearer s3cr3t-token', Accept: 'text/html' }, redact: (t) => t.replaceAll('peer', '[redacted]') });
     assert.ok(peer.seen.every((r) => r.headers.authorization === 'Bearer s3cr3t-token'));
+    assert.is(peer.seen[0]?.headers.accept, 'application/json, text/event-stream', 'a configured header never replaces a prescribed one');
+    assert.equal(run.recorder.findings, []);
     const text = JSON.stringify(run.recorder.events.filter((e) => e.kind !== 'message'));
     assert.not.ok(text.includes('s3cr3t'));
     assert.ok(text.includes('"authorization":"<redacted>"'));
+    assert.ok(text.includes('"accept":"application/json, text/event-stream"'), 'what was really sent is recorded');
   }));
 
 test.run();
