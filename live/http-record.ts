@@ -16,6 +16,9 @@ export const MASKED_VALUE = '<redacted>';
 /** Response headers that matter to MCP over HTTP, in the order they are recorded. */
 const RESPONSE_HEADERS = ['content-type', 'mcp-session-id', 'mcp-protocol-version', 'location', 'allow', 'www-authenticate'] as const;
 
+/** Shorter configured values are not searched for in texts (they would mask ordinary words). */
+const MIN_SECRET_CHARS = 6;
+
 /** Longest excerpt of an error body kept in a finding's message. */
 const EXCERPT_CHARS = 200;
 
@@ -26,17 +29,28 @@ export class HttpRecording {
   readonly #redact: (text: string) => string;
   /** Configured header values, by lower-case name: never recorded. */
   readonly #masked: ReadonlyMap<string, string>;
+  /** Those values (and their tokens), longest first, masked in every text recorded. */
+  readonly #secrets: readonly string[];
 
   constructor(recorder: Recorder, session: HttpSessionState, redact: (text: string) => string, configured: Readonly<Record<string, string>>) {
     this.recorder = recorder;
     this.#session = session;
     this.#redact = redact;
     this.#masked = new Map(Object.entries(configured).map(([name, value]) => [name.toLowerCase(), value]));
+    // A server may echo a credential back (in an error body, a header): the whole value, and the
+    // part after an authorization scheme (`Bearer <token>`), are masked wherever they appear.
+    const secrets = new Set<string>();
+    for (const value of this.#masked.values()) {
+      for (const part of [value, value.replace(/^[A-Za-z][\w-]*\s+/, '')]) if (part.length >= MIN_SECRET_CHARS) secrets.add(part);
+    }
+    this.#secrets = [...secrets].sort((a, b) => b.length - a.length);
   }
 
-  /** A text as it may be recorded: session ids replaced, then the owner's redaction. */
+  /** A text as it may be recorded: configured header values and session ids replaced, then the owner's redaction. */
   text(value: string): string {
-    return this.#redact(this.#session.scrub(value));
+    let out = value;
+    for (const secret of this.#secrets) if (out.includes(secret)) out = out.split(secret).join(MASKED_VALUE);
+    return this.#redact(this.#session.scrub(out));
   }
 
   /** A short single-line excerpt of a body, recorded only inside a finding's message. */

@@ -4,6 +4,7 @@
 // requests that arrive inside a response stream, and leave no connection behind.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { CredentialEchoPeer } from '../peers/http-broken-peers.ts';
 import { ServerRequestInStreamPeer } from '../peers/http-broken-streams.ts';
 import { McpHttpPeer, withPeer } from '../peers/http-mcp-peer.ts';
 import { drive } from './support/http-driver.ts';
@@ -75,6 +76,15 @@ test('configured header values are sent but never recorded; the owner redaction 
     assert.not.ok(text.includes('s3cr3t'));
     assert.ok(text.includes('"authorization":"<redacted>"'));
     assert.ok(text.includes('"accept":"application/json, text/event-stream"'), 'what was really sent is recorded');
+  }));
+
+test('a credential the server echoes back is masked in every event and finding', () =>
+  withPeer(new CredentialEchoPeer('json'), async (url) => {
+    const run = await drive(url, { headers: { authorization: 'Bearer s3cr3t-token' } });
+    assert.equal(run.recorder.rules(), ['http/error-status']);
+    const text = JSON.stringify([run.recorder.events, run.recorder.findings]);
+    assert.not.ok(text.includes('s3cr3t'));
+    assert.match(run.recorder.findings[0]?.message ?? '', /bad token <redacted> in <redacted>/);
   }));
 
 test.run();

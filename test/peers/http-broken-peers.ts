@@ -142,3 +142,12 @@ export class AuthRequiredPeer extends McpHttpPeer {
     this.status(res, 401, { 'www-authenticate': 'Bearer resource_metadata="http://127.0.0.1/.well-known/oauth-protected-resource"' });
   }
 }
+
+/** Echoes the request's Authorization header back in a 500 body and a header on tools/list. */
+export class CredentialEchoPeer extends McpHttpPeer {
+  protected override answerRequest(req: http.IncomingMessage | undefined, res: http.ServerResponse, message: Json, response: Json, headers?: Record<string, string>): void {
+    if (message['method'] !== 'tools/list') return super.answerRequest(req, res, message, response, headers);
+    const auth = String(req?.headers.authorization);
+    this.status(res, 500, { 'www-authenticate': `Bearer error="${auth.slice(7)}"` }, `{"error":"bad token ${auth.slice(7)} in ${auth}"}`);
+  }
+}
