@@ -80,9 +80,8 @@ export const httpRules = defineRules('http', SPEC.transports, {
     spec: line('sending-messages-to-the-server', 'immediately send an SSE event consisting of an event'),
   },
   'stream-closed-before-response': {
-    severity: 'warning',
-    text: 'The SSE stream answering a request should include its JSON-RPC response; it ended without one and could not be resumed.',
-    spec: line('sending-messages-to-the-server', 'SHOULD eventually include a JSON-RPC response'),
+    text: 'The server must reply to every request; the SSE stream answering one ended without the response and could not be resumed (no event id, or resumption refused), so it is never answered.',
+    spec: `${SPEC.jsonrpc}#response_object:~:text=${encodeURIComponent('the Server MUST reply with a Response')}`,
   },
   'stream-not-terminated': {
     severity: 'warning',
