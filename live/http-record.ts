@@ -11,7 +11,7 @@ import type { HttpSessionState } from './http-session.ts';
 import type { HttpMethod } from './http-wire.ts';
 
 /** What a configured header's value is recorded as. */
-export const MASKED_VALUE = '<redacted>';
+export const MASKED_VALUE = '[REDACTED]';
 
 /** Response headers that matter to MCP over HTTP, in the order they are recorded. */
 const RESPONSE_HEADERS = ['content-type', 'mcp-session-id', 'mcp-protocol-version', 'location', 'allow', 'www-authenticate'] as const;

@@ -99,7 +99,7 @@ export class HttpSessionState {
   /** Registers a session id seen on the wire, so it is replaced wherever it is recorded. */
   note(value: string): void {
     if (value.length === 0 || this.#placeholders.has(value)) return;
-    const placeholder = `<session-${this.#placeholders.size + 1}>`;
+    const placeholder = `session-${this.#placeholders.size + 1}`;
     this.#placeholders.set(value, placeholder);
     this.#onSessionId?.(value, placeholder);
   }

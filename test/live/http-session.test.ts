@@ -27,7 +27,7 @@ test('before initialization no session header is sent; after it, the id and the 
   assert.equal(s.adopt(RESULT, 'abc-123'), { badCharacters: false });
   assert.equal(s.headers(), { 'mcp-session-id': 'abc-123', 'mcp-protocol-version': '2025-11-25' });
   assert.is(s.end, 'open');
-  assert.equal(told, ['abc-123><session-1>']);
+  assert.equal(told, ['abc-123>session-1']);
 });
 
 test('without an offered id the version is still sent; an id with a space is kept but flagged', () => {
@@ -49,7 +49,7 @@ test('a stray offer is reported once; the id in force is no stray; every id seen
   assert.not.ok(s.isStrayOffer('abc'));
   assert.ok(s.isStrayOffer('abcdef'));
   assert.not.ok(s.isStrayOffer('abcdef'));
-  assert.is(s.scrub('ids abcdef and abc'), 'ids <session-2> and <session-1>');
+  assert.is(s.scrub('ids abcdef and abc'), 'ids session-2 and session-1');
 });
 
 test.run();

@@ -17,7 +17,7 @@ for (const answer of ['json', 'sse'] as const) {
       assert.equal(run.failures.map((f) => f.code), []);
       assert.is(run.answers.size, 3, 'initialize, ping and tools/list were answered');
       assert.equal(run.evidence, { http_session: 'deleted', http_requests_aborted: 0, http_sockets_closed: true });
-      assert.equal([...peer.sessions], [['peer-session-1', false]]);
+      assert.equal([...peer.sessions], [['peer-sid-1', false]]);
       assert.equal(peer.seen.map((r) => r.method), ['POST', 'POST', 'POST', 'POST', 'DELETE']);
       assert.is(await peer.connectionsAfterClientClose(), 0, 'the client closed its keep-alive connections');
     }));
@@ -37,7 +37,7 @@ test('requests carry Accept, Content-Type, and after initialize the session id a
     assert.is(init?.headers['mcp-session-id'], undefined);
     assert.is(init?.headers['mcp-protocol-version'], undefined);
     for (const r of later) {
-      assert.is(r.headers['mcp-session-id'], 'peer-session-1', r.method);
+      assert.is(r.headers['mcp-session-id'], 'peer-sid-1', r.method);
       assert.is(r.headers['mcp-protocol-version'], '2025-06-18', r.method);
     }
   }));
@@ -48,7 +48,7 @@ test('a server request inside a response stream is answered by a POST while the 
     assert.equal(run.recorder.findings, []);
     assert.is(run.answers.size, 3, 'tools/list was answered after the server request');
     const reply = peer.seen.find((r) => r.body.includes('"id":"server-ping"'));
-    assert.ok(reply !== undefined && reply.headers['mcp-session-id'] === 'peer-session-1');
+    assert.ok(reply !== undefined && reply.headers['mcp-session-id'] === 'peer-sid-1');
     assert.equal(peer.replies, [{ jsonrpc: '2.0', id: 'server-ping', result: {} }]);
   }));
 
@@ -58,10 +58,10 @@ test('the trace holds each exchange in order, with the session id replaced by a 
     const run = await drive(url, { onSessionId: (id, placeholder) => told.push(`${id}=${placeholder}`) });
     const kinds = run.recorder.events.map((e) => (e.kind === 'stream' ? `stream:${e.action}` : e.kind === 'message' ? `message:${e.direction}` : e.kind));
     assert.equal(kinds.slice(0, 7), ['http_request', 'message:client_to_server', 'http_response', 'stream:open', 'message:server_to_client', 'stream:close', 'http_request']);
-    assert.equal(told, ['peer-session-1=<session-1>']);
+    assert.equal(told, ['peer-sid-1=session-1']);
     const text = JSON.stringify(run.recorder.events);
-    assert.not.ok(text.includes('peer-session-1'), 'no session id in the events');
-    assert.ok(text.includes('"mcp-session-id":"<session-1>"'));
+    assert.not.ok(text.includes('peer-sid-1'), 'no session id in the events');
+    assert.ok(text.includes('"mcp-session-id":"session-1"'));
     const message = run.recorder.events.find((e) => e.kind === 'message' && e.direction === 'server_to_client');
     assert.ok(message !== undefined && message.kind === 'message' && typeof message.event_id === 'string' && typeof message.exchange === 'number');
   }));
@@ -74,7 +74,7 @@ test('configured header values are sent but never recorded; the owner redaction 
     assert.equal(run.recorder.findings, []);
     const text = JSON.stringify(run.recorder.events.filter((e) => e.kind !== 'message'));
     assert.not.ok(text.includes('s3cr3t'));
-    assert.ok(text.includes('"authorization":"<redacted>"'));
+    assert.ok(text.includes('"authorization":"[REDACTED]"'));
     assert.ok(text.includes('"accept":"application/json, text/event-stream"'), 'what was really sent is recorded');
   }));
 
@@ -84,7 +84,7 @@ test('a credential the server echoes back is masked in every event and finding',
     assert.equal(run.recorder.rules(), ['http/error-status']);
     const text = JSON.stringify([run.recorder.events, run.recorder.findings]);
     assert.not.ok(text.includes('s3cr3t'));
-    assert.match(run.recorder.findings[0]?.message ?? '', /bad token <redacted> in <redacted>/);
+    assert.match(run.recorder.findings[0]?.message ?? '', /bad token \[REDACTED\] in \[REDACTED\]/);
   }));
 
 test.run();

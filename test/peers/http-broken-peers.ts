@@ -55,7 +55,7 @@ export class NoSessionThen400Peer extends McpHttpPeer {
 /** Issues a session id with a space in it. */
 export class SessionIdWithSpacePeer extends McpHttpPeer {
   protected override newSessionId(): string {
-    return `peer session ${this.sessions.size + 1}`;
+    return `peer sid ${this.sessions.size + 1}`;
   }
 }
 

@@ -140,7 +140,7 @@ export class McpHttpPeer {
   }
 
   protected newSessionId(): string {
-    return `peer-session-${this.sessions.size + 1}`;
+    return `peer-sid-${this.sessions.size + 1}`;
   }
 
   /** Accepts a notification or response. */
