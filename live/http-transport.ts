@@ -166,7 +166,8 @@ export class HttpTransport implements ClientTransport, HttpProbes {
   async close(): Promise<CleanupEvidence> {
     if (this.#closed !== undefined) return this.#closed;
     await this.#stopBackground();
-    if (this.#ex.session.id !== undefined && this.#ex.session.end === 'open') await this.#delete();
+    // After abort() the session is left as it is (`open`): nothing more is sent.
+    if (!this.#ex.closing && this.#ex.session.id !== undefined && this.#ex.session.end === 'open') await this.#delete();
     this.#ex.closing = true;
     const wire = this.#ex.wire.close();
     this.#closed = {
@@ -175,6 +176,12 @@ export class HttpTransport implements ClientTransport, HttpProbes {
       http_sockets_closed: wire.socketsClosed,
     };
     return this.#closed;
+  }
+
+  /** Ends everything at once, without a DELETE (the checker is being interrupted); close() still reports. */
+  abort(): void {
+    this.#ex.closing = true;
+    this.#ex.wire.close();
   }
 
   /** POSTs one client message and reads its answer. */

@@ -149,7 +149,7 @@ export class HttpWire {
     }
   }
 
-  /** Aborts every request in flight, destroys every connection, and says whether all are gone. */
+  /** Aborts every request in flight, destroys every connection, and says whether all are gone (again on a second call). */
   close(): { requestsAborted: number; socketsClosed: boolean } {
     this.#closed = true;
     const requestsAborted = this.#requests.size;

@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import { HttpTransport } from '../../live/http-transport.ts';
 import { HttpWire } from '../../live/http-wire.ts';
 import { TransportFailure } from '../../live/transport.ts';
-import { AuthRequiredPeer, DeleteRefusedPeer, OriginRefused400Peer, ResetReusedConnectionPeer } from '../peers/http-broken-peers.ts';
+import { AuthRequiredPeer, DeleteRefusedPeer, HangPeer, OriginRefused400Peer, ResetReusedConnectionPeer } from '../peers/http-broken-peers.ts';
 import { NoPrimingPeer, PollingPeer } from '../peers/http-broken-streams.ts';
 import { McpHttpPeer, withPeer } from '../peers/http-mcp-peer.ts';
 import { listenLoopback } from '../peers/http-peer.ts';
@@ -82,6 +82,22 @@ test('a kept-alive connection reset as it is reused is retried once on a new con
     assert.is(run.answers.size, 3);
     assert.is(peer.resets, 1);
     assert.is(peer.seen.filter((r) => r.body.includes('"method":"ping"')).length, 2);
+  }));
+
+test('abort() ends a request in flight at once, without a finding or a DELETE', () =>
+  withPeer(new HangPeer('json'), async (url, peer) => {
+    const started = Date.now();
+    const run = await drive(url, { timeoutMs: 10_000, probes: async (t, request) => {
+      const pending = t.send(request('tools/list')).catch((error: unknown) => error);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      t.abort();
+      const failure = await pending;
+      assert.ok(failure instanceof TransportFailure && failure.code === 'closed', String(failure));
+    }, skipToolsList: true });
+    assert.ok(Date.now() - started < 5_000, 'nothing waited for the timeout');
+    assert.equal(run.recorder.findings, []);
+    assert.equal(run.evidence, { http_session: 'open', http_requests_aborted: 0, http_sockets_closed: true });
+    assert.not.ok(peer.seen.some((r) => r.method === 'DELETE'));
   }));
 
 test('a server that cannot be reached is a failure to run, not a finding', async () => {
