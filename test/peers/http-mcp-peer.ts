@@ -151,10 +151,12 @@ export class McpHttpPeer {
   /** The response to a client request. */
   protected respond(message: Json): Json {
     const id = message['id'];
+    const params = (message['params'] ?? {}) as Json;
     switch (message['method']) {
       case 'ping':
         return { jsonrpc: '2.0', id, result: {} };
       case 'tools/list':
+        if (params['cursor'] !== undefined && typeof params['cursor'] !== 'string') return { jsonrpc: '2.0', id, error: { code: -32602, message: 'Invalid params: cursor' } };
         return { jsonrpc: '2.0', id, result: { tools: [{ name: 'echo', description: 'Echoes its text.', inputSchema: { type: 'object', properties: { text: { type: 'string' } } } }] } };
       default:
         return { jsonrpc: '2.0', id, error: { code: -32601, message: 'Method not found' } };
