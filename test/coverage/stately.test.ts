@@ -68,7 +68,7 @@ test('--stately on a port in use: exit 2 and a message that names the port, no i
     const run = spawnSync(process.execPath, [join(ROOT, 'dist/cli.js'), 'inspect', 'spec_tasks_cancel_crossed_completion', '--stately', '--port', String(port)],
       { encoding: 'utf8', timeout: 30_000 });
     assert.is(run.status, 2);
-    assert.is(run.stderr, `mcp-statechart: port ${port} on 127.0.0.1 is in use\n`);
+    assert.is(run.stderr, `mcp-statechart: port ${port} on 127.0.0.1 is in use [cli/port-unavailable]\n`);
   } finally {
     await new Promise((resolve) => taken.close(resolve));
   }

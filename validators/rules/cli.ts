@@ -7,4 +7,12 @@ export const cliRules = defineRules('cli', CLI, {
   'usage': 'The command line must name a known command, its declared options (each with its value) and the arguments it takes.',
   'read-failed': 'Every input named on the command line must exist and be readable.',
   'write-failed': 'Every output named on the command line must be writable, its folder creatable.',
+  'optional-package-missing': {
+    text: 'A command that needs an optional dependency must find it installed (inspect --stately: @statelyai/inspect and ws).',
+    spec: 'README.md#package',
+  },
+  'port-unavailable': {
+    text: 'A port named with --port must be free to listen on at 127.0.0.1.',
+    spec: 'README.md#transition-coverage-diagrams-and-the-inspector',
+  },
 });

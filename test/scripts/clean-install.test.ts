@@ -1,0 +1,210 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, dirname, join, relative, resolve } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+
+// The package as people get it: `npm pack`, the tarball installed into a folder outside the
+// checkout (once with the optional dependencies, once with --omit=optional), and the installed
+// `mcp-statechart` run from empty working directories, where it must give what the checkout's
+// dist/cli.js gives. COMMANDS lists each run and what it must give; a new command gets a line there.
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const CHECKOUT_CLI = join(ROOT, 'dist/cli.js');
+const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+/** The budget for the unpacked size of what we ship, as the README's "Package" section states it. */
+const BUDGET_MB = Number(/unpacked size of our own files is at\s+most ([\d.]+) MB/.exec(README)?.[1]);
+/** What may ship: the bundled CLI, the bundled fixtures, and the files npm always adds. */
+const SHIPPED = /^(dist\/(cli|chunks\/[\w-]+)\.js|fixtures\/[\w./-]+\.json|package\.json|README\.md|LICENSE)$/;
+const OPTIONAL = ['@statelyai/inspect', 'ws'];
+
+const work = mkdtempSync(join(tmpdir(), 'mcp-statechart-clean-install-'));
+const inputs = join(work, 'inputs');
+mkdirSync(inputs);
+test.after(() => {
+  restoreManifest();
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** Puts the checkout's package.json back if a pack was cut short (postpack never ran). */
+function restoreManifest(): void {
+  if (existsSync(join(ROOT, 'package.json.packing'))) spawnSync(process.execPath, [join(ROOT, 'scripts/pack-manifest.mjs'), 'restore']);
+}
+
+/**
+ * The environment of a user's shell: without the npm_* variables an enclosing `npm test` sets
+ * (a nested npm would take them as its settings), NODE_PATH, or the checkout's node_modules/.bin.
+ */
+function userEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) if (!/^npm_/i.test(key) && key !== 'NODE_PATH') env[key] = value;
+  env['PATH'] = (process.env['PATH'] ?? '').split(delimiter).filter((p) => !p.startsWith(join(ROOT, 'node_modules'))).join(delimiter);
+  return env;
+}
+
+interface Exit {
+  readonly status: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs a command as a user's shell would (see userEnv), with `input` on stdin; killed after 3 minutes. */
+function runProcess(command: string, args: readonly string[], cwd: string, input = ''): Promise<Exit> {
+  return new Promise((done, fail) => {
+    const child = spawn(command, [...args], { cwd, env: userEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += String(d)));
+    child.stderr.on('data', (d: Buffer) => (stderr += String(d)));
+    const timer = setTimeout(() => child.kill(), 180_000);
+    child.on('error', fail);
+    child.on('close', (status) => {
+      clearTimeout(timer);
+      done({ status, stdout, stderr });
+    });
+    child.stdin.end(input);
+  });
+}
+
+function filesUnder(dir: string, base = dir): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of readdirSync(dir).sort()) {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) Object.assign(out, filesUnder(full, base));
+    else out[relative(base, full)] = readFileSync(full, 'utf8');
+  }
+  return out;
+}
+
+let runs = 0;
+/** Runs `executable ...args` from a fresh empty working directory, as a user would, with `input` on stdin. */
+async function runFromEmptyDir(executable: string, args: readonly string[], input: string | undefined): Promise<Run> {
+  const cwd = join(work, `run-${++runs}`);
+  mkdirSync(cwd);
+  const exit = await runProcess(executable, args, cwd, input);
+  return { ...exit, files: filesUnder(cwd) };
+}
+
+interface Run extends Exit {
+  /** Every file the run left in its (empty) working directory, by relative path. */
+  readonly files: Record<string, string>;
+}
+
+// A transcript with one error: the client reuses id 2 while it is still unanswered.
+const TRANSCRIPT = join(inputs, 'duplicate-id.jsonl');
+const c2s = (message: object) => ({ direction: 'client_to_server', message });
+writeFileSync(TRANSCRIPT, [
+  { mcp_statechart_transcript: 1 },
+  c2s({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1.0.0' } } }),
+  { direction: 'server_to_client', message: { jsonrpc: '2.0', id: 1, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 's', version: '1.0.0' } } } },
+  c2s({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+  c2s({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
+  c2s({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
+].map((line) => JSON.stringify(line)).join('\n') + '\n');
+
+/** One run of the installed command and what it must give (beyond giving what the checkout gives). */
+interface Expectation {
+  readonly args: readonly string[];
+  readonly input?: string;
+  readonly status: number;
+  readonly check: (run: Run) => void;
+}
+
+const json = (run: Run) => JSON.parse(run.stdout) as Record<string, unknown>;
+const COMMANDS: readonly Expectation[] = [
+  { args: ['--version'], status: 0, check: (r) => assert.is(r.stdout, `mcp-statechart ${VERSION}\n`) },
+  { args: ['cases'], status: 0, check: (r) => assert.match(r.stdout, /^ok: \d+ cases, \d+ passed, \d+ expected failures, 0 unexpected /m) },
+  { args: ['validate', TRANSCRIPT], status: 1, check: (r) => assert.match(r.stdout, /^line 6: error: \/message\/id: .* \[correlation\/duplicate-outstanding-id\]$/m) },
+  {
+    args: ['validate', '-', '--json'], input: readFileSync(TRANSCRIPT, 'utf8'), status: 1,
+    check: (r) => assert.equal((json(r)['findings'] as { line: number; rule: string }[]).map((f) => [f.line, f.rule]), [[6, 'correlation/duplicate-outstanding-id']]),
+  },
+  { args: ['rules', '--json'], status: 0, check: (r) => assert.ok((JSON.parse(r.stdout) as unknown[]).length > 0) },
+  { args: ['diagram', 'lifecycle', '--format', 'svg'], status: 0, check: (r) => assert.match(r.stdout, /<svg /) },
+  {
+    args: ['inspect', 'spec_tasks_cancel_crossed_completion', '--out', 'case.html'], status: 0,
+    check: (r) => assert.match(r.files['case.html'] ?? '', /^<!doctype html>/i),
+  },
+];
+
+let tarball = '';
+/** The installed `mcp-statechart` of each install, once it is installed. */
+const installs: Record<'full' | 'omitOptional', string | undefined> = { full: undefined, omitOptional: undefined };
+
+test('npm pack ships only the built CLI, the fixtures, the README and a script-free package.json, within the size budget', async () => {
+  assert.ok(BUDGET_MB > 0, 'the README states the budget');
+  const manifest = readFileSync(join(ROOT, 'package.json'), 'utf8');
+  let packed: Exit;
+  try {
+    packed = await runProcess('npm', ['pack', '--json', '--pack-destination', work], ROOT);
+  } finally {
+    restoreManifest();
+  }
+  assert.is(packed.status, 0, packed.stderr);
+  assert.is(readFileSync(join(ROOT, 'package.json'), 'utf8'), manifest, 'postpack puts the checkout\'s package.json back as it was');
+  assert.not.ok(existsSync(join(ROOT, 'package.json.packing')));
+  const [info] = JSON.parse(packed.stdout) as { filename: string; unpackedSize: number; files: { path: string }[] }[];
+  const paths = info!.files.map((f) => f.path);
+  assert.equal(paths.filter((p) => !SHIPPED.test(p)), [], 'nothing but dist/*.js, fixtures/*.json, package.json and README.md');
+  assert.ok(paths.includes('dist/cli.js') && paths.some((p) => p.startsWith('fixtures/')));
+  assert.ok(info!.unpackedSize <= BUDGET_MB * 1_000_000, `unpacked ${info!.unpackedSize} bytes, budget ${BUDGET_MB} MB`);
+  tarball = join(work, info!.filename);
+});
+
+test('the tarball installs outside the checkout, with and without the optional dependencies: no script runs, npm warns of nothing', async () => {
+  assert.ok(tarball, 'packed');
+  const kinds = ['full', 'omitOptional'] as const;
+  const folders = kinds.map((kind) => join(work, kind));
+  for (let dir = work; dir !== dirname(dir); dir = dirname(dir)) {
+    assert.not.ok(existsSync(join(dir, 'node_modules')), `${join(dir, 'node_modules')} would be visible to the installed package`);
+  }
+  const outputs = await Promise.all(kinds.map((kind, i) => {
+    mkdirSync(folders[i]!);
+    writeFileSync(join(folders[i]!, 'package.json'), JSON.stringify({ name: `consumer-${kind.toLowerCase()}`, private: true }));
+    return runProcess('npm', ['install', tarball, '--no-audit', '--no-fund', '--prefer-offline', ...(kind === 'full' ? [] : ['--omit=optional'])], folders[i]!);
+  }));
+  kinds.forEach((kind, i) => {
+    const { status, stdout, stderr } = outputs[i]!;
+    const output = stdout + stderr;
+    const folder = folders[i]!;
+    assert.is(status, 0, output);
+    assert.equal(output.split('\n').filter((l) => /^npm (warn|error)/i.test(l) || l.startsWith('> ')), [], `${kind}: no warning, no lifecycle script`);
+    const pkg = join(folder, 'node_modules', 'mcp-statechart');
+    const manifest = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as Record<string, unknown>;
+    assert.is(manifest['scripts'], undefined, 'no scripts ship');
+    assert.is(manifest['allowScripts'], undefined);
+    for (const field of ['description', 'keywords', 'license', 'repository', 'engines', 'bin']) assert.ok(manifest[field], `${field} is filled in`);
+    for (const name of OPTIONAL) assert.is(existsSync(join(folder, 'node_modules', name)), kind === 'full', `${kind}: ${name}`);
+    const shipped = Object.values(filesUnder(join(pkg, 'dist'))).join('\n');
+    assert.not.ok(shipped.includes(ROOT), 'the bundle names no path of the checkout');
+    installs[kind] = join(folder, 'node_modules', '.bin', 'mcp-statechart');
+  });
+});
+
+for (const command of COMMANDS) {
+  test(`installed, from an empty directory: mcp-statechart ${command.args.join(' ').replace(TRANSCRIPT, 'TRANSCRIPT')} gives what the checkout gives`, async () => {
+    const { full, omitOptional } = installs;
+    assert.ok(full && omitOptional, 'installed');
+    const [checkout, installed, withoutOptional] = await Promise.all([
+      runFromEmptyDir(process.execPath, [CHECKOUT_CLI, ...command.args], command.input),
+      runFromEmptyDir(full, command.args, command.input),
+      runFromEmptyDir(omitOptional, command.args, command.input),
+    ]);
+    assert.is(checkout.status, command.status, checkout.stderr);
+    command.check(checkout);
+    assert.equal(installed, checkout, 'installed with the optional dependencies');
+    assert.equal(withoutOptional, checkout, 'installed without them');
+  });
+}
+
+test('installed without the optional dependencies, inspect --stately says what to install (exit 2)', async () => {
+  const { omitOptional } = installs;
+  assert.ok(omitOptional, 'installed');
+  const run = await runFromEmptyDir(omitOptional, ['inspect', 'spec_tasks_cancel_crossed_completion', '--stately', '--port', '8080'], undefined);
+  assert.is(run.status, 2);
+  assert.is(run.stderr, 'mcp-statechart: --stately needs the optional packages @statelyai/inspect and ws (npm install @statelyai/inspect ws) [cli/optional-package-missing]\n');
+});
+
+test.run();
