@@ -105,16 +105,19 @@ const templatesList: Episode = (env) => {
     contextFor(p, env.revision, 'resources:list'))(env);
 };
 
-function readResult(uri: string, rng: Prng): Record<string, unknown> {
+/** A read result: the resource as text and, now and then, its policy child (the resource after it, if any) as a blob; each URI once. */
+function readResult(uri: string, rng: Prng, child?: string): Record<string, unknown> {
   const contents: Record<string, unknown>[] = [{ uri, mimeType: 'text/plain', text: `contents of ${uri} #${rng.int(1000)}` }];
-  if (rng.chance(0.3)) contents.push({ uri, mimeType: 'application/octet-stream', blob: 'AAECAwQFBgc=' });
+  if (rng.chance(0.3) && child !== undefined) contents.push({ uri: child, mimeType: 'application/octet-stream', blob: 'AAECAwQFBgc=' });
   return { contents };
 }
 
+/** Reads one of the principal's explicit resources (a template match is no grant in the course profile). */
 const resourcesRead: Episode = (env) => {
   const p = env.rng.pick(BENCH_PRINCIPALS);
-  const uri = env.rng.chance(0.2) ? p.template.replace('{doc_id}', `doc-${env.rng.int(100)}`) : env.rng.pick(p.uris);
-  return call(C2S, 'resources/read', { uri }, readResult(uri, env.rng), contextFor(p, env.revision, 'resources:read'))(env);
+  const at = env.rng.int(p.uris.length);
+  const uri = p.uris[at] as string;
+  return call(C2S, 'resources/read', { uri }, readResult(uri, env.rng, at === 0 ? p.uris[1] : undefined), contextFor(p, env.revision, 'resources:read'))(env);
 };
 
 /** Subscribe, a few updates (of the URI or its child), maybe a re-read, unsubscribe. */
@@ -132,7 +135,7 @@ const subscription: Episode = (env) => {
   }
   if (env.rng.chance(0.5)) {
     const read = env.id(C2S);
-    out.push(request(C2S, read, 'resources/read', { uri }, contextFor(p, env.revision, 'resources:read')), result(S2C, read, readResult(uri, env.rng)));
+    out.push(request(C2S, read, 'resources/read', { uri }, contextFor(p, env.revision, 'resources:read')), result(S2C, read, readResult(uri, env.rng, child)));
   }
   const unsub = env.id(C2S);
   out.push(request(C2S, unsub, 'resources/unsubscribe', { uri }, ctx), result(S2C, unsub, {}));

@@ -29,11 +29,12 @@ function caseName(t: DeclaredTransition): string {
   return `takes_${t.machine}_${t.source}_${t.event}_${t.index}`.toLowerCase().replace(/[^a-z0-9]+/g, '_');
 }
 
-/** The case skeleton that walks a transition's shortest path, or undefined when the model cannot reach it. */
+/** The case skeleton that walks a transition's shortest path, or undefined when the model cannot reach it (or the basis fixture's profile cannot play it). */
 export function suggestCase(graph: MachineGraph, transition: DeclaredTransition): SuggestedCase | undefined {
   const path = graph.paths.get(transition.id);
   if (!path) return undefined;
   const skeleton = graph.model.toCase(path.events);
+  if (!skeleton) return undefined;
   // Only an error rejects the message; a warning is reported and the case goes on.
   const rule = transition.rules.find((r) => (RULES.get(r)?.severity ?? 'error') === 'error');
   const rejects = rule !== undefined || transition.actions.includes('reportResultFindings');

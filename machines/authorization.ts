@@ -46,7 +46,7 @@ function verdictOf(context: AuthorizationContext, event: AuthorizationEvent): Ve
   let verdict = event === lastEvent ? lastVerdict : undefined;
   if (verdict === undefined || verdict.input.revision !== context.revision || verdict.input.policy !== context.policy) {
     const i = event.input;
-    const input: AuthInput = { context: i.context, method: i.method, scope: i.scope, uri: i.uri, policy: context.policy, revision: context.revision };
+    const input: AuthInput = { context: i.context, method: i.method, scope: i.scope, uri: i.uri, strict: i.strict === true, policy: context.policy, revision: context.revision };
     verdict = { input, failing: firstFailingCheck(input) ?? null };
     lastEvent = event;
     lastVerdict = verdict;
@@ -56,7 +56,7 @@ function verdictOf(context: AuthorizationContext, event: AuthorizationEvent): Ve
 
 /**
  * Authorization revisions: a control event switches the revision in force (clearing
- * subscriptions first), and every authorization-bound message's transport context passes the
+ * subscriptions first; the revision already in force is no switch), and every authorization-bound message's transport context passes the
  * ordered checks before the message is handled. The first failing check rejects the message.
  */
 export const authorizationMachine = setup({
@@ -69,6 +69,7 @@ export const authorizationMachine = setup({
   guards: {
     isUnknownRevision: ({ context, event }) =>
       event.type === 'revision.activate' && !Object.hasOwn(context.policy.revisions, event.revision),
+    isCurrentRevision: ({ context, event }) => event.type === 'revision.activate' && event.revision === context.revision,
     /** The check named by `rule` is the first one the context fails: the transitions are tried in the checks' order, so this is true exactly when the earlier checks pass and this one fails. */
     failsCheck: ({ context, event }, params: { rule: string }) => verdictOf(context, event)?.failing?.rule.id === params.rule,
   },
@@ -104,6 +105,8 @@ export const authorizationMachine = setup({
       on: {
         'revision.activate': [
           { guard: { type: 'isUnknownRevision' }, actions: { type: 'reportIssue', params: { rule: 'auth/unknown-revision' } } },
+          // Activating the revision already in force changes nothing: subscriptions stay.
+          { guard: { type: 'isCurrentRevision' } },
           { actions: [{ type: 'announceRevision' }, { type: 'activateRevision' }] },
         ],
         'context.check': [

@@ -15,6 +15,8 @@ export class IdLedger {
   /** Disjoint, non-adjacent integer ranges [lo, hi], sorted by lo. */
   #ranges: [number, number][] = [];
   readonly #strings = new Set<string>();
+  /** Integers beyond ±(2^53-1), by exact value (rare: kept as they come, within the strings' limit). */
+  readonly #bigs = new Set<bigint>();
   #forgotten = 0;
 
   constructor(limit = LEDGER_LIMIT) {
@@ -29,25 +31,29 @@ export class IdLedger {
 
   /** Entries held: integer ranges plus string ids. */
   get size(): number {
-    return this.#ranges.length + this.#strings.size;
+    return this.#ranges.length + this.#strings.size + this.#bigs.size;
   }
 
   has(id: RequestId): boolean {
     if (typeof id === 'string') return this.#strings.has(id);
+    if (typeof id === 'bigint') return this.#bigs.has(id);
     const i = this.#rangeAtOrBefore(id);
     const range = i >= 0 ? this.#ranges[i] : undefined;
     return range !== undefined && id <= range[1];
   }
 
-  add(id: RequestId): void {
-    if (typeof id === 'string') {
-      this.#strings.add(id);
-      if (this.#strings.size > this.#limit) {
-        this.#strings.delete(this.#strings.values().next().value as string);
-        this.#forgotten++;
-      }
-      return;
+  /** Adds to a set kept within the limit, forgetting its oldest member first. */
+  #addBounded<T>(set: Set<T>, id: T): void {
+    set.add(id);
+    if (set.size > this.#limit) {
+      set.delete(set.values().next().value as T);
+      this.#forgotten++;
     }
+  }
+
+  add(id: RequestId): void {
+    if (typeof id === 'string') return this.#addBounded(this.#strings, id);
+    if (typeof id === 'bigint') return this.#addBounded(this.#bigs, id);
     this.#addInteger(id);
     if (this.#ranges.length > this.#limit) {
       this.#ranges.shift();
@@ -59,6 +65,7 @@ export class IdLedger {
   clear(): void {
     this.#ranges = [];
     this.#strings.clear();
+    this.#bigs.clear();
   }
 
   /** Index of the last range whose lo is <= n, or -1. */

@@ -10,12 +10,15 @@ export interface LifecycleContext {
   readonly serverCapabilities: JsonObject | undefined;
 }
 
-/** Events the session sends the lifecycle machine. */
+/**
+ * Events the session sends the lifecycle machine. `strict` marks the course profile's reading of
+ * the handshake: no ping before it completes, and an initialize error fails the exchange.
+ */
 export type LifecycleEvent =
-  | { readonly type: 'request'; readonly direction: Direction; readonly method: string; readonly params: JsonObject | undefined }
+  | { readonly type: 'request'; readonly direction: Direction; readonly method: string; readonly params: JsonObject | undefined; readonly strict?: boolean }
   | { readonly type: 'notification'; readonly direction: Direction; readonly method: string }
   | { readonly type: 'initialize.result'; readonly result: JsonObject }
-  | { readonly type: 'initialize.error' };
+  | { readonly type: 'initialize.error'; readonly strict?: boolean };
 
 /** Rule ids the lifecycle machine can raise. */
 export type LifecycleRule = (typeof lifecycleRules)[keyof typeof lifecycleRules]['id'];
@@ -35,6 +38,10 @@ function explain(rule: string, context: LifecycleContext, event: LifecycleEvent)
       return { message: `the server sent ${method} before the client sent notifications/initialized` };
     case 'lifecycle/notification-before-initialized':
       return { message: `${method} was sent before the initialize handshake completed` };
+    case 'lifecycle/ping-before-initialized':
+      return { message: `${'direction' in event && event.direction === 'server_to_client' ? 'the server' : 'the client'} sent ping before the handshake completed; the course profile admits nothing but the initialize result and notifications/initialized there` };
+    case 'lifecycle/initialize-error':
+      return { message: 'initialize failed: the initialize request was answered with an error, so the session cannot enter operation', pointer: '/message/error' };
     case 'lifecycle/protocol-version-mismatch': {
       const got = event.type === 'initialize.result' ? event.result['protocolVersion']
         : event.type === 'request' ? event.params?.['protocolVersion'] : undefined;
@@ -46,9 +53,10 @@ function explain(rule: string, context: LifecycleContext, event: LifecycleEvent)
   }
 }
 
-/** Requests while the handshake is under way: only ping passes; a second initialize and everything else is refused. */
+/** Requests while the handshake is under way: only ping passes (not in the course profile); a second initialize and everything else is refused. */
 const HANDSHAKE_REQUESTS = [
   { guard: { type: 'isInitializeRequest' }, actions: { type: 'reportIssue', params: { rule: 'lifecycle/duplicate-initialize' } } },
+  { guard: and([{ type: 'isPing' }, { type: 'isStrict' }]), actions: { type: 'reportIssue', params: { rule: 'lifecycle/ping-before-initialized' } } },
   { guard: { type: 'isPing' } },
   { guard: { type: 'isFromClient' }, actions: { type: 'reportIssue', params: { rule: 'lifecycle/request-before-initialized' } } },
   { actions: { type: 'reportIssue', params: { rule: 'lifecycle/server-request-before-initialized' } } },
@@ -68,6 +76,7 @@ export const lifecycleMachine = setup({
   guards: {
     isInitializeRequest: ({ event }) => event.type === 'request' && event.method === 'initialize',
     isPing: ({ event }) => event.type === 'request' && event.method === 'ping',
+    isStrict: ({ event }) => 'strict' in event && event.strict === true,
     isFromClient: ({ event }) => 'direction' in event && event.direction === 'client_to_server',
     isInitializedNotification: ({ event }) => event.type === 'notification' && event.method === 'notifications/initialized',
     hasExpectedRequestVersion: ({ context, event }) =>
@@ -124,10 +133,10 @@ export const lifecycleMachine = setup({
           },
           { actions: { type: 'reportIssue', params: { rule: 'lifecycle/protocol-version-mismatch' } } },
         ],
-        'initialize.error': {
-          target: 'new',
-          actions: { type: 'reportIssue', params: { rule: 'lifecycle/initialize-failed' } },
-        },
+        'initialize.error': [
+          { guard: { type: 'isStrict' }, target: 'new', actions: { type: 'reportIssue', params: { rule: 'lifecycle/initialize-error' } } },
+          { target: 'new', actions: { type: 'reportIssue', params: { rule: 'lifecycle/initialize-failed' } } },
+        ],
       },
     },
     waiting_for_initialized_notification: {

@@ -27,6 +27,11 @@ import type { CallEvent, ExtensionView, SessionExtension } from './extension.ts'
 import { EXTENSIONS } from './extensions.ts';
 import { issueFinding } from './gated-actor.ts';
 import { isJsonObject, NO_FINDINGS } from '../validators/shape.ts';
+import { exactIntegersIn, holdsExactIntegers } from '../validators/exact-integer.ts';
+import { jsonRules } from '../validators/rules/json.ts';
+import { pointerJoin } from '../validators/finding.ts';
+import { holderOf } from './subscriptions.ts';
+import type { SubscriptionEvent } from './subscription.ts';
 
 /** A wire step: one JSON-RPC message and the side that sent it, with its out-of-wire context. */
 export interface WireStep {
@@ -61,6 +66,7 @@ export interface SessionConfig {
 export interface SessionView {
   readonly lifecycle: string;
   readonly revision: string | undefined;
+  /** Pending requests by sending direction; an id beyond ±(2^53-1) is shown as the nearest double. */
   readonly pending: Readonly<Record<Direction, readonly { id: string | number; method: string }[]>>;
   readonly subscriptions: readonly { uri: string; subject: string; tenant: string; state: string }[];
   /** What each extension shows of its state, by name. */
@@ -117,6 +123,8 @@ export class Session {
   readonly #gated: boolean;
   /** The capabilities a stateless session declares; stateful ones take them from the handshake. */
   readonly #declaredCapabilities: { readonly clientCapabilities: JsonObject | undefined; readonly serverCapabilities: JsonObject | undefined } | undefined;
+  /** The course profile, whose reference judges some things its own way (see docs/course-reference.md). */
+  readonly #course: boolean;
   #sink: Finding[] = [];
 
   constructor(config: SessionConfig) {
@@ -128,6 +136,7 @@ export class Session {
     const tools = new Map<string, JsonObject>();
     for (const t of config.tools ?? []) if (typeof t['name'] === 'string') tools.set(t['name'], t);
     this.#ctx = { profile: config.profile, tools, toolsKnown: config.tools !== undefined };
+    this.#course = config.profile.id === 'course';
     const extensionOptions = config.inspect ? { inspect: config.inspect } : {};
     this.#extensions = EXTENSIONS.map((make) => make(config.profile, extensionOptions)).filter((e): e is SessionExtension => e !== undefined);
     this.#hooks = hooksOf(this.#extensions);
@@ -141,7 +150,7 @@ export class Session {
       ctx: this.#ctx,
       pending: (direction, id) => this.#correlation[direction].getSnapshot().context.pending.get(idKey(id)),
     };
-    this.#subscriptions = new Subscriptions((input) => this.#watch(runMachine(subscriptionMachine, input, config.inspect)));
+    this.#subscriptions = new Subscriptions((input) => this.#watch(runMachine(subscriptionMachine, input, config.inspect)), this.#course);
     this.#lifecycle = this.#watch(runMachine(lifecycleMachine, { protocolVersion: config.profile.protocolVersion }, config.inspect));
     this.#correlation = {
       client_to_server: this.#watch(runMachine(correlationMachine, { direction: 'client_to_server' }, config.inspect)),
@@ -176,12 +185,24 @@ export class Session {
   feed(step: Step): readonly Finding[] {
     this.#sink = [];
     if ('control_event' in step) {
-      this.#authorization?.send({ type: 'revision.activate', revision: step.control_event.revision });
+      if (this.#course && this.#lifecycle.getSnapshot().value !== 'ready') {
+        this.#sink.push(finding(authRules['revision-before-ready'], '/control_event',
+          'authorization control events require a ready session: the initialize handshake has not completed'));
+      } else {
+        this.#authorization?.send({ type: 'revision.activate', revision: step.control_event.revision });
+      }
       return this.#sink.length === 0 ? NO_FINDINGS : this.#sink;
     }
-    const classified = classifyMessage(step.message, '/message', this.#isNotification, this.#isRequest);
-    if (classified.envelope === undefined) return classified.findings;
+    if (!this.#course && holdsExactIntegers(step.message)) this.#warnUnsafeIntegers(step.message);
+    const classified = classifyMessage(step.message, '/message', this.#isNotification, this.#isRequest, this.#course);
+    if (classified.envelope === undefined) return this.#sink.length === 0 ? classified.findings : [...this.#sink, ...classified.findings];
     const env = classified.envelope;
+    if (this.#course && step.transport_context !== undefined && (env.kind === 'result' || env.kind === 'error' || this.#lifecycle.getSnapshot().value !== 'ready')) {
+      this.#sink.push(this.#unexpectedContext(env.kind === 'result' || env.kind === 'error'
+        ? 'responses use the authorization snapshot bound to the request'
+        : 'transport_context is not part of MCP lifecycle messages'));
+      return this.#sink;
+    }
     if (env.kind === 'request' || env.kind === 'notification') {
       this.#feedCall(step, env);
       // A rejected request still crossed the wire, and its peer may answer it: remember it, so that
@@ -191,6 +212,18 @@ export class Session {
       this.#feedResponse(step, env);
     }
     return this.#sink.length === 0 ? NO_FINDINGS : this.#sink;
+  }
+
+  /** Warns, per integer beyond ±(2^53-1) in the message, that a JavaScript peer cannot hold it. */
+  #warnUnsafeIntegers(message: unknown): void {
+    for (const place of exactIntegersIn(message)) {
+      this.#sink.push(finding(jsonRules['unsafe-integer'], pointerJoin('/message', ...place.path),
+        `integer ${place.value} is beyond ±(2^53-1): a JavaScript peer reads it as ${Number(place.value)}; it is judged with its exact value`));
+    }
+  }
+
+  #unexpectedContext(why: string): Finding {
+    return finding(authRules['unexpected-context'], '/transport_context', `${why}; transport_context is only used by resource teaching cases`);
   }
 
   #feedCall(step: WireStep, env: Extract<Envelope, { kind: 'request' | 'notification' }>): void {
@@ -211,6 +244,10 @@ export class Session {
       return;
     }
     const params = isJsonObject(env.params) ? env.params : undefined;
+    if (this.#course && spec.scope === undefined && step.transport_context !== undefined) {
+      sink.push(this.#unexpectedContext(`${env.method} carries no resource authorization context`));
+      return;
+    }
     // Only authorization-bound methods (the resource methods) read the transport context.
     const context = spec.scope === undefined ? NO_CONTEXT : this.#transportContext(step);
     if (!this.#checkAuthorization(spec, context, params)) return;
@@ -219,7 +256,7 @@ export class Session {
     // The lifecycle gate is judged first but taken last, so that a message another check rejects
     // (invalid initialize params, a duplicate id) leaves the handshake where it was.
     const lifecycleEvent: LifecycleEvent | undefined = stateless ? undefined : env.kind === 'request'
-      ? { type: 'request', direction: step.direction, method: env.method, params }
+      ? { type: 'request', direction: step.direction, method: env.method, params, strict: this.#course }
       : { type: 'notification', direction: step.direction, method: env.method };
     // A judgement that changes nothing and reports nothing (any message in `ready`) need not be taken again.
     let lifecycleNoop = false;
@@ -236,7 +273,7 @@ export class Session {
 
     if (this.#gated && env.method !== 'initialize' && env.method !== 'notifications/initialized' && env.method !== 'ping') {
       const life = this.#declaredCapabilities ?? this.#lifecycle.getSnapshot().context;
-      const gate = checkCapabilities(env.method, params, step.direction, life.clientCapabilities, life.serverCapabilities, '/message/method');
+      const gate = checkCapabilities(env.method, params, step.direction, life.clientCapabilities, life.serverCapabilities, '/message/method', this.#course);
       if (gate) {
         sink.push(gate);
         return;
@@ -248,7 +285,7 @@ export class Session {
       if (found.length > 0) sink.push(...found);
       if (hasError(found)) return;
     }
-    if (env.method === 'tools/list') {
+    if (env.method === 'tools/list' && !this.#course) {
       const found = this.#toolListing.checkRequest(env.params);
       if (found.length > 0) {
         sink.push(...found);
@@ -261,6 +298,20 @@ export class Session {
       const found = checkCall(call, this.#extensionView);
       if (found.length > 0) sink.push(...found);
       if (hasError(found)) return;
+    }
+
+    // A subscribe or unsubscribe the subscription refuses (the course profile's rules) is refused
+    // before it becomes pending; one it accepts changes the subscription once it is recorded.
+    const subscription: SubscriptionEvent | undefined = env.method === 'resources/subscribe' || env.method === 'resources/unsubscribe'
+      ? { type: env.method === 'resources/subscribe' ? 'subscribe.sent' : 'unsubscribe.sent', who: holderOf(context), strict: this.#course }
+      : undefined;
+    const subscriptionUri = String(params?.['uri']);
+    if (subscription !== undefined) {
+      const judged = this.#subscriptions.get(subscriptionUri, context).judge(subscription);
+      if (judged.emitted.some((e) => RULES.get(e.rule)?.severity !== 'warning')) {
+        this.#subscriptions.send(subscriptionUri, context, subscription);
+        return;
+      }
     }
 
     if (env.kind === 'request') {
@@ -280,11 +331,7 @@ export class Session {
       if (hasError(sink)) return;
       if (lifecycleEvent !== undefined && !lifecycleNoop) this.#lifecycle.send(lifecycleEvent);
       if (call) for (const acceptCall of this.#hooks.acceptCall) acceptCall(call, this.#extensionView);
-      if (env.method === 'resources/subscribe' || env.method === 'resources/unsubscribe') {
-        this.#subscriptions.get(String(params?.['uri']), context).send({
-          type: env.method === 'resources/subscribe' ? 'subscribe.sent' : 'unsubscribe.sent',
-        });
-      }
+      if (subscription !== undefined) this.#subscriptions.send(subscriptionUri, context, subscription);
       return;
     }
     if (lifecycleEvent !== undefined && !lifecycleNoop) this.#lifecycle.send(lifecycleEvent);
@@ -292,7 +339,7 @@ export class Session {
       const auth = this.#authorization?.getSnapshot().context;
       this.#subscriptions.deliverUpdate(String(params?.['uri']), context, auth ? auth.policy.revisions[auth.revision] : undefined);
       if (hasError(sink)) return;
-    } else if (env.method === 'notifications/tools/list_changed') {
+    } else if (env.method === 'notifications/tools/list_changed' && !this.#course) {
       this.#toolListing.invalidate();
     }
     if (call) for (const acceptCall of this.#hooks.acceptCall) acceptCall(call, this.#extensionView);
@@ -334,17 +381,18 @@ export class Session {
     for (const acceptResponse of this.#hooks.acceptResponse) acceptResponse(pending, ok, result, direction, this.#extensionView);
     switch (pending.method) {
       case 'initialize':
-        if (!ok) this.#lifecycle.send({ type: 'initialize.error' });
+        if (!ok) this.#lifecycle.send({ type: 'initialize.error', strict: this.#course });
         return;
       case 'resources/subscribe':
       case 'resources/unsubscribe': {
         const uri = String((pending.params as JsonObject | undefined)?.['uri']);
-        const sub = this.#subscriptions.get(uri, { subject: pending.subject, tenant: pending.tenant });
         const verb = pending.method === 'resources/subscribe' ? 'subscribe' : 'unsubscribe';
-        sub.send({ type: `${verb}.${ok ? 'succeeded' : 'failed'}` });
+        this.#subscriptions.send(uri, { subject: pending.subject, tenant: pending.tenant }, { type: `${verb}.${ok ? 'succeeded' : 'failed'}` });
         return;
       }
       case 'tools/list':
+        // The course profile judges calls against the declared tool only: a listing adds no callable tool.
+        if (this.#course) return;
         if (ok && result) this.#toolListing.accept(pending.params, result);
         if (ok && Array.isArray(result?.['tools'])) {
           this.#ctx.toolsKnown = true;
@@ -373,12 +421,12 @@ export class Session {
     }
     const validate = spec?.validators.result;
     if (validate) out.push(...validate(result, '/message/result', pending.params, this.#ctx));
-    if (pending.method === 'tools/list') out.push(...this.#toolListing.checkResult(pending.params, result));
+    if (pending.method === 'tools/list' && !this.#course) out.push(...this.#toolListing.checkResult(pending.params, result));
     for (const checkResult of this.#hooks.checkResult) {
       const found = checkResult(pending, result, direction, this.#extensionView);
       if (found.length > 0) out.push(...found);
     }
-    if (auth && pending.tenant !== undefined) out.push(...checkResultPolicy(pending, result, auth.policy.revisions[auth.revision]));
+    if (auth && pending.tenant !== undefined) out.push(...checkResultPolicy(pending, result, auth.policy.revisions[auth.revision], this.#course));
     return out.length === 0 ? NO_FINDINGS : out;
   }
 
@@ -404,14 +452,14 @@ export class Session {
   #checkAuthorization(spec: MethodSpec, context: TransportContext, params: JsonObject | undefined): boolean {
     if (spec.scope === undefined || this.#authorization === undefined) return true;
     const uri = RESOURCE_URI_METHODS.has(spec.method) && typeof params?.['uri'] === 'string' ? params['uri'] : undefined;
-    this.#authorization.send({ type: 'context.check', input: { context, method: spec.method, scope: spec.scope, uri } });
+    this.#authorization.send({ type: 'context.check', input: { context, method: spec.method, scope: spec.scope, uri, strict: this.#course } });
     return !hasError(this.#sink);
   }
 
   /** A read-only picture of every machine's state. */
   view(): SessionView {
     const pending = (d: Direction) =>
-      [...this.#correlation[d].getSnapshot().context.pending.values()].map((p) => ({ id: p.id, method: p.method }));
+      [...this.#correlation[d].getSnapshot().context.pending.values()].map((p) => ({ id: typeof p.id === 'bigint' ? Number(p.id) : p.id, method: p.method }));
     return {
       lifecycle: String(this.#lifecycle.getSnapshot().value),
       revision: this.#authorization?.getSnapshot().context.revision,

@@ -1,6 +1,6 @@
-import { isPolicyDescendant, type RevisionPolicy } from '../validators/authorization.ts';
+import { isPolicyChild, isPolicyDescendant, type RevisionPolicy } from '../validators/authorization.ts';
 import type { MachineRunner } from './runner.ts';
-import type { subscriptionMachine } from './subscription.ts';
+import type { SubscriptionEvent, SubscriptionHolder, subscriptionMachine } from './subscription.ts';
 
 /** One running subscription machine. */
 export type SubscriptionActor = MachineRunner<typeof subscriptionMachine>;
@@ -13,47 +13,79 @@ export interface Principal {
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
+/** The holder a transport context names. */
+export function holderOf(who: Principal): SubscriptionHolder {
+  return { subject: text(who.subject), tenant: text(who.tenant) };
+}
+
+/** What starts a subscription machine. */
+type Start = (input: { uri: string; subject: string; tenant: string }) => SubscriptionActor;
+
 /**
- * The subscription machines of a session, one per (principal, tenant, URI), started on first
- * use; an update goes to an active subscription of the same principal and tenant whose explicit
- * policy graph covers the URI, else to the URI's own machine, which refuses it.
+ * The subscription machines of a session, started on first use: one per (principal, tenant, URI),
+ * or, in the course profile (`strict`), one per URI whoever holds it. An update goes to the first
+ * active subscription (in the order they became active) whose explicit policy graph covers the
+ * URI: of the same principal and tenant, as a descendant, in the specification profiles; of
+ * anyone, the URI itself or a direct child, in the course profile (whose machine then checks the
+ * principal). Without one, the URI's own machine refuses it.
  */
 export class Subscriptions {
+  /** In the order the subscriptions last became active (a key is moved to the end when it does). */
   readonly #actors = new Map<string, SubscriptionActor>();
-  readonly #start: (input: { uri: string; subject: string; tenant: string }) => SubscriptionActor;
+  readonly #start: Start;
+  readonly #strict: boolean;
 
-  constructor(start: (input: { uri: string; subject: string; tenant: string }) => SubscriptionActor) {
+  constructor(start: Start, strict = false) {
     this.#start = start;
+    this.#strict = strict;
   }
 
-  /** The machine of `uri` for this principal, started on first use. */
-  get(uri: string, who: Principal): SubscriptionActor {
-    const subject = text(who.subject);
-    const tenant = text(who.tenant);
+  #key(uri: string, who: SubscriptionHolder): string {
     // Lengths keep the key unambiguous whatever the three strings contain.
-    const key = `${subject.length}:${tenant.length}:${subject}${tenant}${uri}`;
+    return this.#strict ? uri : `${who.subject.length}:${who.tenant.length}:${who.subject}${who.tenant}${uri}`;
+  }
+
+  /** The machine of `uri` for this principal (course profile: for anyone), started on first use. */
+  get(uri: string, who: Principal): SubscriptionActor {
+    const holder = holderOf(who);
+    const key = this.#key(uri, holder);
     let actor = this.#actors.get(key);
     if (!actor) {
-      actor = this.#start({ uri, subject, tenant });
+      actor = this.#start({ uri, subject: holder.subject, tenant: holder.tenant });
       this.#actors.set(key, actor);
     }
     return actor;
   }
 
+  /** Sends `event` to the machine of `uri` for `who`; a subscription that becomes active moves to the end of the order. */
+  send(uri: string, who: Principal, event: SubscriptionEvent): void {
+    const actor = this.get(uri, who);
+    const before = actor.getSnapshot().value;
+    actor.send(event);
+    if (before !== 'active' && actor.getSnapshot().value === 'active') {
+      const key = this.#key(uri, holderOf(who));
+      this.#actors.delete(key);
+      this.#actors.set(key, actor);
+    }
+  }
+
   /** Delivers notifications/resources/updated to the subscription that covers it. */
   deliverUpdate(uri: string, who: Principal, rev: RevisionPolicy | undefined): void {
-    const subject = text(who.subject);
-    const tenant = text(who.tenant);
+    const holder = holderOf(who);
+    const event: SubscriptionEvent = { type: 'update', uri, who: holder, strict: this.#strict };
     for (const actor of this.#actors.values()) {
       const snap = actor.getSnapshot();
       const c = snap.context;
-      if (c.subject === subject && c.tenant === tenant && (snap.value === 'active' || snap.value === 'unsubscribing')
-        && isPolicyDescendant(rev, c.uri, uri)) {
-        actor.send({ type: 'update', uri });
+      if (snap.value !== 'active' && snap.value !== 'unsubscribing') continue;
+      const covers = this.#strict
+        ? c.uri === uri || isPolicyChild(rev, c.uri, uri)
+        : c.subject === holder.subject && c.tenant === holder.tenant && isPolicyDescendant(rev, c.uri, uri);
+      if (covers) {
+        actor.send(event);
         return;
       }
     }
-    this.get(uri, who).send({ type: 'update', uri });
+    this.get(uri, who).send(event);
   }
 
   /** An authorization revision switch: every subscription is revoked. */

@@ -59,6 +59,8 @@ export interface AuthInput {
   readonly scope: string;
   /** The resource URI the message concerns, when it concerns one. */
   readonly uri: string | undefined;
+  /** The course profile's checks: each scope claimed once, and explicit policy resources only (no template match). */
+  readonly strict?: boolean;
 }
 
 /** One check of the transport context, in the order they run; the first failure stops the message. */
@@ -106,18 +108,30 @@ function claimedScopes(input: AuthInput): readonly string[] {
 function uriTenantOf(input: AuthInput): string | undefined {
   derive(input);
   if (!uriTenantKnown) {
-    uriTenant = resourceTenant(input.policy.revisions[input.revision], input.uri ?? '');
+    uriTenant = resourceTenant(input.policy.revisions[input.revision], input.uri ?? '', input.strict === true);
     uriTenantKnown = true;
   }
   return uriTenant;
 }
 
-/** The tenant the current revision assigns to `uri`, through an explicit resource or a template. */
-export function resourceTenant(rev: RevisionPolicy | undefined, uri: string): string | undefined {
+/** The tenant the current revision assigns to `uri`, through an explicit resource or (unless `explicitOnly`) a template. */
+export function resourceTenant(rev: RevisionPolicy | undefined, uri: string, explicitOnly = false): string | undefined {
   if (!rev) return undefined;
   for (const r of rev.resources) if (r.uri === uri) return r.tenant;
+  if (explicitOnly) return undefined;
   for (const t of rev.resourceTemplates) if (matchesUriTemplate(t.uriTemplate, uri)) return t.tenant;
   return undefined;
+}
+
+/** True when `child` is `uri` itself or one of its direct children in the explicit policy graph. */
+export function isPolicyChild(rev: RevisionPolicy | undefined, uri: string, child: string): boolean {
+  if (uri === child) return true;
+  const node = rev?.resources.find((r) => r.uri === uri);
+  return node?.children?.includes(child) === true;
+}
+
+function hasRepeatedScope(scopes: unknown): boolean {
+  return Array.isArray(scopes) && new Set(scopes).size !== scopes.length;
 }
 
 /** True when `child` is `uri` itself or one of its descendants in the explicit policy graph. */
@@ -160,6 +174,8 @@ export const TRANSPORT_CONTEXT_CHECKS: readonly AuthCheck[] = [
     (i) => typeof i.context.subject !== 'string' || typeof i.context.tenant !== 'string' || !Array.isArray(i.context.scopes)
       || typeof i.context.authorization_revision !== 'string',
     AT, (i) => `${i.method} needs a transport context with subject, tenant, scopes and authorization_revision`),
+  check(R['duplicate-scope'], (i) => i.strict === true && hasRepeatedScope(i.context.scopes), `${AT}/scopes`,
+    (i) => `transport_context scopes contains duplicates: ${JSON.stringify(i.context.scopes)}`),
   check(R['stale-revision'], (i) => i.context.authorization_revision !== i.revision, `${AT}/authorization_revision`,
     (i) => `authorization revision ${show(i.context.authorization_revision)} is not the current revision ${i.revision}`),
   check(R['unknown-subject'], (i) => principalOf(i) === undefined, `${AT}/subject`,

@@ -10,38 +10,43 @@ import { initializeRules as R } from './rules/initialize.ts';
 import { checkSchema } from './schema-check.ts';
 import { strictOrLoose } from './profile-schemas.ts';
 
-function capabilitySchemas(strict: boolean) {
+/**
+ * Capabilities are an open set (the schema says so), and their known members keep the schema's
+ * types in every profile. The course profile (`course`) adds one exact object: the resources
+ * capability takes only subscribe and listChanged.
+ */
+function capabilitySchemas(course: boolean) {
   /** A capability object whose contents the schema leaves open (`additionalProperties: true`). */
   const open = v.optional(MetaSchema);
   const flag = v.optional(v.boolean());
   const experimental = v.optional(v.pipe(MetaSchema, v.record(v.string(), MetaSchema)));
   const tasks = (requests: v.ObjectEntries) =>
-    v.optional(objectSchema({ list: open, cancel: open, requests: v.optional(objectSchema(requests, strict)) }, strict));
+    v.optional(objectSchema({ list: open, cancel: open, requests: v.optional(objectSchema(requests, false)) }, false));
   return {
     client: objectSchema(
       {
-        roots: v.optional(objectSchema({ listChanged: flag }, strict)),
-        sampling: v.optional(objectSchema({ context: open, tools: open }, strict)),
-        elicitation: v.optional(objectSchema({ form: open, url: open }, strict)),
+        roots: v.optional(objectSchema({ listChanged: flag }, false)),
+        sampling: v.optional(objectSchema({ context: open, tools: open }, false)),
+        elicitation: v.optional(objectSchema({ form: open, url: open }, false)),
         tasks: tasks({
-          sampling: v.optional(objectSchema({ createMessage: open }, strict)),
-          elicitation: v.optional(objectSchema({ create: open }, strict)),
+          sampling: v.optional(objectSchema({ createMessage: open }, false)),
+          elicitation: v.optional(objectSchema({ create: open }, false)),
         }),
         experimental,
       },
-      strict,
+      false,
     ),
     server: objectSchema(
       {
         logging: open,
         completions: open,
-        prompts: v.optional(objectSchema({ listChanged: flag }, strict)),
-        resources: v.optional(objectSchema({ subscribe: flag, listChanged: flag }, strict)),
-        tools: v.optional(objectSchema({ listChanged: flag }, strict)),
-        tasks: tasks({ tools: v.optional(objectSchema({ call: open }, strict)) }),
+        prompts: v.optional(objectSchema({ listChanged: flag }, false)),
+        resources: v.optional(objectSchema({ subscribe: flag, listChanged: flag }, course)),
+        tools: v.optional(objectSchema({ listChanged: flag }, false)),
+        tasks: tasks({ tools: v.optional(objectSchema({ call: open }, false)) }),
         experimental,
       },
-      strict,
+      false,
     ),
   };
 }

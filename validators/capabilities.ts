@@ -68,8 +68,12 @@ const STATIC_NEEDS: Readonly<Record<string, readonly CapabilityNeed[]>> = {
   'elicitation/create': [{ side: 'client', path: 'elicitation' }],
 };
 
-/** The capabilities a message needs, given its method, params and the side that sent it. */
-export function capabilityNeeds(method: string, params: unknown, direction: Direction): readonly CapabilityNeed[] {
+/**
+ * The capabilities a message needs, given its method, params and the side that sent it. `course`
+ * reads them as the course profile's reference does: sampling needs sampling.tools for `tools`
+ * alone (not for a bare toolChoice), and notifications/elicitation/complete needs elicitation.url.
+ */
+export function capabilityNeeds(method: string, params: unknown, direction: Direction, course = false): readonly CapabilityNeed[] {
   const p = isJsonObject(params) ? params : undefined;
   const receiver: CapabilityNeed['side'] = direction === 'client_to_server' ? 'server' : 'client';
   switch (method) {
@@ -79,7 +83,7 @@ export function capabilityNeeds(method: string, params: unknown, direction: Dire
         : (STATIC_NEEDS[method] ?? []);
     case 'sampling/createMessage': {
       const needs: CapabilityNeed[] = [{ side: 'client', path: 'sampling' }];
-      if (p && ('tools' in p || 'toolChoice' in p)) needs.push({ side: 'client', path: 'sampling.tools' });
+      if (p && ('tools' in p || (!course && 'toolChoice' in p))) needs.push({ side: 'client', path: 'sampling.tools' });
       const ctx = p?.['includeContext'];
       if (ctx === 'thisServer' || ctx === 'allServers') needs.push({ side: 'client', path: 'sampling.context' });
       if (p && 'task' in p) needs.push({ side: 'client', path: 'tasks.requests.sampling.createMessage' });
@@ -90,6 +94,8 @@ export function capabilityNeeds(method: string, params: unknown, direction: Dire
       if (p && 'task' in p) needs.push({ side: 'client', path: 'tasks.requests.elicitation.create' });
       return needs;
     }
+    case 'notifications/elicitation/complete':
+      return course ? [{ side: 'client', path: 'elicitation.url' }] : [];
     case 'tasks/list':
       return [{ side: receiver, path: 'tasks.list' }];
     case 'tasks/cancel':
@@ -104,7 +110,8 @@ export function capabilityNeeds(method: string, params: unknown, direction: Dire
 
 /**
  * The capability gate: the first capability the message needs that its receiver (or, for
- * notifications about its own features, its sender) did not declare.
+ * notifications about its own features, its sender) did not declare (`course`: as the course
+ * profile reads the needs).
  */
 export function checkCapabilities(
   method: string,
@@ -113,8 +120,9 @@ export function checkCapabilities(
   clientCaps: JsonObject | undefined,
   serverCaps: JsonObject | undefined,
   at: string,
+  course = false,
 ): Finding | undefined {
-  for (const need of capabilityNeeds(method, params, direction)) {
+  for (const need of capabilityNeeds(method, params, direction, course)) {
     const caps = need.side === 'client' ? clientCaps : serverCaps;
     const ok = need.path === 'elicitation.form' ? supportsFormElicitation(caps) : hasCapability(caps, need.path);
     if (!ok) {

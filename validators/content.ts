@@ -22,12 +22,17 @@ export type ContentType = 'text' | 'image' | 'audio' | 'resource_link' | 'resour
 const CONTENT_TYPES: ReadonlySet<string> = new Set<ContentType>(['text', 'image', 'audio', 'resource_link', 'resource']);
 const TYPE_LIST = [...CONTENT_TYPES].map((t) => JSON.stringify(t)).join(' | ');
 
+/** The course profile (`strict`) also takes each audience role once, a non-empty lastModified and non-empty icon sizes. */
 function sharedSchemas(strict: boolean) {
+  const audience = v.array(v.picklist(['user', 'assistant']));
+  const nonEmpty = v.pipe(v.string(), v.minLength(1));
   const annotations = objectSchema(
     {
-      audience: v.optional(v.array(v.picklist(['user', 'assistant']))),
+      audience: v.optional(strict
+        ? v.pipe(audience, v.check((roles) => new Set(roles).size === roles.length, 'Invalid audience: Expected each role once but received a role twice'))
+        : audience),
       priority: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(1))),
-      lastModified: v.optional(v.string()),
+      lastModified: v.optional(strict ? nonEmpty : v.string()),
     },
     strict,
   );
@@ -35,7 +40,7 @@ function sharedSchemas(strict: boolean) {
     {
       src: v.string(),
       mimeType: v.optional(v.string()),
-      sizes: v.optional(v.array(v.string())),
+      sizes: v.optional(v.array(strict ? nonEmpty : v.string())),
       theme: v.optional(v.picklist(['light', 'dark'])),
     },
     strict,
@@ -79,9 +84,12 @@ function blockSchemas(strict: boolean, withIcons: boolean): Readonly<Record<Cont
 
 const blocks: (ctx: ValidationContext) => Readonly<Record<ContentType, v.GenericSchema>> = profileSchemas(blockSchemas);
 
-/** Reports an annotations `lastModified` that is not an ISO 8601 timestamp (strict profiles). */
+/**
+ * Warns of an annotations `lastModified` that is not an ISO 8601 timestamp (the schema: "Should
+ * be an ISO 8601 formatted string"). The course profile asks only for a non-empty string.
+ */
 export function collectAnnotationsFormat(value: unknown, at: string, ctx: ValidationContext, out: Finding[]): void {
-  if (!ctx.profile.strict || !isJsonObject(value)) return;
+  if (ctx.profile.strict || !isJsonObject(value)) return;
   const lastModified = value['lastModified'];
   if (typeof lastModified === 'string' && !isIsoTimestamp(lastModified)) {
     out.push(

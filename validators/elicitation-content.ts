@@ -105,9 +105,10 @@ function collectValue(field: JsonObject, value: unknown, at: string, name: strin
 
 /**
  * Pushes the findings of accepted form `content` (`undefined` when absent) checked against the
- * request's `requestedSchema`; `strict` also rejects fields the schema does not declare.
+ * request's `requestedSchema`; a schema with additionalProperties false also rejects fields it
+ * does not declare.
  */
-export function collectFormContent(schema: JsonObject, content: unknown, at: string, strict: boolean, out: Finding[]): void {
+export function collectFormContent(schema: JsonObject, content: unknown, at: string, out: Finding[]): void {
   const properties = isJsonObject(schema['properties']) ? schema['properties'] : {};
   const values: JsonObject = isJsonObject(content) ? content : {};
   const required = schema['required'];
@@ -118,7 +119,7 @@ export function collectFormContent(schema: JsonObject, content: unknown, at: str
       }
     }
   }
-  const closed = strict || schema['additionalProperties'] === false;
+  const closed = schema['additionalProperties'] === false;
   for (const name of Object.keys(values)) {
     const valueAt = pointerJoin(at, name);
     const field = properties[name];

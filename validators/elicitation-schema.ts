@@ -97,6 +97,16 @@ const SECRET_JOINED: ReadonlySet<string> = new Set([
   'privatekey', 'secretkey', 'creditcard', 'cardnumber', 'socialsecuritynumber',
 ]);
 
+/** The course profile's secret field names, as its reference lists them (compared lower-cased, `-` read as `_`). */
+const COURSE_SECRET_NAMES: ReadonlySet<string> = new Set([
+  'password', 'passcode', 'api_key', 'apikey', 'access_token', 'token', 'secret', 'credit_card', 'cvv',
+]);
+
+/** Whether a form field name is one of the course profile's secret names (case and `-` normalised). */
+export function isCourseSecretFieldName(name: string): boolean {
+  return COURSE_SECRET_NAMES.has(name.toLowerCase().replace(/-/g, '_'));
+}
+
 /**
  * Whether a form field name asks for a secret: case, `-` and `_` are normalised, so `api_key`,
  * `API-Key` and `apiKey` all match, as do names ending in `token` such as `github_token`.
@@ -194,7 +204,7 @@ export function validateRequestedSchema(schema: unknown, at: string, ctx: Valida
   }
   for (const name of names) {
     const fieldAt = pointerJoin(propsAt, name);
-    if (isSecretFieldName(name)) {
+    if (ctx.profile.strict ? isCourseSecretFieldName(name) : isSecretFieldName(name)) {
       out.push(finding(R['secret-field'], fieldAt, `Invalid requestedSchema: form elicitation must not request secrets, but field ${shown(name)} asks for one`));
     }
     collectField(properties[name], fieldAt, ctx, out);

@@ -15,11 +15,16 @@ import { elicitationRules as R } from './rules/elicitation.ts';
 import { finding } from './rules/report.ts';
 import { checkSchema } from './schema-check.ts';
 import { isTaskAugmented, validateCreateTaskResult, validateTaskMetadata } from './tasks.ts';
+import { validateToolSchema } from './toolschema.ts';
 import { profileSchemas, since20251125 } from './profile-schemas.ts';
 
-/** `mode` and `task` are params members since 2025-11-25; in 2025-06-18 every request is a form without them. */
+/**
+ * `mode` and `task` are params members since 2025-11-25; in 2025-06-18 every request is a form
+ * without them. The course profile (`strict`) wants a non-empty message and leaves the result
+ * object open, as its reference does.
+ */
 function schemaSet(strict: boolean, since20251125: boolean) {
-  const common = { message: v.string(), task: v.optional(v.unknown()), _meta: v.optional(RequestMetaSchema) };
+  const common = { message: strict ? v.pipe(v.string(), v.minLength(1)) : v.string(), task: v.optional(v.unknown()), _meta: v.optional(RequestMetaSchema) };
   return {
     form: since20251125
       ? objectSchema({ mode: v.optional(v.literal('form')), requestedSchema: v.unknown(), ...common }, strict)
@@ -29,7 +34,7 @@ function schemaSet(strict: boolean, since20251125: boolean) {
     url2026: objectSchema({ mode: v.literal('url'), url: v.string(), elicitationId: v.optional(v.pipe(v.string(), v.minLength(1))), ...common }, strict),
     result: objectSchema(
       { action: v.picklist(['accept', 'decline', 'cancel']), content: v.optional(MetaSchema), _meta: v.optional(MetaSchema) },
-      strict,
+      false,
     ),
   };
 }
@@ -68,7 +73,10 @@ function validateParams(params: unknown, at: string, ctx: ValidationContext): re
   if (!isJsonObject(params)) return out;
   if (url) collectUrl(params['url'], pointerJoin(at, 'url'), ctx, out);
   else if (Object.hasOwn(params, 'requestedSchema')) {
-    for (const f of validateRequestedSchema(params['requestedSchema'], pointerJoin(at, 'requestedSchema'), ctx)) out.push(f);
+    const schemaAt = pointerJoin(at, 'requestedSchema');
+    for (const f of validateRequestedSchema(params['requestedSchema'], schemaAt, ctx)) out.push(f);
+    // The course profile's reference reads a requestedSchema as a tool schema of its executed subset.
+    if (ctx.profile.strict && isJsonObject(params['requestedSchema'])) for (const f of validateToolSchema(params['requestedSchema'], schemaAt, ctx)) out.push(f);
   }
   if (params['task'] !== undefined) for (const f of validateTaskMetadata(params['task'], pointerJoin(at, 'task'), ctx)) out.push(f);
   return findingsOf(out);
@@ -87,26 +95,50 @@ function validateParams20250618(params: unknown, at: string, ctx: ValidationCont
 }
 
 function validateResult(result: unknown, at: string, requestParams: unknown, ctx: ValidationContext): readonly Finding[] {
-  if (since20251125(ctx) && isTaskAugmented(requestParams)) return validateCreateTaskResult(result, at, ctx);
+  const taskAugmented = since20251125(ctx) && isTaskAugmented(requestParams);
+  if (taskAugmented && !ctx.profile.strict) return validateCreateTaskResult(result, at, ctx);
   const out: Finding[] = [...checkSchema(schemas(ctx).result, result, R.result, at, 'elicitation/create result')];
+  // The course profile reads every answer as an elicitation result, as its reference does; a
+  // task-augmented request's answer must also be the schema's CreateTaskResult.
+  if (taskAugmented) for (const f of validateCreateTaskResult(result, at, ctx)) out.push(f);
   if (!isJsonObject(result)) return out;
   const action = result['action'];
   const content = result['content'];
   const contentAt = pointerJoin(at, 'content');
   const request = isJsonObject(requestParams) ? requestParams : undefined;
   const urlMode = request?.['mode'] === 'url';
+  if (ctx.profile.strict) {
+    // The course profile: a URL-mode answer exposes no content; an accepted form answer carries its
+    // content object, whose values keep the schema's types; nothing else is held against the request.
+    if (urlMode && content !== undefined) {
+      out.push(finding(R['unexpected-content'], contentAt, 'Invalid elicitation/create result: URL elicitation result must not expose secret content'));
+    } else if (!urlMode && action === 'accept') {
+      if (content === undefined) out.push(finding(R.result, contentAt, 'Invalid elicitation/create result: accepted form elicitation needs content'));
+      else if (isJsonObject(content)) collectFormValueTypes(content, contentAt, out);
+    } else if (isJsonObject(content)) collectFormValueTypes(content, contentAt, out);
+    return findingsOf(out);
+  }
   if (content !== undefined && (action !== 'accept' || urlMode)) {
     const why = urlMode ? 'a URL-mode request' : `action ${shown(action)}`;
     out.push(finding(R['unexpected-content'], contentAt, `Invalid elicitation/create result: Expected no content for ${why} but received some`));
   } else if (action === 'accept' && !urlMode) {
     const schema = request?.['requestedSchema'];
-    if (isJsonObject(schema)) collectFormContent(schema, content, contentAt, ctx.profile.strict, out);
+    if (isJsonObject(schema)) collectFormContent(schema, content, contentAt, out);
     else if (isJsonObject(content)) collectFormValueTypes(content, contentAt, out);
   }
   return findingsOf(out);
 }
 
-/** Validators of elicitation/create. */
+/** The params of notifications/elicitation/complete: the elicitationId (exactly that, in the course profile). */
+const completeSchemas = profileSchemas((strict) =>
+  strict ? objectSchema({ elicitationId: v.string() }, true) : objectSchema({ elicitationId: v.string(), _meta: v.optional(MetaSchema) }, false));
+
+function validateCompleteParams(params: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
+  return checkSchema(completeSchemas(ctx), params, R['complete-params'], at, 'elicitation complete params');
+}
+
+/** Validators of elicitation/create and notifications/elicitation/complete. */
 export const elicitationMethods: Readonly<Record<string, MethodValidators>> = {
   'elicitation/create': { params: validateParams, result: validateResult },
+  'notifications/elicitation/complete': { params: validateCompleteParams },
 };

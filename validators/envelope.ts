@@ -1,27 +1,43 @@
 import * as v from 'valibot';
 import type { JsonObject } from './context.ts';
+import { exactIntegerAt } from './exact-integer.ts';
 import { pointerJoin, type Finding } from './finding.ts';
 import { envelopeRules as R } from './rules/envelope.ts';
 import { finding } from './rules/report.ts';
 import { isJsonObject, NO_FINDINGS } from './shape.ts';
 
-/** A JSON-RPC id as MCP allows it: a string or an integer (never boolean, null or fraction). */
+/**
+ * A JSON-RPC id as MCP allows it: a string or an integer (never boolean, null or fraction). An
+ * integer beyond ±(2^53-1) is a bigint once classified (its exact value), a number as parsed.
+ */
 export function isRequestId(value: unknown): value is RequestId {
-  return typeof value === 'string' || (typeof value === 'number' && Number.isSafeInteger(value));
+  return typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value)) || typeof value === 'bigint';
 }
 
 /** The id as a schema member; one predicate, so no issue is built for an option that does not match. */
 export const RequestIdSchema = v.custom<RequestId>(isRequestId, 'Expected a string or an integer');
 
-/** A JSON-RPC error object. */
-export const ErrorObjectSchema = v.object({
-  code: v.pipe(v.number(), v.safeInteger()),
-  message: v.string(),
-  data: v.optional(v.unknown()),
-});
+/** A request or response id; a bigint only for an integer beyond ±(2^53-1), held exactly. */
+export type RequestId = string | number | bigint;
 
-/** A request or response id. */
-export type RequestId = string | number;
+/**
+ * The id of `message` as it is compared: the string or safe integer itself, or the exact value of
+ * a larger integer as a bigint (the reader's record of its digits, else the double's own value);
+ * undefined when the id is not a string or an integer.
+ */
+function exactId(message: JsonObject, id: unknown): RequestId | undefined {
+  if (typeof id === 'string' || (typeof id === 'number' && Number.isSafeInteger(id))) return id;
+  if (typeof id !== 'number') return undefined;
+  const exact = exactIntegerAt(message, 'id');
+  if (exact !== undefined) return exact;
+  return Number.isInteger(id) ? BigInt(id) : undefined;
+}
+
+/** Whether an error code is an integer: a number without a fraction, or an integer the reader held exactly. */
+function isErrorCode(error: JsonObject): boolean {
+  const code = error['code'];
+  return typeof code === 'number' && (Number.isInteger(code) || exactIntegerAt(error, 'code') !== undefined);
+}
 
 /** A classified JSON-RPC message. */
 export type Envelope =
@@ -38,6 +54,7 @@ export interface Classified {
 
 
 function describe(value: unknown): string {
+  if (value === undefined) return 'nothing';
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
   if (typeof value === 'number' && !Number.isInteger(value)) return `fraction ${value}`;
@@ -49,13 +66,15 @@ function describe(value: unknown): string {
 /**
  * Classifies one JSON-RPC message as request, notification, result or error response.
  * `isNotificationMethod` tells methods that are notifications in the protocol revision, so that a
- * notification carrying an id is named as such rather than taken for a request.
+ * notification carrying an id is named as such rather than taken for a request. `course` adds the
+ * course profile's two rules on error responses: an id is required, and a non-empty message.
  */
 export function classifyMessage(
   message: unknown,
   at: string,
   isNotificationMethod: (method: string) => boolean,
   isRequestMethod: (method: string) => boolean,
+  course = false,
 ): Classified {
   if (Array.isArray(message)) {
     return { envelope: undefined, findings: [finding(R['batch-not-allowed'], at, 'JSON-RPC batch arrays are not allowed: send one message at a time')] };
@@ -101,8 +120,9 @@ export function classifyMessage(
   if (message['jsonrpc'] !== '2.0') {
     found(finding(R['jsonrpc-version'], pointerJoin(at, 'jsonrpc'), `Invalid jsonrpc: Expected "2.0" but received ${describe(message['jsonrpc'])}`));
   }
-  const id = message['id'];
-  const idOk = !hasId || isRequestId(id);
+  const raw = message['id'];
+  const id = hasId ? exactId(message, raw) : undefined;
+  const idOk = !hasId || id !== undefined;
 
   if (hasMethod) {
     const method = message['method'];
@@ -119,7 +139,7 @@ export function classifyMessage(
     if (hasId && isNotificationMethod(method)) {
       found(finding(R['notification-has-id'], pointerJoin(at, 'id'), `Invalid notification: notification method must not contain id (${method})`));
     } else if (hasId && !idOk) {
-      found(finding(R['id-type'], pointerJoin(at, 'id'), `Invalid id: id must be a string or integer but received ${describe(id)}`));
+      found(finding(R['id-type'], pointerJoin(at, 'id'), `Invalid id: id must be a string or integer but received ${describe(raw)}`));
     } else if (!hasId && isRequestMethod(method)) {
       found(finding(R['request-missing-id'], at, `Invalid request: request method ${method} must contain an id`));
     }
@@ -139,7 +159,7 @@ export function classifyMessage(
     return { envelope: undefined, findings: out };
   }
   if (hasId && !idOk) {
-    found(finding(R['id-type'], pointerJoin(at, 'id'), `Invalid id: id must be a string or integer but received ${describe(id)}`));
+    found(finding(R['id-type'], pointerJoin(at, 'id'), `Invalid id: id must be a string or integer but received ${describe(raw)}`));
   }
   if (hasResult) {
     if (!hasId) found(finding(R['response-missing-id'], at, 'Invalid response: a result must carry the id of the request it answers'));
@@ -151,7 +171,7 @@ export function classifyMessage(
     return { envelope: { kind: 'result', id: id as RequestId, result: result as JsonObject }, findings: NO_FINDINGS };
   }
   const error = message['error'];
-  if (!v.is(ErrorObjectSchema, error) || !isJsonObject(error)) {
+  if (!isJsonObject(error) || !isErrorCode(error) || typeof error['message'] !== 'string') {
     found(finding(R['error-object'], pointerJoin(at, 'error'), `Invalid error: Expected {code: integer, message: string, data?} but received ${describe(error)}`));
   } else {
     for (const key in error) {
@@ -159,14 +179,20 @@ export function classifyMessage(
         found(finding(R['error-object'], pointerJoin(at, 'error', key), `Invalid error: unknown member "${key}"`));
       }
     }
+    if (course && error['message'] === '') {
+      found(finding(R['error-object'], pointerJoin(at, 'error', 'message'), 'Invalid error: error.message must be a non-empty string in the course profile'));
+    }
+  }
+  if (course && !hasId) {
+    found(finding(R['response-missing-id'], at, 'Invalid response: response must contain id (the course profile requires it on an error response too)'));
   }
   if (out.length > 0) return { envelope: undefined, findings: out };
-  return { envelope: { kind: 'error', id: hasId ? (id as RequestId) : undefined, error: error as JsonObject }, findings: NO_FINDINGS };
+  return { envelope: { kind: 'error', id, error: error as JsonObject }, findings: NO_FINDINGS };
 }
 
 /** An id as messages show it, with its type: `5 (integer)`, `"5" (string)`. */
 export function describeId(id: RequestId): string {
-  return typeof id === 'number' ? `${id} (integer)` : `${JSON.stringify(id)} (string)`;
+  return typeof id === 'string' ? `${JSON.stringify(id)} (string)` : `${id} (integer)`;
 }
 
 /** The correlation key of an id (see {@link IdKey}): `"5"` and `5` differ. */
@@ -176,6 +202,7 @@ export function idKey(id: RequestId): IdKey {
 
 /**
  * A request id as a map key: the id itself. Maps compare keys by SameValueZero, so the integer 5
- * and the string "5" stay two keys, and no string is built (and hashed) for every lookup.
+ * and the string "5" stay two keys, and no string is built (and hashed) for every lookup; an
+ * integer beyond ±(2^53-1) is a bigint, compared by its exact value.
  */
 export type IdKey = RequestId;

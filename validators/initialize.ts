@@ -15,11 +15,17 @@ import { initializeRules as R } from './rules/initialize.ts';
 import { checkSchema } from './schema-check.ts';
 import { profileSchemas } from './profile-schemas.ts';
 
-/** `description`, `websiteUrl` and `icons` are Implementation members since 2025-11-25; in 2025-06-18 they are unknown members, left unchecked. */
+/**
+ * `description`, `websiteUrl` and `icons` are Implementation members since 2025-11-25; in
+ * 2025-06-18 they are unknown members, left unchecked. The course profile (`strict`) takes the
+ * params and result without `_meta`, a non-empty name and version, and no data on
+ * notifications/initialized.
+ */
 function schemaSet(strict: boolean, since20251125: boolean) {
+  const text = strict ? v.pipe(v.string(), v.minLength(1)) : v.string();
   return {
     params: objectSchema(
-      { protocolVersion: v.string(), capabilities: v.unknown(), clientInfo: v.unknown(), _meta: v.optional(RequestMetaSchema) },
+      { protocolVersion: v.string(), capabilities: v.unknown(), clientInfo: v.unknown(), ...(strict ? {} : { _meta: v.optional(RequestMetaSchema) }) },
       strict,
     ),
     result: objectSchema(
@@ -28,14 +34,14 @@ function schemaSet(strict: boolean, since20251125: boolean) {
         capabilities: v.unknown(),
         serverInfo: v.unknown(),
         instructions: v.optional(v.string()),
-        _meta: v.optional(MetaSchema),
+        ...(strict ? {} : { _meta: v.optional(MetaSchema) }),
       },
       strict,
     ),
     implementation: objectSchema(
       {
-        name: v.string(),
-        version: v.string(),
+        name: text,
+        version: text,
         title: v.optional(v.string()),
         ...(since20251125
           ? {
@@ -47,7 +53,7 @@ function schemaSet(strict: boolean, since20251125: boolean) {
       },
       strict,
     ),
-    initialized: v.optional(objectSchema({ _meta: v.optional(MetaSchema) }, strict)),
+    initialized: v.optional(strict ? objectSchema({}, true) : objectSchema({ _meta: v.optional(MetaSchema) }, false)),
   };
 }
 

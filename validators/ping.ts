@@ -5,13 +5,19 @@ import { envelopeRules } from './rules/envelope.ts';
 import { profileSchemas } from './profile-schemas.ts';
 import { MetaSchema, objectSchema } from './shape.ts';
 
-/** Params and result of ping: `{_meta?}`, exact in strict profiles and open (RequestParams, EmptyResult) otherwise. */
-const schemas = profileSchemas((strict) => v.optional(objectSchema({ _meta: v.optional(MetaSchema) }, strict)));
+/**
+ * Params and result of ping: `{_meta?}`, open otherwise (RequestParams, EmptyResult); the course
+ * profile (`strict`) takes no params at all (absent or `{}`) and an exact `{_meta?}` result.
+ */
+const schemas = profileSchemas((strict) => ({
+  params: v.optional(strict ? objectSchema({}, true) : objectSchema({ _meta: v.optional(MetaSchema) }, false)),
+  result: v.optional(objectSchema({ _meta: v.optional(MetaSchema) }, strict)),
+}));
 
 /** `ping`: no params beyond `_meta`, and an empty result. */
 export const pingMethods: Readonly<Record<string, MethodValidators>> = {
   ping: {
-    params: (params, at, ctx) => checkSchema(schemas(ctx), params, envelopeRules['params-type'], at, 'ping params'),
-    result: (result, at, _requestParams, ctx) => checkSchema(schemas(ctx), result, envelopeRules['result-type'], at, 'ping result'),
+    params: (params, at, ctx) => checkSchema(schemas(ctx).params, params, envelopeRules['params-type'], at, 'ping params'),
+    result: (result, at, _requestParams, ctx) => checkSchema(schemas(ctx).result, result, envelopeRules['result-type'], at, 'ping result'),
   },
 };

@@ -1,4 +1,4 @@
-import type { ValidationContext } from './context.ts';
+import type { Profile, ValidationContext } from './context.ts';
 
 /**
  * Builds a family's schemas once per variant, lazily — strict (the course profile's exact keys), the open
@@ -26,4 +26,25 @@ export function strictOrLoose<T>(make: (strict: boolean) => T): (ctx: Validation
 /** Whether the revision has what 2025-11-25 added (tasks, URL elicitation, sampling tools, icons). */
 export function since20251125(ctx: ValidationContext): boolean {
   return ctx.profile.revision !== '2025-06-18';
+}
+
+const SCHEMA_READINGS = new WeakMap<Profile, Profile>();
+
+/**
+ * `ctx` as the specification reads its revision: no exact keys, no course formats or limits.
+ * The course profile judges some parts this way, where its reference checks less than the
+ * official schema and the course is held to the schema (tool-result content, sampling messages).
+ */
+export function schemaReading(ctx: ValidationContext): ValidationContext {
+  if (!ctx.profile.strict) return ctx;
+  let profile = SCHEMA_READINGS.get(ctx.profile);
+  if (!profile) {
+    profile = {
+      ...ctx.profile,
+      strict: false,
+      limits: { itemBytes: null, readBytes: null, contentItems: null, listItems: null, cursorLength: null },
+    };
+    SCHEMA_READINGS.set(ctx.profile, profile);
+  }
+  return { ...ctx, profile };
 }

@@ -22,13 +22,27 @@ import { resourcesRules as rules } from './rules/resources.ts';
 import { checkSchema } from './schema-check.ts';
 import { profileSchemas } from './profile-schemas.ts';
 
-/** `icons` is a Resource and ResourceTemplate member since 2025-11-25; in 2025-06-18 it is an unknown member, left unchecked. */
+/** Length in Unicode code points. */
+function codePointLength(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
+/**
+ * `icons` is a Resource and ResourceTemplate member since 2025-11-25; in 2025-06-18 it is an
+ * unknown member, left unchecked. The course profile (`strict`) bounds a name to 1-255
+ * characters and takes a title or description only non-empty.
+ */
 function schemas(strict: boolean, withIcons: boolean) {
   const { annotations, icons, name } = descriptorPartSchemas(strict);
+  const text = strict ? v.pipe(v.string(), v.minLength(1)) : v.string();
   const described = {
-    name,
-    title: v.optional(v.string()),
-    description: v.optional(v.string()),
+    name: strict
+      ? v.pipe(v.string(), v.check((s) => s.length > 0 && codePointLength(s) <= 255, (i) => `Invalid name: Expected 1 to 255 characters but received ${shown(i.input)}`))
+      : name,
+    title: v.optional(text),
+    description: v.optional(text),
     mimeType: v.optional(v.string()),
     annotations: v.optional(annotations),
     ...(withIcons ? { icons: v.optional(icons) } : {}),
@@ -119,6 +133,10 @@ export function validateListResourceTemplatesResult(
         out.push(
           finding(formatRules['uri-template'], templateAt, `Invalid uriTemplate: Expected an absolute RFC 6570 URI template but received ${shown(template)}`),
         );
+      } else if (ctx.profile.strict && typeof template === 'string' && !/\{[^{}]+\}/.test(template)) {
+        out.push(
+          finding(formatRules['uri-template'], templateAt, `Invalid uriTemplate: a URI template must contain at least one RFC 6570 expression but received ${shown(template)}`),
+        );
       }
       checkUnique(template, seen, templateAt, out, 'uriTemplate');
       collectDescribed(item, itemAt, ctx, out);
@@ -153,10 +171,19 @@ export function validateReadResourceResult(result: unknown, at: string, _req: un
   const listAt = pointerJoin(at, 'contents');
   const { readBytes } = ctx.profile.limits;
   checkItemCount(contents.length, listAt, ctx, out, 'contents');
+  // The course profile lists each URI once in one result.
+  const seen = ctx.profile.strict ? new Set<string>() : undefined;
   let total = 0;
   for (let i = 0; i < contents.length; i++) {
     const itemAt = pointerJoin(listAt, i);
     collectResourceContents(contents[i], itemAt, ctx, out);
+    const item: unknown = contents[i];
+    const uri = isJsonObject(item) ? item['uri'] : undefined;
+    if (seen !== undefined && typeof uri === 'string') {
+      if (seen.has(uri)) {
+        out.push(finding(rules['duplicate-content-uri'], pointerJoin(itemAt, 'uri'), `resources/read contains duplicate content URI: ${uri} is already in contents`));
+      } else seen.add(uri);
+    }
     const bytes = resourceContentsBytes(contents[i]);
     checkItemBytes(bytes, itemAt, ctx, out);
     total += bytes;

@@ -10,12 +10,17 @@ import { rootsRules as rules } from './rules/roots.ts';
 import { checkSchema } from './schema-check.ts';
 import { strictOrLoose } from './profile-schemas.ts';
 
+/**
+ * `strict` is the course profile: roots/list takes no params at all (absent or `{}`), a root is
+ * exactly `{uri, name?, _meta?}` with a non-empty name, while the result object and the
+ * list_changed params stay open as the schema has them.
+ */
 function schemas(strict: boolean) {
   return {
-    requestParams: objectSchema({ _meta: v.optional(RequestMetaSchema) }, strict),
-    notificationParams: objectSchema({ _meta: v.optional(MetaSchema) }, strict),
-    result: objectSchema({ roots: v.array(v.unknown()), _meta: v.optional(MetaSchema) }, strict),
-    root: objectSchema({ uri: v.string(), name: v.optional(v.string()), _meta: v.optional(MetaSchema) }, strict),
+    requestParams: strict ? objectSchema({}, true) : objectSchema({ _meta: v.optional(RequestMetaSchema) }, false),
+    notificationParams: objectSchema({ _meta: v.optional(MetaSchema) }, false),
+    result: objectSchema({ roots: v.array(v.unknown()), _meta: v.optional(MetaSchema) }, false),
+    root: objectSchema({ uri: v.string(), name: v.optional(strict ? v.pipe(v.string(), v.minLength(1)) : v.string()), _meta: v.optional(MetaSchema) }, strict),
   };
 }
 

@@ -1,11 +1,12 @@
 /**
  * sampling/createMessage: the messages, token budget, preferences and tool descriptors a server
- * sends, and the client's result. The course profile accepts only one bounded text block as a
- * successful result; other profiles accept every SamplingMessageContentBlock of their revision
+ * sends, and the client's result. The course profile accepts only bounded text blocks as a
+ * successful result (one, or an array of 1 to 64), and reads every answer as a sampling result,
+ * task-augmented or not; other profiles accept every SamplingMessageContentBlock of their revision
  * (2025-06-18: one text, image or audio block per message and result, no tools, no tasks).
  */
 import * as v from 'valibot';
-import { collectContentBlock, validateContentList } from './content.ts';
+import { collectContentBlock, descriptorPartSchemas, validateContentList } from './content.ts';
 import type { MethodValidators, ValidationContext } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
 import { RequestMetaSchema } from './pagination.ts';
@@ -16,13 +17,22 @@ import { toolsRules } from './rules/tools.ts';
 import { checkSchema } from './schema-check.ts';
 import { isTaskAugmented, validateCreateTaskResult, validateTaskMetadata } from './tasks.ts';
 import { collectToolDescriptor } from './tool-descriptor.ts';
-import { profileSchemas, since20251125 } from './profile-schemas.ts';
+import { profileSchemas, schemaReading, since20251125 } from './profile-schemas.ts';
 
 const MEDIA = ['text', 'image', 'audio'] as const;
 
-/** `tools`, `toolChoice` and `task` are params members since 2025-11-25; 2025-06-18 requests must not carry them. */
+/** The most blocks and characters a course-profile sampling result may carry. */
+const COURSE_RESULT = { blocks: 64, textLength: 100_000 } as const;
+
+/**
+ * `tools`, `toolChoice` and `task` are params members since 2025-11-25; 2025-06-18 requests must
+ * not carry them. The course profile (`strict`) leaves the params open (its reference checks only
+ * what it uses) and wants tools, when given, non-empty; its result is exact, with a non-empty
+ * model and stopReason.
+ */
 function schemaSet(strict: boolean, since20251125: boolean) {
   const priority = v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(1)));
+  const nonEmpty = v.pipe(v.string(), v.minLength(1));
   return {
     params: objectSchema(
       {
@@ -40,25 +50,25 @@ function schemaSet(strict: boolean, since20251125: boolean) {
               speedPriority: priority,
               intelligencePriority: priority,
             },
-            strict,
+            false,
           ),
         ),
         metadata: v.optional(MetaSchema),
         ...(since20251125
           ? {
-              tools: v.optional(v.array(v.unknown())),
-              toolChoice: v.optional(objectSchema({ mode: v.optional(v.picklist(['auto', 'none', 'required'])) }, strict)),
+              tools: v.optional(strict ? v.pipe(v.array(v.unknown()), v.minLength(1, 'Invalid tools: sampling tools must be a non-empty array')) : v.array(v.unknown())),
+              toolChoice: v.optional(objectSchema({ mode: v.optional(v.picklist(['auto', 'none', 'required'])) }, false)),
               task: v.optional(v.unknown()),
             }
           : {}),
         _meta: v.optional(RequestMetaSchema),
       },
-      strict,
+      false,
     ),
-    message: objectSchema({ role: v.picklist(['user', 'assistant']), content: v.unknown(), _meta: v.optional(MetaSchema) }, strict),
+    message: objectSchema({ role: v.picklist(['user', 'assistant']), content: v.unknown(), _meta: v.optional(MetaSchema) }, false),
     toolUse: objectSchema(
       { type: v.literal('tool_use'), id: v.string(), name: v.string(), input: MetaSchema, _meta: v.optional(MetaSchema) },
-      strict,
+      false,
     ),
     toolResult: objectSchema(
       {
@@ -69,17 +79,27 @@ function schemaSet(strict: boolean, since20251125: boolean) {
         isError: v.optional(v.boolean()),
         _meta: v.optional(MetaSchema),
       },
-      strict,
+      false,
     ),
     result: objectSchema(
       {
-        role: strict ? v.literal('assistant') : v.picklist(['user', 'assistant']),
+        role: v.picklist(['user', 'assistant']),
         content: v.unknown(),
-        model: v.string(),
-        stopReason: v.optional(v.string()),
+        model: strict ? nonEmpty : v.string(),
+        stopReason: v.optional(strict ? nonEmpty : v.string()),
         _meta: v.optional(MetaSchema),
       },
       strict,
+    ),
+    /** One text block of a course-profile result. */
+    textBlock: objectSchema(
+      {
+        type: v.literal('text'),
+        text: v.string(),
+        annotations: v.optional(descriptorPartSchemas(true).annotations),
+        _meta: v.optional(MetaSchema),
+      },
+      true,
     ),
   };
 }
@@ -152,6 +172,8 @@ function collectMessage(message: unknown, at: string, ctx: ValidationContext, us
 
 function validateParams(params: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
   const out: Finding[] = [...checkSchema(schemas(ctx).params, params, R.params, at, 'sampling/createMessage params')];
+  // The course profile's reference reads no message; the messages keep the schema's shapes.
+  const messagesCtx = schemaReading(ctx);
   if (!isJsonObject(params)) return out;
   if (!since20251125(ctx)) {
     for (const key of NEWER_PARAMS) {
@@ -163,7 +185,7 @@ function validateParams(params: unknown, at: string, ctx: ValidationContext): re
   const messages = params['messages'];
   if (Array.isArray(messages)) {
     const uses: ToolUses = { ids: new Set() };
-    messages.forEach((m: unknown, i) => collectMessage(m, pointerJoin(at, 'messages', i), ctx, uses, out));
+    messages.forEach((m: unknown, i) => collectMessage(m, pointerJoin(at, 'messages', i), messagesCtx, uses, out));
   }
   const tools = params['tools'];
   if (Array.isArray(tools) && since20251125(ctx)) {
@@ -183,20 +205,42 @@ function validateParams(params: unknown, at: string, ctx: ValidationContext): re
   return findingsOf(out);
 }
 
+/** The course profile's sampling result content: one text block or an array of 1 to 64, each within 100000 characters. */
+function collectCourseContent(content: unknown, at: string, ctx: ValidationContext, out: Finding[]): void {
+  const blocks: readonly unknown[] = Array.isArray(content) ? content : [content];
+  if (blocks.length === 0 || blocks.length > COURSE_RESULT.blocks) {
+    out.push(finding(R['result-content'], at,
+      `Invalid sampling result: sampling result.content must be a bounded block or array: 1 to ${COURSE_RESULT.blocks} blocks but received ${blocks.length}`));
+    return;
+  }
+  blocks.forEach((block, i) => {
+    const blockAt = Array.isArray(content) ? pointerJoin(at, i) : at;
+    if (isJsonObject(block) && block['type'] !== 'text') {
+      out.push(finding(R['result-content'], pointerJoin(blockAt, 'type'),
+        `Invalid sampling result: this profile accepts text sampling output only, but received type ${shown(block['type'])}`));
+      return;
+    }
+    for (const f of checkSchema(schemas(ctx).textBlock, block, R['result-content'], blockAt, 'sampling result content')) out.push(f);
+    const text = isJsonObject(block) ? block['text'] : undefined;
+    if (typeof text === 'string' && text.length > COURSE_RESULT.textLength && [...text].length > COURSE_RESULT.textLength) {
+      out.push(finding(R['result-content'], pointerJoin(blockAt, 'text'),
+        `Invalid sampling result: the text exceeds the profile limit of ${COURSE_RESULT.textLength} characters`));
+    }
+  });
+}
+
 function validateResult(result: unknown, at: string, requestParams: unknown, ctx: ValidationContext): readonly Finding[] {
-  if (since20251125(ctx) && isTaskAugmented(requestParams)) return validateCreateTaskResult(result, at, ctx);
+  const taskAugmented = since20251125(ctx) && isTaskAugmented(requestParams);
+  if (taskAugmented && !ctx.profile.strict) return validateCreateTaskResult(result, at, ctx);
   const out: Finding[] = [...checkSchema(schemas(ctx).result, result, R.result, at, 'sampling/createMessage result')];
+  // The course profile reads every answer as a sampling result, as its reference does; a
+  // task-augmented request's answer must also be the schema's CreateTaskResult.
+  if (taskAugmented) for (const f of validateCreateTaskResult(result, at, ctx)) out.push(f);
   if (!isJsonObject(result) || !Object.hasOwn(result, 'content')) return findingsOf(out);
   const content = result['content'];
   const contentAt = pointerJoin(at, 'content');
   if (ctx.profile.strict) {
-    if (Array.isArray(content)) {
-      out.push(finding(R['result-content'], contentAt, 'Invalid sampling result: Expected one text block but received an array'));
-    } else if (isJsonObject(content) && content['type'] !== 'text') {
-      out.push(finding(R['result-content'], pointerJoin(contentAt, 'type'), `Invalid sampling result: Expected one text block but received type ${shown(content['type'])}`));
-    } else {
-      collectContentBlock(content, contentAt, ctx, out, ['text']);
-    }
+    collectCourseContent(content, contentAt, ctx, out);
   } else if (Array.isArray(content) && !since20251125(ctx)) {
     out.push(finding(R.result, contentAt, `Invalid sampling/createMessage result: Expected one content block (MCP ${ctx.profile.revision} has no content arrays) but received an array`));
   } else if (Array.isArray(content)) {

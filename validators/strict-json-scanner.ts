@@ -17,6 +17,12 @@ const OBJECT = 1;
 const SMALL_OBJECT = 12;
 const MAX_SAFE_DIGITS = '9007199254740991';
 
+/** An integer beyond ±(2^53-1) met by the scanner: where it sits (pointer tokens) and its digits as written. */
+export interface UnsafeInteger {
+  readonly path: readonly string[];
+  readonly digits: string;
+}
+
 /** Thrown inside the scanner only; `pointer` is undefined when the scanner's stack decides it. */
 class Failure {
   readonly rule: string;
@@ -45,18 +51,23 @@ const seenSets: Array<Set<string> | undefined> = [undefined];
 let source = '';
 let scanningKey = false;
 let lastStringEscaped = false;
+let unsafeSink: UnsafeInteger[] | undefined;
+let valueDepth = 0;
 
 /**
  * Checks that `s` is one strict JSON value in a single linear pass with an explicit stack, so
  * nesting deeper than `maxDepth` is refused at its opening bracket without recursion.
- * Returns undefined when `s` is valid; `JSON.parse(s)` then yields the value.
+ * Returns undefined when `s` is valid; `JSON.parse(s)` then yields the value. Integers beyond
+ * ±(2^53-1) are valid JSON: each is pushed onto `unsafe` (when given) with its place and digits,
+ * so that the reader can keep its exact value.
  */
-export function scanJson(s: string, maxDepth: number): ScanFailure | undefined {
+export function scanJson(s: string, maxDepth: number, unsafe?: UnsafeInteger[]): ScanFailure | undefined {
   const n = s.length;
   let depth = 0;
   let i = 0;
   scanningKey = false;
   source = s;
+  unsafeSink = unsafe;
   try {
     i = skipWhitespace(s, 0, n);
     if (i >= n) return failure(R['empty-input'].id, i, 'the input is empty', true, '');
@@ -65,6 +76,7 @@ export function scanJson(s: string, maxDepth: number): ScanFailure | undefined {
       if (c === 0x22) {
         i = scanString(s, i, n);
       } else if ((c >= 0x30 && c <= 0x39) || c === 0x2d) {
+        valueDepth = depth;
         i = scanNumber(s, i, n);
       } else if (c === 0x7b || c === 0x5b) {
         if (depth >= maxDepth) {
@@ -128,6 +140,7 @@ export function scanJson(s: string, maxDepth: number): ScanFailure | undefined {
     return failure(error.rule, error.offset, error.problem, error.atEnd, pointer);
   } finally {
     source = '';
+    unsafeSink = undefined;
   }
 }
 
@@ -148,6 +161,15 @@ function pointerTo(depth: number): string {
   let out = '';
   for (let d = 1; d <= depth; d++) {
     out += '/' + (kinds[d] === ARRAY ? String(indexes[d]) : escapePointerToken(keyText(source, keyStarts[d] ?? 0, keyEnds[d] ?? 0)));
+  }
+  return out;
+}
+
+/** The reference tokens of the value at `depth` (the pointer of pointerTo, unescaped). */
+function tokensTo(depth: number): string[] {
+  const out: string[] = [];
+  for (let d = 1; d <= depth; d++) {
+    out.push(kinds[d] === ARRAY ? String(indexes[d]) : keyText(source, keyStarts[d] ?? 0, keyEnds[d] ?? 0));
   }
   return out;
 }
@@ -333,7 +355,7 @@ function scanNumber(s: string, i: number, n: number): number {
   const digits = intEnd - intStart;
   if (integer) {
     if (digits > 16 || (digits === 16 && s.slice(intStart, intEnd) > MAX_SAFE_DIGITS)) {
-      throw new Failure(R['unsafe-integer'].id, start, `integer ${abbreviate(s.slice(start, i))} is beyond ±(2^53-1)`, false);
+      unsafeSink?.push({ path: tokensTo(valueDepth), digits: s.slice(start, i) });
     }
   } else if ((exponent || digits > 308) && !Number.isFinite(Number(s.slice(start, i)))) {
     throw new Failure(R['non-finite-number'].id, start, `number ${abbreviate(s.slice(start, i))} is too large for a double`, false);

@@ -1,8 +1,9 @@
 import { jsonRules } from './rules/json.ts';
 import { utf8ByteLength } from './format.ts';
 import { FALLBACK, parseFast } from './strict-json-fast.ts';
+import { recordExactInteger } from './exact-integer.ts';
 import { scanJson } from './strict-json-scanner.ts';
-import type { ScanFailure } from './strict-json-scanner.ts';
+import type { ScanFailure, UnsafeInteger } from './strict-json-scanner.ts';
 
 /** The course profile's limit on one message or fixture, in UTF-8 bytes. */
 export const DEFAULT_MAX_BYTES = 2_000_000;
@@ -72,8 +73,10 @@ const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**
  * Parses one strict JSON value: RFC 8259 with I-JSON's restrictions (no duplicate keys, no
- * unpaired surrogates, only safe integers), no byte-order mark, within the size and depth limits.
- * The whole input is checked before any value is built. Throws only StrictJsonError.
+ * unpaired surrogates), no byte-order mark, within the size and depth limits. The whole input is
+ * checked before any value is built. An integer beyond ±(2^53-1) is read as a number (rounded,
+ * as a double holds it) and its exact value is kept beside it (validators/exact-integer.ts): the
+ * message is judged, not refused. Throws only StrictJsonError.
  *
  * @example
  * parseStrictJson('{"jsonrpc":"2.0","id":1,"method":"ping"}'); // → the object
@@ -88,9 +91,7 @@ export function parseStrictJson(input: Uint8Array | string, options: StrictJsonO
     if (input.charCodeAt(0) === 0xfeff) throw byteOrderMark('byte-order mark U+FEFF');
     const fast = parseFast(input, maxDepth);
     if (fast !== FALLBACK) return fast;
-    const failed = scanJson(input, maxDepth);
-    if (failed !== undefined) throw fromFailure(failed, input, false);
-    return JSON.parse(input);
+    return scanned(input, maxDepth, false);
   }
   if (!(input instanceof Uint8Array)) throw new TypeError('parseStrictJson expects a string or a Uint8Array');
   if (input.length > maxBytes) throw sizeLimitError(maxBytes);
@@ -104,9 +105,17 @@ export function parseStrictJson(input: Uint8Array | string, options: StrictJsonO
   }
   const fast = parseFast(text, maxDepth);
   if (fast !== FALLBACK) return fast;
-  const failed = scanJson(text, maxDepth);
-  if (failed !== undefined) throw fromFailure(failed, text, true);
-  return JSON.parse(text);
+  return scanned(text, maxDepth, true);
+}
+
+/** The value of a text the fast path left to the scanner, with the exact values of its unsafe integers recorded. */
+function scanned(text: string, maxDepth: number, bytes: boolean): unknown {
+  const unsafe: UnsafeInteger[] = [];
+  const failed = scanJson(text, maxDepth, unsafe);
+  if (failed !== undefined) throw fromFailure(failed, text, bytes);
+  const value: unknown = JSON.parse(text);
+  for (const u of unsafe) recordExactInteger(value, u.path, u.digits);
+  return value;
 }
 
 function fromFailure(failed: ScanFailure, text: string, bytes: boolean): StrictJsonError {

@@ -53,13 +53,28 @@ const TASK_ENTRIES = {
   pollInterval: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
 };
 
+/**
+ * The course profile's Task snapshot, as its reference checks one (within the schema's types):
+ * an open object, non-empty timestamps it does not parse, and a pollInterval that may be 0.
+ */
+const COURSE_TASK_ENTRIES = {
+  ...TASK_ENTRIES,
+  createdAt: v.pipe(v.string(), v.minLength(1)),
+  lastUpdatedAt: v.pipe(v.string(), v.minLength(1)),
+  pollInterval: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+};
+
+function taskEntries(strict: boolean): typeof TASK_ENTRIES | typeof COURSE_TASK_ENTRIES {
+  return strict ? COURSE_TASK_ENTRIES : TASK_ENTRIES;
+}
+
 function taskSchema(strict: boolean): v.GenericSchema {
-  return objectSchema(TASK_ENTRIES, strict);
+  return objectSchema(taskEntries(strict), false);
 }
 
 /** A Task that is also a result or notification params: the Task fields and `_meta`. */
 function taskWithMetaSchema(strict: boolean): v.GenericSchema {
-  return objectSchema({ ...TASK_ENTRIES, _meta: v.optional(MetaSchema) }, strict);
+  return objectSchema({ ...taskEntries(strict), _meta: v.optional(MetaSchema) }, false);
 }
 
 function taskParamsSchema(strict: boolean): v.GenericSchema {
@@ -68,12 +83,13 @@ function taskParamsSchema(strict: boolean): v.GenericSchema {
 
 const RelatedTaskSchema = v.looseObject({ taskId: v.string() });
 
+/** The course profile (`strict`) wants a positive ttl in exact `{ttl?}`. */
 function metadataSchema(strict: boolean): v.GenericSchema {
-  return objectSchema({ ttl: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))) }, strict);
+  return objectSchema({ ttl: v.optional(v.pipe(v.number(), v.integer(), v.minValue(strict ? 1 : 0))) }, strict);
 }
 
-function createResultSchema(strict: boolean): v.GenericSchema {
-  return objectSchema({ task: v.unknown(), _meta: v.optional(MetaSchema) }, strict);
+function createResultSchema(): v.GenericSchema {
+  return objectSchema({ task: v.unknown(), _meta: v.optional(MetaSchema) }, false);
 }
 
 function listResultSchema(strict: boolean): v.GenericSchema {
@@ -86,7 +102,7 @@ function schemaSet(strict: boolean) {
     taskWithMeta: taskWithMetaSchema(strict),
     taskParams: taskParamsSchema(strict),
     metadata: metadataSchema(strict),
-    createResult: createResultSchema(strict),
+    createResult: createResultSchema(),
     listResult: listResultSchema(strict),
   };
 }
@@ -145,7 +161,8 @@ function validateListTasksResult(result: unknown, at: string, _requestParams: un
     const taskAt = pointerJoin(at, 'tasks', i);
     collectTask(task, taskAt, ctx, out);
     const id = isJsonObject(task) ? task['taskId'] : undefined;
-    if (typeof id !== 'string') return;
+    // The course profile checks each snapshot alone, as its reference does.
+    if (typeof id !== 'string' || ctx.profile.strict) return;
     if (seen.has(id)) {
       out.push(finding(R['duplicate-task-id'], pointerJoin(taskAt, 'taskId'), `Invalid tasks/list result: Expected unique task ids but received ${shown(id)} twice`));
     }

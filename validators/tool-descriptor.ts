@@ -16,14 +16,19 @@ export const TASK_SUPPORT = ['forbidden', 'optional', 'required'] as const;
 
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 
-/** `execution` and `icons` are Tool members since 2025-11-25; in 2025-06-18 they are unknown members, left unchecked. */
+/**
+ * `execution` and `icons` are Tool members since 2025-11-25; in 2025-06-18 they are unknown
+ * members, left unchecked. The course profile (`strict`) takes exactly name, description (required
+ * and non-empty), inputSchema, title, icons, outputSchema, annotations and execution; annotations
+ * and icons keep the schema's open shapes there.
+ */
 function descriptorSchema(strict: boolean, since20251125: boolean): v.GenericSchema {
   const hint = v.optional(v.boolean());
   return objectSchema(
     {
       name: v.string(),
       title: v.optional(v.string()),
-      description: v.optional(v.string()),
+      description: strict ? v.pipe(v.string(), v.minLength(1)) : v.optional(v.string()),
       inputSchema: MetaSchema,
       outputSchema: v.optional(MetaSchema),
       annotations: v.optional(
@@ -35,16 +40,16 @@ function descriptorSchema(strict: boolean, since20251125: boolean): v.GenericSch
             idempotentHint: hint,
             openWorldHint: hint,
           },
-          strict,
+          false,
         ),
       ),
       ...(since20251125
         ? {
             execution: v.optional(objectSchema({ taskSupport: v.optional(v.picklist(TASK_SUPPORT)) }, strict)),
-            icons: v.optional(descriptorPartSchemas(strict).icons),
+            icons: v.optional(descriptorPartSchemas(false).icons),
           }
         : {}),
-      _meta: v.optional(MetaSchema),
+      ...(strict ? {} : { _meta: v.optional(MetaSchema) }),
     },
     strict,
   );
@@ -106,11 +111,13 @@ function collectFindings(tool: unknown, at: string, ctx: ValidationContext, out:
   if (!isJsonObject(tool)) return;
   const name = tool['name'];
   if (typeof name === 'string' && !TOOL_NAME.test(name)) {
-    out.push(finding(R['name-format'], pointerJoin(at, 'name'), `Invalid tool name: Expected 1 to 128 characters of A-Z a-z 0-9 _ - . but received ${shown(name)}`));
+    const rule = ctx.profile.strict ? R['name-not-allowed'] : R['name-format'];
+    out.push(finding(rule, pointerJoin(at, 'name'), `Invalid tool name: Expected 1 to 128 characters of A-Z a-z 0-9 _ - . but received ${shown(name)}`));
   }
   collectRootSchema(tool['inputSchema'], pointerJoin(at, 'inputSchema'), ctx, out, 'inputSchema');
   collectRootSchema(tool['outputSchema'], pointerJoin(at, 'outputSchema'), ctx, out, 'outputSchema');
-  collectIconsFormat(tool['icons'], pointerJoin(at, 'icons'), ctx, out);
+  // The course profile leaves tool icons to the schema's shapes.
+  if (!ctx.profile.strict) collectIconsFormat(tool['icons'], pointerJoin(at, 'icons'), ctx, out);
 }
 
 /**

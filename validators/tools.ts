@@ -12,7 +12,7 @@ import { findingsOf, isJsonObject, MetaSchema, objectSchema, shown } from './sha
 import { finding } from './rules/report.ts';
 import { toolsRules as R } from './rules/tools.ts';
 import { checkSchema } from './schema-check.ts';
-import { since20251125, strictOrLoose } from './profile-schemas.ts';
+import { schemaReading, since20251125, strictOrLoose } from './profile-schemas.ts';
 import { isTaskAugmented, validateCreateTaskResult, validateTaskMetadata } from './tasks.ts';
 import { collectToolDescriptor, taskSupportOf } from './tool-descriptor.ts';
 import { validateInstance } from './toolschema-instance.ts';
@@ -32,21 +32,23 @@ function schemaSet(strict: boolean) {
       },
       strict,
     ),
+    // The course profile (`strict`) leaves the result open, as its reference does, but wants content.
     callResult: objectSchema(
       {
-        content: v.array(v.unknown()),
+        content: strict ? v.pipe(v.array(v.unknown()), v.minLength(1, 'Invalid content: tool result.content must be a non-empty array')) : v.array(v.unknown()),
         structuredContent: v.optional(MetaSchema),
         isError: v.optional(v.boolean()),
         _meta: v.optional(MetaSchema),
       },
-      strict,
+      false,
     ),
     /** 2026-07-28: structuredContent may be any JSON value (an array, for an array outputSchema). */
     callResult2026: objectSchema(
       { content: v.array(v.unknown()), structuredContent: v.optional(v.unknown()), isError: v.optional(v.boolean()), _meta: v.optional(MetaSchema) },
       strict,
     ),
-    listChanged: v.optional(objectSchema({ _meta: v.optional(MetaSchema) }, strict)),
+    // Open in every profile: the schema's NotificationParams, whose members the course does not examine either.
+    listChanged: v.optional(objectSchema({ _meta: v.optional(MetaSchema) }, false)),
   };
 }
 
@@ -101,7 +103,7 @@ function validateCallParams(params: unknown, at: string, ctx: ValidationContext)
   const args = params['arguments'];
   const inputSchema = tool['inputSchema'];
   if (isJsonObject(inputSchema) && (args === undefined || isJsonObject(args))) {
-    for (const f of validateInstance(inputSchema, args ?? {}, pointerJoin(at, 'arguments'))) out.push(f);
+    for (const f of validateInstance(inputSchema, args ?? {}, pointerJoin(at, 'arguments'), ctx.profile.strict)) out.push(f);
   }
   if (!since20251125(ctx)) return findingsOf(out);
   const support = taskSupportOf(tool);
@@ -122,7 +124,8 @@ function validateCallResult(result: unknown, at: string, requestParams: unknown,
   const out: Finding[] = [...checkSchema(shape, result, R['call-result'], at, 'tools/call result')];
   if (!isJsonObject(result)) return findingsOf(out);
   const content = result['content'];
-  if (Array.isArray(content)) for (const f of validateContentList(content, pointerJoin(at, 'content'), ctx)) out.push(f);
+  // Tool-result content is held to the schema's own shapes in every profile: the course's limits are the resources/read budget's.
+  if (Array.isArray(content)) for (const f of validateContentList(content, pointerJoin(at, 'content'), schemaReading(ctx))) out.push(f);
   const structured = result['structuredContent'];
   const scAt = pointerJoin(at, 'structuredContent');
   const outputSchema = toolOf(requestParams, ctx)?.['outputSchema'];
@@ -131,7 +134,7 @@ function validateCallResult(result: unknown, at: string, requestParams: unknown,
       out.push(finding(R['structured-content-missing'], scAt,
         'Invalid tools/call result: Expected structuredContent conforming to the tool outputSchema (isError is not true) but received none'));
     } else if (isJsonObject(structured) || anyStructured) {
-      for (const f of validateInstance(outputSchema, structured, scAt)) out.push(f);
+      for (const f of validateInstance(outputSchema, structured, scAt, ctx.profile.strict)) out.push(f);
     }
   }
   if (structured !== undefined && Array.isArray(content) && !content.some((b: unknown) => isJsonObject(b) && b['type'] === 'text')) {

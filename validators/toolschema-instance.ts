@@ -3,13 +3,17 @@
  * Each schema object is compiled once and cached, so checking the same tool's traffic is cheap.
  */
 import type { JsonObject } from './context.ts';
+import { exactIntegerAt } from './exact-integer.ts';
 import { escapePointerToken, type Finding } from './finding.ts';
 import { findingsOf, isJsonObject, NO_FINDINGS, shown } from './shape.ts';
 import { finding } from './rules/report.ts';
 import { toolschemaRules as R } from './rules/toolschema.ts';
 
-/** Deepest schema nesting compiled; the subset allows 8, this only guards against runaway input. */
+/** Deepest schema nesting compiled; the subset allows 16, this only guards against runaway input. */
 const MAX_COMPILE_DEPTH = 32;
+
+/** The course profile's bounds on a checked value: array items, object members, string characters. */
+const LIMITS = { items: 1024, members: 1024, stringLength: 100_000 } as const;
 
 /** A schema of the subset, reduced to what checking a value needs. */
 interface Node {
@@ -24,6 +28,8 @@ interface Node {
   readonly maxLength: number | undefined;
   readonly minimum: number | undefined;
   readonly maximum: number | undefined;
+  readonly minItems: number | undefined;
+  readonly maxItems: number | undefined;
   readonly items: Node | null;
 }
 
@@ -38,6 +44,8 @@ const ANY: Node = {
   maxLength: undefined,
   minimum: undefined,
   maximum: undefined,
+  minItems: undefined,
+  maxItems: undefined,
   items: null,
 };
 
@@ -45,6 +53,13 @@ const CACHE = new WeakMap<object, Node>();
 
 function num(x: unknown): number | undefined {
   return typeof x === 'number' && Number.isFinite(x) ? x : undefined;
+}
+
+/** A value as messages show it: an exactly held integer by its digits (cut to 60 characters), anything else as JSON. */
+function shownValue(value: unknown, exact: bigint | undefined): string {
+  if (exact === undefined) return shown(value);
+  const digits = String(exact);
+  return digits.length > 60 ? digits.slice(0, 57) + '...' : digits;
 }
 
 function enumText(list: readonly unknown[]): string {
@@ -78,6 +93,8 @@ function compile(schema: unknown, depth: number): Node {
     maxLength: num(schema['maxLength']),
     minimum: num(schema['minimum']),
     maximum: num(schema['maximum']),
+    minItems: num(schema['minItems']),
+    maxItems: num(schema['maxItems']),
     items: schema['items'] === undefined ? null : compile(schema['items'], depth + 1),
   };
   CACHE.set(schema, node);
@@ -93,7 +110,16 @@ const ARTICLE: Readonly<Record<string, string>> = {
   boolean: 'a boolean',
 };
 
-function hasType(type: string, value: unknown): boolean {
+/**
+ * The exact value of `value` when it is an integer beyond ±(2^53-1) the reader held exactly (at
+ * `key` of `holder`); undefined otherwise, the number itself being exact.
+ */
+function exactOf(value: unknown, holder: unknown, key: string | number | undefined): bigint | undefined {
+  if (typeof value !== 'number' || Number.isSafeInteger(value) || key === undefined) return undefined;
+  return exactIntegerAt(holder, key);
+}
+
+function hasType(type: string, value: unknown, exact: bigint | undefined): boolean {
   switch (type) {
     case 'object':
       return isJsonObject(value);
@@ -104,12 +130,29 @@ function hasType(type: string, value: unknown): boolean {
     case 'number':
       return typeof value === 'number' && Number.isFinite(value);
     case 'integer':
-      return typeof value === 'number' && Number.isInteger(value);
+      return typeof value === 'number' && (Number.isInteger(value) || exact !== undefined);
     case 'boolean':
       return typeof value === 'boolean';
     default:
       return true;
   }
+}
+
+/** Whether `value` is one of the node's enum values (an exactly held integer compared by its exact value). */
+function inEnum(node: Node, value: unknown, exact: bigint | undefined): boolean {
+  if (node.enumValues === null) return true;
+  if (exact === undefined) return node.enumValues.has(value);
+  const list = node.enumList ?? [];
+  return list.some((item, i) => typeof item === 'number' && (exactIntegerAt(list, i) ?? (Number.isInteger(item) ? BigInt(item) : undefined)) === exact);
+}
+
+/** Whether a number (its exact value when it has one) lies below `minimum` or above `maximum`; bigint and number compare exactly. */
+function belowMinimum(node: Node, value: number, exact: bigint | undefined): boolean {
+  return node.minimum !== undefined && (exact ?? value) < node.minimum;
+}
+
+function aboveMaximum(node: Node, value: number, exact: bigint | undefined): boolean {
+  return node.maximum !== undefined && (exact ?? value) > node.maximum;
 }
 
 /** Length in Unicode code points, as JSON Schema counts it. */
@@ -128,40 +171,59 @@ function codePoints(s: string): number {
   return n;
 }
 
-function check(node: Node, value: unknown, at: string, label: string, out: Finding[]): void {
-  if (node.type !== undefined && !hasType(node.type, value)) {
-    out.push(finding(R['instance-type'], at, `Invalid type: ${label} must be ${ARTICLE[node.type] ?? node.type} but received ${shown(value)}`));
+function check(node: Node, value: unknown, at: string, label: string, out: Finding[], limited: boolean, holder?: unknown, key?: string | number): void {
+  const exact = exactOf(value, holder, key);
+  if (node.type !== undefined && !hasType(node.type, value, exact)) {
+    out.push(finding(R['instance-type'], at, `Invalid type: ${label} must be ${ARTICLE[node.type] ?? node.type} but received ${shownValue(value, exact)}`));
     return;
   }
-  if (node.enumValues !== null && !node.enumValues.has(value)) {
-    out.push(finding(R['instance-enum'], at, `Invalid value: ${label} must be one of ${enumText(node.enumList ?? [])} but received ${shown(value)}`));
+  if (!inEnum(node, value, exact)) {
+    out.push(finding(R['instance-enum'], at, `Invalid value: ${label} must be one of ${enumText(node.enumList ?? [])} but received ${shownValue(value, exact)}`));
   }
   if (typeof value === 'string') {
-    if (node.minLength !== undefined || node.maxLength !== undefined) {
+    if (node.minLength !== undefined || node.maxLength !== undefined || (limited && value.length > LIMITS.stringLength)) {
       const n = codePoints(value);
+      if (limited && n > LIMITS.stringLength) {
+        out.push(finding(R['instance-limit'], at, `Invalid length: ${label} exceeds the profile string limit of ${LIMITS.stringLength} characters (${n})`));
+      }
       if (node.minLength !== undefined && n < node.minLength) {
         out.push(finding(R['instance-min-length'], at,
-          `Invalid length: ${label} must be at least ${node.minLength} characters long but received ${n}`));
+          `Invalid length: ${label} is shorter than minLength: it must be at least ${node.minLength} characters long but received ${n}`));
       }
       if (node.maxLength !== undefined && n > node.maxLength) {
         out.push(finding(R['instance-max-length'], at,
-          `Invalid length: ${label} must be at most ${node.maxLength} characters long but received ${n}`));
+          `Invalid length: ${label} is longer than maxLength: it must be at most ${node.maxLength} characters long but received ${n}`));
       }
     }
   } else if (typeof value === 'number') {
-    if (node.minimum !== undefined && value < node.minimum) {
+    if (belowMinimum(node, value, exact)) {
       out.push(finding(R['instance-minimum'], at,
-        `Invalid value: ${label} must be greater than or equal to ${node.minimum} but received ${value}`));
+        `Invalid value: ${label} is below minimum: it must be greater than or equal to ${node.minimum} but received ${shownValue(value, exact)}`));
     }
-    if (node.maximum !== undefined && value > node.maximum) {
+    if (aboveMaximum(node, value, exact)) {
       out.push(finding(R['instance-maximum'], at,
-        `Invalid value: ${label} must be less than or equal to ${node.maximum} but received ${value}`));
+        `Invalid value: ${label} is above maximum: it must be less than or equal to ${node.maximum} but received ${shownValue(value, exact)}`));
     }
   } else if (Array.isArray(value)) {
+    if (limited && value.length > LIMITS.items) {
+      out.push(finding(R['instance-limit'], at, `Invalid ${label}: ${label} has too many items for the profile (${value.length}, at most ${LIMITS.items})`));
+    }
+    if (node.minItems !== undefined && value.length < node.minItems) {
+      out.push(finding(R['instance-min-items'], at, `Invalid ${label}: ${label} has too few items: at least ${node.minItems} but received ${value.length}`));
+    }
+    if (node.maxItems !== undefined && value.length > node.maxItems) {
+      out.push(finding(R['instance-max-items'], at, `Invalid ${label}: ${label} has too many items: at most ${node.maxItems} but received ${value.length}`));
+    }
     if (node.items !== null) {
-      for (let i = 0; i < value.length; i++) check(node.items, value[i], `${at}/${i}`, `${label}[${i}]`, out);
+      for (let i = 0; i < value.length; i++) check(node.items, value[i], `${at}/${i}`, `${label}[${i}]`, out, limited, value, i);
     }
   } else if (isJsonObject(value)) {
+    if (limited) {
+      const members = Object.keys(value).length;
+      if (members > LIMITS.members) {
+        out.push(finding(R['instance-limit'], at, `Invalid ${label}: ${label} has too many properties for the profile (${members}, at most ${LIMITS.members})`));
+      }
+    }
     for (const name of node.required) {
       if (!Object.hasOwn(value, name)) {
         out.push(finding(R['instance-required'], `${at}/${escapePointerToken(name)}`,
@@ -172,7 +234,7 @@ function check(node: Node, value: unknown, at: string, label: string, out: Findi
       for (const name of Object.keys(value)) {
         const sub = node.properties?.get(name);
         const subAt = `${at}/${escapePointerToken(name)}`;
-        if (sub !== undefined) check(sub, value[name], subAt, name, out);
+        if (sub !== undefined) check(sub, value[name], subAt, name, out, limited, value, name);
         else if (node.closed) {
           out.push(finding(R['instance-unknown-property'], subAt,
             `Invalid ${label}: unknown values are not allowed ("${name}" is not a declared property)`));
@@ -187,24 +249,29 @@ function check(node: Node, value: unknown, at: string, label: string, out: Findi
  * accepted values (almost all traffic) stop here, and `check` runs only to explain a rejection.
  * A property test holds the two equal.
  */
-function accepts(node: Node, value: unknown): boolean {
-  if (node.type !== undefined && !hasType(node.type, value)) return false;
-  if (node.enumValues !== null && !node.enumValues.has(value)) return false;
+function accepts(node: Node, value: unknown, limited: boolean, holder?: unknown, key?: string | number): boolean {
+  const exact = typeof value === 'number' && !Number.isSafeInteger(value) ? exactOf(value, holder, key) : undefined;
+  if (node.type !== undefined && !hasType(node.type, value, exact)) return false;
+  if (node.enumValues !== null && !inEnum(node, value, exact)) return false;
   if (typeof value === 'string') {
-    if (node.minLength !== undefined || node.maxLength !== undefined) {
+    if (node.minLength !== undefined || node.maxLength !== undefined || (limited && value.length > LIMITS.stringLength)) {
       const n = codePoints(value);
       if ((node.minLength !== undefined && n < node.minLength) || (node.maxLength !== undefined && n > node.maxLength)) return false;
+      if (limited && n > LIMITS.stringLength) return false;
     }
   } else if (typeof value === 'number') {
-    if ((node.minimum !== undefined && value < node.minimum) || (node.maximum !== undefined && value > node.maximum)) return false;
+    if (belowMinimum(node, value, exact) || aboveMaximum(node, value, exact)) return false;
   } else if (Array.isArray(value)) {
-    if (node.items !== null) for (let i = 0; i < value.length; i++) if (!accepts(node.items, value[i])) return false;
+    if (limited && value.length > LIMITS.items) return false;
+    if ((node.minItems !== undefined && value.length < node.minItems) || (node.maxItems !== undefined && value.length > node.maxItems)) return false;
+    if (node.items !== null) for (let i = 0; i < value.length; i++) if (!accepts(node.items, value[i], limited, value, i)) return false;
   } else if (isJsonObject(value)) {
+    if (limited && Object.keys(value).length > LIMITS.members) return false;
     for (const name of node.required) if (!Object.hasOwn(value, name)) return false;
     if (node.properties !== null || node.closed) {
       for (const name of Object.keys(value)) {
         const sub = node.properties?.get(name);
-        if (sub !== undefined ? !accepts(sub, value[name]) : node.closed) return false;
+        if (sub !== undefined ? !accepts(sub, value[name], limited, value, name) : node.closed) return false;
       }
     }
   }
@@ -219,25 +286,27 @@ function labelOf(at: string): string {
 
 /**
  * Checks `value` against a schema of the tool-schema subset (type, properties, required,
- * additionalProperties, enum, minLength, maxLength, minimum, maximum, items); pointers go to the
- * offending value below `at`.
+ * additionalProperties, enum, minLength, maxLength, minimum, maximum, items, minItems, maxItems);
+ * pointers go to the offending value below `at`. Integers beyond ±(2^53-1) the reader held
+ * exactly are compared by their exact value. `limited` adds the course profile's bounds on the
+ * value itself (1024 items or members, strings of 100000 characters).
  *
  * @example
  * validateInstance(tool.inputSchema, { city: 42 }, '/message/params/arguments');
  * // -> [{ rule: 'toolschema/instance-type', pointer: '/message/params/arguments/city', ... 'must be a string' }]
  */
-export function validateInstance(schema: JsonObject, value: unknown, at: string): readonly Finding[] {
-  return acceptsInstance(schema, value) ? NO_FINDINGS : explainInstance(schema, value, at);
+export function validateInstance(schema: JsonObject, value: unknown, at: string, limited = false): readonly Finding[] {
+  return acceptsInstance(schema, value, limited) ? NO_FINDINGS : explainInstance(schema, value, at, limited);
 }
 
 /** Whether `value` conforms to `schema`: the yes/no of validateInstance, without findings. */
-export function acceptsInstance(schema: JsonObject, value: unknown): boolean {
-  return accepts(compile(schema, 0), value);
+export function acceptsInstance(schema: JsonObject, value: unknown, limited = false): boolean {
+  return accepts(compile(schema, 0), value, limited);
 }
 
 /** Every finding of `value` against `schema` (the explaining walk, taken for rejected values). */
-export function explainInstance(schema: JsonObject, value: unknown, at: string): readonly Finding[] {
+export function explainInstance(schema: JsonObject, value: unknown, at: string, limited = false): readonly Finding[] {
   const out: Finding[] = [];
-  check(compile(schema, 0), value, at, labelOf(at), out);
+  check(compile(schema, 0), value, at, labelOf(at), out, limited);
   return findingsOf(out);
 }

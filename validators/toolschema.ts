@@ -10,18 +10,21 @@ import { finding } from './rules/report.ts';
 import type { RuleSpec } from './rules/rule.ts';
 import { toolschemaRules as R } from './rules/toolschema.ts';
 
-/** The bounds of the tool-schema subset. */
+/** The bounds of the tool-schema subset (the course profile's; the specification profiles set none). */
 export const TOOL_SCHEMA_LIMITS = {
   /** Levels of nested schemas below the root (through `properties` and `items`). */
-  depth: 8,
-  /** Schemas in one tool schema, the root included. */
-  nodes: 512,
-  properties: 64,
-  enumValues: 64,
-  /** Characters of a property name, a required entry, an enum string or `$schema`. */
-  nameLength: 1024,
-  /** Characters of a title or description. */
-  textLength: 4096,
+  depth: 16,
+  /** Schemas in one tool schema, the root included (a bound on the work of checking, beyond what the course's reference bounds). */
+  nodes: 4096,
+  /** Properties of one object schema, and entries of one `required`. */
+  properties: 256,
+  enumValues: 256,
+  /** Characters (code points) of a property name. */
+  nameLength: 128,
+  /** The largest `maxItems`, and the `maxItems` of an array schema that declares none. */
+  collectionItems: 1024,
+  /** The largest `maxLength`, and the `maxLength` of a string schema that declares none. */
+  stringLength: 100_000,
 } as const;
 
 /** The `type` names the validator executes. */
@@ -43,7 +46,12 @@ const KEYWORDS: ReadonlyMap<string, ReadonlySet<string> | null> = new Map<string
   ['minimum', new Set(['number', 'integer'])],
   ['maximum', new Set(['number', 'integer'])],
   ['items', new Set(['array'])],
+  ['minItems', new Set(['array'])],
+  ['maxItems', new Set(['array'])],
 ]);
+
+/** Keywords the specification profiles read but the course profile's subset does not execute. */
+const NOT_IN_COURSE: ReadonlySet<string> = new Set(['default']);
 
 interface Walk {
   readonly out: Finding[];
@@ -55,12 +63,19 @@ function push(w: Walk, rule: RuleSpec, at: string, message: string): void {
   w.out.push(finding(rule, at, message));
 }
 
-function checkText(w: Walk, value: unknown, at: string, key: string, max: number): void {
+function checkText(w: Walk, value: unknown, at: string, key: string): void {
   if (typeof value !== 'string') {
     push(w, R['keyword-value'], at, `Invalid ${key}: Expected string but received ${shown(value)}`);
-  } else if (w.strict && value.length > max) {
-    push(w, R['string-too-long'], at, `Invalid ${key}: Expected at most ${max} characters but received ${value.length}`);
+  } else if (w.strict && value.length === 0) {
+    push(w, R['keyword-value'], at, `Invalid ${key}: Expected a non-empty string but received ""`);
   }
+}
+
+/** Length in Unicode code points. */
+function codePointLength(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
 }
 
 function isNonNegativeInteger(x: unknown): x is number {
@@ -102,8 +117,6 @@ function checkEnum(w: Walk, value: unknown, at: string, type: string | undefined
       push(w, R['keyword-value'], itemAt, `Invalid enum value: Expected a ${type ?? 'scalar'} value but received ${shown(item)}`);
     } else if (seen.has(item)) {
       push(w, R['keyword-value'], itemAt, `Invalid enum value: Expected unique values but received ${shown(item)} twice`);
-    } else if (w.strict && typeof item === 'string' && item.length > TOOL_SCHEMA_LIMITS.nameLength) {
-      push(w, R['string-too-long'], itemAt, `Invalid enum value: Expected at most ${TOOL_SCHEMA_LIMITS.nameLength} characters but received ${item.length}`);
     }
     seen.add(item);
   });
@@ -125,16 +138,21 @@ function checkRequired(w: Walk, value: unknown, at: string, properties: unknown)
       push(w, R['keyword-value'], itemAt, `Invalid required entry: Expected string but received ${shown(name)}`);
     } else if (seen.has(name)) {
       push(w, R['keyword-value'], itemAt, `Invalid required entry: Expected unique names but received ${shown(name)} twice`);
-    } else if (w.strict && name.length > TOOL_SCHEMA_LIMITS.nameLength) {
-      push(w, R['string-too-long'], itemAt, `Invalid required entry: Expected at most ${TOOL_SCHEMA_LIMITS.nameLength} characters but received ${name.length}`);
-    } else if (isJsonObject(properties) && !Object.hasOwn(properties, name)) {
-      push(w, R['required-undeclared'], itemAt, `Invalid required entry: ${shown(name)} is required but not declared in properties`);
+    } else if (!(isJsonObject(properties) && Object.hasOwn(properties, name)) && (w.strict || isJsonObject(properties))) {
+      // The course profile requires every required name to be declared; the specification profiles warn.
+      push(w, w.strict ? R['keyword-value'] : R['required-undeclared'], itemAt,
+        `Invalid required entry: required references an unknown property: ${shown(name)} is not declared in properties`);
     }
     if (typeof name === 'string') seen.add(name);
   });
 }
 
-function checkBounds(w: Walk, node: { readonly [key: string]: unknown }, at: string, low: string, high: string, integer: boolean): void {
+/**
+ * Checks a pair of bounds: each a non-negative integer (`integer`) or a finite number, the lower
+ * at most the upper. `cap` (course profile, integer bounds) is the largest upper bound and the
+ * upper bound of a schema that declares none.
+ */
+function checkBounds(w: Walk, node: { readonly [key: string]: unknown }, at: string, low: string, high: string, integer: boolean, cap?: number): void {
   const ok = integer ? isNonNegativeInteger : isFiniteNumber;
   const expected = integer ? 'a non-negative integer' : 'a finite number';
   for (const key of [low, high]) {
@@ -144,9 +162,15 @@ function checkBounds(w: Walk, node: { readonly [key: string]: unknown }, at: str
     }
   }
   const lo = node[low];
-  const hi = node[high];
+  const declared = node[high];
+  if (cap !== undefined && ok(declared) && declared > cap) {
+    push(w, R['keyword-value'], pointerJoin(at, high), `Invalid ${high}: Expected at most ${cap} but received ${declared}`);
+    return;
+  }
+  const hi = declared === undefined && cap !== undefined ? cap : declared;
   if (ok(lo) && ok(hi) && lo > hi) {
-    push(w, R['keyword-value'], pointerJoin(at, low), `Invalid ${low}: Expected at most ${high} (${hi}) but received ${lo}`);
+    push(w, R['keyword-value'], pointerJoin(at, low),
+      `Invalid ${low}: Expected at most ${declared === undefined ? `${hi} (the bound of ${high})` : `${high} (${hi})`} but received ${lo}`);
   }
 }
 
@@ -177,7 +201,7 @@ function walk(w: Walk, node: unknown, at: string, depth: number): void {
   }
 
   for (const key of Object.keys(node)) {
-    const applies = KEYWORDS.get(key);
+    const applies = w.strict && NOT_IN_COURSE.has(key) ? undefined : KEYWORDS.get(key);
     if (applies === undefined) {
       const rule = w.strict ? R['unknown-keyword'] : R['keyword-not-executed'];
       push(w, rule, pointerJoin(at, key), `Invalid keyword: "${key}" is declared but not executed by the tool-schema subset`);
@@ -186,11 +210,9 @@ function walk(w: Walk, node: unknown, at: string, depth: number): void {
     }
   }
 
-  if (node['title'] !== undefined) checkText(w, node['title'], pointerJoin(at, 'title'), 'title', TOOL_SCHEMA_LIMITS.textLength);
-  if (node['description'] !== undefined) {
-    checkText(w, node['description'], pointerJoin(at, 'description'), 'description', TOOL_SCHEMA_LIMITS.textLength);
-  }
-  if (node['$schema'] !== undefined) checkText(w, node['$schema'], pointerJoin(at, '$schema'), '$schema', TOOL_SCHEMA_LIMITS.nameLength);
+  if (node['title'] !== undefined) checkText(w, node['title'], pointerJoin(at, 'title'), 'title');
+  if (node['description'] !== undefined) checkText(w, node['description'], pointerJoin(at, 'description'), 'description');
+  if (node['$schema'] !== undefined) checkText(w, node['$schema'], pointerJoin(at, '$schema'), '$schema');
   if (node['enum'] !== undefined) checkEnum(w, node['enum'], pointerJoin(at, 'enum'), type);
   if (node['required'] !== undefined) checkRequired(w, node['required'], pointerJoin(at, 'required'), node['properties']);
   const additional = node['additionalProperties'];
@@ -198,8 +220,13 @@ function walk(w: Walk, node: unknown, at: string, depth: number): void {
     push(w, R['keyword-value'], pointerJoin(at, 'additionalProperties'),
       `Invalid additionalProperties: Expected boolean but received ${shown(additional)}`);
   }
-  checkBounds(w, node, at, 'minLength', 'maxLength', true);
+  const capped = w.strict && type !== undefined;
+  checkBounds(w, node, at, 'minLength', 'maxLength', true, capped && type === 'string' ? TOOL_SCHEMA_LIMITS.stringLength : undefined);
+  checkBounds(w, node, at, 'minItems', 'maxItems', true, capped && type === 'array' ? TOOL_SCHEMA_LIMITS.collectionItems : undefined);
   checkBounds(w, node, at, 'minimum', 'maximum', false);
+  if (w.strict && type === 'array' && node['items'] === undefined) {
+    push(w, R['keyword-value'], pointerJoin(at, 'items'), 'Invalid items: Expected an items schema (items is required for arrays in the course profile) but received none');
+  }
 
   const properties = node['properties'];
   if (properties !== undefined) {
@@ -214,9 +241,10 @@ function walk(w: Walk, node: unknown, at: string, depth: number): void {
       } else {
         for (const name of names) {
           const propAt = pointerJoin(propsAt, name);
-          if (w.strict && name.length > TOOL_SCHEMA_LIMITS.nameLength) {
+          const length = w.strict ? codePointLength(name) : 1;
+          if (length === 0 || length > TOOL_SCHEMA_LIMITS.nameLength) {
             push(w, R['string-too-long'], propAt,
-              `Invalid property name: Expected at most ${TOOL_SCHEMA_LIMITS.nameLength} characters but received ${name.length}`);
+              `Invalid property name: Expected 1 to ${TOOL_SCHEMA_LIMITS.nameLength} characters but received ${length}`);
           }
           walk(w, properties[name], propAt, depth + 1);
         }

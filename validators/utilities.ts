@@ -43,8 +43,8 @@ function schemas(strict: boolean) {
   };
 }
 
-/** The schemas of the profile's strictness, built on first use. */
-const pick = strictOrLoose(schemas);
+/** Open in every profile, as the schema has them (the course profile's reference reads no member of either). */
+const pick = strictOrLoose(() => schemas(false));
 
 /** Validates notifications/progress params: `{progressToken, progress, total?, message?, _meta?}`. */
 export function validateProgressParams(params: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
@@ -58,7 +58,8 @@ export function validateProgressParams(params: unknown, at: string, ctx: Validat
  */
 export function validateCancelledParams(params: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
   const found = checkSchema(pick(ctx).cancelled, params, cancellationRules.params, at, 'notifications/cancelled params');
-  if (found.length > 0 || !isJsonObject(params) || params['requestId'] !== undefined) return found;
+  // The course profile takes the schema's optional requestId as it is.
+  if (found.length > 0 || !isJsonObject(params) || params['requestId'] !== undefined || ctx.profile.strict) return found;
   const rule = ctx.profile.revision === '2025-11-25' ? cancellationRules['missing-request-id'] : cancellationRules.params;
   return [finding(rule, pointerJoin(at, 'requestId'), 'Invalid notifications/cancelled params: Expected a requestId naming the request to cancel but received none')];
 }

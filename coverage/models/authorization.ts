@@ -31,6 +31,7 @@ function failing(basis: ModelBasis, revision: string, who: Identity, rule: strin
     case 'auth/token-audience': return at({ token_audience: ELSEWHERE });
     case 'auth/resource-indicator': return at({ resource: ELSEWHERE });
     case 'auth/context-missing': return at({ subject: undefined });
+    case 'auth/duplicate-scope': return at({ scopes: [...who.scopes, ...who.scopes] });
     case 'auth/stale-revision': return at({ authorization_revision: revisionNames(basis).find((r) => r !== revision) ?? `${revision}-retired` });
     case 'auth/unknown-subject': return at({ subject: 'nobody' });
     case 'auth/principal-revoked': {
@@ -54,11 +55,15 @@ function catalogue(basis: ModelBasis, revision: string): AuthorizationEvent[] {
     .filter((r) => r !== revision)
     .map((r) => ({ type: 'revision.activate', revision: r }));
   out.push({ type: 'revision.activate', revision: 'no-such-revision' });
+  // Activating the revision in force is no switch.
+  out.push({ type: 'revision.activate', revision });
   const who = identityFor(basis, revision, SCOPE);
   if (!who) return out;
   for (const check of TRANSPORT_CONTEXT_CHECKS) {
     const f = failing(basis, revision, who, check.rule.id);
-    if (f) out.push({ type: 'context.check', input: { context: withoutUndefined(f.context), method: METHOD, scope: SCOPE, uri: f.uri } });
+    // The course profile's own checks (a scope claimed twice) run only in its reading.
+    const strict = check.rule.id === 'auth/duplicate-scope';
+    if (f) out.push({ type: 'context.check', input: { context: withoutUndefined(f.context), method: METHOD, scope: SCOPE, uri: f.uri, ...(strict ? { strict } : {}) } });
   }
   // A context that passes every check takes the final, accepting transition.
   out.push({ type: 'context.check', input: { context: withoutUndefined(fullContext(basis, revision, who)), method: METHOD, scope: SCOPE, uri: who.uri } });
@@ -73,7 +78,9 @@ function serialize(snapshot: AnyMachineSnapshot): string {
   return `${stateValueKey(snapshot)}|${(snapshot.context as AuthorizationContext).revision}`;
 }
 
-function toCase(basis: ModelBasis, events: readonly AnyEventObject[]): CaseSkeleton {
+function toCase(basis: ModelBasis, events: readonly AnyEventObject[]): CaseSkeleton | undefined {
+  const course = basis.course === true;
+  if ((events as readonly AuthorizationEvent[]).some((e) => e.type === 'context.check' && e.input.strict === true && !course)) return undefined;
   const steps: Step[] = [];
   let id = 2;
   for (const e of events as readonly AuthorizationEvent[]) {

@@ -1,10 +1,13 @@
 import type { AuthorizationPolicy, TransportContext } from '../../validators/authorization.ts';
 import type { JsonObject } from '../../validators/context.ts';
 import type { Fixture } from '../../runner/fixture-schema.ts';
+import { profileForFixture } from '../../runner/profile-for.ts';
 
 /** What the event catalogues are built from: a fixture's declarations, or a built-in sample. */
 export interface ModelBasis {
   readonly protocolVersion: string;
+  /** Whether the fixture is judged under the course profile (its suggested cases play the course's reading of the core machines). */
+  readonly course?: boolean;
   readonly policy: AuthorizationPolicy;
   readonly transportDefaults: TransportContext;
   readonly client: { readonly info: JsonObject; readonly capabilities: JsonObject };
@@ -62,6 +65,7 @@ export const SAMPLE_BASIS: ModelBasis = {
 export function basisFromFixture(fixture: Fixture): ModelBasis {
   return {
     protocolVersion: fixture.protocol_version,
+    course: profileForFixture(fixture).id === 'course',
     policy: fixture.authorization as AuthorizationPolicy,
     transportDefaults: fixture.transport_context_defaults,
     client: fixture.client,
@@ -82,6 +86,34 @@ export function identityFor(basis: ModelBasis, revision: string, scope: string):
     if (own) return { subject, tenant: p.tenant, scopes: p.scopes, uri: own.uri };
   }
   return undefined;
+}
+
+/** Another enabled principal of `who`'s tenant in `revision` holding `scope`, if there is one. */
+export function neighbourOf(basis: ModelBasis, revision: string, who: Identity, scope: string): Identity | undefined {
+  const rev = basis.policy.revisions[revision];
+  if (!rev) return undefined;
+  for (const [subject, p] of byName(rev.principals)) {
+    if (subject === who.subject || p.tenant !== who.tenant || p.enabled === false || !p.scopes.includes(scope)) continue;
+    return { subject, tenant: p.tenant, scopes: p.scopes, uri: who.uri };
+  }
+  return undefined;
+}
+
+/** Events of a profile's reading (`strict`: the course profile's) put first, so that shortest paths prefer what `basis` can play. */
+export function basisFirst<E extends object>(basis: ModelBasis, events: readonly E[]): E[] {
+  const course = basis.course === true;
+  const other = (e: E) => Number((strictOf(e) === true) !== course);
+  return [...events].sort((a, b) => other(a) - other(b));
+}
+
+function strictOf(event: object): unknown {
+  return (event as { readonly strict?: unknown }).strict;
+}
+
+/** Whether every event of a path reads the core machines as `basis`'s profile does (a case of it can take the path). */
+export function playableIn(basis: ModelBasis, events: readonly object[]): boolean {
+  const course = basis.course === true;
+  return events.every((e) => !('strict' in e) || (strictOf(e) === true) === course);
 }
 
 /** A principal `revision` revokes, if it has one. */

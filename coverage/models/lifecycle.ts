@@ -2,7 +2,7 @@ import type { AnyEventObject } from 'xstate';
 import type { LifecycleEvent } from '../../machines/lifecycle.ts';
 import { lifecycleMachine } from '../../machines/lifecycle.ts';
 import type { Step } from '../../machines/session.ts';
-import type { ModelBasis } from './basis.ts';
+import { basisFirst, playableIn, type ModelBasis } from './basis.ts';
 import { IdCounter, stateValueKey, type CaseSkeleton, type MachineModel } from './model.ts';
 
 const WRONG_VERSION = '1999-01-01';
@@ -18,16 +18,19 @@ function catalogue(basis: ModelBasis): LifecycleEvent[] {
     type: 'initialize.result',
     result: { protocolVersion, capabilities: basis.server.capabilities, serverInfo: basis.server.info },
   });
+  // Pings and initialize errors come in both readings of the handshake (`strict`: the course profile's), the basis fixture's first.
+  const ping = (direction: 'client_to_server' | 'server_to_client', strict: boolean): LifecycleEvent =>
+    ({ type: 'request', direction, method: 'ping', params: undefined, strict });
   return [
     initialize(basis.protocolVersion),
     initialize(WRONG_VERSION),
-    { type: 'request', direction: 'client_to_server', method: 'ping', params: undefined },
+    ...basisFirst(basis, [ping('client_to_server', false), ping('client_to_server', true)]),
     { type: 'request', direction: 'client_to_server', method: 'tools/list', params: {} },
-    { type: 'request', direction: 'server_to_client', method: 'ping', params: undefined },
+    ...basisFirst(basis, [ping('server_to_client', false), ping('server_to_client', true)]),
     { type: 'request', direction: 'server_to_client', method: 'roots/list', params: undefined },
     result(basis.protocolVersion),
     result(WRONG_VERSION),
-    { type: 'initialize.error' },
+    ...basisFirst(basis, [{ type: 'initialize.error', strict: false }, { type: 'initialize.error', strict: true }] as LifecycleEvent[]),
     { type: 'notification', direction: 'client_to_server', method: 'notifications/initialized' },
     { type: 'notification', direction: 'client_to_server', method: 'notifications/roots/list_changed' },
   ];
@@ -42,7 +45,8 @@ function isHandshake(events: readonly AnyEventObject[], basis: ModelBasis): 'rea
   return goodResult && initialized ? 'ready' : 'initialize_request_only';
 }
 
-function toCase(basis: ModelBasis, events: readonly AnyEventObject[]): CaseSkeleton {
+function toCase(basis: ModelBasis, events: readonly AnyEventObject[]): CaseSkeleton | undefined {
+  if (!playableIn(basis, events)) return undefined;
   const setup = isHandshake(events, basis);
   const skip = setup === 'ready' ? 3 : setup === 'initialize_request_only' ? 1 : 0;
   const ids = new IdCounter(skip > 0 ? 2 : 1);

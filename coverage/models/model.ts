@@ -30,8 +30,8 @@ export interface MachineModel {
   /** The events worth trying in a state; each carries the payload a real session would send. */
   readonly events: (snapshot: AnyMachineSnapshot) => readonly AnyEventObject[];
   readonly serialize: (snapshot: AnyMachineSnapshot) => string;
-  /** Turns a path's machine events into a fixture case that sends them through a session. */
-  readonly toCase: (events: readonly AnyEventObject[]) => CaseSkeleton;
+  /** Turns a path's machine events into a fixture case that sends them through a session (undefined: no case of the basis fixture's profile can take that path). */
+  readonly toCase: (events: readonly AnyEventObject[]) => CaseSkeleton | undefined;
   /** For a machine only some profiles run (a session extension's): where its cases belong. Absent: any fixture, the basis one. */
   readonly home?: ModelHome;
 }

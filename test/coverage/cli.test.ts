@@ -11,7 +11,8 @@ import { buildReport, stableJson } from '../../coverage/report.ts';
 import { bundledFixtures, COURSE, ROOT } from './bundled.ts';
 
 const CLI = join(ROOT, 'dist/cli.js');
-const run = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', cwd: ROOT, timeout: 120_000 });
+// The --json report of every bundled case is over a megabyte: room beyond spawnSync's default 1 MiB buffer.
+const run = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', cwd: ROOT, timeout: 120_000, maxBuffer: 64 * 1024 * 1024 });
 const dir = mkdtempSync(join(tmpdir(), 'mcp-statechart-coverage-cli-'));
 test.after(() => rmSync(dir, { recursive: true, force: true }));
 const ONE = join(ROOT, 'fixtures/course-profile/lifecycle.json');

@@ -21,7 +21,8 @@ test('ids name machine, source, event, index, guard with parameters and target',
   const ids = declaredTransitions(lifecycleMachine).transitions.map((t) => t.id);
   assert.ok(ids.includes('lifecycle:new:request#0[isInitializeRequest&hasExpectedRequestVersion]->waiting_for_initialize_response'));
   assert.ok(ids.includes('lifecycle:new:request#2'), 'a targetless, unguarded transition has neither [guard] nor ->target');
-  assert.ok(ids.includes('lifecycle:waiting_for_initialize_response:initialize.error#0->new'));
+  assert.ok(ids.includes('lifecycle:waiting_for_initialize_response:initialize.error#0[isStrict]->new'));
+  assert.ok(ids.includes('lifecycle:waiting_for_initialize_response:initialize.error#1->new'));
   const auth = declaredTransitions(authorizationMachine).transitions;
   assert.is(auth.find((t) => t.event === 'context.check' && t.index === 0)?.id, 'authorization:enforcing:context.check#0[failsCheck(rule=auth/transport)]');
   assert.equal(auth.find((t) => t.event === 'context.check' && t.index === 0)?.rules, ['auth/transport']);

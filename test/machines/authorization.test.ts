@@ -53,4 +53,19 @@ test('switching revision: unknown ones are refused, a disabled principal is revo
   assert.equal(steps.map((s) => s.rules), [['auth/unknown-revision'], [], ['auth/stale-revision'], ['auth/principal-revoked']]);
 });
 
+test('the course profile\'s checks (strict): each scope claimed once, explicit policy resources only', () => {
+  const strict = (context: object, uri = 'kb://a/doc') => transcript(authorizationMachine, { policy }, [
+    { type: 'context.check', input: { context, method: 'resources/read', scope: 'resources:read', uri, strict: true } },
+  ])[0]!.rules;
+  assert.equal(strict(good), []);
+  assert.equal(strict({ ...good, scopes: ['resources:read', 'resources:read'] }), ['auth/duplicate-scope']);
+  assert.equal(one({ ...good, scopes: ['resources:read', 'resources:read'] }), [], 'not a specification rule');
+  assert.equal(strict(good, 'kb://a/t/42'), ['auth/resource-not-in-policy'], 'a template match grants nothing there');
+});
+
+test('activating the revision in force is no switch', () => {
+  const machine = transcript(authorizationMachine, { policy }, [{ type: 'revision.activate', revision: 'v1' }, check(good)]);
+  assert.equal(machine.map((s) => s.rules), [[], []]);
+});
+
 test.run();

@@ -115,6 +115,18 @@ test('the id ledger keeps integer runs as ranges and forgets the oldest beyond i
   assert.ok(long.has(0) && long.has(99_999) && !long.has(100_000));
 });
 
+test('the id ledger tells exact big integers apart, and from the number a double rounds them to', () => {
+  const ledger = new IdLedger(2);
+  ledger.add(9007199254740993n);
+  assert.ok(ledger.has(9007199254740993n));
+  assert.not.ok(ledger.has(9007199254740992n));
+  assert.not.ok(ledger.has(9007199254740992));
+  assert.not.ok(ledger.has('9007199254740993'));
+  for (const id of [9007199254740994n, 9007199254740995n]) ledger.add(id);
+  assert.not.ok(ledger.has(9007199254740993n), 'the oldest is forgotten beyond the limit');
+  assert.is(ledger.forgotten, 1);
+});
+
 test('which profiles run cancellation and id reuse', () => {
   assert.is(cancellationExtension(COURSE_PROFILE), undefined);
   assert.is(idReuseExtension(COURSE_PROFILE), undefined);

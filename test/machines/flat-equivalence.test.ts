@@ -68,10 +68,11 @@ test('lifecycle: the flat table and the actor agree on random event sequences', 
       direction,
       method: fc.constantFrom('initialize', 'ping', 'tools/list', 'roots/list'),
       params: fc.option(fc.record({ protocolVersion: fc.constantFrom(V, '2024-11-05'), capabilities: fc.constant({ roots: {} }) }), { nil: undefined }),
+      strict: fc.boolean(),
     }),
     fc.record({ type: fc.constant('notification'), direction, method: fc.constantFrom('notifications/initialized', 'notifications/tools/list_changed') }),
     fc.record({ type: fc.constant('initialize.result'), result: fc.record({ protocolVersion: fc.constantFrom(V, '2025-06-18'), capabilities: fc.constant({ tools: {} }) }) }),
-    fc.constant({ type: 'initialize.error' }),
+    fc.record({ type: fc.constant('initialize.error'), strict: fc.boolean() }),
   );
   holdsEqual(lifecycleMachine, { protocolVersion: V }, event);
 });
@@ -103,23 +104,24 @@ test('authorization: the flat table and the actor agree on random event sequence
     resource: fc.constantFrom(R, 'https://other.example.test/mcp'),
     subject: fc.constantFrom('ann', 'bo', 'eve'),
     tenant: fc.constantFrom('a', 'b'),
-    scopes: fc.constantFrom(['resources:read'], [], ['resources:read', 'admin']),
+    scopes: fc.constantFrom(['resources:read'], [], ['resources:read', 'admin'], ['resources:read', 'resources:read']),
     authorization_revision: fc.constantFrom('r1', 'r2', 'r0'),
   });
   const event = fc.oneof(
     fc.constantFrom('r1', 'r2', 'r9').map((revision) => ({ type: 'revision.activate', revision })),
     fc.tuple(context, fc.constantFrom('kb://a/x', 'kb://b/y', 'kb://a/t/7', 'kb://none')).map(([c, uri]) => ({
-      type: 'context.check', input: { context: c, method: 'resources/read', scope: 'resources:read', uri },
+      type: 'context.check', input: { context: c, method: 'resources/read', scope: 'resources:read', uri, strict: c.scopes.length > 1 },
     })),
   );
   holdsEqual(authorizationMachine, { policy }, event);
 });
 
 test('subscription: the flat table and the actor agree on random event sequences', () => {
-  const event = fc.constantFrom(
-    { type: 'subscribe.sent' }, { type: 'subscribe.succeeded' }, { type: 'subscribe.failed' },
-    { type: 'unsubscribe.sent' }, { type: 'unsubscribe.succeeded' }, { type: 'unsubscribe.failed' },
-    { type: 'update', uri: 'kb://a/x' }, { type: 'revoke' },
+  const who = fc.constantFrom({ subject: 'ann', tenant: 'a' }, { subject: 'bo', tenant: 'a' });
+  const event = fc.oneof(
+    fc.constantFrom({ type: 'subscribe.succeeded' }, { type: 'subscribe.failed' }, { type: 'unsubscribe.succeeded' }, { type: 'unsubscribe.failed' }, { type: 'revoke' }),
+    fc.record({ type: fc.constantFrom('subscribe.sent', 'unsubscribe.sent'), who, strict: fc.boolean() }),
+    fc.record({ type: fc.constant('update'), uri: fc.constant('kb://a/x'), who, strict: fc.boolean() }),
   );
   holdsEqual(subscriptionMachine, { uri: 'kb://a/x', subject: 'ann', tenant: 'a' }, event);
 });

@@ -45,4 +45,15 @@ test('a failed initialize returns to new', () => {
   assert.equal(transcript(lifecycleMachine, input, [init, { type: 'initialize.error' }])[1], { state: '"new"', rules: ['lifecycle/initialize-failed'] });
 });
 
+test('the course profile\'s handshake (strict events): no ping before it completes, and an initialize error fails', () => {
+  const strictPing = { ...ping, strict: true };
+  const serverPing = { type: 'request', direction: 'server_to_client', method: 'ping', strict: true };
+  assert.equal(transcript(lifecycleMachine, input, [init, strictPing, serverPing, result, strictPing, initialized, strictPing]).map((s) => s.rules),
+    [[], ['lifecycle/ping-before-initialized'], ['lifecycle/ping-before-initialized'], [], ['lifecycle/ping-before-initialized'], [], []]);
+  assert.equal(transcript(lifecycleMachine, input, [init, { type: 'initialize.error', strict: true }]).at(-1),
+    { state: '"new"', rules: ['lifecycle/initialize-error'] });
+  assert.equal(transcript(lifecycleMachine, input, [init, { type: 'initialize.error' }]).at(-1),
+    { state: '"new"', rules: ['lifecycle/initialize-failed'] }, 'a warning in the specification profiles');
+});
+
 test.run();

@@ -1,7 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Session, type Step } from '../../machines/session.ts';
-import { COURSE_PROFILE } from '../../validators/profiles.ts';
+import { COURSE_PROFILE, SPEC_2025_11_25 } from '../../validators/profiles.ts';
+import { parseStrictJson } from '../../validators/strict-json.ts';
 
 const R = 'https://mcp.example.test/mcp';
 const rev = (enabled: boolean) => ({
@@ -38,7 +39,8 @@ const subscribe = (s: Session, id: number) => {
 const update = (uri: string) => s2c({ method: 'notifications/resources/updated', params: { uri } }, ctx(['resources:subscribe']));
 
 test('a tool listed again keeps being checked: unchanged in any member order, or changed and then taken as changed', () => {
-  const s = new Session({ profile: COURSE_PROFILE });
+  // The specification profiles learn the callable tools from tools/list (the course profile calls only its declared tool).
+  const s = new Session({ profile: SPEC_2025_11_25 });
   const handshake: Step[] = [
     c2s({ id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } }),
     s2c({ id: 1, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } } }),
@@ -69,7 +71,7 @@ test('a tool listed again keeps being checked: unchanged in any member order, or
 test('a tool listed again is checked again unless an equal one was found clean; findings keep their place in the new list', () => {
   const bad = { name: 't', inputSchema: { type: 'string' } };
   // Declared up front, never checked: listing the same descriptor still reports it.
-  const s = new Session({ profile: COURSE_PROFILE, tools: [structuredClone(bad)] });
+  const s = new Session({ profile: SPEC_2025_11_25, tools: [structuredClone(bad)] });
   const handshake: Step[] = [
     c2s({ id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } }),
     s2c({ id: 1, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } } }),
@@ -88,6 +90,23 @@ test('a tool listed again is checked again unless an equal one was found clean; 
     ['tools/schema-root-type /message/result/tools/1/inputSchema/type'], 'changed under the same name: checked again');
   assert.equal(list(6, [structuredClone(good), { name: 'u', inputSchema: { type: 'object' } }]), []);
   assert.equal(list(7, [{ ...structuredClone(good), title: 7 }]).length, 1, 'one member more: checked again');
+});
+
+test('the course profile calls only its declared tool: a tool a tools/list result names is not callable, and a listing changes no declared schema', () => {
+  const declared = { name: 't', description: 'Declared.', inputSchema: { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] } };
+  const s = new Session({ profile: COURSE_PROFILE, tools: [declared] });
+  const handshake: Step[] = [
+    c2s({ id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } }),
+    s2c({ id: 1, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } } }),
+    c2s({ method: 'notifications/initialized' }),
+  ];
+  for (const st of handshake) assert.equal(s.feed(st), []);
+  const listed = [{ name: 'u', description: 'Listed.', inputSchema: { type: 'object' } }, { name: 't', description: 'Changed.', inputSchema: { type: 'object' } }];
+  assert.equal(rules(s, c2s({ id: 2, method: 'tools/list' })), []);
+  assert.equal(rules(s, s2c({ id: 2, result: { tools: listed } })), []);
+  assert.equal(rules(s, c2s({ id: 3, method: 'tools/call', params: { name: 'u', arguments: {} } })), ['tools/unknown-tool /message/params/name']);
+  assert.equal(rules(s, c2s({ id: 4, method: 'tools/call', params: { name: 't', arguments: {} } })), ['toolschema/instance-required /message/params/arguments/a'],
+    'the declared schema still requires a');
 });
 
 test('ids 5 and "5" are two requests: each answer goes to its own', () => {
@@ -163,6 +182,65 @@ test('the answer to a rejected request is not reported again; a second answer is
     ['auth/scope-missing /transport_context/scopes']);
   assert.equal(rules(s, s2c({ id: 7, error: { code: -32602, message: 'bad request' } })), []);
   assert.equal(rules(s, s2c({ id: 7, error: { code: -32602, message: 'again' } })), ['correlation/no-matching-request /message/id']);
+});
+
+test('an id beyond 2^53-1 is compared by its exact value; the specification profiles warn, the course profile does not', () => {
+  for (const profile of [COURSE_PROFILE, SPEC_2025_11_25]) {
+    const s = new Session({ profile });
+    const handshake: Step[] = [
+      c2s({ id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } }),
+      s2c({ id: 1, result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 's', version: '1' } } }),
+      c2s({ method: 'notifications/initialized' }),
+    ];
+    for (const st of handshake) assert.equal(s.feed(st), []);
+    const wire = (direction: 'client_to_server' | 'server_to_client', text: string): Step => ({ direction, message: parseStrictJson(text) });
+    const warn = profile === COURSE_PROFILE ? [] : ['json/unsafe-integer /message/id'];
+    assert.equal(rules(s, wire('client_to_server', '{"jsonrpc":"2.0","id":9007199254740993,"method":"ping"}')), warn);
+    assert.equal(rules(s, wire('client_to_server', '{"jsonrpc":"2.0","id":9007199254740992,"method":"ping"}')), warn, 'a second request, not a duplicate');
+    assert.equal(s.view().pending.client_to_server.length, 2);
+    assert.equal(rules(s, wire('server_to_client', '{"jsonrpc":"2.0","id":9007199254740993,"result":{}}')), warn);
+    assert.equal(rules(s, wire('server_to_client', '{"jsonrpc":"2.0","id":9007199254740993,"result":{}}')),
+      [...warn, 'correlation/no-matching-request /message/id'], 'answered once, by its exact id');
+    assert.equal(rules(s, wire('server_to_client', '{"jsonrpc":"2.0","id":9007199254740992,"result":{}}')), warn);
+    const found = s.feed(wire('client_to_server', '{"jsonrpc":"2.0","id":3,"method":"ping","params":{"n":[1,123456789012345678901234567890]}}'));
+    if (profile !== COURSE_PROFILE) {
+      assert.equal(found.map((f) => `${f.rule} ${f.pointer} ${f.severity}`), ['json/unsafe-integer /message/params/n/1 warning']);
+      assert.ok(found[0]?.message.includes('123456789012345678901234567890'), found[0]?.message);
+    }
+    s.stop();
+  }
+});
+
+test('the course profile: a transport_context only on authorization-bound messages, and revisions change only in a ready session', () => {
+  const s = ready();
+  assert.equal(rules(s, c2s({ id: 2, method: 'ping' }, {})), ['auth/unexpected-context /transport_context']);
+  assert.equal(rules(s, c2s({ id: 3, method: 'resources/list' }, ctx(['resources:list']))), []);
+  assert.equal(rules(s, s2c({ id: 3, result: { resources: [] } }, ctx(['resources:list']))), ['auth/unexpected-context /transport_context']);
+  const fresh = new Session({ profile: COURSE_PROFILE, policy, transportDefaults: defaults, tools: [] });
+  assert.equal(rules(fresh, { control_event: { type: 'activate_authorization_revision', revision: 'r2' } }), ['auth/revision-before-ready /control_event']);
+  const spec = new Session({ profile: SPEC_2025_11_25, policy, transportDefaults: defaults, tools: [] });
+  assert.equal(rules(spec, { control_event: { type: 'activate_authorization_revision', revision: 'r2' } }), [], 'the specification profiles have no such rule');
+});
+
+test('the course profile keeps one subscription per URI in a session; the specification profiles one per principal and accept a repeated subscribe', () => {
+  const s = ready();
+  subscribe(s, 2);
+  assert.equal(rules(s, c2s({ id: 3, method: 'resources/subscribe', params: { uri: 'notes://tx/book' } }, ctx(['resources:subscribe']))),
+    ['subscription/already-subscribed /message/params/uri']);
+  assert.equal(s.view().pending.client_to_server, [], 'a refused subscribe is not pending');
+  assert.equal(rules(s, c2s({ id: 4, method: 'resources/unsubscribe', params: { uri: 'notes://tx/book/part-1' } }, ctx(['resources:subscribe']))),
+    ['subscription/unsubscribe-without-subscription /message/params/uri']);
+  const spec = new Session({ profile: SPEC_2025_11_25, policy, transportDefaults: defaults, tools: [] });
+  const handshake: Step[] = [
+    c2s({ id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } }),
+    s2c({ id: 1, result: { protocolVersion: '2025-11-25', capabilities: { resources: { subscribe: true } }, serverInfo: { name: 's', version: '1' } } }),
+    c2s({ method: 'notifications/initialized' }),
+  ];
+  for (const st of handshake) assert.equal(spec.feed(st), []);
+  subscribe(spec, 2);
+  subscribe(spec, 3);
+  assert.equal(rules(spec, c2s({ id: 4, method: 'resources/unsubscribe', params: { uri: 'notes://tx/book/part-1' } }, ctx(['resources:subscribe']))),
+    ['subscription/unsubscribe-not-subscribed /message/params/uri'], 'a warning there');
 });
 
 test.run();

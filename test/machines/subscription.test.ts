@@ -37,4 +37,36 @@ test('an unsubscribe sent before the subscribe is answered cancels it', () => {
   assert.equal(run(['subscribe.sent', 'unsubscribe.sent', 'revoke']), ['"subscribing"', '"cancelling"', '"idle"']);
 });
 
+// The course profile's reading: `strict` events, and another principal of the same tenant.
+const HOLDER = { subject: 'alice', tenant: 't' };
+const OTHER = { subject: 'bob', tenant: 't' };
+const strict = (type: string, who = HOLDER) =>
+  type === 'update' ? { type, uri: 'kb://t/a', who, strict: true }
+    : type === 'subscribe.sent' || type === 'unsubscribe.sent' ? { type, who, strict: true } : { type };
+const runStrict = (events: object[]) => transcript(subscriptionMachine, input, events).map((s) => `${s.state} ${s.rules.join(',')}`.trim());
+
+test('course profile: a repeated subscribe is refused while one is pending or active', () => {
+  assert.equal(runStrict([strict('subscribe.sent'), strict('subscribe.sent')]), ['"subscribing"', '"subscribing" subscription/already-subscribed']);
+  assert.equal(runStrict([strict('subscribe.sent'), strict('subscribe.succeeded'), strict('subscribe.sent', OTHER)]),
+    ['"subscribing"', '"active"', '"active" subscription/already-subscribed']);
+  assert.equal(runStrict([strict('subscribe.sent'), strict('subscribe.succeeded'), strict('unsubscribe.sent'), strict('subscribe.sent')]),
+    ['"subscribing"', '"active"', '"unsubscribing"', '"unsubscribing" subscription/already-subscribed']);
+});
+
+test('course profile: an unsubscribe needs an active subscription of its own principal, one at a time', () => {
+  assert.equal(runStrict([strict('unsubscribe.sent')]), ['"idle" subscription/unsubscribe-without-subscription']);
+  assert.equal(runStrict([strict('subscribe.sent'), strict('unsubscribe.sent')]), ['"subscribing"', '"subscribing" subscription/unsubscribe-without-subscription']);
+  assert.equal(runStrict([strict('subscribe.sent'), strict('subscribe.succeeded'), strict('unsubscribe.sent', OTHER)]),
+    ['"subscribing"', '"active"', '"active" subscription/other-principal']);
+  assert.equal(runStrict([strict('subscribe.sent'), strict('subscribe.succeeded'), strict('unsubscribe.sent'), strict('unsubscribe.sent')]),
+    ['"subscribing"', '"active"', '"unsubscribing"', '"unsubscribing" subscription/unsubscribe-pending']);
+});
+
+test('course profile: updates go to the holder only', () => {
+  assert.equal(runStrict([strict('subscribe.sent'), strict('subscribe.succeeded'), strict('update'), strict('update', OTHER)]),
+    ['"subscribing"', '"active"', '"active"', '"active" subscription/other-principal']);
+  assert.equal(runStrict([strict('subscribe.sent'), strict('subscribe.succeeded'), strict('unsubscribe.sent'), strict('update', OTHER)]),
+    ['"subscribing"', '"active"', '"unsubscribing"', '"unsubscribing" subscription/other-principal']);
+});
+
 test.run();

@@ -23,12 +23,14 @@ const MIN_CASES = 120;
  * expected; the harness checks that the warning really is reported there.
  */
 const WARNING_CASES: Readonly<Record<string, string>> = {
-  'lifecycle/initialize-failed': 'lifecycle_initialize_error_returns_to_new',
-  'subscription/unsubscribe-not-subscribed': 'sub_unsubscribe_without_subscription_warns',
-  'tools/name-format': 'sampling_tool_name_format_warning',
-  'toolschema/required-undeclared': 'sampling_tool_required_undeclared_warning',
+  'lifecycle/initialize-failed': 'spec_lifecycle_initialize_error_returns_to_new',
+  'subscription/unsubscribe-not-subscribed': 'spec_sub_unsubscribe_without_subscription_warns',
+  'tools/name-format': 'spec_sampling_tool_name_format_warning',
+  'toolschema/required-undeclared': 'spec_sampling_tool_required_undeclared_warning',
   'tasks/timestamp-order': 'tasks_timestamp_order_accepted',
-  'tools/structured-content-without-text': 'tools_structured_content_without_text_accepted',
+  'tools/structured-content-without-text': 'spec_tools_structured_content_without_text_accepted',
+  'format/timestamp': 'spec_content_bad_last_modified_warning',
+  'json/unsafe-integer': 'spec_big_request_id_warns',
   'stateless/client-info-missing': 's26_client_info_missing_warns',
   'stateless/protocol-version-unsupported': 's26_unsupported_version_warns_then_rejected',
   'progress/exceeds-total': 'spec_progress_exceeds_total_warning',

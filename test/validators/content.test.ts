@@ -73,8 +73,10 @@ test('format rules inside blocks: URI, base64, MIME, timestamp, icon src', () =>
         ctx,
       ),
     ),
-    ['format/timestamp /b/annotations/lastModified', 'format/absolute-uri /b/uri', 'format/absolute-uri /b/icons/0/src'],
+    ['format/absolute-uri /b/uri', 'format/absolute-uri /b/icons/0/src'],
   );
+  assert.equal(pairs(validateContentBlock({ type: 'text', text: 'x', annotations: { lastModified: 'yesterday' } }, '/b', loose)),
+    ['format/timestamp /b/annotations/lastModified'], 'a warning in the specification profiles');
   assert.equal(pairs(validateContentBlock({ type: 'resource', resource: { uri: 'x y', blob: 'aGVsbG9=' } }, '/b', ctx)), [
     'format/absolute-uri /b/resource/uri',
     'format/base64 /b/resource/blob',

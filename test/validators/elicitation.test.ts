@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { ValidationContext } from '../../validators/context.ts';
 import { elicitationMethods } from '../../validators/elicitation.ts';
-import { isSecretFieldName } from '../../validators/elicitation-schema.ts';
+import { isCourseSecretFieldName, isSecretFieldName } from '../../validators/elicitation-schema.ts';
 import type { Finding } from '../../validators/finding.ts';
 import { ctx, loose, pairs } from './support.ts';
 
@@ -11,11 +11,13 @@ const R = '/message/result';
 const S = `${P}/requestedSchema`;
 const create = elicitationMethods['elicitation/create'];
 
-function params(p: unknown, c = ctx): string[] {
+// The specification's restricted schemas and content checks are the default here; the course
+// profile's own reading (its reference's subset and result rules) has its tests below.
+function params(p: unknown, c = loose): string[] {
   return pairs(create?.params?.(p, P, c) ?? []);
 }
 
-function result(r: unknown, requestParams: unknown, c = ctx): readonly Finding[] {
+function result(r: unknown, requestParams: unknown, c = loose): readonly Finding[] {
   return create?.result?.(r, R, requestParams, c) ?? [];
 }
 
@@ -51,11 +53,11 @@ const PARAM_CASES: ReadonlyArray<{ name: string; params: unknown; expected: stri
   { name: 'unknown mode', params: { ...FORM, mode: 'modal' }, expected: [`elicitation/params ${P}/mode`] },
   { name: 'form without message', params: { requestedSchema: SCHEMA }, expected: [`elicitation/params ${P}/message`] },
   { name: 'form without requestedSchema', params: { message: 'x' }, expected: [`elicitation/params ${P}/requestedSchema`] },
-  { name: 'form with a url', params: { ...FORM, url: 'https://example.com' }, expected: [`elicitation/params ${P}/url`] },
+  { name: 'form with a url (course profile: exact params)', params: { message: 'x', requestedSchema: { type: 'object', properties: {} }, url: 'https://example.com' }, expected: [`elicitation/params ${P}/url`], context: ctx },
   { name: 'url mode without elicitationId', params: { ...URL_MODE, elicitationId: undefined }, expected: [`elicitation/params ${P}/elicitationId`] },
-  { name: 'url mode with a requestedSchema', params: { ...URL_MODE, requestedSchema: SCHEMA }, expected: [`elicitation/params ${P}/requestedSchema`] },
-  { name: 'http url (course profile)', params: { ...URL_MODE, url: 'http://example.com/connect' }, expected: [`elicitation/url-not-https ${P}/url`] },
-  { name: 'http url outside the course profile', params: { ...URL_MODE, url: 'http://example.com/connect' }, expected: [], context: loose },
+  { name: 'url mode with a requestedSchema (course profile: exact params)', params: { ...URL_MODE, requestedSchema: SCHEMA }, expected: [`elicitation/params ${P}/requestedSchema`], context: ctx },
+  { name: 'http url (course profile)', params: { ...URL_MODE, url: 'http://example.com/connect' }, expected: [`elicitation/url-not-https ${P}/url`], context: ctx },
+  { name: 'http url outside the course profile', params: { ...URL_MODE, url: 'http://example.com/connect' }, expected: [] },
   { name: 'relative url', params: { ...URL_MODE, url: '/connect' }, expected: [`elicitation/url-invalid ${P}/url`] },
   { name: 'bad task metadata', params: { ...URL_MODE, task: { ttl: -1 } }, expected: [`tasks/metadata ${P}/task/ttl`] },
   {
@@ -76,7 +78,8 @@ const PARAM_CASES: ReadonlyArray<{ name: string; params: unknown; expected: stri
   {
     name: 'unknown keyword in a string field',
     params: { ...FORM, requestedSchema: { type: 'object', properties: { code: { type: 'string', pattern: '^[0-9]+$' } } } },
-    expected: [`elicitation/requested-schema ${S}/properties/code/pattern`],
+    expected: [`elicitation/requested-schema ${S}/properties/code/pattern`, `toolschema/unknown-keyword ${S}/properties/code/pattern`],
+    context: ctx,
   },
   {
     name: 'unknown string format',
@@ -108,12 +111,12 @@ const PARAM_CASES: ReadonlyArray<{ name: string; params: unknown; expected: stri
 for (const c of PARAM_CASES) {
   test(`params: ${c.name}`, () => {
     const p = JSON.parse(JSON.stringify(c.params)) as unknown;
-    assert.equal(params(p, c.context ?? ctx), c.expected);
+    assert.equal(params(p, c.context ?? loose), c.expected);
   });
 }
 
 test('the secret-field message says what is wrong', () => {
-  const out = create?.params?.({ message: 'x', requestedSchema: { type: 'object', properties: { Password: { type: 'string' } } } }, P, ctx) ?? [];
+  const out = create?.params?.({ message: 'x', requestedSchema: { type: 'object', properties: { Password: { type: 'string' } } } }, P, loose) ?? [];
   assert.ok(out[0]?.message.includes('must not request secrets'), out[0]?.message);
 });
 
@@ -160,12 +163,12 @@ test('valid results are accepted', () => {
 const C = `${R}/content`;
 const RESULT_CASES: ReadonlyArray<{ name: string; result: unknown; request?: unknown; expected: string[]; context?: ValidationContext }> = [
   { name: 'unknown action', result: { action: 'ok' }, expected: [`elicitation/result ${R}/action`] },
-  { name: 'unknown member', result: { action: 'cancel', reason: 'x' }, expected: [`elicitation/result ${R}/reason`] },
+  { name: 'unknown member (open in the schema)', result: { action: 'cancel', reason: 'x' }, expected: [] },
   { name: 'content with decline', result: { action: 'decline', content: { nickname: 'Al', seats: 1 } }, expected: [`elicitation/unexpected-content ${C}`] },
   { name: 'content in URL mode', result: { action: 'accept', content: {} }, request: URL_MODE, expected: [`elicitation/unexpected-content ${C}`] },
   { name: 'required field missing', result: { action: 'accept', content: { nickname: 'Al' } }, expected: [`elicitation/content-required ${C}/seats`] },
   { name: 'accept without content', result: { action: 'accept' }, expected: [`elicitation/content-required ${C}/nickname`, `elicitation/content-required ${C}/seats`] },
-  { name: 'undeclared field', result: { action: 'accept', content: { nickname: 'Al', seats: 1, age: 3 } }, expected: [`elicitation/content-unknown-field ${C}/age`] },
+
   { name: 'string field with a number', result: { action: 'accept', content: { nickname: 5, seats: 1 } }, expected: [`elicitation/content-type ${C}/nickname`] },
   { name: 'integer field with a fraction', result: { action: 'accept', content: { nickname: 'Al', seats: 1.5 } }, expected: [`elicitation/content-type ${C}/seats`] },
   { name: 'boolean field with a string', result: { action: 'accept', content: { nickname: 'Al', seats: 1, newsletter: 'yes' } }, expected: [`elicitation/content-type ${C}/newsletter`] },
@@ -182,17 +185,15 @@ const RESULT_CASES: ReadonlyArray<{ name: string; result: unknown; request?: unk
   { name: 'too many items', result: { action: 'accept', content: { nickname: 'Al', seats: 1, toppings: ['ham', 'egg', 'ham'] } }, expected: [`elicitation/content-constraint ${C}/toppings`] },
   { name: 'too few items', result: { action: 'accept', content: { nickname: 'Al', seats: 1, toppings: [] } }, expected: [`elicitation/content-constraint ${C}/toppings`] },
   {
-    name: 'undeclared field allowed outside strict profiles',
+    name: 'undeclared field allowed by an open schema',
     result: { action: 'accept', content: { nickname: 'Al', seats: 1, age: 3 } },
     expected: [],
-    context: loose,
   },
   {
-    name: 'undeclared field rejected by additionalProperties false outside strict profiles',
+    name: 'undeclared field rejected by additionalProperties false',
     result: { action: 'accept', content: { nickname: 'Al', seats: 1, age: 3 } },
     request: { ...FORM, requestedSchema: { ...SCHEMA, additionalProperties: false } },
     expected: [`elicitation/content-unknown-field ${C}/age`],
-    context: loose,
   },
   {
     name: 'no request to compare with: only value types are checked',
@@ -205,14 +206,61 @@ const RESULT_CASES: ReadonlyArray<{ name: string; result: unknown; request?: unk
 for (const c of RESULT_CASES) {
   test(`result: ${c.name}`, () => {
     const request = 'request' in c ? c.request : FORM;
-    assert.equal(pairs(result(c.result, request, c.context ?? ctx)), c.expected);
+    assert.equal(pairs(result(c.result, request, c.context ?? loose)), c.expected);
   });
 }
 
 test('a task-augmented request is answered with a CreateTaskResult', () => {
   const created = { task: { taskId: 'e1', status: 'input_required', createdAt: '2026-01-01T00:00:00Z', lastUpdatedAt: '2026-01-01T00:00:00Z', ttl: null } };
   assert.equal(pairs(result(created, { ...FORM, task: {} })), []);
-  assert.equal(pairs(result({ action: 'accept', content: ACCEPTED }, { ...FORM, task: {} })), [`tasks/create-result ${R}/task`, `tasks/create-result ${R}/action`]);
+  assert.equal(pairs(result({ action: 'accept', content: ACCEPTED }, { ...FORM, task: {} })), [`tasks/create-result ${R}/task`]);
+});
+
+// The course profile: its reference reads a requestedSchema as a schema of its executed subset,
+// refuses only its own list of secret names, and holds an answer only to its action and content.
+const PLAIN_FORM = { message: 'Book a table.', requestedSchema: { type: 'object', properties: { nickname: { type: 'string', minLength: 2 }, seats: { type: 'integer', minimum: 1 } }, required: ['nickname'] } };
+
+test('course profile: a form of the executed subset is accepted; other keywords are refused', () => {
+  assert.equal(params(PLAIN_FORM, ctx), []);
+  const refused = params(FORM, ctx);
+  assert.ok(refused.length > 0 && refused.every((p) => p.startsWith('toolschema/')), refused.join(', '));
+  assert.equal(params({ message: 'x', requestedSchema: { type: 'object', properties: { e: { type: 'string', format: 'email' } } } }, ctx),
+    [`toolschema/unknown-keyword ${S}/properties/e/format`]);
+  assert.equal(params({ message: 'x', requestedSchema: { type: 'object', properties: { n: { type: 'integer', default: 1 } } } }, ctx),
+    [`toolschema/unknown-keyword ${S}/properties/n/default`]);
+  assert.equal(params({ ...PLAIN_FORM, message: '' }, ctx), [`elicitation/params ${P}/message`]);
+});
+
+test('course profile: the secret names are its reference\'s list, case and hyphens aside', () => {
+  for (const name of ['password', 'PASSCODE', 'api_key', 'Api-Key', 'apikey', 'apiKey', 'access_token', 'Access-Token', 'token', 'secret', 'credit_card', 'CVV']) {
+    assert.ok(isCourseSecretFieldName(name), name);
+  }
+  for (const name of ['passphrase_hint', 'token_count', 'github_token', 'ssn', 'private_key', 'api.key', 'email']) {
+    assert.not.ok(isCourseSecretFieldName(name), name);
+  }
+  assert.equal(params({ message: 'x', requestedSchema: { type: 'object', properties: { cvv: { type: 'string' } } } }, ctx),
+    [`elicitation/secret-field ${S}/properties/cvv`]);
+  assert.equal(params({ message: 'x', requestedSchema: { type: 'object', properties: { github_token: { type: 'string' } } } }, ctx), []);
+});
+
+test('course profile: an answer is held to its action and content only', () => {
+  assert.equal(pairs(result({ action: 'accept', content: { nickname: 'Al' } }, PLAIN_FORM, ctx)), []);
+  assert.equal(pairs(result({ action: 'accept', content: {} }, PLAIN_FORM, ctx)), [], 'the content is not held against the requested schema');
+  assert.equal(pairs(result({ action: 'accept', content: { other: 'x' } }, PLAIN_FORM, ctx)), []);
+  assert.equal(pairs(result({ action: 'decline', content: { nickname: 'Al' } }, PLAIN_FORM, ctx)), [], 'content on a decline is taken');
+  assert.equal(pairs(result({ action: 'cancel', reason: 'closed' }, PLAIN_FORM, ctx)), [], 'the result is open');
+  assert.equal(pairs(result({ action: 'accept' }, PLAIN_FORM, ctx)), [`elicitation/result ${C}`], 'an accepted form answer carries content');
+  assert.equal(pairs(result({ action: 'accept', content: { nickname: { first: 'A' } } }, PLAIN_FORM, ctx)), [`elicitation/content-type ${C}/nickname`],
+    'values keep the schema types');
+  assert.equal(pairs(result({ action: 'accept', content: {} }, URL_MODE, ctx)), [`elicitation/unexpected-content ${C}`]);
+  assert.equal(pairs(result({ action: 'nope' }, PLAIN_FORM, ctx)), [`elicitation/result ${R}/action`]);
+});
+
+test('course profile: a task-augmented answer is read as an elicitation result and as a CreateTaskResult', () => {
+  const task = { taskId: 'e1', status: 'working', createdAt: 'now', lastUpdatedAt: 'now', ttl: null };
+  assert.equal(pairs(result({ task }, { ...PLAIN_FORM, task: {} }, ctx)), [`elicitation/result ${R}/action`]);
+  assert.equal(pairs(result({ action: 'accept', content: { nickname: 'Al' } }, { ...PLAIN_FORM, task: {} }, ctx)), [`tasks/create-result ${R}/task`]);
+  assert.equal(pairs(result({ action: 'accept', content: { nickname: 'Al' }, task }, { ...PLAIN_FORM, task: {} }, ctx)), []);
 });
 
 test.run();

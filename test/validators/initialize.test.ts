@@ -42,29 +42,31 @@ test('capabilities: full declarations and empty ones are accepted', () => {
 });
 
 const CAPABILITY_CASES: ReadonlyArray<{ name: string; side: 'client' | 'server'; caps: unknown; expected: string[]; context?: ValidationContext }> = [
-  { name: 'unknown client capability', side: 'client', caps: { tools: {} }, expected: ['initialize/client-capabilities /c/tools'] },
+  { name: 'unknown client capability (an open set)', side: 'client', caps: { tools: {} }, expected: [] },
   { name: 'unknown capability outside strict profiles', side: 'client', caps: { tools: {} }, expected: [], context: loose },
   { name: 'roots.listChanged not a boolean', side: 'client', caps: { roots: { listChanged: 'yes' } }, expected: ['initialize/client-capabilities /c/roots/listChanged'] },
-  { name: 'unknown roots key', side: 'client', caps: { roots: { subscribe: true } }, expected: ['initialize/client-capabilities /c/roots/subscribe'] },
+  { name: 'unknown roots key (open)', side: 'client', caps: { roots: { subscribe: true } }, expected: [] },
   { name: 'sampling.tools not an object', side: 'client', caps: { sampling: { tools: true } }, expected: ['initialize/client-capabilities /c/sampling/tools'] },
   { name: 'elicitation as an array', side: 'client', caps: { elicitation: [] }, expected: ['initialize/client-capabilities /c/elicitation'] },
   {
-    name: 'client task request for a server method',
+    name: 'client task request for a server method (open)',
     side: 'client',
     caps: { tasks: { requests: { tools: { call: {} } } } },
-    expected: ['initialize/client-capabilities /c/tasks/requests/tools'],
+    expected: [],
   },
   { name: 'capabilities not an object', side: 'client', caps: 'all', expected: ['initialize/client-capabilities /c'] },
   { name: 'resources.subscribe not a boolean', side: 'server', caps: { resources: { subscribe: 1 } }, expected: ['initialize/server-capabilities /s/resources/subscribe'] },
   { name: 'tools.listChanged not a boolean', side: 'server', caps: { tools: { listChanged: null } }, expected: ['initialize/server-capabilities /s/tools/listChanged'] },
   { name: 'prompts.listChanged not a boolean', side: 'server', caps: { prompts: { listChanged: 'true' } }, expected: ['initialize/server-capabilities /s/prompts/listChanged'] },
-  { name: 'unknown server capability', side: 'server', caps: { roots: {} }, expected: ['initialize/server-capabilities /s/roots'] },
+  { name: 'unknown server capability (an open set)', side: 'server', caps: { roots: {} }, expected: [] },
+  { name: 'unknown resources key (course profile: resources is exact)', side: 'server', caps: { resources: { watch: true } }, expected: ['initialize/server-capabilities /s/resources/watch'] },
+  { name: 'unknown resources key outside the course profile', side: 'server', caps: { resources: { watch: true } }, expected: [], context: loose },
   { name: 'logging not an object', side: 'server', caps: { logging: true }, expected: ['initialize/server-capabilities /s/logging'] },
   {
-    name: 'server task request for a client method',
+    name: 'server task request for a client method (open)',
     side: 'server',
     caps: { tasks: { requests: { sampling: { createMessage: {} } } } },
-    expected: ['initialize/server-capabilities /s/tasks/requests/sampling'],
+    expected: [],
   },
   { name: 'experimental entry not an object', side: 'server', caps: { experimental: { x: 1 } }, expected: ['initialize/server-capabilities /s/experimental/x'] },
 ];
@@ -89,22 +91,29 @@ test('implementation info', () => {
 });
 
 test('initialize params', () => {
-  const ok = { protocolVersion: '2025-11-25', capabilities: CLIENT_CAPS, clientInfo: INFO, _meta: { progressToken: 'p' } };
+  const ok = { protocolVersion: '2025-11-25', capabilities: CLIENT_CAPS, clientInfo: INFO };
   assert.equal(pairs(init?.params?.(ok, P, ctx) ?? []), []);
+  assert.equal(pairs(init?.params?.({ ...ok, _meta: { progressToken: 'p' } }, P, ctx) ?? []), [`initialize/params ${P}/_meta`], 'no _meta in the course profile');
+  assert.equal(pairs(init?.params?.({ ...ok, _meta: { progressToken: 'p' } }, P, loose) ?? []), []);
+  assert.equal(pairs(init?.params?.({ ...ok, clientInfo: { name: '', version: '1' } }, P, ctx) ?? []), [`initialize/implementation ${P}/clientInfo/name`]);
+  assert.equal(pairs(init?.params?.({ ...ok, clientInfo: { name: '', version: '1' } }, P, loose) ?? []), []);
   // The version is not compared with the profile here; the lifecycle machine does that.
   assert.equal(pairs(init?.params?.({ ...ok, protocolVersion: '2024-11-05' }, P, ctx) ?? []), []);
   assert.equal(pairs(init?.params?.({ capabilities: {}, clientInfo: INFO }, P, ctx) ?? []), [`initialize/params ${P}/protocolVersion`]);
   assert.equal(pairs(init?.params?.({ protocolVersion: 20251125, capabilities: {}, clientInfo: INFO }, P, ctx) ?? []), [`initialize/params ${P}/protocolVersion`]);
   assert.equal(pairs(init?.params?.({ protocolVersion: '2025-11-25', clientInfo: INFO }, P, ctx) ?? []), [`initialize/params ${P}/capabilities`]);
-  assert.equal(pairs(init?.params?.({ ...ok, capabilities: { tools: {} } }, P, ctx) ?? []), [`initialize/client-capabilities ${P}/capabilities/tools`]);
+  assert.equal(pairs(init?.params?.({ ...ok, capabilities: { tools: {} } }, P, ctx) ?? []), []);
+  assert.equal(pairs(init?.params?.({ ...ok, capabilities: { roots: { listChanged: 1 } } }, P, ctx) ?? []), [`initialize/client-capabilities ${P}/capabilities/roots/listChanged`]);
   assert.equal(pairs(init?.params?.({ ...ok, clientInfo: { name: 'x' } }, P, ctx) ?? []), [`initialize/implementation ${P}/clientInfo/version`]);
   assert.equal(pairs(init?.params?.({ ...ok, serverInfo: INFO }, P, ctx) ?? []), [`initialize/params ${P}/serverInfo`]);
   assert.equal(pairs(init?.params?.(undefined, P, ctx) ?? []), [`initialize/params ${P}`]);
 });
 
 test('initialize result', () => {
-  const ok = { protocolVersion: '2025-11-25', capabilities: SERVER_CAPS, serverInfo: INFO, instructions: 'Be brief.', _meta: {} };
+  const ok = { protocolVersion: '2025-11-25', capabilities: SERVER_CAPS, serverInfo: INFO, instructions: 'Be brief.' };
   assert.equal(pairs(init?.result?.(ok, R, undefined, ctx) ?? []), []);
+  assert.equal(pairs(init?.result?.({ ...ok, _meta: {} }, R, undefined, ctx) ?? []), [`initialize/result ${R}/_meta`], 'no _meta in the course profile');
+  assert.equal(pairs(init?.result?.({ ...ok, _meta: {} }, R, undefined, loose) ?? []), []);
   assert.equal(pairs(init?.result?.({ ...ok, instructions: 3 }, R, undefined, ctx) ?? []), [`initialize/result ${R}/instructions`]);
   assert.equal(pairs(init?.result?.({ protocolVersion: '2025-11-25', capabilities: {} }, R, undefined, ctx) ?? []), [`initialize/result ${R}/serverInfo`]);
   assert.equal(pairs(init?.result?.({ ...ok, capabilities: { tools: { listChanged: 'no' } } }, R, undefined, ctx) ?? []), [
@@ -113,10 +122,12 @@ test('initialize result', () => {
   assert.equal(pairs(init?.result?.({ ...ok, serverInfo: { version: '1' } }, R, undefined, ctx) ?? []), [`initialize/implementation ${R}/serverInfo/name`]);
 });
 
-test('notifications/initialized: params absent or {_meta?}', () => {
+test('notifications/initialized: params absent or {_meta?} (absent or {} in the course profile)', () => {
   const initialized = initializeMethods['notifications/initialized'];
   assert.equal(pairs(initialized?.params?.(undefined, P, ctx) ?? []), []);
-  assert.equal(pairs(initialized?.params?.({ _meta: {} }, P, ctx) ?? []), []);
+  assert.equal(pairs(initialized?.params?.({}, P, ctx) ?? []), []);
+  assert.equal(pairs(initialized?.params?.({ _meta: {} }, P, ctx) ?? []), [`initialize/initialized-params ${P}/_meta`]);
+  assert.equal(pairs(initialized?.params?.({ _meta: {} }, P, loose) ?? []), []);
   assert.equal(pairs(initialized?.params?.({ ready: true }, P, ctx) ?? []), [`initialize/initialized-params ${P}/ready`]);
 });
 

@@ -62,15 +62,36 @@ test('resources/list-result-shape and resources/descriptor-shape', () => {
   assert.equal(pairs(result('resources/list', { resources: ['kb://a/b'] })), [`resources/descriptor-shape ${R}/resources/0`]);
 });
 
-test('descriptor formats: absolute URI, MIME type, icons, annotations', () => {
+test('descriptor formats: absolute URI, MIME type, icons (course profile); a lastModified that is no timestamp warns in the specification profiles', () => {
   const bad = { uri: 'guide.md', name: 'g', mimeType: 'markdown', annotations: { lastModified: 'now' }, icons: [{ src: 'g.svg' }] };
   assert.equal(pairs(result('resources/list', { resources: [bad] })), [
     `format/absolute-uri ${R}/resources/0/uri`,
     `format/mime-type ${R}/resources/0/mimeType`,
-    `format/timestamp ${R}/resources/0/annotations/lastModified`,
     `format/absolute-uri ${R}/resources/0/icons/0/src`,
   ]);
-  assert.equal(pairs(result('resources/list', { resources: [bad] }, loose)), []);
+  const warned = result('resources/list', { resources: [bad] }, loose);
+  assert.equal(pairs(warned), [`format/timestamp ${R}/resources/0/annotations/lastModified`]);
+  assert.is(warned[0]?.severity, 'warning');
+});
+
+test('course profile: descriptor names of 1 to 255 characters, non-empty title and description, each audience role once', () => {
+  const d = { uri: 'kb://a/b', name: 'b' };
+  assert.equal(pairs(result('resources/list', { resources: [{ ...d, name: 'n'.repeat(255) }] })), []);
+  assert.equal(pairs(result('resources/list', { resources: [{ ...d, name: 'n'.repeat(256) }] })), [`resources/descriptor-shape ${R}/resources/0/name`]);
+  assert.equal(pairs(result('resources/list', { resources: [{ ...d, name: 'n'.repeat(256) }] }, loose)), []);
+  assert.equal(pairs(result('resources/list', { resources: [{ ...d, title: '' }] })), [`resources/descriptor-shape ${R}/resources/0/title`]);
+  assert.equal(pairs(result('resources/list', { resources: [{ ...d, annotations: { audience: ['user', 'user'] } }] })),
+    [`resources/descriptor-shape ${R}/resources/0/annotations/audience`]);
+  assert.equal(pairs(result('resources/list', { resources: [{ ...d, annotations: { lastModified: '' } }] })),
+    [`resources/descriptor-shape ${R}/resources/0/annotations/lastModified`]);
+});
+
+test('course profile: a template needs an expression; a read result lists each URI once', () => {
+  assert.equal(pairs(result('resources/templates/list', { resourceTemplates: [{ uriTemplate: 'kb://a/all', name: 'all' }] })),
+    [`format/uri-template ${R}/resourceTemplates/0/uriTemplate`]);
+  const twice = { contents: [{ uri: 'kb://a/b', text: 'one' }, { uri: 'kb://a/b', text: 'two' }] };
+  assert.equal(pairs(result('resources/read', twice)), [`resources/duplicate-content-uri ${R}/contents/1/uri`]);
+  assert.equal(pairs(result('resources/read', twice, loose)), [], 'the specification sets no such limit');
 });
 
 test('resources/size-limit: descriptor size above the item limit', () => {

@@ -19,10 +19,12 @@ function result(value: unknown, c: ValidationContext = ctx): readonly Finding[] 
   return list.result(value, R, undefined, c);
 }
 
-test('roots/list: params absent or {_meta?}; file roots are accepted', () => {
+test('roots/list: params absent or {_meta?} (absent or {} in the course profile); file roots are accepted', () => {
   assert.ok(list?.params && changed?.params);
   assert.equal(pairs(list.params(undefined, P, ctx)), []);
-  assert.equal(pairs(list.params({ _meta: { progressToken: 'r' } }, P, ctx)), []);
+  assert.equal(pairs(list.params({}, P, ctx)), []);
+  assert.equal(pairs(list.params({ _meta: { progressToken: 'r' } }, P, loose)), []);
+  assert.equal(pairs(list.params({ _meta: { progressToken: 'r' } }, P, ctx)), [`roots/params-shape ${P}/_meta`]);
   assert.equal(pairs(result({ roots: [{ uri: 'file:///C:/work/app', name: 'app' }, { uri: 'file:///home/u/lib' }] })), []);
   assert.equal(pairs(result({ roots: [], _meta: {} })), []);
 });
@@ -33,12 +35,16 @@ test('roots/params-shape for roots/list and notifications/roots/list_changed', (
   assert.equal(pairs(list.params({ cursor: 'x' }, P, loose)), []);
   assert.equal(pairs(changed.params(undefined, P, ctx)), []);
   assert.equal(pairs(changed.params({ _meta: {} }, P, ctx)), []);
-  assert.equal(pairs(changed.params({ roots: [] }, P, ctx)), [`roots/params-shape ${P}/roots`]);
+  assert.equal(pairs(changed.params({ roots: [] }, P, ctx)), [], 'list_changed params are open');
+  assert.equal(pairs(changed.params({ _meta: 1 }, P, ctx)), [`roots/params-shape ${P}/_meta`]);
   assert.equal(pairs(changed.params('x', P, ctx)), [`roots/params-shape ${P}`]);
 });
 
 test('roots/list-result-shape: the result and each root', () => {
   assert.equal(pairs(result({})), [`roots/list-result-shape ${R}/roots`]);
+  assert.equal(pairs(result({ roots: [], generation: 3 })), [], 'the result object is open');
+  assert.equal(pairs(result({ roots: [{ uri: 'file:///a', name: '' }] })), [`roots/list-result-shape ${R}/roots/0/name`], 'a name is not empty (course profile)');
+  assert.equal(pairs(result({ roots: [{ uri: 'file:///a', name: '' }] }, loose)), []);
   assert.equal(pairs(result({ roots: [{ name: 'x' }] })), [`roots/list-result-shape ${R}/roots/0/uri`]);
   assert.equal(pairs(result({ roots: [{ uri: 'file:///a', name: 3 }] })), [`roots/list-result-shape ${R}/roots/0/name`]);
   assert.equal(pairs(result({ roots: [{ uri: 'file:///a', path: '/a' }] })), [`roots/list-result-shape ${R}/roots/0/path`]);

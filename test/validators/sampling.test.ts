@@ -58,7 +58,7 @@ const PARAM_CASES: ReadonlyArray<{ name: string; params: unknown; expected: stri
   { name: 'unknown includeContext', params: { ...BASE, includeContext: 'everything' }, expected: [`sampling/params ${P}/includeContext`] },
   { name: 'priority above 1', params: { ...BASE, modelPreferences: { costPriority: 2 } }, expected: [`sampling/params ${P}/modelPreferences/costPriority`] },
   { name: 'unknown toolChoice mode', params: { ...BASE, toolChoice: { mode: 'any' } }, expected: [`sampling/params ${P}/toolChoice/mode`] },
-  { name: 'unknown member', params: { ...BASE, model: 'x' }, expected: [`sampling/params ${P}/model`] },
+  { name: 'empty tools list (course profile)', params: { ...BASE, tools: [] }, expected: [`sampling/params ${P}/tools`] },
   { name: 'unknown role', params: { ...BASE, messages: [{ ...ASK, role: 'system' }] }, expected: [`sampling/message ${P}/messages/0/role`] },
   { name: 'message without content', params: { ...BASE, messages: [{ role: 'user' }] }, expected: [`sampling/message ${P}/messages/0/content`] },
   {
@@ -68,13 +68,18 @@ const PARAM_CASES: ReadonlyArray<{ name: string; params: unknown; expected: stri
   },
   {
     name: 'tool without inputSchema',
-    params: { ...BASE, tools: [{ name: 'lookup' }] },
+    params: { ...BASE, tools: [{ name: 'lookup', description: 'Look up.' }] },
     expected: [`tools/descriptor ${P}/tools/0/inputSchema`],
   },
   {
     name: 'tool with a non-object inputSchema',
-    params: { ...BASE, tools: [{ name: 'lookup', inputSchema: { type: 'array' } }] },
+    params: { ...BASE, tools: [{ name: 'lookup', description: 'Look up.', inputSchema: { type: 'array', items: { type: 'string' } } }] },
     expected: [`tools/schema-root-type ${P}/tools/0/inputSchema/type`],
+  },
+  {
+    name: 'tool without a description (course profile)',
+    params: { ...BASE, tools: [{ name: 'lookup', inputSchema: { type: 'object' } }] },
+    expected: [`tools/descriptor ${P}/tools/0/description`],
   },
   { name: 'duplicate tool names', params: { ...BASE, tools: [LOOKUP, LOOKUP] }, expected: [`tools/duplicate-name ${P}/tools/1/name`] },
   { name: 'bad task metadata', params: { ...BASE, task: { ttl: 'soon' } }, expected: [`tasks/metadata ${P}/task/ttl`] },
@@ -134,8 +139,10 @@ for (const c of PARAM_CASES) {
   });
 }
 
-test('unknown members are accepted outside strict profiles', () => {
+test('unknown members are accepted (the course reference reads only what it checks)', () => {
   assert.equal(params({ ...BASE, model: 'x' }, loose), []);
+  assert.equal(params({ ...BASE, model: 'x' }), []);
+  assert.equal(params({ ...BASE, messages: [{ ...ASK, name: 'grower' }] }), [], 'messages keep the schema shapes');
 });
 
 const ANSWER = { role: 'assistant', content: { type: 'text', text: 'Red, green, blue.' }, model: 'sample-model', stopReason: 'endTurn' };
@@ -147,15 +154,30 @@ test('valid results are accepted', () => {
 });
 
 const RESULT_CASES: ReadonlyArray<{ name: string; result: unknown; expected: string[]; context?: ValidationContext }> = [
-  { name: 'user role (course profile)', result: { ...ANSWER, role: 'user' }, expected: [`sampling/result ${R}/role`] },
+  { name: 'user role', result: { ...ANSWER, role: 'user' }, expected: [] },
   { name: 'user role outside the course profile', result: { ...ANSWER, role: 'user' }, expected: [], context: loose },
+  { name: 'system role', result: { ...ANSWER, role: 'system' }, expected: [`sampling/result ${R}/role`] },
+  { name: 'empty model (course profile)', result: { ...ANSWER, model: '' }, expected: [`sampling/result ${R}/model`] },
+  { name: 'empty stopReason (course profile)', result: { ...ANSWER, stopReason: '' }, expected: [`sampling/result ${R}/stopReason`] },
   { name: 'missing model', result: { role: 'assistant', content: ANSWER.content }, expected: [`sampling/result ${R}/model`] },
   { name: 'missing content', result: { role: 'assistant', model: 'm' }, expected: [`sampling/result ${R}/content`] },
   { name: 'stopReason not a string', result: { ...ANSWER, stopReason: 1 }, expected: [`sampling/result ${R}/stopReason`] },
+  { name: 'content array of text blocks (course profile)', result: { ...ANSWER, content: [ANSWER.content, ANSWER.content] }, expected: [] },
+  { name: 'empty content array (course profile)', result: { ...ANSWER, content: [] }, expected: [`sampling/result-content ${R}/content`] },
   {
-    name: 'content array (course profile)',
-    result: { ...ANSWER, content: [ANSWER.content] },
+    name: '65 text blocks (course profile)',
+    result: { ...ANSWER, content: Array.from({ length: 65 }, () => ANSWER.content) },
     expected: [`sampling/result-content ${R}/content`],
+  },
+  {
+    name: 'an image block (course profile: text only)',
+    result: { ...ANSWER, content: [ANSWER.content, { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' }] },
+    expected: [`sampling/result-content ${R}/content/1/type`],
+  },
+  {
+    name: 'a text block with another member (course profile)',
+    result: { ...ANSWER, content: { ...ANSWER.content, lang: 'en' } },
+    expected: [`sampling/result-content ${R}/content/lang`],
   },
   {
     name: 'content array of tool uses outside the course profile',
@@ -173,11 +195,12 @@ const RESULT_CASES: ReadonlyArray<{ name: string; result: unknown; expected: str
     result: { ...ANSWER, content: { type: 'tool_use', id: 'u1', name: 'lookup', input: {} } },
     expected: [`sampling/result-content ${R}/content/type`],
   },
-  { name: 'content not an object', result: { ...ANSWER, content: 'Red.' }, expected: [`content/block-shape ${R}/content`] },
+  { name: 'content not an object', result: { ...ANSWER, content: 'Red.' }, expected: [`sampling/result-content ${R}/content`] },
+  { name: 'text of 100000 characters (course profile)', result: { ...ANSWER, content: { type: 'text', text: 'x'.repeat(100_000) } }, expected: [] },
   {
-    name: 'text over the item budget',
-    result: { ...ANSWER, content: { type: 'text', text: 'x'.repeat(64 * 1024 + 1) } },
-    expected: [`content/item-too-large ${R}/content`],
+    name: 'text over 100000 characters (course profile)',
+    result: { ...ANSWER, content: { type: 'text', text: 'x'.repeat(100_001) } },
+    expected: [`sampling/result-content ${R}/content/text`],
   },
 ];
 
@@ -187,11 +210,13 @@ for (const c of RESULT_CASES) {
   });
 }
 
-test('a task-augmented request is answered with a CreateTaskResult', () => {
+test('a task-augmented request is answered with a CreateTaskResult (the course profile reads every answer as a sampling result too)', () => {
   const request = { ...BASE, task: { ttl: 1000 } };
   const created = { task: { taskId: 's1', status: 'working', createdAt: '2026-01-01T00:00:00Z', lastUpdatedAt: '2026-01-01T00:00:00Z', ttl: 1000 } };
-  assert.equal(result(created, request), []);
-  assert.equal(result(ANSWER, request), [`tasks/create-result ${R}/task`, `tasks/create-result ${R}/role`]);
+  assert.equal(result(created, request, loose), []);
+  assert.equal(result(ANSWER, request, loose), [`tasks/create-result ${R}/task`]);
+  assert.equal(result(created, request), [`sampling/result ${R}/role`, `sampling/result ${R}/content`, `sampling/result ${R}/model`, `sampling/result ${R}/task`]);
+  assert.equal(result(ANSWER, request), [`tasks/create-result ${R}/task`]);
 });
 
 test.run();

@@ -38,17 +38,22 @@ test('valid tasks are accepted', () => {
   }
 });
 
-const TASK_CASES: ReadonlyArray<{ name: string; task: unknown; expected: string[] }> = [
+const TASK_CASES: ReadonlyArray<{ name: string; task: unknown; expected: string[]; context?: typeof ctx }> = [
   { name: 'not an object', task: 'job', expected: ['tasks/task /t'] },
   { name: 'empty id', task: task({ taskId: '' }), expected: ['tasks/task /t/taskId'] },
   { name: 'unknown status', task: task({ status: 'running' }), expected: ['tasks/task /t/status'] },
-  { name: 'date only', task: task({ createdAt: '2026-01-02' }), expected: ['tasks/task /t/createdAt'] },
-  { name: 'not a timestamp', task: task({ lastUpdatedAt: 'yesterday' }), expected: ['tasks/task /t/lastUpdatedAt'] },
+  { name: 'date only (specification)', task: task({ createdAt: '2026-01-02' }), expected: ['tasks/task /t/createdAt'], context: loose },
+  { name: 'not a timestamp (specification)', task: task({ lastUpdatedAt: 'yesterday' }), expected: ['tasks/task /t/lastUpdatedAt'], context: loose },
+  { name: 'free timestamps (course profile: non-empty strings, not parsed)', task: task({ createdAt: 'just now', lastUpdatedAt: 'later' }), expected: [] },
+  { name: 'empty timestamp (course profile)', task: task({ createdAt: '' }), expected: ['tasks/task /t/createdAt'] },
   { name: 'missing ttl', task: { ...task(), ttl: undefined }, expected: ['tasks/task /t/ttl'] },
   { name: 'negative ttl', task: task({ ttl: -1 }), expected: ['tasks/task /t/ttl'] },
   { name: 'fractional ttl', task: task({ ttl: 1.5 }), expected: ['tasks/task /t/ttl'] },
-  { name: 'zero pollInterval', task: task({ pollInterval: 0 }), expected: ['tasks/task /t/pollInterval'] },
-  { name: 'unknown key', task: task({ owner: 'x' }), expected: ['tasks/task /t/owner'] },
+  { name: 'zero pollInterval (specification)', task: task({ pollInterval: 0 }), expected: ['tasks/task /t/pollInterval'], context: loose },
+  { name: 'zero pollInterval (course profile)', task: task({ pollInterval: 0 }), expected: [] },
+  { name: 'negative pollInterval', task: task({ pollInterval: -1 }), expected: ['tasks/task /t/pollInterval'] },
+  { name: 'null pollInterval', task: task({ pollInterval: null }), expected: ['tasks/task /t/pollInterval'] },
+  { name: 'statusMessage not a string', task: task({ statusMessage: 3 }), expected: ['tasks/task /t/statusMessage'] },
   {
     name: 'updated before created',
     task: task({ lastUpdatedAt: '2026-01-01T00:00:00Z' }),
@@ -59,7 +64,7 @@ const TASK_CASES: ReadonlyArray<{ name: string; task: unknown; expected: string[
 for (const c of TASK_CASES) {
   test(`task: ${c.name}`, () => {
     const value = isRecord(c.task) ? Object.fromEntries(Object.entries(c.task).filter(([, x]) => x !== undefined)) : c.task;
-    assert.equal(pairs(validateTask(value, '/t', ctx)), c.expected);
+    assert.equal(pairs(validateTask(value, '/t', c.context ?? ctx)), c.expected);
   });
 }
 
@@ -67,8 +72,9 @@ function isRecord(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
 }
 
-test('unknown task keys are accepted outside strict profiles', () => {
+test('unknown task keys are accepted (the schema leaves a Task open, and so does the course reference)', () => {
   assert.equal(pairs(validateTask(task({ owner: 'x' }), '/t', loose)), []);
+  assert.equal(pairs(validateTask(task({ owner: 'x' }), '/t', ctx)), []);
 });
 
 test('isDateTime needs a date and a time with a zone', () => {
@@ -79,9 +85,12 @@ test('isDateTime needs a date and a time with a zone', () => {
   assert.not.ok(isDateTime('2026-07-14T00:00:00'));
 });
 
-test('task metadata: {ttl?} with a non-negative integer', () => {
+test('task metadata: {ttl?} with a non-negative integer (a positive one in the course profile)', () => {
   assert.equal(pairs(validateTaskMetadata({}, '/p/task', ctx)), []);
   assert.equal(pairs(validateTaskMetadata({ ttl: 60000 }, '/p/task', ctx)), []);
+  assert.equal(pairs(validateTaskMetadata({ ttl: 0 }, '/p/task', ctx)), ['tasks/metadata /p/task/ttl']);
+  assert.equal(pairs(validateTaskMetadata({ ttl: 0 }, '/p/task', loose)), []);
+  assert.equal(pairs(validateTaskMetadata({ ttl: 1.5 }, '/p/task', ctx)), ['tasks/metadata /p/task/ttl']);
   assert.equal(pairs(validateTaskMetadata({ ttl: -5 }, '/p/task', ctx)), ['tasks/metadata /p/task/ttl']);
   assert.equal(pairs(validateTaskMetadata({ ttl: 'long' }, '/p/task', ctx)), ['tasks/metadata /p/task/ttl']);
   assert.equal(pairs(validateTaskMetadata({ keep: true }, '/p/task', ctx)), ['tasks/metadata /p/task/keep']);
@@ -91,10 +100,8 @@ test('task metadata: {ttl?} with a non-negative integer', () => {
 test('CreateTaskResult: {task, _meta?} with a valid task', () => {
   assert.equal(pairs(validateCreateTaskResult({ task: task(), _meta: {} }, AT, ctx)), []);
   assert.equal(pairs(validateCreateTaskResult({ task: task({ status: 'done' }) }, AT, ctx)), [`tasks/task ${AT}/task/status`]);
-  assert.equal(pairs(validateCreateTaskResult({ content: [] }, AT, ctx)), [
-    `tasks/create-result ${AT}/task`,
-    `tasks/create-result ${AT}/content`,
-  ]);
+  assert.equal(pairs(validateCreateTaskResult({ content: [] }, AT, ctx)), [`tasks/create-result ${AT}/task`]);
+  assert.equal(pairs(validateCreateTaskResult({ task: task(), eta: 'soon' }, AT, ctx)), [], 'the schema leaves a CreateTaskResult open');
 });
 
 test('tasks/list params take the pagination cursor', () => {
@@ -104,11 +111,12 @@ test('tasks/list params take the pagination cursor', () => {
   assert.equal(pairs(list?.params?.({ cursor: 1 }, '/p', ctx) ?? []).length > 0, true);
 });
 
-test('tasks/list result: tasks, nextCursor, unique ids, page size', () => {
+test('tasks/list result: tasks, nextCursor, unique ids (specification profiles), page size', () => {
   const result = (tasks: unknown, extra: Record<string, unknown> = {}) => list?.result?.({ tasks, ...extra }, AT, {}, ctx) ?? [];
   assert.equal(pairs(result([])), []);
   assert.equal(pairs(result([task(), task({ taskId: 'job-8' })], { nextCursor: 'n2' })), []);
-  assert.equal(pairs(result([task(), task()])), [`tasks/duplicate-task-id ${AT}/tasks/1/taskId`]);
+  assert.equal(pairs(list?.result?.({ tasks: [task(), task()] }, AT, {}, loose) ?? []), [`tasks/duplicate-task-id ${AT}/tasks/1/taskId`]);
+  assert.equal(pairs(result([task(), task()])), [], 'the course profile checks each snapshot alone');
   assert.equal(pairs(result([task({ ttl: 'x' })])), [`tasks/task ${AT}/tasks/0/ttl`]);
   assert.equal(pairs(list?.result?.({ items: [] }, AT, {}, ctx) ?? []), [`tasks/list-result ${AT}/tasks`, `tasks/list-result ${AT}/items`]);
   const many = Array.from({ length: 257 }, (_, i) => task({ taskId: `t${i}` }));

@@ -30,8 +30,8 @@ const FORECAST: JsonObject = {
   execution: { taskSupport: 'optional' },
   icons: [{ src: 'https://example.com/f.png', mimeType: 'image/png' }],
 };
-const PLAIN: JsonObject = { name: 'echo', inputSchema: { type: 'object' } };
-const BATCH: JsonObject = { name: 'batch.run', inputSchema: { type: 'object' }, execution: { taskSupport: 'required' } };
+const PLAIN: JsonObject = { name: 'echo', description: 'Echo.', inputSchema: { type: 'object' } };
+const BATCH: JsonObject = { name: 'batch.run', description: 'Run a batch.', inputSchema: { type: 'object' }, execution: { taskSupport: 'required' } };
 
 function context(strict: boolean): ValidationContext {
   return {
@@ -66,12 +66,20 @@ test('tool descriptors: valid ones are accepted', () => {
 });
 
 const DESCRIPTOR_CASES: ReadonlyArray<{ name: string; tool: unknown; expected: string[]; context?: ValidationContext }> = [
-  { name: 'missing inputSchema', tool: { name: 'x' }, expected: ['tools/descriptor /tool/inputSchema'] },
+  { name: 'missing inputSchema', tool: { name: 'x', description: 'X.' }, expected: ['tools/descriptor /tool/inputSchema'] },
   { name: 'unknown key', tool: { ...PLAIN, version: 2 }, expected: ['tools/descriptor /tool/version'] },
   { name: 'unknown key outside strict profiles', tool: { ...PLAIN, version: 2 }, expected: [], context: loose },
-  { name: 'name with a space', tool: { ...PLAIN, name: 'get forecast' }, expected: ['tools/name-format /tool/name'] },
-  { name: 'name too long', tool: { ...PLAIN, name: 'n'.repeat(129) }, expected: ['tools/name-format /tool/name'] },
+  { name: 'no description (course profile)', tool: { name: 'x', inputSchema: { type: 'object' } }, expected: ['tools/descriptor /tool/description'] },
+  { name: 'empty description (course profile)', tool: { ...PLAIN, description: '' }, expected: ['tools/descriptor /tool/description'] },
+  { name: 'no description outside the course profile', tool: { name: 'x', inputSchema: { type: 'object' } }, expected: [], context: loose },
+  { name: '_meta (course profile)', tool: { ...PLAIN, _meta: {} }, expected: ['tools/descriptor /tool/_meta'] },
+  { name: '_meta outside the course profile', tool: { ...PLAIN, _meta: {} }, expected: [], context: loose },
+  { name: 'name with a space (course profile: an error)', tool: { ...PLAIN, name: 'get forecast' }, expected: ['tools/name-not-allowed /tool/name'] },
+  { name: 'name too long (course profile: an error)', tool: { ...PLAIN, name: 'n'.repeat(129) }, expected: ['tools/name-not-allowed /tool/name'] },
+  { name: 'name with a space (specification: a warning)', tool: { ...PLAIN, name: 'get forecast' }, expected: ['tools/name-format /tool/name'], context: loose },
+  { name: 'empty name (specification: a warning)', tool: { ...PLAIN, name: '' }, expected: ['tools/name-format /tool/name'], context: loose },
   { name: 'name of 128 characters', tool: { ...PLAIN, name: 'n'.repeat(128) }, expected: [] },
+  { name: 'name with dots, hyphens and underscores', tool: { ...PLAIN, name: 'a.b-c_D9' }, expected: [] },
   { name: 'inputSchema not of type object', tool: { ...PLAIN, inputSchema: { type: 'string' } }, expected: ['tools/schema-root-type /tool/inputSchema/type'] },
   {
     name: 'outputSchema with an unexecuted keyword',
@@ -80,7 +88,8 @@ const DESCRIPTOR_CASES: ReadonlyArray<{ name: string; tool: unknown; expected: s
   },
   { name: 'unknown taskSupport', tool: { ...PLAIN, execution: { taskSupport: 'maybe' } }, expected: ['tools/descriptor /tool/execution/taskSupport'] },
   { name: 'annotation hint not a boolean', tool: { ...PLAIN, annotations: { readOnlyHint: 'yes' } }, expected: ['tools/descriptor /tool/annotations/readOnlyHint'] },
-  { name: 'relative icon src', tool: { ...PLAIN, icons: [{ src: 'f.png' }] }, expected: ['format/absolute-uri /tool/icons/0/src'] },
+  { name: 'annotations are open', tool: { ...PLAIN, annotations: { audience: 'growers' } }, expected: [] },
+  { name: 'icons keep the schema shapes (course profile)', tool: { ...PLAIN, icons: [{ src: 'f.png', theme: 'blue' }] }, expected: ['tools/descriptor /tool/icons/0/theme'] },
 ];
 
 for (const c of DESCRIPTOR_CASES) {
@@ -95,10 +104,10 @@ test('tools/list: params and result pages', () => {
   const page = (tools: unknown, extra: Record<string, unknown> = {}) => pairs(list?.result?.({ tools, ...extra }, R, undefined, ctx) ?? []);
   assert.equal(page([FORECAST, PLAIN], { nextCursor: 'p2', _meta: {} }), []);
   assert.equal(page([PLAIN, PLAIN]), [`tools/duplicate-name ${R}/tools/1/name`]);
-  assert.equal(page([PLAIN, { name: 'x' }]), [`tools/descriptor ${R}/tools/1/inputSchema`]);
+  assert.equal(page([PLAIN, { name: 'x', description: 'X.' }]), [`tools/descriptor ${R}/tools/1/inputSchema`]);
   assert.equal(pairs(list?.result?.({ tools: [], extra: 1 }, R, undefined, ctx) ?? []), [`tools/list-result ${R}/extra`]);
   assert.equal(pairs(list?.result?.({}, R, undefined, ctx) ?? []), [`tools/list-result ${R}/tools`]);
-  const many = Array.from({ length: 257 }, (_, i) => ({ name: `t${i}`, inputSchema: { type: 'object' } }));
+  const many = Array.from({ length: 257 }, (_, i) => ({ name: `t${i}`, description: 'T.', inputSchema: { type: 'object' } }));
   assert.equal(page(many), [`pagination/page-too-large ${R}/tools`]);
   assert.equal(page(many.slice(0, 256)), []);
 });
@@ -179,7 +188,10 @@ const FORECAST_CALL = { name: 'get_forecast', arguments: { place: 'Oslo' } };
 test('tools/call result: valid results are accepted', () => {
   assert.equal(pairs(result({ content: OK_CONTENT, structuredContent: { high: 21.5, sky: 'clear' }, isError: false }, FORECAST_CALL)), []);
   assert.equal(pairs(result({ content: [{ type: 'text', text: 'no such place' }], isError: true }, FORECAST_CALL)), []);
-  assert.equal(pairs(result({ content: [] }, { name: 'echo' })), []);
+  assert.equal(pairs(result({ content: [] }, { name: 'echo' }, loose)), []);
+  assert.equal(pairs(result({ content: OK_CONTENT, extra: 1 }, { name: 'echo' })), [], 'the course profile leaves the result open');
+  const many = Array.from({ length: 70 }, () => ({ type: 'text', text: 'x'.repeat(70_000) }));
+  assert.equal(pairs(result({ content: many }, { name: 'echo' })), [], 'the 64-item and 64 KiB budget is the resources/read one');
 });
 
 test('tools/call result: structuredContent required when an outputSchema exists', () => {
@@ -200,14 +212,14 @@ test('tools/call result: structuredContent must satisfy the outputSchema', () =>
 
 test('tools/call result: shape and content', () => {
   assert.equal(pairs(result({ structuredContent: {} }, { name: 'echo' })), [`tools/call-result ${R}/content`]);
-  assert.equal(pairs(result({ content: [], isError: 'no' }, { name: 'echo' })), [`tools/call-result ${R}/isError`]);
+  assert.equal(pairs(result({ content: OK_CONTENT, isError: 'no' }, { name: 'echo' })), [`tools/call-result ${R}/isError`]);
   assert.equal(pairs(result({ content: [{ type: 'text' }] }, { name: 'echo' })), [`content/block-shape ${R}/content/0/text`]);
-  assert.equal(pairs(result({ content: [], extra: 1 }, { name: 'echo' })), [`tools/call-result ${R}/extra`]);
-  assert.equal(pairs(result({ content: [], extra: 1 }, { name: 'echo' }, loose)), []);
+  assert.equal(pairs(result({ content: [] }, { name: 'echo' })), [`tools/call-result ${R}/content`], 'the course profile wants at least one block');
+  assert.equal(pairs(result({ content: [{ type: 'video' }] }, { name: 'echo' })), [`content/block-shape ${R}/content/0/type`], 'the blocks keep the schema shapes');
 });
 
 test('tools/call result: structuredContent should come with a text block', () => {
-  const out = result({ content: [], structuredContent: { high: 1, sky: 'clear' } }, FORECAST_CALL);
+  const out = result({ content: [{ type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' }], structuredContent: { high: 1, sky: 'clear' } }, FORECAST_CALL);
   assert.equal(pairs(out), [`tools/structured-content-without-text ${R}/content`]);
   assert.is(out[0]?.severity, 'warning');
 });
@@ -218,17 +230,16 @@ test('tools/call result: a task-augmented call is answered with a CreateTaskResu
     task: { taskId: 'f-1', status: 'working', createdAt: '2026-01-01T00:00:00Z', lastUpdatedAt: '2026-01-01T00:00:00Z', ttl: 60000, pollInterval: 1000 },
   };
   assert.equal(pairs(result(created, taskCall)), []);
-  assert.equal(pairs(result({ content: OK_CONTENT, structuredContent: { high: 1, sky: 'clear' } }, taskCall)), [
-    `tasks/create-result ${R}/task`,
-    `tasks/create-result ${R}/content`,
-  ]);
+  assert.equal(pairs(result({ content: OK_CONTENT, structuredContent: { high: 1, sky: 'clear' } }, taskCall)), [`tasks/create-result ${R}/task`]);
+  assert.equal(pairs(result({ ...created, eta: 'soon' }, taskCall)), [], 'a CreateTaskResult is open');
 });
 
-test('notifications/tools/list_changed: params absent or {_meta?}', () => {
+test('notifications/tools/list_changed: params absent or an object whose _meta is an object', () => {
   const changed = toolsMethods['notifications/tools/list_changed'];
   assert.equal(pairs(changed?.params?.(undefined, P, ctx) ?? []), []);
   assert.equal(pairs(changed?.params?.({ _meta: {} }, P, ctx) ?? []), []);
-  assert.equal(pairs(changed?.params?.({ tools: [] }, P, ctx) ?? []), [`tools/list-changed-params ${P}/tools`]);
+  assert.equal(pairs(changed?.params?.({ tools: [] }, P, ctx) ?? []), [], 'open params');
+  assert.equal(pairs(changed?.params?.({ _meta: 5 }, P, ctx) ?? []), [`tools/list-changed-params ${P}/_meta`]);
 });
 
 test.run();

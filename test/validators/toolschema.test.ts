@@ -4,6 +4,7 @@ import * as assert from 'uvu/assert';
 import type { JsonObject, ValidationContext } from '../../validators/context.ts';
 import { acceptsInstance, explainInstance, validateInstance } from '../../validators/toolschema-instance.ts';
 import { validateToolSchema } from '../../validators/toolschema.ts';
+import { parseStrictJson } from '../../validators/strict-json.ts';
 import { ctx, loose, pairs } from './support.ts';
 
 const AT = '/tool/inputSchema';
@@ -15,11 +16,11 @@ const FORECAST: JsonObject = {
   title: 'Forecast request',
   properties: {
     place: { type: 'string', minLength: 2, maxLength: 20, description: 'Where' },
-    days: { type: 'integer', minimum: 1, maximum: 7, default: 3 },
+    days: { type: 'integer', minimum: 1, maximum: 7 },
     scale: { type: 'string', enum: ['metric', 'imperial'] },
     ratio: { type: 'number', minimum: 0, maximum: 1 },
     detailed: { type: 'boolean' },
-    tags: { type: 'array', items: { type: 'string', maxLength: 8 } },
+    tags: { type: 'array', items: { type: 'string', maxLength: 8 }, minItems: 1, maxItems: 5 },
     filter: { type: 'object', properties: { kind: { type: 'string' } }, additionalProperties: true },
   },
   required: ['place'],
@@ -89,14 +90,65 @@ const SCHEMA_CASES: ReadonlyArray<{ name: string; schema: unknown; expected: str
     expected: [`toolschema/keyword-value ${AT}/minLength`],
   },
   {
-    name: 'required property not declared',
+    name: 'required property not declared (course profile: an error)',
+    schema: { type: 'object', properties: { a: { type: 'string' } }, required: ['b'] },
+    expected: [`toolschema/keyword-value ${AT}/required/0`],
+  },
+  {
+    name: 'required property not declared (specification profiles: a warning)',
     schema: { type: 'object', properties: { a: { type: 'string' } }, required: ['b'] },
     expected: [`toolschema/required-undeclared ${AT}/required/0`],
+    context: loose,
   },
   {
     name: 'title not a string',
     schema: { type: 'object', title: 3 },
     expected: [`toolschema/keyword-value ${AT}/title`],
+  },
+  { name: 'empty title (course profile)', schema: { type: 'object', title: '' }, expected: [`toolschema/keyword-value ${AT}/title`] },
+  { name: 'empty description in a specification profile', schema: { type: 'object', description: '' }, expected: [], context: loose },
+  {
+    name: 'default is not executed by the course profile',
+    schema: { type: 'object', properties: { a: { type: 'string', default: 'x' } } },
+    expected: [`toolschema/unknown-keyword ${AT}/properties/a/default`],
+  },
+  { name: 'default in a specification profile', schema: { type: 'object', properties: { a: { type: 'string', default: 'x' } } }, expected: [], context: loose },
+  {
+    name: 'array bounds are executed keywords',
+    schema: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 1024 },
+    expected: [],
+  },
+  {
+    name: 'minItems above maxItems',
+    schema: { type: 'array', items: { type: 'string' }, minItems: 3, maxItems: 2 },
+    expected: [`toolschema/keyword-value ${AT}/minItems`],
+  },
+  {
+    name: 'maxItems beyond 1024 (course profile)',
+    schema: { type: 'array', items: { type: 'string' }, maxItems: 1025 },
+    expected: [`toolschema/keyword-value ${AT}/maxItems`],
+  },
+  {
+    name: 'minItems beyond the 1024 an undeclared maxItems stands for (course profile)',
+    schema: { type: 'array', items: { type: 'string' }, minItems: 1025 },
+    expected: [`toolschema/keyword-value ${AT}/minItems`],
+  },
+  { name: 'maxItems beyond 1024 in a specification profile', schema: { type: 'array', items: { type: 'string' }, maxItems: 5000 }, expected: [], context: loose },
+  {
+    name: 'array without items (course profile)',
+    schema: { type: 'array' },
+    expected: [`toolschema/keyword-value ${AT}/items`],
+  },
+  { name: 'array without items in a specification profile', schema: { type: 'array' }, expected: [], context: loose },
+  {
+    name: 'maxLength beyond 100000 (course profile)',
+    schema: { type: 'string', maxLength: 100_001 },
+    expected: [`toolschema/keyword-value ${AT}/maxLength`],
+  },
+  {
+    name: 'minItems on a string',
+    schema: { type: 'string', minItems: 1 },
+    expected: [`toolschema/inapplicable-keyword ${AT}/minItems`],
   },
 ];
 
@@ -112,11 +164,11 @@ function nested(levels: number): JsonObject {
   return schema;
 }
 
-test('nesting is bounded at 8 levels', () => {
-  assert.equal(pairs(validateToolSchema(nested(8), AT, ctx)), []);
-  const deep = pairs(validateToolSchema(nested(9), AT, ctx));
-  assert.equal(deep, [`toolschema/too-deep ${AT}${'/properties/n'.repeat(9)}`]);
-  assert.equal(pairs(validateToolSchema(nested(9), AT, loose)), []);
+test('nesting is bounded at 16 levels (course profile)', () => {
+  assert.equal(pairs(validateToolSchema(nested(16), AT, ctx)), []);
+  const deep = pairs(validateToolSchema(nested(17), AT, ctx));
+  assert.equal(deep, [`toolschema/too-deep ${AT}${'/properties/n'.repeat(17)}`]);
+  assert.equal(pairs(validateToolSchema(nested(17), AT, loose)), []);
 });
 
 function withProperties(n: number): JsonObject {
@@ -125,40 +177,42 @@ function withProperties(n: number): JsonObject {
   return { type: 'object', properties };
 }
 
-test('an object schema declares at most 64 properties', () => {
-  assert.equal(pairs(validateToolSchema(withProperties(64), AT, ctx)), []);
-  assert.equal(pairs(validateToolSchema(withProperties(65), AT, ctx)), [`toolschema/too-many-properties ${AT}/properties`]);
+test('an object schema declares at most 256 properties (course profile)', () => {
+  assert.equal(pairs(validateToolSchema(withProperties(256), AT, ctx)), []);
+  assert.equal(pairs(validateToolSchema(withProperties(257), AT, ctx)), [`toolschema/too-many-properties ${AT}/properties`]);
+  assert.equal(pairs(validateToolSchema(withProperties(257), AT, loose)), []);
 });
 
-test('a tool schema holds at most 512 schemas', () => {
-  const wide = (n: number): JsonObject => {
+test('a tool schema holds at most 4096 schemas (course profile)', () => {
+  const wide = (last: number): JsonObject => {
     const properties: Record<string, unknown> = {};
-    for (let i = 0; i < n; i++) properties[`o${i}`] = withProperties(63);
+    for (let i = 0; i < 15; i++) properties[`o${i}`] = withProperties(255);
+    properties['o15'] = withProperties(last);
     return { type: 'object', properties };
   };
-  assert.equal(pairs(validateToolSchema(wide(7), AT, ctx)), []);
-  // 1 root + 8 objects + 8 * 63 strings = 513 schemas: the 513th is the last string.
-  assert.equal(pairs(validateToolSchema(wide(8), AT, ctx)), [`toolschema/too-many-nodes ${AT}/properties/o7/properties/p62`]);
-  assert.equal(pairs(validateToolSchema(wide(8), AT, loose)), []);
+  // 1 root + 16 objects + 15 * 255 + 254 strings = 4096 schemas.
+  assert.equal(pairs(validateToolSchema(wide(254), AT, ctx)), []);
+  assert.equal(pairs(validateToolSchema(wide(255), AT, ctx)), [`toolschema/too-many-nodes ${AT}/properties/o15/properties/p254`]);
+  assert.equal(pairs(validateToolSchema(wide(255), AT, loose)), []);
 });
 
-test('an enum lists at most 64 values', () => {
+test('an enum lists at most 256 values (course profile)', () => {
   const values = (n: number) => Array.from({ length: n }, (_, i) => `v${i}`);
-  assert.equal(pairs(validateToolSchema({ type: 'string', enum: values(64) }, AT, ctx)), []);
-  assert.equal(pairs(validateToolSchema({ type: 'string', enum: values(65) }, AT, ctx)), [`toolschema/too-many-enum-values ${AT}/enum`]);
+  assert.equal(pairs(validateToolSchema({ type: 'string', enum: values(256) }, AT, ctx)), []);
+  assert.equal(pairs(validateToolSchema({ type: 'string', enum: values(257) }, AT, ctx)), [`toolschema/too-many-enum-values ${AT}/enum`]);
 });
 
-test('names and texts in a schema are bounded', () => {
-  assert.equal(pairs(validateToolSchema({ type: 'string', description: 'd'.repeat(4096) }, AT, ctx)), []);
-  assert.equal(
-    pairs(validateToolSchema({ type: 'string', description: 'd'.repeat(4097) }, AT, ctx)),
-    [`toolschema/string-too-long ${AT}/description`],
-  );
-  const long = 'k'.repeat(1025);
+test('property names have 1 to 128 characters (course profile); texts are not bounded', () => {
+  assert.equal(pairs(validateToolSchema({ type: 'string', description: 'd'.repeat(100_000) }, AT, ctx)), []);
+  const at128 = '😀'.repeat(128);
+  assert.equal(pairs(validateToolSchema({ type: 'object', properties: { [at128]: { type: 'string' } } }, AT, ctx)), [], 'code points, not UTF-16 units');
+  const long = 'k'.repeat(129);
   assert.equal(
     pairs(validateToolSchema({ type: 'object', properties: { [long]: { type: 'string' } } }, AT, ctx)),
     [`toolschema/string-too-long ${AT}/properties/${long}`],
   );
+  assert.equal(pairs(validateToolSchema({ type: 'object', properties: { '': { type: 'string' } } }, AT, ctx)), [`toolschema/string-too-long ${AT}/properties/`]);
+  assert.equal(pairs(validateToolSchema({ type: 'object', properties: { [long]: { type: 'string' } } }, AT, loose)), []);
 });
 
 const VALID_ARGS: readonly unknown[] = [
@@ -190,6 +244,8 @@ const INSTANCE_CASES: ReadonlyArray<{ value: unknown; rule: string; pointer: str
   { value: { place: 'x'.repeat(21) }, rule: 'instance-max-length', pointer: `${ARGS}/place`, fragment: 'at most 20 characters' },
   { value: { place: 'Oslo', days: 0 }, rule: 'instance-minimum', pointer: `${ARGS}/days`, fragment: 'greater than or equal to 1' },
   { value: { place: 'Oslo', days: 8 }, rule: 'instance-maximum', pointer: `${ARGS}/days`, fragment: 'less than or equal to 7' },
+  { value: { place: 'Oslo', tags: [] }, rule: 'instance-min-items', pointer: `${ARGS}/tags`, fragment: 'too few items' },
+  { value: { place: 'Oslo', tags: ['a', 'b', 'c', 'd', 'e', 'f'] }, rule: 'instance-max-items', pointer: `${ARGS}/tags`, fragment: 'too many items' },
   { value: [], rule: 'instance-type', pointer: ARGS, fragment: 'arguments must be an object' },
 ];
 
@@ -205,6 +261,32 @@ test('string lengths count code points, and pointer tokens are escaped', () => {
   const schema: JsonObject = { type: 'object', properties: { 'a/b': { type: 'string', minLength: 2 } } };
   assert.equal(pairs(validateInstance(schema, { 'a/b': '😀😀' }, ARGS)), []);
   assert.equal(pairs(validateInstance(schema, { 'a/b': '😀' }, ARGS)), [`toolschema/instance-min-length ${ARGS}/a~1b`]);
+});
+
+test('the course profile bounds a checked value: 1024 items or members, strings of 100000 characters', () => {
+  const open: JsonObject = { type: 'object', properties: { s: { type: 'string' }, a: { type: 'array', items: { type: 'number' } } } };
+  assert.equal(pairs(validateInstance(open, { s: 'x'.repeat(100_000), a: new Array(1024).fill(1) }, ARGS, true)), []);
+  assert.equal(pairs(validateInstance(open, { s: 'x'.repeat(100_001) }, ARGS, true)), [`toolschema/instance-limit ${ARGS}/s`]);
+  assert.equal(pairs(validateInstance(open, { a: new Array(1025).fill(1) }, ARGS, true)), [`toolschema/instance-limit ${ARGS}/a`]);
+  const many = Object.fromEntries(Array.from({ length: 1025 }, (_, i) => [`k${i}`, 1]));
+  assert.equal(pairs(validateInstance(open, many, ARGS, true)), [`toolschema/instance-limit ${ARGS}`]);
+  assert.equal(pairs(validateInstance(open, { s: 'x'.repeat(100_001), a: new Array(1025).fill(1) }, ARGS)), [], 'no bounds unless asked');
+});
+
+test('integers beyond 2^53-1 the reader held exactly are compared by their exact value', () => {
+  const schema: JsonObject = { type: 'object', properties: { n: { type: 'integer', minimum: 1, maximum: 9007199254740992 }, x: { type: 'number' } } };
+  const exact = parseStrictJson('{"n": 9007199254740993}') as JsonObject;
+  assert.equal(pairs(validateInstance(schema, exact, ARGS)), [`toolschema/instance-maximum ${ARGS}/n`], 'a double would round it to the maximum');
+  const out = validateInstance(schema, exact, ARGS);
+  assert.ok(out[0]?.message.includes('9007199254740993'), out[0]?.message);
+  assert.equal(pairs(validateInstance(schema, parseStrictJson('{"n": 9007199254740992}') as JsonObject, ARGS)), []);
+  const huge = parseStrictJson(`{"n": ${'9'.repeat(400)}, "x": 1}`) as JsonObject;
+  assert.equal(pairs(validateInstance(schema, huge, ARGS)), [`toolschema/instance-maximum ${ARGS}/n`], 'an integer beyond the largest double is still an integer');
+  assert.equal(pairs(validateInstance(schema, parseStrictJson(`{"x": ${'9'.repeat(400)}}`) as JsonObject, ARGS)), [`toolschema/instance-type ${ARGS}/x`],
+    'but not a finite number');
+  const enumSchema = parseStrictJson('{"type": "object", "properties": {"e": {"type": "integer", "enum": [9007199254740993]}}}') as JsonObject;
+  assert.equal(pairs(validateInstance(enumSchema, parseStrictJson('{"e": 9007199254740992}') as JsonObject, ARGS)), [`toolschema/instance-enum ${ARGS}/e`]);
+  assert.equal(pairs(validateInstance(enumSchema, parseStrictJson('{"e": 9007199254740993}') as JsonObject, ARGS)), []);
 });
 
 test('additionalProperties absent or true allows other values', () => {
@@ -231,6 +313,8 @@ const { schema: subsetSchema } = fc.letrec<{ schema: JsonObject }>((tie) => ({
       maxLength: fc.nat(4),
       minimum: fc.integer({ min: -2, max: 2 }),
       maximum: fc.oneof(fc.integer({ min: -2, max: 4 }), fc.constant(Infinity)),
+      minItems: fc.nat(2),
+      maxItems: fc.nat(3),
     }, { requiredKeys: [] }) as fc.Arbitrary<JsonObject>,
     fc.record({
       type: fc.constant('object'),
@@ -253,13 +337,13 @@ const { value: instanceValue } = fc.letrec<{ value: unknown }>((tie) => ({
 test('the quick instance judgement accepts exactly what the explaining walk finds nothing in', () => {
   let accepted = 0;
   let rejected = 0;
-  fc.assert(fc.property(subsetSchema, fc.array(instanceValue, { minLength: 1, maxLength: 5 }), (schema, values) => {
+  fc.assert(fc.property(subsetSchema, fc.array(instanceValue, { minLength: 1, maxLength: 5 }), fc.boolean(), (schema, values, limited) => {
     for (const value of values) {
-      const ok = acceptsInstance(schema, value);
+      const ok = acceptsInstance(schema, value, limited);
       if (ok) accepted++;
       else rejected++;
-      assert.is(ok, explainInstance(schema, value, ARGS).length === 0, `${JSON.stringify(schema)} on ${JSON.stringify(value)}`);
-      assert.equal(validateInstance(schema, value, ARGS), explainInstance(schema, value, ARGS));
+      assert.is(ok, explainInstance(schema, value, ARGS, limited).length === 0, `${JSON.stringify(schema)} on ${JSON.stringify(value)}`);
+      assert.equal(validateInstance(schema, value, ARGS, limited), explainInstance(schema, value, ARGS, limited));
     }
   }), { numRuns: 2000 });
   assert.ok(accepted > 100 && rejected > 100, `both verdicts occur (${accepted} accepted, ${rejected} rejected)`);

@@ -14,7 +14,13 @@ export const authRules = defineRules('auth', SPEC.authorization, {
   'scope-not-granted': 'Claimed scopes must be within the scopes granted to the principal.',
   'scope-missing': 'The claimed scopes must include the scope the method requires.',
   'resource-tenant': 'A resource may be used only by principals of its own tenant.',
-  'resource-not-in-policy': 'A resource URI must appear in the explicit resource policy (or match a policy template).',
-  'result-outside-policy': 'A resources/read result may contain only the requested URI or its explicit policy children.',
+  'resource-not-in-policy': 'A resource URI must appear in the explicit resource policy (in the specification profiles a policy template match also counts; the course profile takes explicit resources only).',
+  'result-outside-policy': 'A resources/read result may contain only the requested URI or its explicit policy children (only direct children in the course profile; descendants in the specification profiles).',
   'unknown-revision': 'A control event may activate only a revision that the policy defines.',
+  'duplicate-scope': { text: 'In the course profile a transport context claims each scope once.', spec: SPEC.course },
+  'unexpected-context': {
+    text: 'In the course profile only authorization-bound messages (the resource methods and resource updates) carry a transport_context: not the handshake, other messages, or responses, which are judged under their request\'s snapshot.',
+    spec: SPEC.course,
+  },
+  'revision-before-ready': { text: 'In the course profile an authorization revision is activated only in a ready session (after the initialize handshake).', spec: SPEC.course },
 });

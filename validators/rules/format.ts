@@ -7,7 +7,7 @@ export const formatRules = defineRules('format', SPEC.schema, {
     spec: SPEC.uri,
   },
   'uri-template': {
-    text: 'A URI template must be an absolute RFC 6570 URI template.',
+    text: 'A URI template must be an absolute RFC 6570 URI template (in the course profile with at least one expression).',
     spec: SPEC.uriTemplate,
   },
   'mime-type': {
@@ -19,7 +19,8 @@ export const formatRules = defineRules('format', SPEC.schema, {
     spec: SPEC.base64,
   },
   timestamp: {
-    text: 'A timestamp must be an ISO 8601 date or RFC 3339 date-time with a zone.',
-    spec: 'https://www.rfc-editor.org/rfc/rfc3339#section-5.6',
+    text: 'An annotations lastModified should be an ISO 8601 date or RFC 3339 date-time with a zone (the schema: "Should be an ISO 8601 formatted string"); a warning in the specification profiles, while the course profile asks only for a non-empty string.',
+    severity: 'warning',
+    spec: `${SPEC.schema}#annotations`,
   },
 });

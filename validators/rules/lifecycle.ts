@@ -9,5 +9,13 @@ export const lifecycleRules = defineRules('lifecycle', SPEC.lifecycle, {
   'server-request-before-initialized': 'The server must not send requests before the client sent notifications/initialized.',
   'notification-before-initialized': 'No notification other than notifications/initialized may precede the end of the handshake.',
   'protocol-version-mismatch': 'The negotiated protocolVersion must be the revision the profile validates.',
-  'initialize-failed': { text: 'The initialize request failed; the session cannot proceed.', severity: 'warning' },
+  'initialize-failed': { text: 'The initialize request failed; the session cannot proceed (specification profiles: a warning, since the error itself is well formed).', severity: 'warning' },
+  'initialize-error': {
+    text: 'In the course profile an initialize request answered with an error fails the exchange: the session cannot enter operation.',
+    spec: SPEC.course,
+  },
+  'ping-before-initialized': {
+    text: 'In the course profile nothing but the initialize result and notifications/initialized may come before the handshake completes, not even ping (the specification allows ping there).',
+    spec: SPEC.course,
+  },
 });

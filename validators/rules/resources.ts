@@ -13,6 +13,10 @@ export const resourcesRules = defineRules('resources', SPEC.resources, {
     spec: SPEC.course,
   },
   'duplicate-uri': 'A URI or URI template must appear at most once in one list page.',
+  'duplicate-content-uri': {
+    text: 'In the course profile one resources/read result lists each URI at most once in its contents (the specification sets no such limit).',
+    spec: SPEC.course,
+  },
   'uri-params-shape':
     'resources/read, resources/subscribe, resources/unsubscribe and notifications/resources/updated params must be {uri, _meta?}.',
   'read-result-shape': 'A resources/read result must be {contents, _meta?}, contents an array of resource contents.',

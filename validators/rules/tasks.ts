@@ -3,11 +3,11 @@ import { defineRules, SPEC } from './rule.ts';
 /** Rules of the `tasks` area: Task snapshots and the task methods, and each task's status lifecycle. */
 export const tasksRules = defineRules('tasks', SPEC.tasks, {
   'list-result': 'A tasks/list result must be {tasks, nextCursor?, _meta?} (the cursor and page size are pagination rules).',
-  'duplicate-task-id': 'Task ids must be unique within a tasks/list result.',
-  'task': 'A Task must be {taskId, status, statusMessage?, createdAt, lastUpdatedAt, ttl, pollInterval?}: a non-empty id, a known status, ISO 8601 date-times, a non-negative integer or null ttl and a positive integer pollInterval.',
+  'duplicate-task-id': 'Task ids must be unique within a tasks/list result (specification profiles; the course profile checks each snapshot alone).',
+  'task': 'A Task must be {taskId, status, statusMessage?, createdAt, lastUpdatedAt, ttl, pollInterval?}: a non-empty id, a known status, ISO 8601 date-times, a non-negative integer or null ttl and a positive integer pollInterval (the course profile takes any non-empty timestamp strings and a pollInterval of 0).',
   'timestamp-order': { text: 'A task should not be last updated before it was created.', severity: 'warning' },
-  'metadata': 'Task metadata in request params must be {ttl?} with a non-negative integer ttl in milliseconds.',
-  'create-result': 'A task-augmented request must be answered with a CreateTaskResult {task, _meta?}.',
+  'metadata': 'Task metadata in request params must be {ttl?} with a non-negative integer ttl in milliseconds (a positive one in the course profile).',
+  'create-result': 'A task-augmented request must be answered with a CreateTaskResult {task, _meta?, ...} (the schema leaves it open).',
   'task-params': 'tasks/get, tasks/result and tasks/cancel params must be {taskId, _meta?} with a string taskId.',
   'payload-result': 'A tasks/result result must be the underlying request\'s result, carrying io.modelcontextprotocol/related-task metadata that names the requested task.',
   'related-task': 'io.modelcontextprotocol/related-task metadata must be {taskId} with a string taskId.',

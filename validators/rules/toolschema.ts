@@ -20,17 +20,17 @@ export const toolschemaRules = defineRules('toolschema', SPEC.tools, {
     spec: SPEC.course,
   },
   'keyword-value':
-    'Each schema keyword must be well formed: type a known name, properties an object of schemas, required unique strings, enum scalars of the declared type, bounds non-negative integers or finite numbers with min <= max.',
+    'Each schema keyword must be well formed: type a known name, properties an object of schemas, required unique strings, enum scalars of the declared type, bounds non-negative integers or finite numbers with min <= max. The course profile also requires: required entries declared in properties, items on every array, maxItems at most 1024 and maxLength at most 100000 (the bounds of undeclared maxima too), and non-empty title, description and $schema.',
   'required-undeclared': {
     text: 'A required property should be declared in properties.',
     severity: 'warning',
   },
-  'too-deep': { text: 'A tool schema may nest at most 8 levels of schemas.', spec: SPEC.course },
-  'too-many-nodes': { text: 'A tool schema may contain at most 512 schemas in total.', spec: SPEC.course },
-  'too-many-properties': { text: 'An object schema may declare at most 64 properties.', spec: SPEC.course },
-  'too-many-enum-values': { text: 'An enum may list at most 64 values.', spec: SPEC.course },
+  'too-deep': { text: 'A tool schema may nest at most 16 levels of schemas below its root (course profile).', spec: SPEC.course },
+  'too-many-nodes': { text: 'A tool schema may contain at most 4096 schemas in total (course profile).', spec: SPEC.course },
+  'too-many-properties': { text: 'An object schema may declare at most 256 properties, and list at most 256 required names (course profile).', spec: SPEC.course },
+  'too-many-enum-values': { text: 'An enum may list at most 256 values (course profile).', spec: SPEC.course },
   'string-too-long': {
-    text: 'Property names and enum strings in a tool schema are at most 1024 characters, titles and descriptions at most 4096.',
+    text: 'A property name in a tool schema has 1 to 128 characters (course profile; the rule once bounded names, enum strings and texts by 1024 and 4096 characters).',
     spec: SPEC.course,
   },
   'instance-type': 'A value must have the type its schema declares.',
@@ -41,4 +41,10 @@ export const toolschemaRules = defineRules('toolschema', SPEC.tools, {
   'instance-max-length': 'A string value must be at most maxLength characters long.',
   'instance-minimum': 'A number value must be greater than or equal to its schema minimum.',
   'instance-maximum': 'A number value must be less than or equal to its schema maximum.',
+  'instance-min-items': 'An array value must hold at least minItems items.',
+  'instance-max-items': 'An array value must hold at most maxItems items.',
+  'instance-limit': {
+    text: 'In the course profile a checked value holds at most 1024 array items or object members, and strings of at most 100000 characters.',
+    spec: SPEC.course,
+  },
 });
