@@ -61,7 +61,7 @@ export async function coverageHtml(report: CoverageReport, graphs: readonly Mach
     const svg = inlineSvg(await renderSvg(machineDot(g.model.machine, { edgeStyle: (t) => styleFor(byId.get(t.id)) })));
     sections.push(`<section class="machine" data-machine="${escapeHtml(g.model.name)}">
 <h2>${escapeHtml(g.model.name)}</h2>
-<p>${c.declared} declared, ${c.taken} taken, ${c.allowlisted} allowlisted, ${c.never_taken.length} never taken; shortest paths followed ${c.paths.followed}/${c.paths.enumerated}</p>
+<p>${c.applicable ? '' : `not applicable: no profile judged here runs it (${escapeHtml(report.profiles.join(', '))}); `}${c.declared} declared, ${c.taken} taken, ${c.allowlisted} allowlisted, ${c.never_taken.length} never taken; shortest paths followed ${c.paths.followed}/${c.paths.enumerated}</p>
 <div class="diagram">${svg}</div>
 <table><thead><tr><th>status</th><th>transition</th><th>cases</th><th>shortest path</th><th>allowlist reason</th></tr></thead>
 <tbody>${c.transitions.map(row).join('\n')}</tbody></table>
@@ -75,7 +75,7 @@ export async function coverageHtml(report: CoverageReport, graphs: readonly Mach
 <style>${CSS}</style></head>
 <body>
 <h1>Transition coverage</h1>
-<p class="summary" id="summary" data-declared="${t.declared}" data-taken="${t.taken}" data-gaps="${t.gaps}">${report.status}: ${t.taken}/${t.declared} transitions taken, ${t.allowlisted} allowlisted, ${t.gaps} gaps; ${t.paths.followed}/${t.paths.enumerated} shortest paths followed; ${report.case_count} cases</p>
+<p class="summary" id="summary" data-declared="${t.declared}" data-taken="${t.taken}" data-gaps="${t.gaps}">${report.status}: ${t.taken}/${t.declared - t.not_applicable} transitions taken, ${t.allowlisted} allowlisted, ${t.gaps} gaps; ${t.paths.followed}/${t.paths.enumerated} shortest paths followed; ${report.case_count} cases${t.not_applicable === 0 ? '' : `; ${t.not_applicable} not applicable`}</p>
 <p class="legend"><span style="color:${TAKEN}">&#9473; taken</span><span style="color:${NEVER}">&#9476; never taken</span> Click a row to find its edge.</p>
 ${sections.join('\n')}
 <script>${SCRIPT}</script>

@@ -28,12 +28,14 @@ export interface PathFigures {
 
 /** One machine's figures. */
 export interface MachineCoverage {
+  /** False when no profile the cases ran under runs this machine: its transitions are then no gaps. */
+  readonly applicable: boolean;
   readonly declared: number;
   readonly taken: number;
   readonly allowlisted: number;
   /** Declared transitions no case takes (allowlisted ones included), sorted. */
   readonly never_taken: readonly string[];
-  /** Never taken and not allowlisted, sorted: what the gate fails on. */
+  /** Never taken and not allowlisted, in an applicable machine, sorted: what the gate fails on. */
   readonly gaps: readonly string[];
   readonly paths: PathFigures & { readonly not_followed: readonly string[] };
   readonly transitions: readonly TransitionCoverage[];
@@ -44,7 +46,19 @@ export interface CoverageReport {
   readonly status: 'ok' | 'gaps';
   readonly case_count: number;
   readonly machines: Readonly<Record<string, MachineCoverage>>;
-  readonly total: { readonly declared: number; readonly taken: number; readonly allowlisted: number; readonly never_taken: number; readonly gaps: number; readonly paths: PathFigures };
+  /** Over every machine, except `paths`, which counts the applicable ones. */
+  readonly total: {
+    readonly declared: number;
+    readonly taken: number;
+    readonly allowlisted: number;
+    readonly never_taken: number;
+    readonly gaps: number;
+    /** Declared transitions of machines no profile here runs. */
+    readonly not_applicable: number;
+    readonly paths: PathFigures;
+  };
+  /** The profiles the cases ran under, as `--profile` spells them, sorted. */
+  readonly profiles: readonly string[];
   /** Allowlisted transitions some case now takes: the entry should go. */
   readonly stale_allowlist: readonly string[];
   /** Allowlist entries naming no declared transition. */
@@ -78,14 +92,17 @@ export function buildReport(m: Measurement, allowlist: readonly AllowlistEntry[]
       };
     });
     const neverTaken = transitions.filter((t) => t.taken_by.length === 0);
+    const runsUnder = g.model.runsUnder;
+    const applicable = m.profiles.length === 0 || runsUnder === undefined || m.profiles.some((p) => runsUnder(p));
     for (const t of transitions) if (t.allowlisted !== null && t.taken_by.length > 0) stale.push(t.id);
     const withPath = transitions.filter((t) => t.shortest_path !== null);
     machines[g.model.name] = {
+      applicable,
       declared: transitions.length,
       taken: transitions.length - neverTaken.length,
       allowlisted: transitions.filter((t) => t.allowlisted !== null).length,
       never_taken: sorted(neverTaken.map((t) => t.id)),
-      gaps: sorted(neverTaken.filter((t) => t.allowlisted === null).map((t) => t.id)),
+      gaps: applicable ? sorted(neverTaken.filter((t) => t.allowlisted === null).map((t) => t.id)) : [],
       paths: {
         enumerated: withPath.length,
         followed: withPath.filter((t) => t.path_followed_by.length > 0).length,
@@ -95,7 +112,8 @@ export function buildReport(m: Measurement, allowlist: readonly AllowlistEntry[]
     };
   }
   const all = Object.values(machines);
-  const sum = (f: (c: MachineCoverage) => number): number => all.reduce((n, c) => n + f(c), 0);
+  const sum = (f: (c: MachineCoverage) => number, over = all): number => over.reduce((n, c) => n + f(c), 0);
+  const applicable = all.filter((c) => c.applicable);
   const gaps = sum((c) => c.gaps.length);
   return {
     status: gaps === 0 ? 'ok' : 'gaps',
@@ -107,8 +125,10 @@ export function buildReport(m: Measurement, allowlist: readonly AllowlistEntry[]
       allowlisted: sum((c) => c.allowlisted),
       never_taken: sum((c) => c.never_taken.length),
       gaps,
-      paths: { enumerated: sum((c) => c.paths.enumerated), followed: sum((c) => c.paths.followed) },
+      not_applicable: sum((c) => c.declared, all.filter((c) => !c.applicable)),
+      paths: { enumerated: sum((c) => c.paths.enumerated, applicable), followed: sum((c) => c.paths.followed, applicable) },
     },
+    profiles: sorted(m.profiles.map((p) => p.id)),
     stale_allowlist: sorted(stale),
     unknown_allowlist: sorted(allowlist.map((e) => e.transition).filter((id) => !declaredIds.has(id))),
   };

@@ -3,7 +3,7 @@ import type { JsonObject } from '../validators/context.ts';
 import { RULES } from '../validators/rules/index.ts';
 import type { DeclaredTransition } from './declared-transitions.ts';
 import type { MachineGraph } from './measure.ts';
-import type { ModelHome } from './models/model.ts';
+import { homeOf, type ModelHome } from './models/model.ts';
 import type { CoverageReport } from './report.ts';
 
 /** A fixture case skeleton in the fixture format, ready to paste into a file's `cases`. */
@@ -60,9 +60,9 @@ export function suggestCases(graphs: readonly MachineGraph[], report: CoverageRe
   const groups = new Map<string, { fixture: string; profile: string; cases: SuggestedCase[] }>();
   for (const g of graphs) {
     const gaps = new Set(report.machines[g.model.name]?.gaps ?? []);
-    const home = g.model.home ?? basis;
     for (const t of g.transitions) {
       if (!gaps.has(t.id)) continue;
+      const home = homeOf(g.model, t, basis);
       const s = suggestCase(g, t);
       if (!s) continue;
       let group = groups.get(home.fixture);

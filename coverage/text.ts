@@ -14,11 +14,17 @@ function cases(names: readonly string[]): string {
 
 /**
  * People's view: per machine a figures line, then every transition marked `+` taken (with the
- * cases that take it), `~` allowlisted or `-` a gap; stale allowlist entries; one totals line last.
+ * cases that take it), `~` allowlisted or `-` a gap (a machine no profile here runs: one line saying
+ * so); stale allowlist entries; one totals line last.
  */
 export function formatCoverageText(report: CoverageReport): string {
   const lines: string[] = [];
+  const profiles = report.profiles.join(', ');
   for (const [name, c] of Object.entries(report.machines)) {
+    if (!c.applicable) {
+      lines.push(`${name}: not applicable (${c.declared} declared): no profile judged here runs it (${profiles})`);
+      continue;
+    }
     lines.push(`${name}: ${c.declared} declared, ${c.taken} taken, ${c.allowlisted} allowlisted, ${c.never_taken.length} never taken; shortest paths followed ${c.paths.followed}/${c.paths.enumerated}`);
     for (const t of c.transitions) {
       if (t.taken_by.length > 0) lines.push(`  + ${t.id}  (${t.taken_by.length}: ${cases(t.taken_by)})`);
@@ -29,6 +35,8 @@ export function formatCoverageText(report: CoverageReport): string {
   for (const id of report.stale_allowlist) lines.push(`stale allowlist entry (a case takes it now): ${id}`);
   for (const id of report.unknown_allowlist) lines.push(`allowlist entry names no declared transition: ${id}`);
   const t = report.total;
-  lines.push(`${report.status}: ${t.taken}/${t.declared} transitions taken (${percent(t.taken, t.declared)}), ${t.allowlisted} allowlisted, ${t.gaps} gaps; ${t.paths.followed}/${t.paths.enumerated} shortest paths followed; ${report.case_count} cases`);
+  const applicable = t.declared - t.not_applicable;
+  const notApplicable = t.not_applicable === 0 ? '' : `; ${t.not_applicable} not applicable`;
+  lines.push(`${report.status}: ${t.taken}/${applicable} transitions taken (${percent(t.taken, applicable)}), ${t.allowlisted} allowlisted, ${t.gaps} gaps; ${t.paths.followed}/${t.paths.enumerated} shortest paths followed; ${report.case_count} case${report.case_count === 1 ? '' : 's'}${notApplicable}`);
   return lines.join('\n');
 }

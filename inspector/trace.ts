@@ -7,6 +7,8 @@ import { SESSION_MACHINES } from '../coverage/diagram/session-machines.ts';
 import { machineGraphs } from '../coverage/measure.ts';
 import { basisFromFixture } from '../coverage/models/basis.ts';
 import { TransitionRecorder, type ActorRun } from '../coverage/recorder.ts';
+import { SAMPLE_BASIS } from '../coverage/models/basis.ts';
+import type { JudgeOptions, TranscriptRun } from '../transcripts/transcript-report.ts';
 
 /** One actor of the session and the state it is in. */
 export interface ActorState {
@@ -81,6 +83,19 @@ function actorsOf(runs: readonly ActorRun[]): { actors: ActorState[]; active: st
   return { actors, active: [...active].sort() };
 }
 
+/** A function giving the transitions the recorder's actors took since it was last called. */
+function newTransitions(recorder: TransitionRecorder): () => string[] {
+  const seen = new Map<ActorRun, number>();
+  return () => {
+    const out: string[] = [];
+    for (const run of recorder.runs()) {
+      out.push(...run.steps.slice(seen.get(run) ?? 0).map((s) => s.transition));
+      seen.set(run, run.steps.length);
+    }
+    return out;
+  };
+}
+
 function stepPointer(index: number, label: string): string {
   const m = /^(setup|step) (\d+)$/.exec(label);
   if (!m) return `/cases/${index}`;
@@ -96,15 +111,7 @@ export function traceCase(label: string, fixture: Fixture, kase: FixtureCase, in
   const { graphs, byDefinition } = machineGraphs(basisFromFixture(fixture));
   const recorder = new TransitionRecorder(graphs.map((g) => g.model), byDefinition);
   const frames: Frame[] = [];
-  const seen = new Map<ActorRun, number>();
-  const takenSince = (): string[] => {
-    const out: string[] = [];
-    for (const run of recorder.runs()) {
-      out.push(...run.steps.slice(seen.get(run) ?? 0).map((s) => s.transition));
-      seen.set(run, run.steps.length);
-    }
-    return out;
-  };
+  const takenSince = newTransitions(recorder);
   const profile = profileForFixture(fixture);
   const startFrame = (): Frame => {
     // The session before any step: an untouched one with the same configuration, and its own recorder.
@@ -133,4 +140,50 @@ export function traceCase(label: string, fixture: Fixture, kase: FixtureCase, in
   });
   if (frames.length === 0) frames.push(startFrame());
   return { fixture: label, name: kase.name, description: kase.description ?? null, expect: kase.expect, result, frames };
+}
+
+/** The most steps of a transcript the inspector page holds; a longer one shows its first steps. */
+export const MAX_TRANSCRIPT_FRAMES = 5_000;
+
+/**
+ * Plays a transcript for the inspector, as one case: a frame per step (the line's message, its
+ * findings, the session's view, every actor's state, the transitions taken). `play` judges the
+ * transcript with the options given (it reads the file; this module does no I/O). At most
+ * MAX_TRANSCRIPT_FRAMES steps are kept; `truncated` says whether there were more.
+ */
+export async function traceTranscript(label: string, play: (options: JudgeOptions) => Promise<TranscriptRun>): Promise<{ trace: CaseTrace; run: TranscriptRun; truncated: boolean }> {
+  const { graphs, byDefinition } = machineGraphs(SAMPLE_BASIS);
+  const recorder = new TransitionRecorder(graphs.map((g) => g.model), byDefinition);
+  const frames: Frame[] = [];
+  let truncated = false;
+  let firstError: { rule: string; pointer: string; message: string; line: number } | undefined;
+  const takenSince = newTransitions(recorder);
+  const run = await play({
+    inspect: recorder.inspect,
+    maxFindings: 0,
+    onFinding: (f) => {
+      if (firstError === undefined && f.severity === 'error') firstError = f;
+    },
+    onStart: (view) => frames.push({ label: 'start', pointer: null, step: null, findings: [], view, ...actorsOf(recorder.runs()), taken: takenSince() }),
+    onStep: ({ line, step, findings, view }) => {
+      if (frames.length > MAX_TRANSCRIPT_FRAMES) {
+        truncated = true;
+        return;
+      }
+      frames.push({
+        label: `line ${line}`,
+        pointer: null,
+        step,
+        findings: findings.map((f) => ({ rule: f.rule, severity: f.severity, pointer: f.pointer, message: f.message })),
+        view,
+        ...actorsOf(recorder.runs()),
+        taken: takenSince(),
+      });
+    },
+  });
+  const error = firstError as { rule: string; pointer: string; message: string; line: number } | undefined;
+  const result: CaseResult = error === undefined
+    ? { name: label, status: 'passed' }
+    : { name: label, status: 'unexpected_failure', reason: `line ${error.line}: ${error.message}`, rule: error.rule, pointer: error.pointer };
+  return { trace: { fixture: label, name: label, description: null, expect: 'pass', result, frames }, run, truncated };
 }

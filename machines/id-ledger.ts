@@ -61,6 +61,24 @@ export class IdLedger {
     }
   }
 
+  /** Removes `id`; false when it was not held. */
+  delete(id: RequestId): boolean {
+    if (typeof id === 'string') return this.#strings.delete(id);
+    if (typeof id === 'bigint') return this.#bigs.delete(id);
+    const i = this.#rangeAtOrBefore(id);
+    const range = i >= 0 ? this.#ranges[i] : undefined;
+    if (range === undefined || id > range[1]) return false;
+    const [lo, hi] = range;
+    if (lo === hi) this.#ranges.splice(i, 1);
+    else if (id === lo) range[0] = id + 1;
+    else if (id === hi) range[1] = id - 1;
+    else {
+      range[1] = id - 1;
+      this.#ranges.splice(i + 1, 0, [id + 1, hi]);
+    }
+    return true;
+  }
+
   /** Forgets every id (a new session starts). */
   clear(): void {
     this.#ranges = [];

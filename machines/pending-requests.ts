@@ -1,3 +1,4 @@
+import { List, Map as IMap } from 'immutable';
 import type { IdKey } from '../validators/envelope.ts';
 
 /**
@@ -5,9 +6,41 @@ import type { IdKey } from '../validators/envelope.ts';
  * returns a new map and leaves the old one as it was, as a machine context must (snapshots are
  * values). A session usually has a handful of requests in flight, so up to SMALL_LIMIT entries are
  * kept as one array of alternating keys and values, copied on write, which costs far less than
- * copying a Map; beyond that, a Map copied on write.
+ * any tree; beyond that, a persistent hash map and a persistent queue (immutable's Map and
+ * List), whose updates share all but a few nodes with the table before, so a long run of
+ * unanswered requests costs linear time, not a copy of the whole table per request.
  */
 export const SMALL_LIMIT = 16;
+
+/** A pending value with the sequence number that places it in recording order. */
+interface Slot<V> {
+  readonly value: V;
+  readonly seq: number;
+}
+
+/**
+ * The large form: the slots by key, and the keys in recording order as a queue that may hold
+ * stale items (keys answered since, or recorded again) but never at its front, so the oldest
+ * entry is the queue's first. The queue is compacted when stale items make up half of it.
+ */
+interface LargeTable<V> {
+  readonly slots: IMap<IdKey, Slot<V>>;
+  readonly queue: List<{ readonly key: IdKey; readonly seq: number }>;
+  readonly nextSeq: number;
+}
+
+function isLive<V>(table: LargeTable<V>, item: { readonly key: IdKey; readonly seq: number } | undefined): boolean {
+  return item !== undefined && table.slots.get(item.key)?.seq === item.seq;
+}
+
+/** `queue` with no stale item at its front, and compacted when half of it is stale. */
+function tidy<V>(slots: IMap<IdKey, Slot<V>>, queue: LargeTable<V>['queue']): LargeTable<V>['queue'] {
+  const live = (item: { readonly key: IdKey; readonly seq: number } | undefined) => item !== undefined && slots.get(item.key)?.seq === item.seq;
+  if (queue.size > 2 * slots.size + SMALL_LIMIT) return queue.filter(live);
+  let out = queue;
+  while (out.size > 0 && !live(out.first())) out = out.shift();
+  return out;
+}
 
 export class PendingRequests<V> implements ReadonlyMap<IdKey, V> {
   /** The map with nothing pending. */
@@ -18,16 +51,16 @@ export class PendingRequests<V> implements ReadonlyMap<IdKey, V> {
   // Plain fields, not private ones, so that deep comparisons of machine contexts see the content.
   /** Small form: key, value, key, value, ... in the order the keys were recorded. */
   readonly small: readonly (IdKey | V)[];
-  /** Large form (more than SMALL_LIMIT entries were pending at once). */
-  readonly large: ReadonlyMap<IdKey, V> | undefined;
+  /** Large form (more than SMALL_LIMIT entries were pending at once), in the order the keys were recorded. */
+  readonly large: LargeTable<V> | undefined;
 
-  private constructor(small: readonly (IdKey | V)[], large: ReadonlyMap<IdKey, V> | undefined) {
+  private constructor(small: readonly (IdKey | V)[], large: LargeTable<V> | undefined) {
     this.small = small;
     this.large = large;
   }
 
   get size(): number {
-    return this.large !== undefined ? this.large.size : this.small.length / 2;
+    return this.large !== undefined ? this.large.slots.size : this.small.length / 2;
   }
 
   #indexOf(key: IdKey): number {
@@ -37,39 +70,58 @@ export class PendingRequests<V> implements ReadonlyMap<IdKey, V> {
   }
 
   get(key: IdKey): V | undefined {
-    if (this.large !== undefined) return this.large.get(key);
+    if (this.large !== undefined) return this.large.slots.get(key)?.value;
     const at = this.#indexOf(key);
     return at < 0 ? undefined : (this.small[at + 1] as V);
   }
 
   has(key: IdKey): boolean {
-    return this.large !== undefined ? this.large.has(key) : this.#indexOf(key) >= 0;
+    return this.large !== undefined ? this.large.slots.has(key) : this.#indexOf(key) >= 0;
+  }
+
+  /** The entry recorded first among those still pending, if any. */
+  oldest(): [IdKey, V] | undefined {
+    if (this.large !== undefined) {
+      const first = this.large.queue.first();
+      return first === undefined ? undefined : [first.key, (this.large.slots.get(first.key) as Slot<V>).value];
+    }
+    return this.small.length === 0 ? undefined : [this.small[0] as IdKey, this.small[1] as V];
   }
 
   /** A new map with `key` set to `value` (replacing what was there, in its place). */
   with(key: IdKey, value: V): PendingRequests<V> {
-    if (this.large !== undefined) return new PendingRequests<V>([], new Map(this.large).set(key, value));
-    const at = this.#indexOf(key);
-    const small = this.small.slice();
-    if (at >= 0) {
-      small[at + 1] = value;
-    } else if (small.length >= SMALL_LIMIT * 2) {
-      const map = new Map<IdKey, V>();
-      for (let i = 0; i < small.length; i += 2) map.set(small[i] as IdKey, small[i + 1] as V);
-      return new PendingRequests<V>([], map.set(key, value));
-    } else {
-      small.push(key, value);
+    const large = this.large;
+    if (large !== undefined) {
+      const known = large.slots.get(key);
+      if (known !== undefined) return new PendingRequests<V>([], { ...large, slots: large.slots.set(key, { value, seq: known.seq }) });
+      const seq = large.nextSeq;
+      return new PendingRequests<V>([], { slots: large.slots.set(key, { value, seq }), queue: large.queue.push({ key, seq }), nextSeq: seq + 1 });
     }
+    const at = this.#indexOf(key);
+    if (at < 0 && this.small.length >= SMALL_LIMIT * 2) {
+      const slots: [IdKey, Slot<V>][] = [];
+      const queue: { key: IdKey; seq: number }[] = [];
+      for (let i = 0; i <= this.small.length; i += 2) {
+        const k = i < this.small.length ? (this.small[i] as IdKey) : key;
+        const v = i < this.small.length ? (this.small[i + 1] as V) : value;
+        slots.push([k, { value: v, seq: i / 2 }]);
+        queue.push({ key: k, seq: i / 2 });
+      }
+      return new PendingRequests<V>([], { slots: IMap(slots), queue: List(queue), nextSeq: queue.length });
+    }
+    const small = this.small.slice();
+    if (at >= 0) small[at + 1] = value;
+    else small.push(key, value);
     return new PendingRequests(small, undefined);
   }
 
   /** A new map without `key` (this one when `key` is not pending). */
   without(key: IdKey): PendingRequests<V> {
-    if (this.large !== undefined) {
-      if (!this.large.has(key)) return this;
-      const map = new Map(this.large);
-      map.delete(key);
-      return new PendingRequests<V>([], map);
+    const large = this.large;
+    if (large !== undefined) {
+      if (!large.slots.has(key)) return this;
+      const slots = large.slots.delete(key);
+      return new PendingRequests<V>([], { slots, queue: tidy(slots, large.queue), nextSeq: large.nextSeq });
     }
     const at = this.#indexOf(key);
     if (at < 0) return this;
@@ -79,8 +131,9 @@ export class PendingRequests<V> implements ReadonlyMap<IdKey, V> {
   }
 
   *entries(): MapIterator<[IdKey, V]> {
-    if (this.large !== undefined) {
-      yield* this.large.entries();
+    const large = this.large;
+    if (large !== undefined) {
+      for (const item of large.queue) if (isLive(large, item)) yield [item.key, (large.slots.get(item.key) as Slot<V>).value];
       return;
     }
     for (let i = 0; i < this.small.length; i += 2) yield [this.small[i] as IdKey, this.small[i + 1] as V];

@@ -3,7 +3,7 @@ import { runMachine, type MachineRunner } from './runner.ts';
 import type { AuthorizationPolicy, TransportContext } from '../validators/authorization.ts';
 import { checkCapabilities } from '../validators/capabilities.ts';
 import { type Direction, type JsonObject, OPPOSITE, type Profile, type ValidationContext } from '../validators/context.ts';
-import { classifyMessage, idKey, type Envelope, type IdKey } from '../validators/envelope.ts';
+import { classifyMessage, idKey, type Envelope, type IdKey, type RequestId } from '../validators/envelope.ts';
 import { hasError, type Finding } from '../validators/finding.ts';
 import { isNotificationMethod, isRequestMethod, mayBeSentIn, methodTable, type MethodSpec } from '../validators/methods.ts';
 import { authRules } from '../validators/rules/auth.ts';
@@ -15,13 +15,13 @@ import { finding } from '../validators/rules/report.ts';
 import { sameJson } from '../validators/json-equal.ts';
 import { foundEqual } from '../validators/tool-descriptor.ts';
 import { authorizationMachine } from './authorization.ts';
-import { correlationMachine, type PendingRequest } from './correlation.ts';
+import { correlationMachine, PENDING_LIMIT, type PendingOverflow, type PendingRequest } from './correlation.ts';
 import type { IssueEvent } from './issue.ts';
 import { lifecycleMachine, type LifecycleEvent } from './lifecycle.ts';
 import { subscriptionMachine } from './subscription.ts';
 import { Subscriptions } from './subscriptions.ts';
 import { ToolListing } from './tool-listing.ts';
-import { BoundedMap } from './bounded-map.ts';
+import { UntrackedRequests } from './untracked-requests.ts';
 import { checkResultPolicy } from './resource-policy.ts';
 import type { CallEvent, ExtensionView, SessionExtension } from './extension.ts';
 import { EXTENSIONS } from './extensions.ts';
@@ -105,9 +105,10 @@ export class Session {
   readonly #authorization: MachineRunner<typeof authorizationMachine> | undefined;
   readonly #subscriptions: Subscriptions;
   readonly #toolListing = new ToolListing();
-  readonly #rejected: Record<Direction, BoundedMap<IdKey, true>> = {
-    client_to_server: new BoundedMap(1024),
-    server_to_client: new BoundedMap(1024),
+  /** Requests that crossed the wire but are not pending (rejected, or forgotten beyond the pending limit), per sender. */
+  readonly #untracked: Record<Direction, UntrackedRequests> = {
+    client_to_server: new UntrackedRequests(),
+    server_to_client: new UntrackedRequests(),
   };
   readonly #methods: ReadonlyMap<string, MethodSpec>;
   readonly #isNotification: (method: string) => boolean;
@@ -126,6 +127,8 @@ export class Session {
   /** The course profile, whose reference judges some things its own way (see docs/course-reference.md). */
   readonly #course: boolean;
   #sink: Finding[] = [];
+  /** What a request beyond the pending limit meets in this session's profile. */
+  readonly #overflow: PendingOverflow;
 
   constructor(config: SessionConfig) {
     this.#config = config;
@@ -152,13 +155,16 @@ export class Session {
     };
     this.#subscriptions = new Subscriptions((input) => this.#watch(runMachine(subscriptionMachine, input, config.inspect)), this.#course);
     this.#lifecycle = this.#watch(runMachine(lifecycleMachine, { protocolVersion: config.profile.protocolVersion }, config.inspect));
-    this.#correlation = {
-      client_to_server: this.#watch(runMachine(correlationMachine, { direction: 'client_to_server' }, config.inspect)),
-      server_to_client: this.#watch(runMachine(correlationMachine, { direction: 'server_to_client' }, config.inspect)),
-    };
-    for (const actor of Object.values(this.#correlation)) {
+    // The course reference rejects a request beyond the limit; the specification sets none, so
+    // there the oldest pending request is forgotten (with a warning) and the newest stay judged.
+    this.#overflow = config.profile.id === 'course' ? 'reject' : 'forget';
+    const correlation = (direction: Direction) => {
+      const actor = this.#watch(runMachine(correlationMachine, { direction, limit: PENDING_LIMIT }, config.inspect));
       actor.on('result.invalid', (e) => this.#sink.push(...e.findings));
-    }
+      actor.on('pending.forgotten', (e) => this.#untracked[direction].add(e.key, e.entry));
+      return actor;
+    };
+    this.#correlation = { client_to_server: correlation('client_to_server'), server_to_client: correlation('server_to_client') };
     if (config.policy) {
       const auth = this.#watch(runMachine(authorizationMachine, { policy: config.policy }, config.inspect));
       auth.on('revision.changed', () => {
@@ -206,8 +212,12 @@ export class Session {
     if (env.kind === 'request' || env.kind === 'notification') {
       this.#feedCall(step, env);
       // A rejected request still crossed the wire, and its peer may answer it: remember it, so that
-      // the answer is not reported again as a response without a request.
-      if (env.kind === 'request' && hasError(this.#sink)) this.#rejected[step.direction].set(idKey(env.id), true);
+      // the answer is checked against its method but not reported as answering nothing.
+      if (env.kind === 'request' && hasError(this.#sink)) {
+        this.#untracked[step.direction].add(idKey(env.id), {
+          id: env.id, method: env.method, params: env.params, revision: undefined, subject: undefined, tenant: undefined,
+        });
+      }
     } else {
       this.#feedResponse(step, env);
     }
@@ -319,6 +329,7 @@ export class Session {
       this.#correlation[step.direction].send({
         type: 'request',
         key: idKey(env.id),
+        overflow: this.#overflow,
         entry: {
           id: env.id,
           method: env.method,
@@ -329,6 +340,7 @@ export class Session {
         },
       });
       if (hasError(sink)) return;
+      this.#untracked[step.direction].drop(idKey(env.id));
       if (lifecycleEvent !== undefined && !lifecycleNoop) this.#lifecycle.send(lifecycleEvent);
       if (call) for (const acceptCall of this.#hooks.acceptCall) acceptCall(call, this.#extensionView);
       if (subscription !== undefined) this.#subscriptions.send(subscriptionUri, context, subscription);
@@ -351,8 +363,14 @@ export class Session {
     const correlation = this.#correlation[requestDirection];
     const key = idKey(env.id);
     const pending = correlation.getSnapshot().context.pending.get(key);
-    // The answer to a request already reported as rejected is not reported again (once).
-    if (!pending && this.#rejected[requestDirection].delete(key)) return;
+    if (!pending) {
+      // The answer to a rejected or forgotten request answers something (once): only its result's own shape is judged.
+      const answer = this.#untracked[requestDirection].take(key);
+      if (answer.untracked) {
+        if (env.kind === 'result' && answer.entry) this.#checkUntrackedResult(answer.entry, env.result);
+        return;
+      }
+    }
     if (env.kind === 'error') {
       if (pending) {
         for (const checkError of this.#hooks.checkError) {
@@ -430,6 +448,18 @@ export class Session {
     return out.length === 0 ? NO_FINDINGS : out;
   }
 
+  /**
+   * The result of a request that is not pending, against its method's result shape alone: the
+   * request changed no state, so nothing that depends on state is judged, and a method this
+   * profile does not handle (unknown, or refused by the course profile) has nothing to judge by.
+   */
+  #checkUntrackedResult(entry: PendingRequest, result: JsonObject): void {
+    const spec = this.#methods.get(entry.method);
+    if (spec === undefined || spec.kind !== 'request' || (this.#ctx.profile.id === 'course' && !spec.course)) return;
+    const found = spec.validators.result?.(result, '/message/result', entry.params, this.#ctx);
+    if (found !== undefined && found.length > 0) this.#sink.push(...found);
+  }
+
   #transportContext(step: WireStep): TransportContext {
     const defaults = this.#config.transportDefaults;
     const own = step.transport_context;
@@ -454,6 +484,16 @@ export class Session {
     const uri = RESOURCE_URI_METHODS.has(spec.method) && typeof params?.['uri'] === 'string' ? params['uri'] : undefined;
     this.#authorization.send({ type: 'context.check', input: { context, method: spec.method, scope: spec.scope, uri, strict: this.#course } });
     return !hasError(this.#sink);
+  }
+
+  /** The request `id` sent in `direction` that is still unanswered, if any. */
+  pendingRequest(direction: Direction, id: RequestId): PendingRequest | undefined {
+    return this.#extensionView.pending(direction, id);
+  }
+
+  /** The lifecycle machine's state (`new`, ..., `ready`); cheaper than view() for one question. */
+  get lifecycleState(): string {
+    return String(this.#lifecycle.getSnapshot().value);
   }
 
   /** A read-only picture of every machine's state. */

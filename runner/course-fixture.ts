@@ -1,4 +1,5 @@
-import { isAbsoluteUri, isHttpsUrl, isUriTemplate } from '../validators/format.ts';
+import { isAbsoluteUri, isHttpsUrl } from '../validators/format.ts';
+import { isUriTemplate } from '../validators/uri-template.ts';
 import { COURSE_PROFILE } from '../validators/profiles.ts';
 import { InputError } from './errors.ts';
 import type { Fixture } from './fixture-schema.ts';
@@ -7,7 +8,7 @@ import type { Fixture } from './fixture-schema.ts';
 const COURSE_SCOPES: ReadonlySet<string> = new Set(['resources:list', 'resources:read', 'resources:subscribe']);
 
 function invalid(pointer: string, problem: string): InputError {
-  return new InputError('fixture/invalid', pointer, `invalid fixture at ${pointer}: ${problem} [fixture/invalid]`);
+  return new InputError('fixture/invalid', pointer, `invalid fixture at ${pointer}: ${problem}`);
 }
 
 function unique(list: readonly string[]): boolean {

@@ -1,7 +1,31 @@
 import * as v from 'valibot';
 import { PROFILE_IDS } from '../validators/profiles.ts';
 
-const JsonObjectSchema = v.record(v.string(), v.unknown());
+function isObject(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+/**
+ * A JSON object whose members all match `value`, with every key kept. valibot's record skips the
+ * keys `__proto__`, `constructor` and `prototype` (they would pollute a prototype), so a
+ * principal, revision or capability of that name would silently vanish: the members are checked
+ * as a Map instead, and set on the output as own data properties, never through a setter.
+ */
+export function ownRecord<const S extends v.GenericSchema>(value: S) {
+  return v.pipe(
+    v.custom<Record<string, unknown>>(isObject, (issue) => `Invalid type: Expected Object but received ${issue.received}`),
+    v.transform((object) => new Map(Object.entries(object))),
+    v.map(v.string(), value),
+    v.transform((map) => {
+      const out: Record<string, v.InferOutput<S>> = {};
+      for (const [key, member] of map) Object.defineProperty(out, key, { value: member, enumerable: true, writable: true, configurable: true });
+      return out;
+    }),
+  );
+}
+
+/** Any JSON object, every member kept. */
+export const JsonObjectSchema = ownRecord(v.unknown());
 
 /** Out-of-wire transport context of a step (merged over the fixture's defaults). */
 export const TransportContextSchema = v.strictObject({
@@ -50,7 +74,7 @@ const PrincipalSchema = v.strictObject({
 });
 
 const RevisionSchema = v.strictObject({
-  principals: v.record(v.string(), PrincipalSchema),
+  principals: ownRecord(PrincipalSchema),
   resources: v.array(v.strictObject({ uri: v.string(), tenant: v.string(), children: v.optional(v.array(v.string())) })),
   resourceTemplates: v.array(v.strictObject({ uriTemplate: v.string(), tenant: v.string() })),
 });
@@ -67,7 +91,7 @@ export const FixtureSchema = v.strictObject({
   authorization: v.strictObject({
     protected_resource: v.string(),
     initial_revision: v.string(),
-    revisions: v.record(v.string(), RevisionSchema),
+    revisions: ownRecord(RevisionSchema),
   }),
   client: PeerSchema,
   server: PeerSchema,

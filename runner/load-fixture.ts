@@ -1,34 +1,49 @@
 import * as v from 'valibot';
-import { issuePointer } from '../validators/schema-check.ts';
+import { fixtureRules } from '../validators/rules/fixture.ts';
 import { parseStrictJson, StrictJsonError } from '../validators/strict-json.ts';
 import { InputError } from './errors.ts';
 import { FixtureSchema, type Fixture } from './fixture-schema.ts';
+import { inputKindOf, looksLikeFixture } from './input-kind.ts';
+import { describeIssue, shown } from './schema-issue.ts';
 
-/** Parses and checks a fixture's bytes; `label` names it in messages (never a local path). */
+/** The error for a transcript where a fixture was expected, naming the command that judges it. */
+export function transcriptNotFixture(label: string): InputError {
+  return new InputError(fixtureRules['wrong-kind'].id, '',
+    `${label} is a transcript (one JSON step per line), not a fixture: judge it with \`mcp-statechart validate\``);
+}
+
+/**
+ * Parses and checks a fixture's bytes; `label` names it in messages (never a local path). A
+ * transcript is recognised and refused with the command that judges it.
+ */
 export function parseFixture(bytes: Uint8Array, label: string): Fixture {
   let data: unknown;
   try {
     data = parseStrictJson(bytes);
   } catch (error) {
-    if (error instanceof StrictJsonError) throw new InputError(error.rule, error.pointer, `${label}: ${error.message}`);
-    throw error;
+    if (!(error instanceof StrictJsonError)) throw error;
+    if (inputKindOf(bytes) === 'transcript') throw transcriptNotFixture(label);
+    throw new InputError(error.rule, error.pointer, `${label}: ${error.message}`);
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new InputError(fixtureRules['invalid'].id, '', `${label}: invalid fixture: a fixture is one JSON object, found ${shown(data)}`);
   }
   const r = v.safeParse(FixtureSchema, data);
   if (!r.success) {
-    const issue = r.issues[0]!;
-    const pointer = issuePointer('', issue);
-    throw new InputError('fixture/invalid', pointer, `${label}: invalid fixture at ${pointer || '/'}: ${issue.message}`);
+    if (!looksLikeFixture(data) && inputKindOf(bytes) === 'transcript') throw transcriptNotFixture(label);
+    const { pointer, text } = describeIssue(FixtureSchema, r.issues);
+    throw new InputError(fixtureRules['invalid'].id, pointer, `${label}: invalid fixture at ${pointer || '/'}: ${text}`);
   }
   const fixture = r.output;
   const revisions = fixture.authorization.revisions;
   if (!Object.hasOwn(revisions, fixture.authorization.initial_revision)) {
-    throw new InputError('fixture/invalid', '/authorization/initial_revision',
+    throw new InputError(fixtureRules['invalid'].id, '/authorization/initial_revision',
       `${label}: invalid fixture at /authorization/initial_revision: no revision ${JSON.stringify(fixture.authorization.initial_revision)} is defined`);
   }
   const names = new Set<string>();
   fixture.cases.forEach((c, i) => {
     if (names.has(c.name)) {
-      throw new InputError('fixture/invalid', `/cases/${i}/name`, `${label}: invalid fixture at /cases/${i}/name: duplicate case name ${JSON.stringify(c.name)}`);
+      throw new InputError(fixtureRules['invalid'].id, `/cases/${i}/name`, `${label}: invalid fixture at /cases/${i}/name: duplicate case name ${JSON.stringify(c.name)}`);
     }
     names.add(c.name);
   });

@@ -5,6 +5,7 @@ import type { Finding } from '../validators/finding.ts';
 import { findingTarget, type FindingTarget } from '../validators/finding-target.ts';
 import { Session, type SessionConfig, type SessionView, type Step } from '../machines/session.ts';
 import type { Fixture, FixtureCase } from './fixture-schema.ts';
+import { handshakeSteps } from './handshake.ts';
 
 /** How a case came out. */
 export type CaseStatus = 'passed' | 'expected_failure' | 'unexpected_pass' | 'unexpected_failure' | 'wrong_reason';
@@ -38,36 +39,9 @@ export interface PlayedStep {
 export function setupSteps(fixture: Fixture, kase: FixtureCase, profile?: Profile): Step[] {
   const setup = kase.setup ?? 'ready';
   if (setup === 'none' || profile?.stateless) return [];
-  const steps: Step[] = [{
-    direction: 'client_to_server',
-    message: {
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: {
-        protocolVersion: fixture.protocol_version,
-        capabilities: kase.client_capabilities ?? fixture.client.capabilities,
-        clientInfo: fixture.client.info,
-      },
-    },
-  }];
-  if (setup === 'initialize_request_only') return steps;
-  steps.push(
-    {
-      direction: 'server_to_client',
-      message: {
-        jsonrpc: '2.0',
-        id: 1,
-        result: {
-          protocolVersion: fixture.protocol_version,
-          capabilities: kase.server_capabilities ?? fixture.server.capabilities,
-          serverInfo: fixture.server.info,
-        },
-      },
-    },
-    { direction: 'client_to_server', message: { jsonrpc: '2.0', method: 'notifications/initialized' } },
-  );
-  return steps;
+  const client = { info: fixture.client.info, capabilities: kase.client_capabilities ?? fixture.client.capabilities };
+  const server = { info: fixture.server.info, capabilities: kase.server_capabilities ?? fixture.server.capabilities };
+  return handshakeSteps(fixture.protocol_version, 1, client, server, setup);
 }
 
 /** The capabilities a stateless case starts from, with no handshake to declare them: the case's, else the fixture's. */

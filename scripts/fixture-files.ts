@@ -2,11 +2,13 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../runner/errors.ts';
+import { fixtureRules } from '../validators/rules/fixture.ts';
 import type { Fixture } from '../runner/fixture-schema.ts';
+import { inputKindOf } from '../runner/input-kind.ts';
 import { parseFixture } from '../runner/load-fixture.ts';
 import { DEFAULT_MAX_BYTES } from '../validators/strict-json.ts';
 import { errnoCode, ReadError } from './cli/io-error.ts';
-import { readBounded } from './read-bounded.ts';
+import { readBounded, readStart } from './read-bounded.ts';
 
 /** A fixture file to read, with the label that names it in output (never a local path). */
 export interface FixtureFile {
@@ -16,8 +18,11 @@ export interface FixtureFile {
   readonly argument: string;
 }
 
-/** Expands fixture paths: a file stays itself, a folder gives its `*.json` files, sorted, recursively. */
-export function fixtureFiles(paths: readonly string[], shown: (path: string) => string = (path) => path): FixtureFile[] {
+/**
+ * Expands fixture paths: a file stays itself, a folder gives its files ending in one of
+ * `extensions` (default `.json`), sorted, recursively. `shown` says how a path given is named in messages.
+ */
+export function fixtureFiles(paths: readonly string[], shown: (path: string) => string = (path) => path, extensions: readonly string[] = ['.json']): FixtureFile[] {
   const out: FixtureFile[] = [];
   const walk = (dir: string, prefix: string, typed: string): void => {
     let names: string[];
@@ -30,7 +35,7 @@ export function fixtureFiles(paths: readonly string[], shown: (path: string) => 
       const full = join(dir, name);
       const argument = join(typed, name);
       if (isFolder(full, argument)) walk(full, `${prefix}${name}/`, argument);
-      else if (name.endsWith('.json')) out.push({ path: full, label: `${prefix}${name}`, argument });
+      else if (extensions.some((e) => name.endsWith(e))) out.push({ path: full, label: `${prefix}${name}`, argument });
     }
   };
   for (const p of paths) {
@@ -61,13 +66,44 @@ export function bundledFixtures(): string {
 /** Reads and checks every fixture file under `paths` (default: the bundled fixtures), sorted, each within the strict reader's size limit. */
 export async function loadFixtures(paths: readonly string[]): Promise<{ readonly label: string; readonly fixture: Fixture }[]> {
   const files = paths.length > 0 ? fixtureFiles(paths) : fixtureFiles([bundledFixtures()], () => 'fixtures');
-  if (files.length === 0) throw new InputError('fixture/invalid', '', 'no fixture files (*.json) found in the given folder');
+  if (files.length === 0) throw new InputError(fixtureRules['empty'].id, '', 'no fixture files (*.json) found in the given folder');
   const out: { readonly label: string; readonly fixture: Fixture }[] = [];
-  for (const file of files) {
-    const bytes = await readBounded(file.path, DEFAULT_MAX_BYTES).catch((error: unknown) => {
-      throw error instanceof ReadError ? error.about(file.argument) : error;
-    });
-    out.push({ label: file.label, fixture: parseFixture(bytes, file.label) });
-  }
+  for (const file of files) out.push({ label: file.label, fixture: await readFixture(file) });
   return out;
 }
+
+async function readFixture(file: FixtureFile): Promise<Fixture> {
+  const bytes = await readBounded(file.path, DEFAULT_MAX_BYTES).catch((error: unknown) => {
+    throw error instanceof ReadError ? error.about(file.argument) : error;
+  });
+  return parseFixture(bytes, file.label);
+}
+
+/** Fixtures and transcripts found under the paths given (`coverage`, `inspect`). */
+export interface LoadedInputs {
+  readonly fixtures: readonly { readonly label: string; readonly fixture: Fixture }[];
+  /** Transcript files, read later as streams. */
+  readonly transcripts: readonly FixtureFile[];
+}
+
+/**
+ * Reads every fixture and finds every transcript under `paths` (default: the bundled fixtures): a
+ * folder gives its `*.json` and `*.jsonl` files; a `.jsonl` file, or one whose first line is a
+ * transcript header or step, is a transcript; anything else is read as a fixture.
+ */
+export async function loadInputs(paths: readonly string[]): Promise<LoadedInputs> {
+  const files = paths.length > 0 ? fixtureFiles(paths, undefined, ['.json', '.jsonl']) : fixtureFiles([bundledFixtures()], () => 'fixtures');
+  if (files.length === 0) throw new InputError(fixtureRules['empty'].id, '', 'no fixture or transcript files (*.json, *.jsonl) found in the given folder');
+  const fixtures: { label: string; fixture: Fixture }[] = [];
+  const transcripts: FixtureFile[] = [];
+  for (const file of files) {
+    const start = file.path.endsWith('.jsonl') ? undefined : await readStart(file.path, SNIFF_BYTES).catch((error: unknown) => {
+      throw error instanceof ReadError ? error.about(file.argument) : error;
+    });
+    if (start === undefined || inputKindOf(start) === 'transcript') transcripts.push(file);
+    else fixtures.push({ label: file.label, fixture: await readFixture(file) });
+  }
+  return { fixtures, transcripts };
+}
+
+const SNIFF_BYTES = 64 * 1024;

@@ -43,6 +43,21 @@ async function openFile(path: string): Promise<FileHandle> {
   }
 }
 
+/** The first `bytes` bytes of a file (fewer when it is shorter), to tell what kind of input it is. */
+export async function readStart(path: string, bytes: number): Promise<Uint8Array> {
+  const handle = await openFile(path);
+  try {
+    if ((await handle.stat()).isDirectory()) throw new ReadError('EISDIR');
+    const buffer = new Uint8Array(bytes);
+    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+    return buffer.subarray(0, bytesRead);
+  } catch (error) {
+    throw readErrorFrom(error);
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
+}
+
 /**
  * Opens a file, or standard input for `-`, as a stream of `chunk`-byte pieces, for input read
  * whole but not held whole (a transcript). Throws a ReadError when the input cannot be read.

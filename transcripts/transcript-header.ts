@@ -1,19 +1,18 @@
 import * as v from 'valibot';
-import { FixtureSchema, TransportContextSchema } from '../runner/fixture-schema.ts';
+import { FixtureSchema, JsonObjectSchema, TransportContextSchema } from '../runner/fixture-schema.ts';
 import type { SessionConfig } from '../machines/session.ts';
 import type { AuthorizationPolicy } from '../validators/authorization.ts';
 import type { JsonObject, Profile } from '../validators/context.ts';
 import { courseProfile, PROFILE_IDS, PROFILES, SPEC_2025_11_25, SPEC_2026_07_28, profileForVersion } from '../validators/profiles.ts';
 import type { Step } from '../machines/session.ts';
 import { isJsonObject } from '../validators/shape.ts';
-
-/** The member that marks a transcript's optional first line as its header. */
-export const HEADER_MARK = 'mcp_statechart_transcript';
+import { HEADER_MARK } from '../runner/input-kind.ts';
+import { handshakeSteps } from '../runner/handshake.ts';
 
 /**
  * The optional first line of a transcript: format version 1, the profile, and what the session
  * needs to know that is not on the wire (authorization policy, transport-context defaults,
- * tool descriptors known in advance).
+ * tool descriptors known in advance, and whether the capture starts after the handshake).
  */
 export const TranscriptHeaderSchema = v.strictObject({
   [HEADER_MARK]: v.literal(1),
@@ -22,12 +21,17 @@ export const TranscriptHeaderSchema = v.strictObject({
   protocol_version: v.optional(v.string()),
   authorization: v.optional(FixtureSchema.entries.authorization),
   transport_context_defaults: v.optional(TransportContextSchema),
-  tools: v.optional(v.array(v.record(v.string(), v.unknown()))),
-  /** Capabilities known without a handshake (stateless traffic that starts without server/discover). */
+  tools: v.optional(v.array(JsonObjectSchema)),
+  /**
+   * Capabilities known without a handshake: for stateless traffic that starts without
+   * server/discover, and for a capture that starts mid-session (`setup: ready`).
+   */
   capabilities: v.optional(v.strictObject({
-    client: v.optional(v.record(v.string(), v.unknown())),
-    server: v.optional(v.record(v.string(), v.unknown())),
+    client: v.optional(JsonObjectSchema),
+    server: v.optional(JsonObjectSchema),
   })),
+  /** `ready`: the capture starts after the handshake, which is played from this header first. */
+  setup: v.optional(v.picklist(['ready', 'none'])),
 });
 
 /** A transcript header as parsed. */
@@ -61,7 +65,11 @@ export function negotiatedProfile(first: Step | undefined): Profile {
  */
 export function profileForHeader(header: TranscriptHeader | undefined, first?: Step): Profile {
   const id = header?.profile ?? 'auto';
-  if (id === 'auto') return negotiatedProfile(first);
+  if (id === 'auto') {
+    // A capture that starts mid-session has no initialize to negotiate from: the header says the version.
+    const version = header?.setup === 'ready' ? header.protocol_version : undefined;
+    return (version === undefined ? undefined : profileForVersion(version)) ?? negotiatedProfile(first);
+  }
   if (id === 'course') return courseProfile(header?.protocol_version);
   return PROFILES.get(id) ?? SPEC_2025_11_25;
 }
@@ -79,4 +87,22 @@ export function sessionConfigFor(header: TranscriptHeader | undefined, first?: S
     transportDefaults: header?.transport_context_defaults,
     tools: header?.tools as readonly JsonObject[] | undefined,
   };
+}
+
+/** The id of the initialize request a header's `setup: ready` plays (never one a real capture uses). */
+export const SETUP_REQUEST_ID = 'mcp-statechart:setup';
+
+const UNRECORDED = { name: 'unrecorded', version: '0.0.0' };
+
+/**
+ * The handshake a header with `setup: ready` stands for, under `profile`: initialize with the
+ * header's version and declared capabilities, its result, notifications/initialized. None for
+ * stateless profiles (they have no handshake) or without `setup: ready`.
+ */
+export function headerSetupSteps(header: TranscriptHeader | undefined, profile: Profile): Step[] {
+  if (header?.setup !== 'ready' || profile.stateless) return [];
+  const caps = header.capabilities;
+  return handshakeSteps(profile.protocolVersion, SETUP_REQUEST_ID,
+    { info: UNRECORDED, capabilities: (caps?.client ?? {}) as JsonObject },
+    { info: UNRECORDED, capabilities: (caps?.server ?? {}) as JsonObject }, 'ready');
 }

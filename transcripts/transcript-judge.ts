@@ -1,41 +1,20 @@
+import { BoundedMap } from '../machines/bounded-map.ts';
 import { Session, type Step } from '../machines/session.ts';
-import type { Profile } from '../validators/context.ts';
-import type { Severity } from '../validators/finding.ts';
-import { LineSplitter } from './line-splitter.ts';
-import { isHeaderLine, profileForHeader, sessionConfigFor, type TranscriptHeader } from './transcript-header.ts';
-import { lineTooLong, MAX_LINE_BYTES, parseLineJson, toHeader, toStep } from './transcript-line.ts';
+import { OPPOSITE, type Direction, type Profile } from '../validators/context.ts';
+import type { RequestId } from '../validators/envelope.ts';
+import { findingTarget } from '../validators/finding-target.ts';
+import type { Finding } from '../validators/finding.ts';
+import { correlationRules } from '../validators/rules/correlation.ts';
+import { cascadeCause, type HandshakeLines } from './cascade.ts';
+import { headerSetupSteps, isHeaderLine, profileForHeader, sessionConfigFor, type TranscriptHeader } from './transcript-header.ts';
+import { headerOf, MAX_LINE_BYTES, parseLine, stepOf, type LineProblem } from './transcript-line.ts';
+import type { JudgeOptions, TranscriptFinding, TranscriptReport } from './transcript-report.ts';
 
-/** One finding of a transcript, placed by its line; the pointer is into that line's step. */
-export interface TranscriptFinding {
-  readonly line: number;
-  readonly rule: string;
-  readonly severity: Severity;
-  readonly pointer: string;
-  readonly message: string;
-}
+/** The number of findings a report keeps by default. */
+export const MAX_FINDINGS = 10_000;
 
-/** The summary `validate --json` prints, keys in this order. */
-export interface TranscriptReport {
-  readonly status: 'ok' | 'failed';
-  readonly profile: string;
-  readonly protocol_version: string;
-  /** Lines read, the header and blank lines included. */
-  readonly lines: number;
-  /** Wire steps fed to the session (control steps are not messages). */
-  readonly messages: number;
-  /** Every finding in line order; empty when findings were not kept. */
-  readonly findings: readonly TranscriptFinding[];
-  readonly counts: { readonly error: number; readonly warning: number };
-}
-
-/** How a transcript is judged. */
-export interface JudgeOptions {
-  readonly maxLineBytes?: number;
-  /** Called with each finding as soon as its line is judged. */
-  readonly onFinding?: (finding: TranscriptFinding) => void;
-  /** Keep findings for the report (default true); without, memory stays flat however many there are. */
-  readonly keepFindings?: boolean;
-}
+/** Request lines remembered per direction, to place an unanswered request at its line. */
+const REMEMBERED_REQUESTS = 65_536;
 
 const SPACE = 0x20;
 const TAB = 0x09;
@@ -48,62 +27,193 @@ function isBlank(bytes: Uint8Array): boolean {
   return true;
 }
 
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isRequestId(value: unknown): value is RequestId {
+  return typeof value === 'string' || typeof value === 'number';
+}
+
 /**
  * Judges a transcript line by line through one session. Unlike a fixture case, a transcript does
- * not stop at the first finding: every line is fed, every finding reported. Lines that are not
- * strict JSON or not a step stop the run with an InputError (could not run).
+ * not stop at the first finding: every line is judged, and a line that is not strict JSON or not
+ * a step is a finding on that line, leaving the session as it was. Only a bad header stops the
+ * run (an InputError), since the header sets it up.
  */
 export class TranscriptJudge {
   readonly #options: JudgeOptions;
+  readonly #maxFindings: number;
   readonly #findings: TranscriptFinding[] = [];
+  /** Each remembered request's line; negative once a response to it was refused (it stays pending, but was answered). */
+  readonly #requestLines: Record<Direction, BoundedMap<RequestId, number>> = {
+    client_to_server: new BoundedMap(REMEMBERED_REQUESTS),
+    server_to_client: new BoundedMap(REMEMBERED_REQUESTS),
+  };
+  #handshake: HandshakeLines = { initialize: undefined, answered: undefined, failed: undefined, setup: false };
   #session: Session | undefined;
   #header: TranscriptHeader | undefined;
   #profile: Profile | undefined;
   #lines = 0;
+  #contentLines = 0;
   #messages = 0;
   #errors = 0;
   #warnings = 0;
+  #omitted = 0;
 
   constructor(options: JudgeOptions = {}) {
     this.#options = options;
+    this.#maxFindings = options.maxFindings ?? MAX_FINDINGS;
+    if (options.profile !== undefined) this.#header = { mcp_statechart_transcript: 1, profile: options.profile as TranscriptHeader['profile'] };
+  }
+
+  /** Lines that held something other than the header (steps, or lines that failed to be one). */
+  get contentLines(): number {
+    return this.#contentLines;
+  }
+
+  /** Counts lines up to `line` as read (a line the run stopped in). */
+  reached(line: number): void {
+    this.#lines = Math.max(this.#lines, line);
   }
 
   /** Judges one line (its bytes without the line ending); `line` is its 1-based number. */
   line(bytes: Uint8Array, line: number): void {
-    this.#lines = Math.max(this.#lines, line);
+    this.reached(line);
     if ((bytes.length === 0 || bytes[0] !== 0x7b) && isBlank(bytes)) return;
-    const value = parseLineJson(bytes, line, this.#options.maxLineBytes ?? MAX_LINE_BYTES);
-    if (this.#session === undefined && this.#header === undefined && line === 1 && isHeaderLine(value)) {
-      this.#header = toHeader(value, line);
+    const parsed = parseLine(bytes, this.#options.maxLineBytes ?? MAX_LINE_BYTES);
+    if ('value' in parsed && line === 1 && this.#session === undefined && isHeaderLine(parsed.value)) {
+      const header = headerOf(parsed.value);
+      this.#header = this.#options.profile === undefined ? header : { ...header, profile: this.#options.profile as TranscriptHeader['profile'] };
       return;
     }
-    this.step(toStep(value, line), line);
+    this.#contentLines += 1;
+    if ('problem' in parsed) return this.#problem(line, parsed.problem);
+    const checked = stepOf(parsed.value);
+    if ('problem' in checked) return this.#problem(line, checked.problem);
+    this.step(checked.step, line);
+  }
+
+  #problem(line: number, problem: LineProblem): void {
+    this.#report({ line, rule: problem.rule, severity: 'error', pointer: problem.pointer, message: problem.message });
+  }
+
+  #start(first: Step): Session {
+    const config = sessionConfigFor(this.#header, first);
+    const session = new Session(this.#options.inspect ? { ...config, inspect: this.#options.inspect } : config);
+    this.#session = session;
+    this.#profile = config.profile;
+    this.#options.onStart?.(session.view());
+    const setup = headerSetupSteps(this.#header, config.profile);
+    this.#handshake = { ...this.#handshake, setup: setup.length > 0 || this.#header?.setup === 'ready' };
+    // The handshake a mid-session capture skipped: played from the header; what it breaks is the header's (line 1).
+    setup.forEach((step, i) => this.#feed(session, step, 1, `/setup/${i}`));
+    return session;
   }
 
   /** Feeds an already checked step, as if it were on line `line`. */
   step(step: Step, line: number): void {
-    if (this.#session === undefined) {
-      const config = sessionConfigFor(this.#header, step);
-      this.#profile = config.profile;
-      this.#session = new Session(config);
-    }
+    const session = this.#session ?? this.#start(step);
     if (!('control_event' in step)) this.#messages += 1;
-    const found = this.#session.feed(step);
-    if (found.length === 0) return;
-    const keep = this.#options.keepFindings ?? true;
-    for (const f of found) {
-      const entry: TranscriptFinding = { line, rule: f.rule, severity: f.severity, pointer: f.pointer, message: f.message };
-      if (f.severity === 'error') this.#errors += 1;
-      else this.#warnings += 1;
-      if (keep) this.#findings.push(entry);
-      this.#options.onFinding?.(entry);
-    }
+    this.#feed(session, step, line, '');
   }
 
-  /** Ends the run, stops the session and returns the report. */
-  finish(): TranscriptReport {
-    this.#session?.stop();
-    const profile = this.#profile ?? profileForHeader(this.#header);
+  #feed(session: Session, step: Step, line: number, base: string): void {
+    if ('control_event' in step) {
+      this.#emit(session, session.feed(step), line, base, undefined, undefined, step);
+      return;
+    }
+    const message = isObject(step.message) ? step.message : undefined;
+    const method = typeof message?.['method'] === 'string' ? message['method'] : undefined;
+    const id = message?.['id'];
+    // A response: the request it answers, while it is still pending (fed first, it would be gone).
+    const request = method === undefined && isRequestId(id) ? session.pendingRequest(OPPOSITE[step.direction], id) : undefined;
+    const found = session.feed(step);
+    const rejected = found.some((f) => f.severity === 'error');
+    if (method !== undefined && isRequestId(id) && !rejected) {
+      this.#requestLines[step.direction].set(id, line);
+      if (method === 'initialize') this.#handshake = { ...this.#handshake, initialize: line, answered: undefined, failed: undefined };
+    } else if (request !== undefined && isRequestId(id)) {
+      const lines = this.#requestLines[OPPOSITE[step.direction]];
+      if (session.pendingRequest(OPPOSITE[step.direction], id) !== undefined) {
+        // A refused response leaves its request pending; the refusal is its finding, not a missing answer.
+        const at = lines.get(id);
+        if (at !== undefined && at > 0) lines.set(id, -at);
+      } else {
+        lines.delete(id);
+        if (request.method === 'initialize') {
+          this.#handshake = message !== undefined && 'error' in message ? { ...this.#handshake, failed: line } : { ...this.#handshake, answered: line };
+        }
+      }
+    }
+    const shownMethod = method ?? (request === undefined ? undefined : `${request.method} ${message !== undefined && 'error' in message ? 'error' : 'result'}`);
+    this.#emit(session, found, line, base, shownMethod, request, step);
+  }
+
+  #emit(session: Session, found: readonly Finding[], line: number, base: string, method: string | undefined, request: { method: string; params?: unknown } | undefined, step: Step): void {
+    const entries: TranscriptFinding[] = [];
+    if (found.length > 0) {
+      const lifecycle = session.lifecycleState;
+      const message = 'message' in step ? step.message : undefined;
+      for (const f of found) {
+        const target = findingTarget(message, f.pointer, request);
+        const cause = cascadeCause(f.rule, lifecycle, this.#handshake);
+        const entry: TranscriptFinding = {
+          line, rule: f.rule, severity: f.severity, pointer: base + f.pointer, message: f.message,
+          ...(method === undefined ? {} : { method }),
+          ...(target === undefined ? {} : { target }),
+          ...(cause === undefined ? {} : { cause }),
+        };
+        entries.push(entry);
+        this.#report(entry);
+      }
+    }
+    this.#options.onStep?.({ line, step, findings: entries, view: session.view() });
+  }
+
+  #report(entry: TranscriptFinding): void {
+    if (entry.severity === 'error') this.#errors += 1;
+    else this.#warnings += 1;
+    if (this.#findings.length < this.#maxFindings) this.#findings.push(entry);
+    else this.#omitted += 1;
+    this.#options.onFinding?.(entry);
+  }
+
+  /**
+   * Reports the requests still unanswered (a warning each, at the request's line), in line order;
+   * not those whose response was refused, which their refusal reported already.
+   */
+  #unanswered(session: Session): void {
+    const pending = session.view().pending;
+    const rule = correlationRules['unanswered-request'];
+    const open: TranscriptFinding[] = [];
+    for (const direction of ['client_to_server', 'server_to_client'] as const) {
+      for (const { id, method } of pending[direction]) {
+        const at = this.#requestLines[direction].get(id);
+        if (at !== undefined && at < 0) continue;
+        const line = at ?? this.#lines;
+        const sender = direction === 'client_to_server' ? 'client' : 'server';
+        open.push({
+          line, rule: rule.id, severity: rule.severity, pointer: '/message/id',
+          message: `the ${sender}'s ${method} request (id ${JSON.stringify(id)}) was never answered`,
+          method, cause: cascadeCause(rule.id, session.lifecycleState, this.#handshake) as string,
+        });
+      }
+    }
+    open.sort((a, b) => a.line - b.line);
+    for (const entry of open) this.#report(entry);
+  }
+
+  /**
+   * Ends the run, stops the session and returns the report; where the transcript `ended` (rather
+   * than the run stopping early), the requests still unanswered are reported first.
+   */
+  finish(ended = true): TranscriptReport {
+    if (this.#session !== undefined) {
+      if (ended) this.#unanswered(this.#session);
+      this.#session.stop();
+    }
+    const profile = this.profile;
     return {
       status: this.#errors === 0 ? 'ok' : 'failed',
       profile: profile.name,
@@ -112,21 +222,12 @@ export class TranscriptJudge {
       messages: this.#messages,
       findings: this.#findings,
       counts: { error: this.#errors, warning: this.#warnings },
+      ...(this.#omitted === 0 ? {} : { findings_omitted: this.#omitted }),
     };
   }
-}
 
-/** Judges a transcript read from a byte stream, holding at most one line at a time. */
-export async function validateTranscript(source: AsyncIterable<Uint8Array>, options: JudgeOptions = {}): Promise<TranscriptReport> {
-  const judge = new TranscriptJudge(options);
-  const max = options.maxLineBytes ?? MAX_LINE_BYTES;
-  const splitter = new LineSplitter(max, (bytes, n) => judge.line(bytes, n), (n) => lineTooLong(n, max));
-  try {
-    for await (const chunk of source) splitter.push(chunk);
-    splitter.end();
-  } catch (error) {
-    judge.finish();
-    throw error;
+  /** The profile the transcript is (or would be) judged under. */
+  get profile(): Profile {
+    return this.#profile ?? profileForHeader(this.#header);
   }
-  return judge.finish();
 }

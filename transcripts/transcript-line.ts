@@ -2,87 +2,90 @@ import * as v from 'valibot';
 import type { Step } from '../machines/session.ts';
 import { InputError } from '../runner/errors.ts';
 import { ControlStepSchema, WireStepSchema } from '../runner/fixture-schema.ts';
+import { describeIssue } from '../runner/schema-issue.ts';
 import { fixtureRules } from '../validators/rules/fixture.ts';
 import { jsonRules } from '../validators/rules/json.ts';
-import { issuePointer } from '../validators/schema-check.ts';
 import { parseStrictJson, StrictJsonError } from '../validators/strict-json.ts';
 import { isHeaderLine, TranscriptHeaderSchema, type TranscriptHeader } from './transcript-header.ts';
 
-/** The largest line a transcript may hold, in UTF-8 bytes (the course profile's message limit). */
+/** The default largest line a transcript may hold, in UTF-8 bytes (the course profile's message limit). */
 export const MAX_LINE_BYTES = 2_000_000;
 
 const StepSchema = v.union([WireStepSchema, ControlStepSchema],
   'Invalid step: Expected a wire step {direction, message, transport_context?} or a control step {control_event}');
 
-const INVALID = fixtureRules['transcript-invalid'].id;
+const INVALID = fixtureRules['transcript-invalid'];
+
+/** Why a line could not be fed: a finding on that line (its rule, a pointer into the line, a sentence). */
+export interface LineProblem {
+  readonly rule: string;
+  readonly pointer: string;
+  readonly message: string;
+}
+
+const UTF8_CONTINUATION = 0x80;
+const UTF8_LEAD = 0xc0;
 
 /**
- * Parses one transcript line as strict JSON. Throws an InputError naming the line number and the
- * rule; the JSON Pointer is into the line.
+ * The 1-based column of a byte offset in one line, in code points. Counted here, not taken from
+ * the JSON reader, which starts a new line at every CR: a transcript line ends only at LF.
  */
-export function parseLineJson(bytes: Uint8Array, line: number, maxBytes = MAX_LINE_BYTES): unknown {
+export function columnAt(bytes: Uint8Array, offset: number): number {
+  let column = 1;
+  const end = Math.min(offset, bytes.length);
+  for (let i = 0; i < end; i++) if (((bytes[i] as number) & UTF8_LEAD) !== UTF8_CONTINUATION) column += 1;
+  return column;
+}
+
+/** Parses one line as strict JSON; a line that is not is a problem at its column. */
+export function parseLine(bytes: Uint8Array, maxBytes = MAX_LINE_BYTES): { value: unknown } | { problem: LineProblem } {
   try {
-    return parseStrictJson(bytes, { maxBytes });
+    return { value: parseStrictJson(bytes, { maxBytes }) };
   } catch (error) {
     if (!(error instanceof StrictJsonError)) throw error;
-    const column = error.rule === jsonRules['size-limit'].id ? '' : `, column ${error.column}`;
-    const pointer = error.pointer === '' ? '' : ` (${error.pointer})`;
-    throw new InputError(error.rule, error.pointer, `line ${line}${column}: Invalid JSON: ${error.problem}${pointer}`);
+    const column = error.rule === jsonRules['size-limit'].id ? '' : ` at column ${columnAt(bytes, error.offset)}`;
+    return { problem: { rule: error.rule, pointer: error.pointer, message: `Invalid JSON${column}: ${error.problem}` } };
   }
 }
 
-/** The error for a line longer than the limit, raised while it is still being read. */
-export function lineTooLong(line: number, maxBytes = MAX_LINE_BYTES): never {
-  throw new InputError(jsonRules['size-limit'].id, '',
-    `line ${line}: Invalid JSON: the line is larger than the ${maxBytes}-byte limit`);
-}
-
-function invalidLine(line: number, pointer: string, problem: string): InputError {
-  return new InputError(INVALID, pointer, `line ${line}: invalid transcript line at ${pointer || '/'}: ${problem}`);
+/**
+ * The failure for a line longer than the limit, raised while it is read: the run stops there, since
+ * the next line starts only where this one ends, and no more than the limit of a line is read.
+ */
+export function lineTooLong(line: number, maxBytes: number): InputError {
+  return new InputError(jsonRules['size-limit'].id, '', `line ${line}: the line is larger than the ${maxBytes}-byte limit; --max-line-bytes raises it`);
 }
 
 /** Checks a parsed line as a step (a wire step or a control step). */
-export function toStep(value: unknown, line: number): Step {
+export function stepOf(value: unknown): { step: Step } | { problem: LineProblem } {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw invalidLine(line, '', `Invalid step: Expected a JSON object but received ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}`);
+    const found = Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value;
+    return { problem: { rule: INVALID.id, pointer: '', message: `not a transcript step: a step is a JSON object, found ${found}` } };
   }
-  if (isHeaderLine(value)) throw invalidLine(line, '/mcp_statechart_transcript', 'a header is only allowed on the first line');
+  if (isHeaderLine(value)) {
+    return { problem: { rule: INVALID.id, pointer: '/mcp_statechart_transcript', message: 'not a transcript step: a header is allowed on the first line only' } };
+  }
   const r = v.safeParse(StepSchema, value);
-  if (r.success) return r.output as Step;
-  const issue = deepestIssue(r.issues);
-  throw invalidLine(line, issuePointer('', issue), issue.message);
+  if (r.success) return { step: r.output as Step };
+  const { pointer, text } = describeIssue(StepSchema, r.issues);
+  return { problem: { rule: INVALID.id, pointer, message: `not a transcript step: ${text}` } };
 }
 
-/** Checks a parsed first line as a header, including that its initial revision exists. */
-export function toHeader(value: unknown, line: number): TranscriptHeader {
-  if (!isHeaderLine(value)) throw new TypeError('toHeader: not a header line');
+/**
+ * Checks a parsed first line as a header, including that its initial revision exists. A header
+ * sets the run up, so a wrong one stops the run (an InputError) rather than being a finding.
+ */
+export function headerOf(value: unknown): TranscriptHeader {
+  if (!isHeaderLine(value)) throw new TypeError('headerOf: not a header line');
   const r = v.safeParse(TranscriptHeaderSchema, value);
   if (!r.success) {
-    const issue = r.issues[0];
-    throw invalidLine(line, issue ? issuePointer('', issue) : '', `invalid header: ${issue?.message ?? 'unknown problem'}`);
+    const { pointer, text } = describeIssue(TranscriptHeaderSchema, r.issues);
+    throw new InputError(INVALID.id, pointer, `line 1: invalid transcript header at ${pointer || '/'}: ${text}`);
   }
   const auth = r.output.authorization;
   if (auth && !Object.hasOwn(auth.revisions, auth.initial_revision)) {
-    throw invalidLine(line, '/authorization/initial_revision', `invalid header: no revision ${JSON.stringify(auth.initial_revision)} is defined`);
+    throw new InputError(INVALID.id, '/authorization/initial_revision',
+      `line 1: invalid transcript header at /authorization/initial_revision: no revision ${JSON.stringify(auth.initial_revision)} is defined`);
   }
   return r.output;
-}
-
-/** A union's own issue says only "no option matched"; the one of the closest option says why. */
-function deepestIssue(issues: readonly v.BaseIssue<unknown>[]): v.BaseIssue<unknown> {
-  const first = issues[0] as v.BaseIssue<unknown>;
-  let best = first;
-  let depth = -1;
-  const visit = (list: readonly v.BaseIssue<unknown>[] | undefined): void => {
-    for (const i of list ?? []) {
-      const d = i.path?.length ?? 0;
-      if (i.type !== 'union' && d > depth) {
-        best = i;
-        depth = d;
-      }
-      visit(i.issues);
-    }
-  };
-  visit(issues);
-  return depth <= 0 ? first : best;
 }

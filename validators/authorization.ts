@@ -1,5 +1,5 @@
 import type { Finding } from './finding.ts';
-import { matchesUriTemplate } from './format.ts';
+import { matchesUriTemplate } from './uri-template.ts';
 import { authRules as R } from './rules/auth.ts';
 import { finding } from './rules/report.ts';
 import type { RuleSpec } from './rules/rule.ts';

@@ -6,7 +6,7 @@ import type { JsonObject } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
 import { isAbsoluteUri, isIsoTimestamp } from './format.ts';
 import { fieldKind } from './elicitation-schema.ts';
-import { isJsonObject, shown } from './shape.ts';
+import { isJsonObject, ownMember, shown } from './shape.ts';
 import { elicitationRules as R } from './rules/elicitation.ts';
 import { finding } from './rules/report.ts';
 import { isDateTime } from './tasks.ts';
@@ -122,7 +122,7 @@ export function collectFormContent(schema: JsonObject, content: unknown, at: str
   const closed = schema['additionalProperties'] === false;
   for (const name of Object.keys(values)) {
     const valueAt = pointerJoin(at, name);
-    const field = properties[name];
+    const field = ownMember(properties, name);
     if (isJsonObject(field)) collectValue(field, values[name], valueAt, name, out);
     else if (closed) {
       out.push(finding(R['content-unknown-field'], valueAt, `Invalid content: unknown values are not allowed (${shown(name)} is not a requested field)`));

@@ -1,7 +1,8 @@
 /**
  * elicitation/create in form mode (a restricted requestedSchema, no secrets) and URL mode (an
  * absolute https URL in the course profile), and its result: content only for an accepted form,
- * checked against the requestedSchema of the request it answers.
+ * checked against the requestedSchema of the request it answers; and the params of
+ * notifications/elicitation/complete.
  */
 import * as v from 'valibot';
 import type { MethodValidators, ValidationContext } from './context.ts';
@@ -19,6 +20,14 @@ import { validateToolSchema } from './toolschema.ts';
 import { profileSchemas, since20251125 } from './profile-schemas.ts';
 
 /**
+ * An elicitation id: an opaque string in the specification (the schema sets no length), non-empty
+ * in the strict course profile.
+ */
+function elicitationId(strict: boolean) {
+  return strict ? v.pipe(v.string(), v.minLength(1)) : v.string();
+}
+
+/**
  * `mode` and `task` are params members since 2025-11-25; in 2025-06-18 every request is a form
  * without them. The course profile (`strict`) wants a non-empty message and leaves the result
  * object open, as its reference does.
@@ -29,9 +38,9 @@ function schemaSet(strict: boolean, since20251125: boolean) {
     form: since20251125
       ? objectSchema({ mode: v.optional(v.literal('form')), requestedSchema: v.unknown(), ...common }, strict)
       : objectSchema({ message: v.string(), requestedSchema: v.unknown(), _meta: v.optional(RequestMetaSchema) }, strict),
-    url: objectSchema({ mode: v.literal('url'), url: v.string(), elicitationId: v.pipe(v.string(), v.minLength(1)), ...common }, strict),
+    url: objectSchema({ mode: v.literal('url'), url: v.string(), elicitationId: elicitationId(strict), ...common }, strict),
     /** 2026-07-28: URL-mode params are {mode, url, message}; elicitationId is no longer required. */
-    url2026: objectSchema({ mode: v.literal('url'), url: v.string(), elicitationId: v.optional(v.pipe(v.string(), v.minLength(1))), ...common }, strict),
+    url2026: objectSchema({ mode: v.literal('url'), url: v.string(), elicitationId: v.optional(elicitationId(strict)), ...common }, strict),
     result: objectSchema(
       { action: v.picklist(['accept', 'decline', 'cancel']), content: v.optional(MetaSchema), _meta: v.optional(MetaSchema) },
       false,

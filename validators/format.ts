@@ -1,5 +1,5 @@
 /**
- * Pure format predicates (URI, URI template, MIME type, base64, timestamps, UTF-8 size).
+ * Pure format predicates (URI, MIME type, base64, timestamps, UTF-8 size; URI templates are in uri-template.ts).
  * They never report findings; validators call them and cite the `format/*` rules.
  */
 
@@ -25,7 +25,7 @@ function isDigit(code: number): boolean {
 }
 
 /** Length of the scheme before the first ':' (0 when `s` does not start with a valid scheme). */
-function schemeLength(s: string): number {
+export function schemeLength(s: string): number {
   if (s.length === 0 || !isAlpha(s.charCodeAt(0))) return 0;
   for (let i = 1; i < s.length; i++) {
     const c = s.charCodeAt(i);
@@ -206,89 +206,4 @@ export function isIsoTimestamp(s: string): boolean {
   if (h !== undefined && (Number(h) > 23 || Number(mi) > 59 || Number(sec ?? 0) > 60)) return false;
   if (oh !== undefined && (Number(oh) > 23 || Number(om) > 59)) return false;
   return true;
-}
-
-
-const VARCHAR = '(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})';
-const VARSPEC = `${VARCHAR}(?:\\.?${VARCHAR})*(?::[1-9][0-9]{0,3}|\\*)?`;
-const EXPRESSION = new RegExp(`^[+#./;?&]?${VARSPEC}(?:,${VARSPEC})*$`);
-
-/** Regular-expression source that each RFC 6570 operator's expansion matches (see `matchesUriTemplate`). */
-const EXPANSION: Readonly<Record<string, string>> = {
-  '': '[^/?#]+',
-  '+': '[^#]+',
-  '#': '(?:#.*)?',
-  '.': '(?:\\.[^/?#.]*)*',
-  '/': '(?:/[^/?#]*)*',
-  ';': '(?:;[^/?#;]*)*',
-  '?': '(?:\\?[^#]*)?',
-  '&': '(?:&[^#]*)*',
-};
-
-/**
- * Splits a template into literal and expression parts; `null` when a brace is unbalanced or an
- * expression breaks the RFC 6570 grammar (levels 1-4: operators `+ # . / ; ? &`, `:n` prefix, `*` explode).
- */
-function templateParts(t: string): Array<{ literal: string } | { operator: string }> | null {
-  const parts: Array<{ literal: string } | { operator: string }> = [];
-  let i = 0;
-  while (i < t.length) {
-    const open = t.indexOf('{', i);
-    const literalEnd = open < 0 ? t.length : open;
-    const literal = t.slice(i, literalEnd);
-    if (literal.includes('}')) return null;
-    if (literal) parts.push({ literal });
-    if (open < 0) break;
-    const close = t.indexOf('}', open);
-    if (close < 0) return null;
-    const body = t.slice(open + 1, close);
-    if (!EXPRESSION.test(body)) return null;
-    const first = body[0] as string;
-    parts.push({ operator: '+#./;?&'.includes(first) ? first : '' });
-    i = close + 1;
-  }
-  return parts;
-}
-
-/**
- * Whether `s` is an absolute RFC 6570 URI template: a literal scheme first, expressions of
- * levels 1-4 (`{var}`, `{+var}`, `{#var}`, `{.var}`, `{/var}`, `{;var}`, `{?a,b}`, `{&a}`,
- * `{var:3}`, `{list*}`), and literal parts in the RFC 3986 character set.
- */
-export function isUriTemplate(s: string): boolean {
-  if (schemeLength(s) === 0) return false;
-  const parts = templateParts(s);
-  if (!parts) return false;
-  let probe = '';
-  for (const p of parts) probe += 'literal' in p ? p.literal : '0';
-  return isAbsoluteUri(probe);
-}
-
-const TEMPLATE_CACHE = new Map<string, RegExp | null>();
-
-function templateRegExp(template: string): RegExp | null {
-  const cached = TEMPLATE_CACHE.get(template);
-  if (cached !== undefined) return cached;
-  const parts = templateParts(template);
-  let re: RegExp | null = null;
-  if (parts) {
-    let src = '^';
-    for (const p of parts) {
-      src += 'literal' in p ? p.literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : EXPANSION[p.operator];
-    }
-    re = new RegExp(src + '$', 's');
-  }
-  if (TEMPLATE_CACHE.size >= 512) TEMPLATE_CACHE.clear();
-  TEMPLATE_CACHE.set(template, re);
-  return re;
-}
-
-/**
- * Whether `uri` can be an expansion of `template`: literals match exactly; a simple `{var}`
- * matches one or more characters other than `/ ? #`; `{+var}` also matches `/` and `?`;
- * `{#var}`, `{/var}`, `{.var}`, `{;var}`, `{?var}` and `{&var}` match their prefixed forms or nothing.
- */
-export function matchesUriTemplate(template: string, uri: string): boolean {
-  const re = templateRegExp(template);
-  return re !== null && re.test(uri);
 }

@@ -3,6 +3,7 @@ import type { MethodValidators } from './context.ts';
 import { checkSchema } from './schema-check.ts';
 import { envelopeRules } from './rules/envelope.ts';
 import { profileSchemas } from './profile-schemas.ts';
+import { RequestMetaSchema } from './pagination.ts';
 import { MetaSchema, objectSchema } from './shape.ts';
 
 /**

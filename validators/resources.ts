@@ -11,7 +11,7 @@ import {
 } from './content.ts';
 import type { MethodValidators, ValidationContext } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
-import { isUriTemplate } from './format.ts';
+import { isUriTemplate } from './uri-template.ts';
 import { collectCursor, collectPageSize, RequestMetaSchema, validateCursorParams } from './pagination.ts';
 import { collectResourceContents, resourceContentsBytes } from './resource-contents.ts';
 import { checkItemBytes, checkItemCount, checkMimeTypeFormat, checkUriFormat } from './format-checks.ts';

@@ -26,6 +26,16 @@ export function isJsonObject(x: unknown): x is { readonly [key: string]: unknown
   return typeof x === 'object' && x !== null && !Array.isArray(x);
 }
 
+/** The member `key` of `object` when it is its own: a name like `constructor` is never found on Object.prototype. */
+export function ownMember(object: { readonly [key: string]: unknown }, key: string): unknown {
+  return Object.hasOwn(object, key) ? object[key] : undefined;
+}
+
+/** Sets `key` on `object` as an own data property: a key named `__proto__` is data, never the prototype's setter. */
+export function setMember<T>(object: { [key: string]: T }, key: string, value: T): void {
+  Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 /** A value as shown in messages: JSON, cut to 60 characters. */
 export function shown(value: unknown): string {
   const s = value === undefined ? 'undefined' : (JSON.stringify(value) ?? String(value));

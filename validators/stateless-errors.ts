@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { validateClientCapabilities } from './capabilities-shape.ts';
 import type { JsonObject, ValidationContext } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
-import { findingsOf, isJsonObject, MetaSchema, NO_FINDINGS, shown } from './shape.ts';
+import { findingsOf, isJsonObject, MetaSchema, NO_FINDINGS, ownMember, shown } from './shape.ts';
 import { finding } from './rules/report.ts';
 import { statelessRules as R } from './rules/stateless.ts';
 import { checkSchema } from './schema-check.ts';
@@ -23,7 +23,7 @@ const UnsupportedVersionDataSchema = v.looseObject({ supported: v.array(v.string
 /** True when every capability path `required` names is declared in `declared`. */
 function declaresAll(declared: JsonObject, required: JsonObject): boolean {
   for (const [key, need] of Object.entries(required)) {
-    const have = declared[key];
+    const have = ownMember(declared, key);
     if (have === undefined) return false;
     if (isJsonObject(need) && isJsonObject(have) && !declaresAll(have, need)) return false;
   }

@@ -9,7 +9,7 @@ import { checkCapabilities } from './capabilities.ts';
 import type { JsonObject, MethodValidators, ValidationContext } from './context.ts';
 import { elicitationMethods } from './elicitation.ts';
 import { pointerJoin, type Finding } from './finding.ts';
-import { findingsOf, isJsonObject, MetaSchema, NO_FINDINGS } from './shape.ts';
+import { findingsOf, isJsonObject, MetaSchema, NO_FINDINGS, setMember } from './shape.ts';
 import { rootsMethods } from './roots.ts';
 import { finding } from './rules/report.ts';
 import { statelessRules as R } from './rules/stateless.ts';
@@ -50,7 +50,7 @@ export function inputRequestsOf(result: unknown): Readonly<Record<string, InputR
   const out: Record<string, InputRequest> = {};
   if (!isJsonObject(requests)) return out;
   for (const [key, entry] of Object.entries(requests)) {
-    if (isJsonObject(entry) && typeof entry['method'] === 'string') out[key] = { method: entry['method'], params: entry['params'] };
+    if (isJsonObject(entry) && typeof entry['method'] === 'string') setMember(out, key, { method: entry['method'], params: entry['params'] });
   }
   return out;
 }

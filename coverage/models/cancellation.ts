@@ -2,8 +2,9 @@ import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { CancellationContext, CancellationEvent, CancelTarget } from '../../machines/cancellation.ts';
 import { cancellationMachine } from '../../machines/cancellation.ts';
 import type { Step } from '../../machines/session.ts';
+import { cancellationExtension } from '../../machines/cancellation-extension.ts';
 import type { IdKey } from '../../validators/envelope.ts';
-import { IdCounter, stateValueKey, type CaseSkeleton, type MachineModel } from './model.ts';
+import { IdCounter, stateValueKey, type CaseSkeleton, extensionRunsUnder, type MachineModel } from './model.ts';
 import { callTool, listTool, notification, request, result, TOOL_SERVER_CAPABILITIES } from './spec-wire.ts';
 
 const cancel = (id: number, target: CancelTarget): CancellationEvent => ({ type: 'cancel', key: `n:${id}`, id, by: 'client_to_server', target });
@@ -81,5 +82,6 @@ export function cancellationModel(): MachineModel {
     serialize,
     toCase,
     home: { profile: '2025-11-25', fixture: 'spec-2025-11-25/utilities.json' },
+    runsUnder: extensionRunsUnder(cancellationExtension),
   };
 }

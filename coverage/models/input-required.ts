@@ -2,10 +2,11 @@ import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { InputRequiredContext, InputRequiredEvent, InputRequiredInput } from '../../machines/input-required.ts';
 import { inputRequiredMachine } from '../../machines/input-required.ts';
 import type { Step } from '../../machines/session.ts';
+import { inputRequiredExtension } from '../../machines/input-required-extension.ts';
 import type { JsonObject } from '../../validators/context.ts';
 import type { InputRequest } from '../../validators/stateless-input.ts';
 import { CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY, PROTOCOL_VERSION_KEY } from '../../validators/stateless-meta.ts';
-import { IdCounter, type CaseSkeleton, type MachineModel } from './model.ts';
+import { IdCounter, type CaseSkeleton, extensionRunsUnder, type MachineModel } from './model.ts';
 import { failure, request, result } from './spec-wire.ts';
 
 const PROMPT = 'briefing';
@@ -97,5 +98,6 @@ export function inputRequiredModel(): MachineModel {
     serialize,
     toCase,
     home: { profile: '2026-07-28', fixture: 'spec-2026-07-28/input-required.json' },
+    runsUnder: extensionRunsUnder(inputRequiredExtension),
   };
 }

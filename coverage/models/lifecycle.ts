@@ -87,5 +87,7 @@ export function lifecycleModel(basis: ModelBasis): MachineModel {
     events: () => events,
     serialize: stateValueKey,
     toCase: (path) => toCase(basis, path),
+    // Stateless sessions have no handshake: their lifecycle machine never moves.
+    runsUnder: (profile) => !profile.stateless,
   };
 }

@@ -1,6 +1,8 @@
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
 import type { Step } from '../../machines/session.ts';
-import type { JsonObject } from '../../validators/context.ts';
+import type { ExtensionFactory } from '../../machines/extension.ts';
+import type { JsonObject, Profile } from '../../validators/context.ts';
+import type { DeclaredTransition } from '../declared-transitions.ts';
 
 /** The start of a fixture case: which handshake its `setup` plays, the capabilities it needs declared, and its own steps. */
 export interface CaseSkeleton {
@@ -34,6 +36,24 @@ export interface MachineModel {
   readonly toCase: (events: readonly AnyEventObject[]) => CaseSkeleton | undefined;
   /** For a machine only some profiles run (a session extension's): where its cases belong. Absent: any fixture, the basis one. */
   readonly home?: ModelHome;
+  /** Where the case of one transition belongs, when only some profiles take that transition (undefined: the model's home). */
+  readonly transitionHome?: (transition: DeclaredTransition) => ModelHome | undefined;
+  /** Whether a session of `profile` runs the machine at all. Absent: every profile does. */
+  readonly runsUnder?: (profile: Profile) => boolean;
+}
+
+/** Where the suggested case of `transition` belongs: its own home, else its model's, else `basis`. */
+export function homeOf(model: MachineModel, transition: DeclaredTransition, basis: ModelHome): ModelHome {
+  return model.transitionHome?.(transition) ?? model.home ?? basis;
+}
+
+/** Whether the session extension `factory` builds runs under `profile` (the factory itself decides). */
+export function extensionRunsUnder(factory: ExtensionFactory): (profile: Profile) => boolean {
+  return (profile) => {
+    const extension = factory(profile);
+    extension?.stop?.();
+    return extension !== undefined;
+  };
 }
 
 /** `value` as a stable string (`"a"`, or `{"p":"c"}` for compound states). */

@@ -2,7 +2,8 @@ import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { ProgressContext, ProgressEvent, ProgressInput } from '../../machines/progress.ts';
 import { progressMachine } from '../../machines/progress.ts';
 import type { Step } from '../../machines/session.ts';
-import { IdCounter, stateValueKey, type CaseSkeleton, type MachineModel } from './model.ts';
+import { progressExtension } from '../../machines/progress-extension.ts';
+import { IdCounter, stateValueKey, type CaseSkeleton, extensionRunsUnder, type MachineModel } from './model.ts';
 import { callTool, failure, listTool, notification, result, taskObject, TOOL_SERVER_CAPABILITIES, toolResult } from './spec-wire.ts';
 
 const TOKEN = 'job-1';
@@ -60,5 +61,6 @@ export function progressModel(): MachineModel {
     serialize,
     toCase,
     home: { profile: '2025-11-25', fixture: 'spec-2025-11-25/utilities.json' },
+    runsUnder: extensionRunsUnder(progressExtension),
   };
 }

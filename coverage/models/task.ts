@@ -1,9 +1,10 @@
 import type { AnyEventObject } from 'xstate';
 import type { Step } from '../../machines/session.ts';
+import { taskExtension } from '../../machines/task-extension.ts';
 import type { TaskEvent, TaskInput } from '../../machines/task.ts';
 import { taskMachine } from '../../machines/task.ts';
 import { TASK_STATUSES } from '../../validators/tasks.ts';
-import { IdCounter, stateValueKey, type CaseSkeleton, type MachineModel } from './model.ts';
+import { IdCounter, stateValueKey, type CaseSkeleton, extensionRunsUnder, type MachineModel } from './model.ts';
 import { callTool, listTool, notification, request, result, taskObject, TOOL_SERVER_CAPABILITIES, toolResult } from './spec-wire.ts';
 
 const TASK_ID = 'task-1';
@@ -73,5 +74,6 @@ export function taskModel(): MachineModel {
     serialize: stateValueKey,
     toCase,
     home: { profile: '2025-11-25', fixture: 'spec-2025-11-25/tasks.json' },
+    runsUnder: extensionRunsUnder(taskExtension),
   };
 }

@@ -29,6 +29,8 @@ export interface PositionalSpec {
 
 /** Parsed arguments, read through accessors that refuse option names the command did not declare. */
 export interface CommandArgs {
+  /** The command's name, for messages. */
+  readonly command: string;
   readonly positionals: readonly string[];
   /** A boolean option: true when given. */
   flag(name: string): boolean;

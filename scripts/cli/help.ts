@@ -1,4 +1,4 @@
-import type { CommandSpec, OptionSpec } from './command.ts';
+import { EXIT_CODES, type CommandSpec, type OptionSpec } from './command.ts';
 import { optionsOf } from './parse-args.ts';
 
 /** The program's name in usage lines and messages. */
@@ -42,6 +42,6 @@ export function programHelp(commands: readonly CommandSpec[]): string {
     'commands:',
     ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     '',
-    'exit codes: 0 as expected, 1 findings or unexpected results, 2 could not run',
+    `exit codes: ${EXIT_CODES}`,
   ].join('\n');
 }

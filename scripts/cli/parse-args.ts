@@ -80,6 +80,7 @@ export function parseCommandLine(spec: CommandSpec, argv: readonly string[]): Pa
   return {
     help: false,
     args: {
+      command: spec.name,
       positionals,
       flag: (option) => {
         declared(option, 'boolean');
@@ -96,4 +97,22 @@ export function parseCommandLine(spec: CommandSpec, argv: readonly string[]): Pa
       },
     },
   };
+}
+
+/** A whole-number option within [min, max], or `fallback` when absent; anything else is a UsageError. */
+export function integerOption(args: CommandArgs, name: string, min: number, max: number, fallback: number): number {
+  const text = args.string(name);
+  if (text === undefined) return fallback;
+  const value = /^[0-9]+$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isSafeInteger(value) || value < min || value > max) {
+    throw new UsageError(args.command, `option --${name} takes a whole number from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')} (got ${show(text)})`);
+  }
+  return value;
+}
+
+/** A `--profile` value from `choices`, or undefined when absent; anything else is a UsageError. */
+export function choiceOption(args: CommandArgs, name: string, choices: readonly string[]): string | undefined {
+  const value = args.string(name);
+  if (value === undefined || choices.includes(value)) return value;
+  throw new UsageError(args.command, `unknown ${name} ${show(value)}; use ${choices.slice(0, -1).join(', ')} or ${choices[choices.length - 1]}`);
 }

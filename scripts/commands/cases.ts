@@ -3,9 +3,13 @@
 // unexpected one, and the text output names each unexpected case with its finding.
 import { runCase, type CaseResult } from '../../runner/run-case.ts';
 import { profileForFixture } from '../../runner/profile-for.ts';
+import { InputError } from '../../runner/errors.ts';
+import { PROFILE_IDS } from '../../validators/profiles.ts';
+import { fixtureRules } from '../../validators/rules/fixture.ts';
 import { RULES } from '../../validators/rules/index.ts';
 import type { CommandArgs, CommandIO, CommandResult } from '../cli/command.ts';
 import { countOf, FindingText } from '../cli/finding-text.ts';
+import { choiceOption } from '../cli/parse-args.ts';
 import { styleFor } from '../cli/style.ts';
 import { loadFixtures } from '../fixture-files.ts';
 
@@ -26,6 +30,16 @@ export interface CasesRun {
   readonly profileIds: string;
 }
 
+/** Runs `f`; a fixture it refuses is named by its label (the profile's own checks do not know it). */
+function withLabel<T>(label: string, f: () => T): T {
+  try {
+    return f();
+  } catch (error) {
+    if (error instanceof InputError && !error.message.startsWith(`${label}: `)) throw new InputError(error.rule, error.pointer, `${label}: ${error.message}`);
+    throw error;
+  }
+}
+
 /** Reads, checks and judges every case of every fixture file. */
 export async function runCases(paths: readonly string[], profileOverride?: string): Promise<CasesRun> {
   const fixtures = await loadFixtures(paths);
@@ -35,7 +49,7 @@ export async function runCases(paths: readonly string[], profileOverride?: strin
   const versions = new Set<string>();
   const prefix = fixtures.length > 1;
   for (const { label, fixture } of fixtures) {
-    const profile = profileForFixture(fixture, profileOverride);
+    const profile = withLabel(label, () => profileForFixture(fixture, profileOverride));
     profiles.add(profile.name);
     ids.add(profile.id);
     versions.add(fixture.protocol_version);
@@ -44,6 +58,7 @@ export async function runCases(paths: readonly string[], profileOverride?: strin
       results.push(prefix ? { ...r, name: `${label}#${r.name}` } : r);
     });
   }
+  if (results.length === 0) throw new InputError(fixtureRules['empty'].id, '', 'the fixtures hold no cases: nothing to judge');
   const passed = results.filter((r) => r.status === 'passed').length;
   const expected = results.filter((r) => r.status === 'expected_failure').length;
   const report: CasesReport = {
@@ -94,7 +109,7 @@ export function formatCasesText(run: CasesRun, options: { color: boolean; quiet:
 
 /** `cases [PATH...] [--json] [--profile ID] [--quiet]`. */
 export async function run(args: CommandArgs, io: CommandIO): Promise<CommandResult> {
-  const cases = await runCases(args.positionals, args.string('profile'));
+  const cases = await runCases(args.positionals, choiceOption(args, 'profile', PROFILE_IDS));
   return {
     exitCode: cases.report.status === 'ok' ? 0 : 1,
     output: args.flag('json') ? JSON.stringify(cases.report, null, 2) : formatCasesText(cases, { color: io.color, quiet: args.flag('quiet') }),

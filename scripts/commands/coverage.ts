@@ -2,25 +2,40 @@
 // actors' inspection on, reports per machine what was declared, taken, allowlisted and never
 // taken, and exits 1 while a gap (never taken, not allowlisted) remains.
 import { loadAllowlist } from '../../coverage/allowlist.ts';
-import { measure } from '../../coverage/measure.ts';
+import { measureWithTranscripts, type PlayableTranscript } from '../../coverage/measure.ts';
 import { buildReport, stableJson } from '../../coverage/report.ts';
 import { suggestCases } from '../../coverage/suggest.ts';
 import { formatCoverageText } from '../../coverage/text.ts';
 import type { CommandArgs, CommandResult } from '../cli/command.ts';
 import { writeOutputFile } from '../cli/output-file.ts';
-import { loadFixtures } from '../fixture-files.ts';
+import { loadInputs, type FixtureFile } from '../fixture-files.ts';
+import { judgeTranscriptFile } from '../transcript-file.ts';
 
 /** Options of `coverage`. */
 export interface CoverageOptions {
   readonly json?: boolean | undefined;
   readonly html?: string | undefined;
   readonly suggest?: boolean | undefined;
+  /** Print the totals line alone (and the suggestions, when asked for). */
+  readonly quiet?: boolean | undefined;
+}
+
+/** A transcript file as one case: judged through a session whose actors report to the coverage recorder. */
+function playable(file: FixtureFile): PlayableTranscript {
+  return {
+    label: file.label,
+    play: async (inspect) => {
+      const run = await judgeTranscriptFile(file.path, { inspect, maxFindings: 0 });
+      if (run.failure !== undefined) throw run.failure;
+      return run.profile;
+    },
+  };
 }
 
 /** Runs `coverage`: returns what to print and the exit code (1 while a gap remains). */
 export async function runCoverage(paths: readonly string[], options: CoverageOptions): Promise<CommandResult> {
-  const fixtures = await loadFixtures(paths);
-  const m = measure(fixtures);
+  const inputs = await loadInputs(paths);
+  const m = await measureWithTranscripts(inputs.fixtures, inputs.transcripts.map(playable));
   const report = buildReport(m, loadAllowlist());
   const suggestions = options.suggest ? suggestCases(m.graphs, report, m.home) : undefined;
   if (options.html !== undefined) {
@@ -33,6 +48,7 @@ export async function runCoverage(paths: readonly string[], options: CoverageOpt
   } else {
     const lines = formatCoverageText(report).split('\n');
     const totals = lines.pop() as string;
+    if (options.quiet) lines.length = 0;
     if (suggestions) {
       const count = suggestions.reduce((n, g) => n + g.cases.length, 0);
       lines.push(count === 0
@@ -48,7 +64,7 @@ export async function runCoverage(paths: readonly string[], options: CoverageOpt
   return { output, exitCode: report.status === 'ok' ? 0 : 1 };
 }
 
-/** `coverage [PATH...] [--json] [--html FILE] [--suggest]`. */
+/** `coverage [PATH...] [--json] [--html FILE] [--suggest] [--quiet]`. */
 export async function run(args: CommandArgs): Promise<CommandResult> {
-  return runCoverage(args.positionals, { json: args.flag('json'), html: args.string('html'), suggest: args.flag('suggest') });
+  return runCoverage(args.positionals, { json: args.flag('json'), html: args.string('html'), suggest: args.flag('suggest'), quiet: args.flag('quiet') });
 }

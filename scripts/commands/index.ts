@@ -1,7 +1,7 @@
 // Why: the one list of commands. Each entry says what the CLI needs before running it (name,
 // summary, usage, options, exit codes) and loads its handler only when it runs, so a command pays
 // start-up for its own modules alone. A new command is a handler file here plus one entry below.
-import { EXIT_CODES, type CommandSpec } from '../cli/command.ts';
+import type { CommandSpec } from '../cli/command.ts';
 // `cases` is what `npm start` and most runs use: bundled with the entry point rather than loaded as
 // one more chunk, so its start-up stays what it was before commands were loaded on demand.
 import * as casesCommand from './cases.ts';
@@ -25,7 +25,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       quiet: { type: 'boolean', short: 'q', help: 'print the summary line alone' },
     },
     positionals: { name: 'PATH', min: 0, max: Infinity },
-    exitCodes: '0 every case as expected, 1 an unexpected case, 2 could not run (unreadable input, not strict JSON, not a fixture)',
+    exitCodes: '0 every case as expected, 1 an unexpected case, 2 could not run (unreadable input, not strict JSON, not a fixture, no cases)',
     load: async () => casesCommand,
   },
   {
@@ -34,15 +34,19 @@ export const COMMANDS: readonly CommandSpec[] = [
     usage: 'FILE|- [options]',
     description: [
       'Feeds every line of a transcript through one session and reports every finding with its line',
-      'number and the JSON Pointer into that line\'s step; text output streams them as they are found,',
-      'then a summary line.',
+      'number and the JSON Pointer into that line\'s step (a line that is not strict JSON or not a step is',
+      'a finding too); then the requests left unanswered. Text output streams the findings as they are',
+      'found (a cascade: its first finding and cause, then a count), then a summary line.',
     ].join('\n'),
     options: {
       json: { type: 'boolean', help: 'print one JSON document (also when the run could not complete)' },
+      profile: { type: 'string', value: 'ID', help: `judge under this profile (auto, ${PROFILE_IDS}); default: the header's, else auto` },
+      'max-line-bytes': { type: 'string', value: 'N', help: 'the largest line in bytes (default 2000000)' },
+      'max-findings': { type: 'string', value: 'N', help: 'findings --json lists (default 10000); the rest are counted' },
       quiet: { type: 'boolean', short: 'q', help: 'print the summary line alone' },
     },
     positionals: { name: 'FILE', min: 1, max: 1 },
-    exitCodes: '0 no error findings (warnings allowed), 1 an error finding, 2 could not run',
+    exitCodes: '0 no error findings (warnings allowed), 1 an error finding, 2 could not run (unreadable input, a bad header, a fixture, nothing to judge)',
     load: () => import('./validate.ts'),
   },
   {
@@ -59,16 +63,19 @@ export const COMMANDS: readonly CommandSpec[] = [
   },
   {
     name: 'coverage',
-    summary: 'which statechart transitions the cases take, and the gaps',
+    summary: 'which statechart transitions the cases or transcripts take, and the gaps',
     usage: '[PATH...] [options]',
     description: [
-      'Plays the cases with the actors\' inspection on and reports per machine the transitions declared,',
-      'taken, allowlisted and never taken, with the cases taking each and shortest-path coverage.',
+      'Plays the cases (and transcripts: *.jsonl, or any file whose first line is a transcript header',
+      'or step; each is one case) with the actors\' inspection on and reports per machine the transitions',
+      'declared, taken, allowlisted and never taken, with the cases taking each and shortest-path',
+      'coverage. A machine that no profile judged here runs is not applicable: its transitions are no gaps.',
     ].join('\n'),
     options: {
       json: { type: 'boolean', help: 'print one JSON document, keys sorted' },
       html: { type: 'string', value: 'FILE', help: 'also write an offline HTML page with a diagram per machine' },
       suggest: { type: 'boolean', help: 'print a case skeleton for each gap' },
+      quiet: { type: 'boolean', short: 'q', help: 'print the totals line alone' },
     },
     positionals: { name: 'PATH', min: 0, max: Infinity },
     exitCodes: '0 no gap, 1 a gap (never taken, not allowlisted) remains, 2 could not run',
@@ -88,25 +95,27 @@ export const COMMANDS: readonly CommandSpec[] = [
       out: { type: 'string', value: 'DIR', help: 'write files into this folder (made if missing)' },
     },
     positionals: { name: 'MACHINE', min: 0, max: 1 },
-    exitCodes: EXIT_CODES,
+    exitCodes: '0 printed or written, 2 could not run (an unknown machine or format, an output that cannot be written)',
     load: () => import('./diagram.ts'),
   },
   {
     name: 'inspect',
-    summary: 'an offline HTML page stepping through one case over the session statechart',
-    usage: 'CASE [options]',
+    summary: 'an offline HTML page stepping through one case or transcript over the session statechart',
+    usage: 'CASE [options] | --transcript FILE [options]',
     description: [
       'Looks CASE up in the bundled fixtures (or in --fixture PATH) and writes one self-contained page:',
       'each step\'s message, every actor\'s state, the transitions taken, pending requests and findings.',
+      `A transcript (--transcript FILE, or a --fixture PATH that is one) is stepped through whole, line by line.`,
     ].join('\n'),
     options: {
       fixture: { type: 'string', value: 'PATH', help: 'look the case up in this fixture file or folder' },
+      transcript: { type: 'string', value: 'FILE', help: 'step through this transcript (JSONL) instead of a case' },
       out: { type: 'string', value: 'FILE', help: 'where to write the page (default: CASE.inspector.html)' },
       stately: { type: 'boolean', help: 'stream the case to @statelyai/inspect over a loopback WebSocket instead' },
       port: { type: 'string', value: 'N', help: 'the port of the --stately bridge on 127.0.0.1 (default 8080)' },
     },
-    positionals: { name: 'CASE', min: 1, max: 1 },
-    exitCodes: EXIT_CODES,
+    positionals: { name: 'CASE', min: 0, max: 1 },
+    exitCodes: '0 written (whatever the case\'s outcome), 2 could not run (no such case, unreadable input, an output that cannot be written)',
     load: () => import('./inspect.ts'),
   },
   {

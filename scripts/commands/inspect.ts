@@ -7,7 +7,9 @@ import { fixtureRules } from '../../validators/rules/fixture.ts';
 import type { CommandArgs, CommandResult } from '../cli/command.ts';
 import { writeOutputFile } from '../cli/output-file.ts';
 import { UsageError } from '../cli/usage-error.ts';
-import { loadFixtures } from '../fixture-files.ts';
+import { basename } from 'node:path';
+import { loadFixtures, loadInputs, type FixtureFile } from '../fixture-files.ts';
+import { judgeTranscriptFile } from '../transcript-file.ts';
 
 /** Options of `inspect`. */
 export interface InspectOptions {
@@ -15,6 +17,7 @@ export interface InspectOptions {
   readonly out?: string | undefined;
   readonly stately?: boolean | undefined;
   readonly port?: string | undefined;
+  readonly transcript?: string | undefined;
 }
 
 /** The one case named `name` among the fixture files under `paths`; several or none is an input error. */
@@ -36,9 +39,40 @@ function defaultOut(name: string): string {
   return `${name.replace(/[^A-Za-z0-9_.-]+/g, '_')}.inspector.html`;
 }
 
-/** Runs `inspect CASE [--fixture PATH] [--out FILE] [--stately [--port N]]`. */
+/** Which transcript to step through: --transcript FILE, or a --fixture PATH that is one. */
+async function transcriptOf(positionals: readonly string[], options: InspectOptions): Promise<FixtureFile | undefined> {
+  if (options.transcript !== undefined) {
+    if (options.fixture !== undefined) throw new UsageError('inspect', 'give --fixture PATH with a CASE, or --transcript FILE, not both');
+    if (positionals.length > 0) throw new UsageError('inspect', `a transcript is stepped through whole: give no CASE with --transcript (got ${JSON.stringify(positionals[0])})`);
+    return { path: options.transcript, label: basename(options.transcript), argument: options.transcript };
+  }
+  if (options.fixture === undefined) return undefined;
+  const { transcripts } = await loadInputs([options.fixture]);
+  if (transcripts.length === 0) return undefined;
+  if (transcripts.length > 1) throw new UsageError('inspect', `--fixture ${JSON.stringify(options.fixture)} holds ${transcripts.length} transcripts; name one with --transcript FILE`);
+  if (positionals.length > 0) throw new UsageError('inspect', `${transcripts[0]!.label} is a transcript, stepped through whole: give no CASE`);
+  return transcripts[0];
+}
+
+/** Writes the page of a whole transcript. */
+async function inspectTranscript(file: FixtureFile, options: InspectOptions): Promise<CommandResult> {
+  if (options.stately) throw new UsageError('inspect', '--stately plays fixture cases; a transcript is inspected as a page');
+  const { traceTranscript } = await import('../../inspector/trace.ts');
+  const { inspectorHtml } = await import('../../inspector/page.ts');
+  const { trace, run, truncated } = await traceTranscript(file.label, (judge) => judgeTranscriptFile(file.path, judge));
+  if (run.failure !== undefined) throw run.failure;
+  const out = options.out ?? defaultOut(file.label);
+  await writeOutputFile(out, await inspectorHtml(trace));
+  const steps = truncated ? `the first ${trace.frames.length - 1} steps` : `${trace.frames.length - 1} steps`;
+  return { output: `wrote ${out}: ${file.label}, ${steps}, ${run.report.counts.error} errors, ${run.report.counts.warning} warnings`, exitCode: 0 };
+}
+
+/** Runs `inspect CASE [--fixture PATH] [--out FILE] [--stately [--port N]]` or `inspect --transcript FILE [--out FILE]`. */
 export async function runInspect(positionals: readonly string[], options: InspectOptions): Promise<CommandResult> {
-  const name = positionals[0]!;
+  const transcript = await transcriptOf(positionals, options);
+  if (transcript !== undefined) return inspectTranscript(transcript, options);
+  const name = positionals[0];
+  if (name === undefined) throw new UsageError('inspect', 'inspect needs one CASE (or --transcript FILE)');
   const { label, fixture, kase, index } = await findCase(options.fixture === undefined ? [] : [options.fixture], name);
   if (options.stately) {
     const port = Number(options.port ?? '8080');
@@ -60,5 +94,11 @@ export async function runInspect(positionals: readonly string[], options: Inspec
 
 /** `inspect CASE [--fixture PATH] [--out FILE] [--stately [--port N]]`. */
 export async function run(args: CommandArgs): Promise<CommandResult> {
-  return runInspect(args.positionals, { fixture: args.string('fixture'), out: args.string('out'), stately: args.flag('stately'), port: args.string('port') });
+  return runInspect(args.positionals, {
+    fixture: args.string('fixture'),
+    transcript: args.string('transcript'),
+    out: args.string('out'),
+    stately: args.flag('stately'),
+    port: args.string('port'),
+  });
 }

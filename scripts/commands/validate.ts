@@ -1,54 +1,60 @@
 // Why: recorded traffic is judged offline by the same session as fixtures, but as one stream:
-// every line is fed and every finding reported with its line, and the file is read in chunks so
-// a transcript of any length runs in flat memory. Errors never echo more than the argument typed.
-import { validateTranscript, type TranscriptFinding, type TranscriptReport } from '../../transcripts/transcript-judge.ts';
+// every line is judged (a bad line is a finding on it) and every finding reported with its line,
+// and the file is read in chunks so a transcript of any length runs in flat memory. --json always
+// prints one document, also when the run could not complete.
+import { MAX_FINDINGS } from '../../transcripts/transcript-judge.ts';
+import type { TranscriptRun } from '../../transcripts/transcript-report.ts';
+import { MAX_LINE_BYTES } from '../../transcripts/transcript-line.ts';
+import { PROFILE_IDS } from '../../validators/profiles.ts';
 import { RULES } from '../../validators/rules/index.ts';
-import type { CommandArgs, CommandIO, CommandResult } from '../cli/command.ts';
+import type { CommandArgs, CommandIO, CommandResult, ExitCode } from '../cli/command.ts';
+import { describeFailure, failureDocument } from '../cli/failure.ts';
 import { countOf, FindingText } from '../cli/finding-text.ts';
-import { ReadError } from '../cli/io-error.ts';
+import { choiceOption, integerOption } from '../cli/parse-args.ts';
 import { styleFor, type Style } from '../cli/style.ts';
-import { openInputStream, readErrorFrom } from '../read-bounded.ts';
+import { judgeTranscriptFile } from '../transcript-file.ts';
+import { TranscriptText } from '../transcript-text.ts';
 
-const CHUNK = 64 * 1024;
+/** The largest --max-line-bytes: a line is decoded whole, and strings this long are still safe. */
+export const MAX_LINE_LIMIT = 256 * 1024 * 1024;
+
+/** The profiles `validate --profile` takes: `auto` (negotiated from the traffic) and every profile id. */
+export const TRANSCRIPT_PROFILES: readonly string[] = ['auto', ...PROFILE_IDS];
 
 /** The closing summary line of the text output. */
-export function formatValidateSummary(r: TranscriptReport, style: Style = styleFor(false)): string {
+export function formatValidateSummary(run: TranscriptRun, style: Style = styleFor(false)): string {
+  const r = run.report;
   const status = r.status === 'ok' ? style.ok(r.status) : style.error(r.status);
-  return `${status}: ${countOf(r.lines, 'line')}, ${countOf(r.messages, 'message')}, ${countOf(r.counts.error, 'error')}, ${countOf(r.counts.warning, 'warning')} (${r.profile}, MCP ${r.protocol_version})`;
+  return `${status}: ${countOf(r.lines, 'line')}, ${countOf(r.messages, 'message')}, ${countOf(r.counts.error, 'error')}, ${countOf(r.counts.warning, 'warning')} (${run.profile.id}, MCP ${r.protocol_version})`;
 }
 
-/** Options of `validate`. */
-export interface ValidateCommandOptions {
-  readonly json: boolean;
-  /** Where text output goes finding by finding (default: nowhere). */
-  readonly onFinding?: (finding: TranscriptFinding) => void;
+/** The JSON document: the report, with `status: "error"` and the reason when the run could not complete. */
+function jsonDocument(run: TranscriptRun): string {
+  if (run.failure === undefined) return JSON.stringify(run.report, null, 2);
+  const { status, ...rest } = run.report;
+  return JSON.stringify({ status, error: failureDocument(describeFailure(run.failure)).error, ...rest }, null, 2);
 }
 
-/** Judges the transcript at `path` (`-` for standard input). */
-export async function runValidate(path: string, options: ValidateCommandOptions): Promise<TranscriptReport> {
-  const argument = path === '-' ? 'standard input' : path;
-  const source = await openInputStream(path, CHUNK).catch((error: unknown) => {
-    throw readErrorFrom(error).about(argument);
-  });
-  try {
-    return await validateTranscript(source, options.json ? {} : { keepFindings: false, ...(options.onFinding ? { onFinding: options.onFinding } : {}) });
-  } catch (error) {
-    if (error instanceof ReadError) throw error.about(argument);
-    if (typeof (error as { code?: unknown } | null)?.code === 'string') throw readErrorFrom(error).about(argument);
-    throw error;
-  } finally {
-    if (path !== '-') source.destroy();
-  }
-}
-
-/** `validate FILE|- [--json] [--quiet]`. */
+/** `validate FILE|- [--json] [--quiet] [--profile ID] [--max-line-bytes N] [--max-findings N]`. */
 export async function run(args: CommandArgs, io: CommandIO): Promise<CommandResult> {
   const json = args.flag('json');
   const quiet = args.flag('quiet');
+  const profile = choiceOption(args, 'profile', TRANSCRIPT_PROFILES);
+  const maxLineBytes = integerOption(args, 'max-line-bytes', 1, MAX_LINE_LIMIT, MAX_LINE_BYTES);
+  const maxFindings = integerOption(args, 'max-findings', 0, Number.MAX_SAFE_INTEGER, json ? MAX_FINDINGS : 0);
   const style = styleFor(io.color);
-  const text = new FindingText(style, RULES);
-  const onFinding = json || quiet ? undefined
-    : (f: TranscriptFinding) => io.out(text.format({ ...f, place: `line ${f.line}` }) + '\n');
-  const report = await runValidate(args.positionals[0] as string, { json, ...(onFinding ? { onFinding } : {}) });
-  return { exitCode: report.status === 'ok' ? 0 : 1, output: json ? JSON.stringify(report, null, 2) : formatValidateSummary(report, style) };
+  const text = json || quiet ? undefined : new TranscriptText(new FindingText(style, RULES), io.out);
+  const judged = await judgeTranscriptFile(args.positionals[0] as string, {
+    maxLineBytes,
+    maxFindings,
+    ...(profile === undefined ? {} : { profile }),
+    ...(text === undefined ? {} : { onFinding: (f) => text.finding(f) }),
+  });
+  text?.end();
+  const exitCode: ExitCode = judged.failure !== undefined ? 2 : judged.report.status === 'ok' ? 0 : 1;
+  return {
+    exitCode,
+    output: json ? jsonDocument(judged) : formatValidateSummary(judged, style),
+    ...(judged.failure === undefined ? {} : { failure: judged.failure }),
+  };
 }

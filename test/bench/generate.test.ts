@@ -75,7 +75,9 @@ test('as transcript lines (header first) the stream is judged clean too', () => 
   judge.line(enc.encode(JSON.stringify(benchHeader())), 1);
   steps.slice(0, 5_000).forEach((s, i) => judge.line(enc.encode(stepLine(s)), i + 2));
   const report = judge.finish();
-  assert.equal(report.findings.slice(0, 5), []);
+  // Cut after 5,000 steps, the stream leaves some requests open: those, and nothing else, are reported.
+  assert.equal(report.findings.filter((f) => f.rule !== 'correlation/unanswered-request').slice(0, 5), []);
+  assert.is(report.counts.error, 0);
   assert.is(report.status, 'ok');
 });
 

@@ -66,7 +66,26 @@ test('JSON is sorted and timestamp-free: two runs give identical bytes', () => {
 
 test('text output ends with one line of totals', () => {
   const lines = formatCoverageText(buildReport(measure(one), [])).split('\n');
-  assert.match(lines[lines.length - 1]!, /^gaps: \d+\/\d+ transitions taken \(\d+\.\d%\), 0 allowlisted, \d+ gaps; \d+\/\d+ shortest paths followed; \d+ cases$/);
+  assert.match(lines[lines.length - 1]!, /^gaps: \d+\/\d+ transitions taken \(\d+\.\d%\), 0 allowlisted, \d+ gaps; \d+\/\d+ shortest paths followed; \d+ cases(; \d+ not applicable)?$/);
+});
+
+test('machines no profile of the cases runs are not applicable: listed, but no gaps and out of the percentage', () => {
+  const course = buildReport(measure(all.filter((f) => f.label.startsWith('course-profile/'))), []);
+  assert.equal(course.profiles, ['course']);
+  const off = Object.entries(course.machines).filter(([, m]) => !m.applicable).map(([name]) => name);
+  assert.equal(off, ['progress', 'cancellation', 'task', 'inputRequired']);
+  for (const name of off) {
+    assert.equal(course.machines[name]!.gaps, []);
+    assert.ok(course.machines[name]!.never_taken.length > 0);
+  }
+  assert.is(course.total.not_applicable, off.reduce((n, name) => n + course.machines[name]!.declared, 0));
+  const text = formatCoverageText(course).split('\n');
+  assert.ok(text.includes('task: not applicable (35 declared): no profile judged here runs it (course)'));
+  assert.not.ok(text.some((l) => l.startsWith('  - task:')), 'its transitions are not listed as gaps');
+  // Every profile together runs every machine.
+  const everything = buildReport(measure(all), []);
+  assert.ok(Object.values(everything.machines).every((m) => m.applicable));
+  assert.is(everything.total.not_applicable, 0);
 });
 
 test.run();

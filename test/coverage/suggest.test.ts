@@ -2,6 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { machineGraphs } from '../../coverage/measure.ts';
 import { basisFromFixture } from '../../coverage/models/basis.ts';
+import { homeOf } from '../../coverage/models/model.ts';
 import { TransitionRecorder } from '../../coverage/recorder.ts';
 import { buildReport } from '../../coverage/report.ts';
 import { suggestCase, suggestCases } from '../../coverage/suggest.ts';
@@ -14,20 +15,20 @@ const bundled = bundledFixtures();
 const basis = bundled[0]!;
 const { graphs, byDefinition } = machineGraphs(basisFromFixture(basis.fixture));
 
-/** The fixture a model's suggestions belong in: its own home for an extension's machine, else the basis fixture. */
-function homeOf(graph: (typeof graphs)[number]) {
-  const label = graph.model.home?.fixture ?? basis.label;
-  const found = bundled.find((f) => f.label === label);
-  if (!found) throw new Error(`${graph.model.name}: no bundled fixture ${label}`);
+/** The fixture a transition's suggestion belongs in: its own or its model's home, else the basis fixture. */
+function homeFixture(graph: (typeof graphs)[number], transition: (typeof graphs)[number]['transitions'][number]) {
+  const home = homeOf(graph.model, transition, { profile: 'course', fixture: basis.label });
+  const found = bundled.find((f) => f.label === home.fixture);
+  if (!found) throw new Error(`${graph.model.name}: no bundled fixture ${home.fixture}`);
+  assert.is(profileForFixture(found.fixture).id, home.profile, `${transition.id}: home fixture runs under its profile`);
   return found.fixture;
 }
 
 test('each suggested case, played in its home fixture under its profile, takes its transition and meets its own expectation', () => {
   const wrong: string[] = [];
   for (const g of graphs) {
-    const fixture = homeOf(g);
-    if (g.model.home) assert.is(profileForFixture(fixture).id, g.model.home.profile, `${g.model.name}: home fixture runs under its profile`);
     for (const t of g.transitions) {
+      const fixture = homeFixture(g, t);
       const suggestion = suggestCase(g, t);
       if (!suggestion) continue;
       const recorder = new TransitionRecorder(graphs.map((x) => x.model), byDefinition);
@@ -53,10 +54,11 @@ test('suggestions are fixture cases: name, description, expect, steps; setup onl
 });
 
 test('suggestions are grouped by the fixture they belong in, which names its profile', () => {
-  const report = buildReport({ basis: basisFromFixture(basis.fixture), home: { profile: 'course', fixture: basis.label }, graphs, caseCount: 0, takenBy: new Map(), pathFollowedBy: new Map() }, []);
+  const report = buildReport({ basis: basisFromFixture(basis.fixture), home: { profile: 'course', fixture: basis.label }, graphs, caseCount: 0, takenBy: new Map(), pathFollowedBy: new Map(), profiles: [] }, []);
   const groups = suggestCases(graphs, report, { profile: 'course', fixture: basis.label });
   assert.equal(groups.map((g) => [g.fixture, g.profile]), [
     [basis.label, 'course'],
+    ['spec-2025-11-25/pending-limit.json', '2025-11-25'],
     ['spec-2025-11-25/utilities.json', '2025-11-25'],
     ['spec-2025-11-25/tasks.json', '2025-11-25'],
     ['spec-2026-07-28/input-required.json', '2026-07-28'],

@@ -5,7 +5,7 @@ import { idKey } from '../../validators/envelope.ts';
 import { transcript } from './transcript.ts';
 
 const input = { direction: 'client_to_server' };
-const req = (id: string | number) => ({ type: 'request', key: idKey(id), entry: { id, method: 'tools/list', params: undefined, revision: undefined, subject: undefined, tenant: undefined } });
+const req = (id: string | number) => ({ type: 'request', key: idKey(id), overflow: 'reject', entry: { id, method: 'tools/list', params: undefined, revision: undefined, subject: undefined, tenant: undefined } });
 const ok = (id: string | number) => ({ type: 'result', key: idKey(id), id, findings: [] });
 const bad = (id: string | number) => ({ type: 'result', key: idKey(id), id, findings: [{ rule: 'tools/x', severity: 'error', pointer: '/message/result', message: 'bad' }] });
 const err = (id: string | number) => ({ type: 'error', key: idKey(id), id });

@@ -9,10 +9,11 @@ import { compileFlat, FlatRunner, isFlat } from '../../machines/flat-machine.ts'
 import { SAMPLE_BASIS } from '../../coverage/models/basis.ts';
 import { createModels } from '../../coverage/models/index.ts';
 import { lifecycleMachine } from '../../machines/lifecycle.ts';
+import { SMALL_LIMIT } from '../../machines/pending-requests.ts';
 import { subscriptionMachine } from '../../machines/subscription.ts';
 import { idKey } from '../../validators/envelope.ts';
 
-const EMITTED = ['issue', 'result.invalid', 'revision.changed'];
+const EMITTED = ['issue', 'result.invalid', 'revision.changed', 'pending.forgotten'];
 
 /** Runs the same events through an xstate actor and the flat runner; returns both traces. */
 function traces(machine: AnyStateMachine, input: unknown, events: readonly object[]): [unknown[], unknown[]] {
@@ -41,9 +42,9 @@ function traces(machine: AnyStateMachine, input: unknown, events: readonly objec
   return [a, f];
 }
 
-function holdsEqual(machine: AnyStateMachine, input: unknown, events: fc.Arbitrary<object>): void {
+function holdsEqual(machine: AnyStateMachine, input: unknown, events: fc.Arbitrary<object>, maxLength = 30): void {
   fc.assert(
-    fc.property(fc.array(events, { maxLength: 30 }), (list) => {
+    fc.property(fc.array(events, { maxLength }), (list) => {
       const [a, f] = traces(machine, input, list);
       assert.equal(f, a);
     }),
@@ -82,11 +83,24 @@ test('correlation: the flat table and the actor agree on random event sequences'
   const finding = { rule: 'tools/call-result', severity: 'error', pointer: '/message/result', message: 'bad' };
   const warning = { ...finding, severity: 'warning' };
   const event = fc.oneof(
-    id.map((i) => ({ type: 'request', key: idKey(i), entry: { id: i, method: 'tools/list', params: undefined, revision: undefined, subject: undefined, tenant: undefined } })),
+    id.map((i) => ({ type: 'request', key: idKey(i), overflow: 'reject', entry: { id: i, method: 'tools/list', params: undefined, revision: undefined, subject: undefined, tenant: undefined } })),
     fc.tuple(id, fc.constantFrom([], [finding], [warning])).map(([i, findings]) => ({ type: 'result', key: idKey(i), id: i, findings })),
     id.map((i) => ({ type: 'error', key: idKey(i), id: i })),
   );
   holdsEqual(correlationMachine, { direction: 'client_to_server' }, event);
+});
+
+test('correlation at its pending limit: the flat table and the actor agree, rejecting or forgetting the oldest, in both table forms', () => {
+  const entry = (i: number) => ({ id: i, method: 'ping', params: undefined, revision: undefined, subject: undefined, tenant: undefined });
+  for (const [limit, ids] of [[3, 6], [SMALL_LIMIT + 2, SMALL_LIMIT + 6]] as const) {
+    const id = fc.integer({ min: 1, max: ids });
+    const event = fc.oneof(
+      { arbitrary: fc.tuple(id, fc.constantFrom('reject', 'forget')).map(([i, overflow]) => ({ type: 'request', key: idKey(i), entry: entry(i), overflow })), weight: 3 },
+      id.map((i) => ({ type: 'result', key: idKey(i), id: i, findings: [] })),
+      id.map((i) => ({ type: 'error', key: idKey(i), id: i })),
+    );
+    holdsEqual(correlationMachine, { direction: 'client_to_server', limit }, event, limit * 4);
+  }
 });
 
 test('authorization: the flat table and the actor agree on random event sequences', () => {

@@ -39,6 +39,7 @@ const WARNING_CASES: Readonly<Record<string, string>> = {
   'tasks/cancel-terminal-task': 'spec_tasks_cancel_terminal_task_warning',
   'tasks/unknown-related-task': 'spec_tasks_unknown_related_task_warning',
   'stateless/log-below-level': 's26_log_below_requested_level_warns',
+  'correlation/unanswered-requests': 'spec_unanswered_requests_past_limit_warning',
 };
 
 /**
@@ -58,6 +59,9 @@ const UNREACHABLE: Readonly<Record<string, string>> = {
   // enclosing shape (tools/call-result, sampling/tool-content; see tools_call_result_content_not_array
   // and sampling_tool_result_content_not_array).
   'content/list-shape': 'callers pass only arrays; a non-array content fails the enclosing result shape first',
+  // A case ends at its last step with no "end of the exchange" to judge; transcripts report it where
+  // they end (test/scripts/validate-lines.test.ts).
+  'correlation/unanswered-request': 'reported where a transcript ends; a fixture case has no end-of-exchange check',
 };
 
 /** Cases whose malformed response must leave the request pending for the valid response that follows. */

@@ -116,10 +116,12 @@ const json = (run: Run) => JSON.parse(run.stdout) as Record<string, unknown>;
 const COMMANDS: readonly Expectation[] = [
   { args: ['--version'], status: 0, check: (r) => assert.is(r.stdout, `mcp-statechart ${VERSION}\n`) },
   { args: ['cases'], status: 0, check: (r) => assert.match(r.stdout, /^ok: \d+ cases, \d+ passed, \d+ expected failures, 0 unexpected /m) },
-  { args: ['validate', TRANSCRIPT], status: 1, check: (r) => assert.match(r.stdout, /^line 6: error: \/message\/id: .* \[correlation\/duplicate-outstanding-id\]$/m) },
+  { args: ['validate', TRANSCRIPT], status: 1, check: (r) => assert.match(r.stdout, /^line 6: error: tools\/list \/message\/id: .* \[correlation\/duplicate-outstanding-id\]$/m) },
   {
     args: ['validate', '-', '--json'], input: readFileSync(TRANSCRIPT, 'utf8'), status: 1,
-    check: (r) => assert.equal((json(r)['findings'] as { line: number; rule: string }[]).map((f) => [f.line, f.rule]), [[6, 'correlation/duplicate-outstanding-id']]),
+    // Then, where the transcript ends, the first tools/list is still unanswered.
+    check: (r) => assert.equal((json(r)['findings'] as { line: number; rule: string }[]).map((f) => [f.line, f.rule]),
+      [[6, 'correlation/duplicate-outstanding-id'], [5, 'correlation/unanswered-request']]),
   },
   { args: ['rules', '--json'], status: 0, check: (r) => assert.ok((JSON.parse(r.stdout) as unknown[]).length > 0) },
   { args: ['diagram', 'lifecycle', '--format', 'svg'], status: 0, check: (r) => assert.match(r.stdout, /<svg /) },

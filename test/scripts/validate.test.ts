@@ -43,12 +43,13 @@ function transcript(name: string, lines: readonly (object | string)[]): string {
 }
 
 test('a clean transcript: exit 0, report keys in order, no findings', () => {
-  const file = transcript('clean.jsonl', [HEADER, ...HANDSHAKE, TOOLS_LIST(2), s2c({ jsonrpc: '2.0', id: 2, result: { tools: [] } }), READ(3, ANN)]);
+  const file = transcript('clean.jsonl', [HEADER, ...HANDSHAKE, TOOLS_LIST(2), s2c({ jsonrpc: '2.0', id: 2, result: { tools: [] } }), READ(3, ANN),
+    s2c({ jsonrpc: '2.0', id: 3, result: { contents: [{ uri: 'kb://t1/doc', mimeType: 'text/plain', text: 'x' }] } })]);
   const r = run(['validate', file, '--json']);
   assert.is(r.status, 0, r.stderr);
   const report = JSON.parse(r.stdout);
   assert.equal(Object.keys(report), ['status', 'profile', 'protocol_version', 'lines', 'messages', 'findings', 'counts']);
-  assert.equal([report.status, report.protocol_version, report.lines, report.messages], ['ok', '2025-11-25', 7, 6]);
+  assert.equal([report.status, report.protocol_version, report.lines, report.messages], ['ok', '2025-11-25', 8, 7]);
   assert.equal(report.findings, []);
   assert.equal(report.counts, { error: 0, warning: 0 });
 });
@@ -59,55 +60,80 @@ test('a duplicate outstanding id: exit 1 with its line, rule and pointer', () =>
   assert.is(r.status, 1, r.stderr);
   const report = JSON.parse(r.stdout);
   assert.is(report.status, 'failed');
+  // Then, at the end, the first tools/list is still unanswered: a warning at its line.
   assert.equal(report.findings.map((f: { line: number; rule: string; pointer: string; severity: string }) => [f.line, f.rule, f.pointer, f.severity]),
-    [[6, 'correlation/duplicate-outstanding-id', '/message/id', 'error']]);
-  assert.equal(report.counts, { error: 1, warning: 0 });
+    [[6, 'correlation/duplicate-outstanding-id', '/message/id', 'error'], [5, 'correlation/unanswered-request', '/message/id', 'warning']]);
+  assert.equal(report.counts, { error: 1, warning: 1 });
 });
 
 test('every line is judged: findings on later lines are reported too, in line order, as text', () => {
   const file = transcript('many.jsonl', [HEADER, ...HANDSHAKE, TOOLS_LIST(2), TOOLS_LIST(2), s2c({ jsonrpc: '2.0', id: 99, result: { tools: [] } }), READ(4)]);
   const r = run(['validate', file]);
   assert.is(r.status, 1, r.stderr);
-  const lines = r.stdout.trim().split('\n').filter((l) => !l.startsWith('  spec: '));
-  assert.is(lines.length, 4);
-  assert.match(lines[0] as string, /^line 6: error: \/message\/id: .* \[correlation\/duplicate-outstanding-id\]$/);
+  const lines = r.stdout.trim().split('\n').filter((l) => !l.startsWith('  '));
+  assert.is(lines.length, 5);
+  assert.match(lines[0] as string, /^line 6: error: tools\/list \/message\/id: .* \[correlation\/duplicate-outstanding-id\]$/);
   assert.match(lines[1] as string, /^line 7: error: \/message\/id: .* \[correlation\/no-matching-request\]$/);
-  assert.match(lines[2] as string, /^line 8: error: \/transport_context\S*: .* \[auth\/\S+\]$/);
-  assert.match(lines[3] as string, /^failed: 8 lines, 7 messages, 3 errors, 0 warnings /);
+  assert.match(lines[2] as string, /^line 8: error: resources\/read \/transport_context\S*: .* \[auth\/\S+\]$/);
+  assert.match(lines[3] as string, /^line 5: warning: tools\/list \/message\/id: the client's tools\/list request \(id 2\) was never answered \[correlation\/unanswered-request\]$/);
+  assert.match(lines[4] as string, /^failed: 8 lines, 7 messages, 3 errors, 1 warning \(course, MCP 2025-11-25\)$/);
+  // Each rule's specification link follows its first finding.
+  assert.match(r.stdout, /\[correlation\/duplicate-outstanding-id\]\n  spec: https:\/\/modelcontextprotocol\.io\/specification\/2025-11-25\/basic\n/);
 });
 
-test('a line that is not strict JSON: exit 2 naming the line and the rule, never the path', () => {
-  const file = transcript('bad-json.jsonl', [HEADER, HANDSHAKE[0] as object, '{"direction":"client_to_server","message":{"jsonrpc":"2.0","id":2,"id":3,"method":"ping"}}']);
+test('a line that is not strict JSON is a finding on that line (column, rule, pointer); the lines after it are judged', () => {
+  const file = transcript('bad-json.jsonl', [HEADER, ...HANDSHAKE, '{"direction":"client_to_server","message":{"jsonrpc":"2.0","id":2,"id":3,"method":"ping"}}', TOOLS_LIST(2), TOOLS_LIST(2)]);
   const r = run(['validate', file, '--json']);
-  assert.is(r.status, 2);
-  assert.is(JSON.parse(r.stdout).status, 'error');
-  assert.match(r.stderr, /line 3, column \d+: Invalid JSON: duplicate key/);
-  assert.match(r.stderr, /\[json\/duplicate-key\]/);
-  assert.not.match(r.stderr, /secret-dir/);
-  assert.not.match(r.stderr, new RegExp(dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  assert.is(r.status, 1, r.stderr);
+  assert.is(r.stderr, '');
+  const report = JSON.parse(r.stdout);
+  assert.equal(report.findings.slice(0, 2).map((f: { line: number; rule: string; pointer: string; message: string }) => [f.line, f.rule, f.pointer, f.message]), [
+    [5, 'json/duplicate-key', '/message/id', 'Invalid JSON at column 67: duplicate key "id"'],
+    [7, 'correlation/duplicate-outstanding-id', '/message/id', report.findings[1].message],
+  ]);
+  assert.is(report.messages, 5, 'the bad line is no message; the session stayed as it was');
+  const text = run(['validate', file]);
+  assert.match(text.stdout, /^line 5: error: \/message\/id: Invalid JSON at column 67: duplicate key "id" \[json\/duplicate-key\]$/m);
+  assert.not.match(text.stdout + text.stderr, /secret-dir/);
 });
 
-test('a line that is not a step, or a header after line 1: exit 2 with the transcript rule and the pointer', () => {
-  const wrong = run(['validate', transcript('bad-step.jsonl', [...HANDSHAKE.slice(0, 1), { direction: 'sideways', message: {} }])]);
-  assert.is(wrong.status, 2);
-  assert.match(wrong.stderr, /line 2: invalid transcript line at \/direction: .*\[fixture\/transcript-invalid\]/);
-  const late = run(['validate', transcript('late-header.jsonl', [...HANDSHAKE.slice(0, 1), HEADER])]);
-  assert.is(late.status, 2);
-  assert.match(late.stderr, /line 2: .*header is only allowed on the first line \[fixture\/transcript-invalid\]/);
-  const header = run(['validate', transcript('bad-header.jsonl', [{ ...HEADER, profile: 'nope' }])]);
-  assert.is(header.status, 2);
-  assert.match(header.stderr, /line 1: invalid transcript line at \/profile: invalid header/);
+test('a line that is not a step, or a header after line 1: a fixture/transcript-invalid finding in our words', () => {
+  const file = transcript('bad-step.jsonl', [...HANDSHAKE, { direction: 'sideways', message: {} }, { direction: 'client_to_server', message: {}, extra: 1 }, HEADER, [1, 2]]);
+  const r = run(['validate', file, '--json']);
+  assert.is(r.status, 1, r.stderr);
+  assert.equal(JSON.parse(r.stdout).findings.map((f: { line: number; rule: string; pointer: string; message: string }) => [f.line, f.rule, f.pointer, f.message]), [
+    [4, 'fixture/transcript-invalid', '/direction', 'not a transcript step: direction must be "client_to_server" or "server_to_client", found "sideways"'],
+    [5, 'fixture/transcript-invalid', '/extra', 'not a transcript step: unknown member "extra"; the members are direction, message, transport_context'],
+    [6, 'fixture/transcript-invalid', '/mcp_statechart_transcript', 'not a transcript step: a header is allowed on the first line only'],
+    [7, 'fixture/transcript-invalid', '', 'not a transcript step: a step is a JSON object, found an array'],
+  ]);
+});
+
+test('a bad header stops the run: exit 2, our words, and under --json still one document with status "error"', () => {
+  const file = transcript('bad-header.jsonl', [{ ...HEADER, profile: 'nope' }, ...HANDSHAKE]);
+  const text = run(['validate', file]);
+  assert.is(text.status, 2);
+  assert.is(text.stderr, 'mcp-statechart: line 1: invalid transcript header at /profile: profile must be "auto", "course", "2025-11-25", "2025-06-18" or "2026-07-28", found "nope" [fixture/transcript-invalid]\n');
+  const json = run(['validate', file, '--json']);
+  assert.is(json.status, 2);
+  const doc = JSON.parse(json.stdout);
+  assert.equal(Object.keys(doc), ['status', 'error', 'profile', 'protocol_version', 'lines', 'messages', 'findings', 'counts']);
+  assert.equal(doc.error, { rule: 'fixture/transcript-invalid', message: text.stderr.slice('mcp-statechart: '.length, -' [fixture/transcript-invalid]\n'.length), pointer: '/profile' });
+  assert.is(doc.status, 'error');
+  const bogus = run(['validate', transcript('bogus-header.jsonl', [{ ...HEADER, bogus_key: 1 }])]);
+  assert.match(bogus.stderr, /invalid transcript header at \/bogus_key: unknown member "bogus_key"; the members are mcp_statechart_transcript, /);
 });
 
 test('stdin: - reads the transcript from standard input', () => {
   const body = [HEADER, ...HANDSHAKE, TOOLS_LIST(2), TOOLS_LIST(2)].map((l) => JSON.stringify(l)).join('\n');
   const r = run(['validate', '-', '--json'], body);
   assert.is(r.status, 1, r.stderr);
-  assert.equal(JSON.parse(r.stdout).findings.map((f: { line: number }) => f.line), [6]);
+  assert.equal(JSON.parse(r.stdout).findings.map((f: { line: number; rule: string }) => [f.line, f.rule]),
+    [[6, 'correlation/duplicate-outstanding-id'], [5, 'correlation/unanswered-request']]);
   const clean = run(['validate', '-'], HANDSHAKE.map((l) => JSON.stringify(l)).join('\r\n') + '\r\n');
   assert.is(clean.status, 0, clean.stderr);
   // Without a header the negotiated version (the initialize request's) picks the specification profile.
-  assert.match(clean.stdout, /^ok: 3 lines, 3 messages, 0 errors, 0 warnings \(mcp-2025-11-25, MCP 2025-11-25\)\n$/);
+  assert.match(clean.stdout, /^ok: 3 lines, 3 messages, 0 errors, 0 warnings \(2025-11-25, MCP 2025-11-25\)\n$/);
 });
 
 test('without a header: the negotiated profile, no authorization policy, so authorization-bound checks are skipped', () => {

@@ -2,7 +2,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { InputError } from '../../runner/errors.ts';
 import { LineSplitter } from '../../transcripts/line-splitter.ts';
-import { TranscriptJudge, validateTranscript } from '../../transcripts/transcript-judge.ts';
+import { TranscriptJudge } from '../../transcripts/transcript-judge.ts';
+import { validateTranscript } from '../../transcripts/validate-transcript.ts';
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 
@@ -51,19 +52,23 @@ test('a line over the limit is refused as soon as it passes it, with its number;
   assert.is(handed, 0);
 });
 
-test('validateTranscript: an over-long line stops the run with json/size-limit and the line number', async () => {
+test('validateTranscript: an over-long line stops the run there (json/size-limit, its line), with the lines before it judged', async () => {
+  let pulled = 0;
   const source = (async function* () {
+    yield bytes('{"mcp_statechart_transcript":1,"setup":"ready"}\n');
     yield bytes('{"direction":"client_to_server","message":{"jsonrpc":"2.0","id":1,"method":"ping"}}\n');
-    yield bytes(`{"x":"${'y'.repeat(200)}"}\n`);
+    for (;;) {
+      pulled += 1;
+      yield bytes('y'.repeat(64)); // a line without end: not read past the limit
+    }
   })();
-  try {
-    await validateTranscript(source, { maxLineBytes: 100 });
-    assert.unreachable('should have thrown');
-  } catch (error) {
-    assert.instance(error, InputError);
-    assert.is((error as InputError).rule, 'json/size-limit');
-    assert.match((error as InputError).message, /^line 2: Invalid JSON: the line is larger than the 100-byte limit$/);
-  }
+  const { report, failure } = await validateTranscript(source, { maxLineBytes: 100 });
+  assert.instance(failure, InputError);
+  assert.is((failure as InputError).rule, 'json/size-limit');
+  assert.is((failure as InputError).message, 'line 3: the line is larger than the 100-byte limit; --max-line-bytes raises it');
+  assert.is(report.status, 'error');
+  assert.is(report.messages, 1);
+  assert.ok(pulled <= 3, `read ${pulled} pieces of the over-long line`);
 });
 
 test('TranscriptJudge: blank lines count as lines but are not messages; findings keep their line', () => {

@@ -161,6 +161,7 @@ test('valid results are accepted', () => {
 });
 
 const C = `${R}/content`;
+const CLOSED_FORM = { ...FORM, requestedSchema: { ...SCHEMA, additionalProperties: false } };
 const RESULT_CASES: ReadonlyArray<{ name: string; result: unknown; request?: unknown; expected: string[]; context?: ValidationContext }> = [
   { name: 'unknown action', result: { action: 'ok' }, expected: [`elicitation/result ${R}/action`] },
   { name: 'unknown member (open in the schema)', result: { action: 'cancel', reason: 'x' }, expected: [] },
@@ -169,6 +170,8 @@ const RESULT_CASES: ReadonlyArray<{ name: string; result: unknown; request?: unk
   { name: 'required field missing', result: { action: 'accept', content: { nickname: 'Al' } }, expected: [`elicitation/content-required ${C}/seats`] },
   { name: 'accept without content', result: { action: 'accept' }, expected: [`elicitation/content-required ${C}/nickname`, `elicitation/content-required ${C}/seats`] },
 
+  { name: 'undeclared field named __proto__ (not found on Object.prototype)', result: { action: 'accept', content: JSON.parse('{"nickname": "Al", "seats": 1, "__proto__": {"type": "string"}}') }, request: CLOSED_FORM, expected: [`elicitation/content-unknown-field ${C}/__proto__`] },
+  { name: 'undeclared field named constructor', result: { action: 'accept', content: { nickname: 'Al', seats: 1, constructor: 'x' } }, request: CLOSED_FORM, expected: [`elicitation/content-unknown-field ${C}/constructor`] },
   { name: 'string field with a number', result: { action: 'accept', content: { nickname: 5, seats: 1 } }, expected: [`elicitation/content-type ${C}/nickname`] },
   { name: 'integer field with a fraction', result: { action: 'accept', content: { nickname: 'Al', seats: 1.5 } }, expected: [`elicitation/content-type ${C}/seats`] },
   { name: 'boolean field with a string', result: { action: 'accept', content: { nickname: 'Al', seats: 1, newsletter: 'yes' } }, expected: [`elicitation/content-type ${C}/newsletter`] },
@@ -192,7 +195,7 @@ const RESULT_CASES: ReadonlyArray<{ name: string; result: unknown; request?: unk
   {
     name: 'undeclared field rejected by additionalProperties false',
     result: { action: 'accept', content: { nickname: 'Al', seats: 1, age: 3 } },
-    request: { ...FORM, requestedSchema: { ...SCHEMA, additionalProperties: false } },
+    request: CLOSED_FORM,
     expected: [`elicitation/content-unknown-field ${C}/age`],
   },
   {
@@ -261,6 +264,20 @@ test('course profile: a task-augmented answer is read as an elicitation result a
   assert.equal(pairs(result({ task }, { ...PLAIN_FORM, task: {} }, ctx)), [`elicitation/result ${R}/action`]);
   assert.equal(pairs(result({ action: 'accept', content: { nickname: 'Al' } }, { ...PLAIN_FORM, task: {} }, ctx)), [`tasks/create-result ${R}/task`]);
   assert.equal(pairs(result({ action: 'accept', content: { nickname: 'Al' }, task }, { ...PLAIN_FORM, task: {} }, ctx)), []);
+});
+
+test('an empty elicitationId: an opaque string in the specification profiles (as the schema types it), non-empty in the course profile', () => {
+  assert.equal(params({ ...URL_MODE, elicitationId: '' }, loose), []);
+  assert.equal(params({ ...URL_MODE, elicitationId: '' }, ctx), [`elicitation/params ${P}/elicitationId`]);
+});
+
+test('notifications/elicitation/complete params: {elicitationId}, a string; other members open in the specification profiles', () => {
+  const complete = (p: unknown) => pairs(elicitationMethods['notifications/elicitation/complete']?.params?.(p, P, loose) ?? []);
+  assert.equal(complete({ elicitationId: 'flow-7' }), []);
+  assert.equal(complete({ elicitationId: '', extra: 1 }), []);
+  assert.equal(complete({}), [`elicitation/complete-params ${P}/elicitationId`]);
+  assert.equal(complete({ elicitationId: 7 }), [`elicitation/complete-params ${P}/elicitationId`]);
+  assert.equal(complete(undefined), [`elicitation/complete-params ${P}`]);
 });
 
 test.run();

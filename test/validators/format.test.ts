@@ -1,5 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { each } from './support.ts';
 import {
   base64DecodedLength,
   isAbsoluteUri,
@@ -9,15 +10,9 @@ import {
   isHttpsUrl,
   isIsoTimestamp,
   isMimeType,
-  isUriTemplate,
-  matchesUriTemplate,
   utf8ByteLength,
 } from '../../validators/format.ts';
 
-function each(predicate: (s: string) => boolean, yes: readonly string[], no: readonly string[]): void {
-  for (const s of yes) assert.ok(predicate(s), `expected accepted: ${JSON.stringify(s)}`);
-  for (const s of no) assert.not.ok(predicate(s), `expected rejected: ${JSON.stringify(s)}`);
-}
 
 test('isAbsoluteUri accepts RFC 3986 URIs with a scheme and nothing else', () => {
   each(
@@ -62,49 +57,6 @@ test('isFileUri and isHttpsUrl check the scheme and, for https, a host', () => {
     ['https://example.com', 'https://example.com/path?q=1', 'HTTPS://user@example.com:443/'],
     ['http://example.com', 'https://', 'https:///path', 'https://:443/', 'https://exa mple.com', 'https:example.com'],
   );
-});
-
-test('isUriTemplate accepts absolute RFC 6570 templates only', () => {
-  each(
-    isUriTemplate,
-    [
-      'kb://tenant-a/docs/{doc_id}',
-      'kb://tenant-a/{+path}',
-      'kb://tenant-a/page{#section}',
-      'kb://tenant-a/docs{/id,rev}',
-      'kb://tenant-a/search{?q,lang}',
-      'kb://tenant-a/search?fixed=1{&q}',
-      'kb://{tenant}/x{.ext}{;p}',
-      'kb://tenant-a/{var:3}/{list*}',
-      'kb://tenant-a/no-expression',
-    ],
-    [
-      '{scheme}://x',
-      'docs/{id}',
-      'kb://tenant-a/docs/{doc id}',
-      'kb://tenant-a/docs/{doc_id',
-      'kb://tenant-a/docs/doc_id}',
-      'kb://tenant-a/docs/{}',
-      'kb://tenant-a/docs/{!x}',
-      'kb://tenant-a/docs/{x:0}',
-      'kb://tenant a/{x}',
-    ],
-  );
-});
-
-test('matchesUriTemplate matches expansions and nothing else', () => {
-  assert.ok(matchesUriTemplate('kb://tenant-a/docs/{doc_id}', 'kb://tenant-a/docs/intro'));
-  assert.not.ok(matchesUriTemplate('kb://tenant-a/docs/{doc_id}', 'kb://tenant-a/docs/'));
-  assert.not.ok(matchesUriTemplate('kb://tenant-a/docs/{doc_id}', 'kb://tenant-a/docs/a/b'));
-  assert.not.ok(matchesUriTemplate('kb://tenant-a/docs/{doc_id}', 'kb://tenant-b/docs/a'));
-  assert.ok(matchesUriTemplate('kb://tenant-a/{+path}', 'kb://tenant-a/a/b/c'));
-  assert.ok(matchesUriTemplate('kb://t/s{?q,lang}', 'kb://t/s?q=1&lang=en'));
-  assert.ok(matchesUriTemplate('kb://t/s{?q,lang}', 'kb://t/s'));
-  assert.ok(matchesUriTemplate('kb://t/p{#sec}', 'kb://t/p#intro'));
-  assert.ok(matchesUriTemplate('kb://t/d{/id,rev}', 'kb://t/d/7/2'));
-  assert.ok(matchesUriTemplate('kb://t.x/{a}', 'kb://t.x/1'));
-  assert.not.ok(matchesUriTemplate('kb://t.x/{a}', 'kb://tax/1'));
-  assert.not.ok(matchesUriTemplate('kb://t/{broken', 'kb://t/{broken'));
 });
 
 test('isMimeType follows RFC 6838 with parameters', () => {

@@ -27,6 +27,13 @@ test('-32021: data.requiredCapabilities names a capability the request did not d
   assert.equal(check(missing({ requiredCapabilities: { roots: true } })), [`initialize/client-capabilities ${E}/data/requiredCapabilities/roots`]);
 });
 
+test('-32021: a required capability named like an Object.prototype member is not taken as declared', () => {
+  const missing = (requiredCapabilities: unknown) => ({ code: -32021, message: 'needs it', data: { requiredCapabilities } });
+  for (const name of ['constructor', 'toString', '__proto__']) {
+    assert.equal(check(missing(JSON.parse(`{"${name}": {}}`)), request({ roots: {} })), [], name);
+  }
+});
+
 test('-32022: data.supported and data.requested, the version the request sent', () => {
   const unsupported = (data?: unknown) => ({ code: -32022, message: 'unsupported', ...(data === undefined ? {} : { data }) });
   const old = request({}, '1900-01-01');

@@ -122,6 +122,17 @@ test('input responses are checked against the result shape of the input request 
   assert.ok(isRetry({ requestState: 's' }) && isRetry({ inputResponses: {} }) && !isRetry({ name: 'x' }));
 });
 
+test('input requests keyed __proto__, constructor or prototype are own entries, and their responses are checked', () => {
+  for (const key of ['__proto__', 'constructor', 'prototype']) {
+    const requests = inputRequestsOf(JSON.parse(`{"inputRequests": {"${key}": ${JSON.stringify(ELICIT)}}}`));
+    assert.ok(Object.hasOwn(requests, key), key);
+    assert.is(Object.getPrototypeOf(requests), Object.prototype, `${key}: the prototype is untouched`);
+    const A = `${P}/inputResponses`;
+    assert.equal(pairs(validateInputResponses(requests, JSON.parse(`{"${key}": {"action": "accept", "content": {}}}`), A, ctx)),
+      [`elicitation/content-required ${A}/${key}/content/units`]);
+  }
+});
+
 test('discover, listen and acknowledged shapes', () => {
   const discover = (value: JsonObject) => result('server/discover', { resultType: 'complete', ttlMs: 0, cacheScope: 'public', ...value }, { _meta: meta() });
   assert.equal(discover({ supportedVersions: ['2026-07-28'], capabilities: {}, instructions: 'Use get_weather.' }), []);

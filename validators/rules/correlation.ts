@@ -4,5 +4,19 @@ import { defineRules, SPEC } from './rule.ts';
 export const correlationRules = defineRules('correlation', SPEC.basic, {
   'duplicate-outstanding-id': 'A sender must not reuse a request id while an earlier request with that id is unanswered.',
   'no-matching-request': 'A response must answer an outstanding request sent in the opposite direction with the same id.',
+  'unanswered-request': {
+    text: 'Every request should be answered (or cancelled after a timeout); a request still unanswered where a transcript ends is reported, since the capture may have been cut short.',
+    severity: 'warning',
+    spec: `${SPEC.lifecycle}#timeouts`,
+  },
   'id-reused': 'A request id must not have been used before by the same requestor within the session (specification profiles; the course profile only forbids outstanding duplicates).',
+  'pending-limit': {
+    text: 'At most 1024 requests of one sender may be unanswered at once; a request beyond that is rejected before creating pending state (course profile).',
+    spec: SPEC.course,
+  },
+  'unanswered-requests': {
+    text: 'Senders should time out their requests rather than leave them unanswered; past 1024 unanswered requests of one sender the oldest is no longer tracked (specification profiles).',
+    severity: 'warning',
+    spec: `${SPEC.lifecycle}#timeouts`,
+  },
 });

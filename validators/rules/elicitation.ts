@@ -1,6 +1,6 @@
 import { defineRules, SPEC } from './rule.ts';
 
-/** Rules of the `elicitation` area: elicitation/create in form and URL mode, and its result. */
+/** Rules of the `elicitation` area: elicitation/create in form and URL mode, its result, and the completion notification. */
 export const elicitationRules = defineRules('elicitation', SPEC.elicitation, {
   'params':
     'elicitation/create params must be form mode {mode?: "form", message, requestedSchema, task?, _meta?} or URL mode {mode: "url", message, url, elicitationId, task?, _meta?}.',

@@ -7,8 +7,8 @@
 import { Session, type Step, type WireStep } from '../../../machines/session.ts';
 import type { Fixture, FixtureCase } from '../../../runner/fixture-schema.ts';
 import { caseSessionConfig, setupSteps } from '../../../runner/run-case.ts';
-import type { JsonObject, Profile } from '../../../validators/context.ts';
-import { classifyMessage, idKey, RequestIdSchema, type IdKey } from '../../../validators/envelope.ts';
+import type { JsonObject, Profile, ValidationContext } from '../../../validators/context.ts';
+import { classifyMessage, idKey, RequestIdSchema, type Envelope, type IdKey } from '../../../validators/envelope.ts';
 import type { Finding } from '../../../validators/finding.ts';
 import { isNotificationMethod, isRequestMethod, methodTable } from '../../../validators/methods.ts';
 import * as v from 'valibot';
@@ -36,6 +36,18 @@ function isWire(step: Step): step is WireStep {
 }
 
 const OPPOSITE = { client_to_server: 'server_to_client', server_to_client: 'client_to_server' } as const;
+
+/**
+ * The findings of a message's own params or result validators, run directly (a result with the
+ * request it answers): a stateful rejection stops the session before them.
+ */
+export function ownValidatorFindings(table: ReturnType<typeof methodTable>, env: Envelope | undefined, answered: Answered | undefined, ctx: ValidationContext): readonly Finding[] {
+  if (env?.kind === 'request' || env?.kind === 'notification') {
+    return table.get(env.method)?.validators.params?.(env.params, '/message/params', ctx) ?? [];
+  }
+  if (env?.kind === 'result' && answered) return table.get(answered.method)?.validators.result?.(env.result, '/message/result', answered.params, ctx) ?? [];
+  return [];
+}
 
 /** Replays one case under `profile` and returns every wire message it sends, setup included. */
 export function playCase(fixture: Fixture, kase: FixtureCase, profile: Profile): PlayedMessage[] {
@@ -69,15 +81,7 @@ export function playCase(fixture: Fixture, kase: FixtureCase, profile: Profile):
         answered = sent[OPPOSITE[step.direction]].get(key);
         sent[OPPOSITE[step.direction]].delete(key);
       }
-      const env = classified.envelope;
-      const ctx = session.validationContext;
-      if (env?.kind === 'request' || env?.kind === 'notification') {
-        const validate = table.get(env.method)?.validators.params;
-        if (validate) direct.push(...validate(env.params, '/message/params', ctx));
-      } else if (env?.kind === 'result' && answered) {
-        const validate = table.get(answered.method)?.validators.result;
-        if (validate) direct.push(...validate(env.result, '/message/result', answered.params, ctx));
-      }
+      direct.push(...ownValidatorFindings(table, classified.envelope, answered, session.validationContext));
       const fed = session.feed(step);
       out.push({ location, setup, direction: step.direction, message, answered, findings: [...direct, ...fed] });
     }
