@@ -84,7 +84,7 @@ export async function drive(transport: ClientTransport, recorder: LiveRecorder, 
     await exchange.settle();
   }
   if (isHttpProbes(transport) && !exchange.ended && outcome.error === undefined) {
-    await transport.terminateAndProbe({ jsonrpc: '2.0', id: exchange.peekId(), method: 'ping' });
+    await transport.terminateAndProbe({ jsonrpc: '2.0', id: exchange.takeId(), method: 'ping' });
   }
   const cleanup = await transport.close();
   return { ...outcome, cleanup };
@@ -189,7 +189,7 @@ class Driver {
     if (isHttpProbes(this.#transport)) {
       await this.#transport.openGetStream();
       await this.#transport.resumeStream();
-      await this.#transport.probeForeignOrigin({ jsonrpc: '2.0', id: ex.peekId(), method: 'ping' });
+      await this.#transport.probeForeignOrigin({ jsonrpc: '2.0', id: ex.takeId(), method: 'ping' });
     }
     return true;
   }

@@ -56,9 +56,12 @@ export class Exchange {
     return this.#transport.start((message, event) => this.#receive(message, event), (event) => this.#end(event));
   }
 
-  /** The id the next request will carry. */
-  peekId(): number {
-    return this.#nextId;
+  /**
+   * Takes the next request id for a message sent outside this exchange (an HTTP probe): no later
+   * request reuses it, so a probe the server refused at the HTTP level leaves no id twice in flight.
+   */
+  takeId(): number {
+    return this.#nextId++;
   }
 
   /** Sends a request and waits for its answer, the time limit, or the end of the connection. */

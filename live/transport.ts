@@ -65,3 +65,26 @@ export interface HttpProbes {
   /** DELETEs the session, then confirms that a request with the old session id gets 404. */
   terminateAndProbe(message: JsonObject): Promise<void>;
 }
+
+/**
+ * Why `send` or a probe could not deliver a message or get its answer. What happened is already
+ * in the trace (an event, and a finding when the server is at fault), so the driver records
+ * nothing more: in particular it must not add a timeout of its own for the unanswered request.
+ */
+export class TransportFailure extends Error {
+  override readonly name = 'TransportFailure';
+  /** What went wrong: `http-status`, `timeout`, `connection-lost`, `unreachable`, `refused`, `closed`, ... */
+  readonly code: string;
+  /**
+   * The check cannot run against this target at all (no finding was recorded; exit 2): the server
+   * could not be reached, or it turned the handshake away before MCP began (no endpoint at that
+   * URL, or credentials the user did not give).
+   */
+  readonly couldNotRun: boolean;
+
+  constructor(code: string, message: string, couldNotRun = false) {
+    super(message);
+    this.code = code;
+    this.couldNotRun = couldNotRun;
+  }
+}

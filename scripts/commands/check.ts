@@ -5,6 +5,7 @@ import { writeReports } from '../../reports/write-reports.ts';
 import type { ReportOptions } from '../../reports/report-options.ts';
 import { InputError } from '../../runner/errors.ts';
 import type { NamedCall, Scope } from '../../live/driver.ts';
+import { HttpTransport } from '../../live/http-transport.ts';
 import { runCheck, type CheckOptions, type CheckRun, type HeaderFromEnv } from '../../live/run-check.ts';
 import type { ClientTransport } from '../../live/transport.ts';
 import { timingsPath, timingsText, traceText } from '../../trace/trace-file.ts';
@@ -232,5 +233,18 @@ export async function runCheckCommand(args: CommandArgs, io: CommandIO, extras: 
 
 /** `check [options] --stdio -- CMD [ARGS...]` or `check [options] --url URL`. */
 export async function run(args: CommandArgs, io: CommandIO): Promise<CommandResult> {
-  return runCheckCommand(args, io);
+  return runCheckCommand(args, io, { httpTransport: streamableHttp });
 }
+
+/** The Streamable HTTP transport of `--url`: what it records goes through the run's redactor, which learns each session id. */
+export const streamableHttp: NonNullable<CheckOptions['httpTransport']> = ({ recorder, url, headers, timeoutMs, redactor }) =>
+  new HttpTransport({
+    url: new URL(url),
+    recorder,
+    timeoutMs,
+    headers,
+    redact: (text) => redactor.text(text),
+    onSessionId: (id, placeholder) => {
+      redactor.addSessionId(id, placeholder);
+    },
+  });

@@ -104,6 +104,12 @@ writeFileSync(TRANSCRIPT, [
   c2s({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
 ].map((line) => JSON.stringify(line)).join('\n') + '\n');
 
+// A correct stdio server for `check`, and a trace with findings (a server that sends two responses to one request) for `report`.
+const PEER = join(ROOT, 'test/peers/stdio/correct.mjs');
+const FAILED_TRACE = join(inputs, 'two-responses.json');
+const traced = spawnSync(process.execPath, [CHECKOUT_CLI, 'check', '--output', FAILED_TRACE, '--stdio', '--', process.execPath, join(ROOT, 'test/peers/stdio/two-responses.mjs')], { encoding: 'utf8' });
+if (traced.status !== 1) throw new Error(`the trace with findings was not written: ${traced.stdout}${traced.stderr}`);
+
 /** One run of the installed command and what it must give (beyond giving what the checkout gives). */
 interface Expectation {
   readonly args: readonly string[];
@@ -125,6 +131,22 @@ const COMMANDS: readonly Expectation[] = [
   },
   { args: ['rules', '--json'], status: 0, check: (r) => assert.ok((JSON.parse(r.stdout) as unknown[]).length > 0) },
   { args: ['diagram', 'lifecycle', '--format', 'svg'], status: 0, check: (r) => assert.match(r.stdout, /<svg /) },
+  {
+    // A live check of a stdio server (a correct test peer): the same verdict and signature (the trace's timings would differ run to run).
+    args: ['check', '--json-file', 'check.json', '--stdio', '--', process.execPath, PEER], status: 0,
+    check: (r) => {
+      assert.match(r.stdout, /^pass: 0 errors, 0 warnings; \d+ events, \d+ messages \(2025-11-25, MCP 2025-11-25\); mcp-statechart:v1:[0-9a-f]{64}; wrote 1 file: check\.json\n$/);
+      assert.is((JSON.parse(r.files['check.json'] ?? '{}') as { status?: string }).status, 'pass');
+    },
+  },
+  {
+    // The reports of a trace with findings: JUnit and SARIF files, exit 1 for its errors.
+    args: ['report', FAILED_TRACE, '--junit', 'r.xml', '--sarif', 'r.sarif'], status: 1,
+    check: (r) => {
+      assert.match(r.files['r.xml'] ?? '', /<testsuites[ >]/);
+      assert.is((JSON.parse(r.files['r.sarif'] ?? '{}') as { version?: string }).version, '2.1.0');
+    },
+  },
   {
     args: ['inspect', 'spec_tasks_cancel_crossed_completion', '--out', 'case.html'], status: 0,
     check: (r) => assert.match(r.files['case.html'] ?? '', /^<!doctype html>/i),

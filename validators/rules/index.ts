@@ -11,6 +11,7 @@ import { elicitationRules } from './elicitation.ts';
 import { envelopeRules } from './envelope.ts';
 import { fixtureRules } from './fixture.ts';
 import { formatRules } from './format.ts';
+import { httpRules } from './http.ts';
 import { initializeRules } from './initialize.ts';
 import { jsonRules } from './json.ts';
 import { lifecycleRules } from './lifecycle.ts';
@@ -44,6 +45,7 @@ export const RULE_AREAS = {
   envelope: envelopeRules,
   fixture: fixtureRules,
   format: formatRules,
+  http: httpRules,
   initialize: initializeRules,
   json: jsonRules,
   lifecycle: lifecycleRules,

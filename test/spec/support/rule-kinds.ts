@@ -26,6 +26,7 @@ const AREA_KINDS: Readonly<Record<Area, RuleKind>> = {
   envelope: 'shape',
   fixture: 'not-wire',
   format: 'shape',
+  http: 'not-wire', // HTTP statuses, headers and SSE framing, not JSON-RPC messages
   initialize: 'shape',
   json: 'not-wire',
   lifecycle: 'stateful',
