@@ -1,9 +1,10 @@
 // Why: start-up and memory can only be measured from outside, so these figures time whole child
-// processes. Peak RSS is read by a tiny preloaded hook that prints process.resourceUsage().maxRSS
-// as the child exits, which works wherever Node runs (no /proc, no /usr/bin/time needed).
+// processes. Peak RSS is read by a tiny preloaded hook that prints the child's own high-water mark
+// as it exits (bench/peak-rss.ts; no /usr/bin/time needed).
 import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { interleavedRounds, median, significant } from './measure.ts';
+import { peakRssHook } from './peak-rss.ts';
 
 /** A wall-time figure of a whole process. */
 export interface WallTime {
@@ -20,7 +21,7 @@ export interface ScaleFigure {
 }
 
 const RSS_MARK = '__mcp_statechart_bench_maxrss_kb=';
-const RSS_HOOK = `data:text/javascript,process.on("exit",()=>process.stderr.write("\\n${RSS_MARK}"+process.resourceUsage().maxRSS+"\\n"))`;
+const RSS_HOOK = peakRssHook(RSS_MARK);
 
 /** One run of a child process, failing loudly when it does not exit as expected. */
 interface ChildRun {

@@ -12,6 +12,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { fuzzRuns } from '../support/fuzz-runs.ts';
 import { hostileInputs, type HostileInput } from './support/hostile-inputs.ts';
+import { peakRssHook } from '../../bench/peak-rss.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CLI = join(ROOT, 'dist/cli.js');
@@ -21,7 +22,7 @@ const SEEDS = fuzzRuns(1);
 export const BOUNDS = { seconds: 30, rssMb: 400 } as const;
 
 const RSS_MARK = '__mcp_statechart_hostile_maxrss_kb=';
-const RSS_HOOK = `data:text/javascript,process.on("exit",()=>process.stderr.write("\\n${RSS_MARK}"+process.resourceUsage().maxRSS+"\\n"))`;
+const RSS_HOOK = peakRssHook(RSS_MARK);
 
 const dir = mkdtempSync(join(tmpdir(), 'mcp-statechart-hostile-secret-dir-'));
 test.after(() => rmSync(dir, { recursive: true, force: true }));

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { peakRssHook } from '../../bench/peak-rss.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CLI = join(ROOT, 'dist/cli.js');
@@ -11,7 +12,7 @@ const dir = mkdtempSync(join(tmpdir(), 'mcp-statechart-memory-'));
 test.after(() => rmSync(dir, { recursive: true, force: true }));
 
 const MARK = 'peak-rss-kb ';
-const RSS_HOOK = `data:text/javascript,process.on("exit",()=>process.stderr.write("\\n${MARK}"+process.resourceUsage().maxRSS+"\\n"))`;
+const RSS_HOOK = peakRssHook(MARK);
 const UNMATCHED = 120_000;
 
 /** A mid-session capture of 120,000 responses to requests it never saw: one error finding each. */
