@@ -22,12 +22,12 @@ export function stdioPeer(name: string): LiveTarget {
 /** An environment with nothing secret in it. */
 const ENV = { PATH: process.env['PATH'] ?? '' };
 
-/** Fuzzes a target as `fuzz` does (default runs unless given; 2 s per request). */
-export function fuzz(target: LiveTarget, seed: number, runs = DEFAULT_RUNS, maxSteps = 20): Promise<FuzzResult> {
+/** Fuzzes a target as `fuzz` does (default runs unless given; 2 s per request unless given). */
+export function fuzz(target: LiveTarget, seed: number, runs = DEFAULT_RUNS, maxSteps = 20, timeoutMs = 2000): Promise<FuzzResult> {
   return runFuzz({
     target,
     headerEnv: [],
-    timeoutMs: 2000,
+    timeoutMs,
     protocolVersion: '2025-11-25',
     env: ENV,
     httpTransport: streamableHttp,
