@@ -13,7 +13,7 @@ const bytes = (text: string) => new TextEncoder().encode(text);
 const SEQUENCE = { seed: 7, actions: [{ kind: 'echo' }, { kind: 'cancel', args: { which: 'oldest' } }, { kind: 'early', args: { method: 'tools/list' } }] } as const;
 
 function fuzzTrace(extra: Record<string, unknown> = {}): Trace {
-  return makeTrace(cleanTrace().events, [], { mode: 'fuzz', target: { transport: 'stdio' }, options: { runs: 50, seed: 7 }, sequence: structuredClone(SEQUENCE) as Trace['sequence'], ...extra } as Partial<Trace>);
+  return makeTrace(cleanTrace().events, [], { mode: 'fuzz', target: { transport: 'stdio' }, options: { runs: 50, seed: 7 }, sequence: structuredClone(SEQUENCE) as unknown as Trace['sequence'], ...extra } as Partial<Trace>);
 }
 
 function refusal(trace: unknown): InputError {
