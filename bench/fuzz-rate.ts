@@ -47,7 +47,8 @@ export async function fuzzRate(target: LiveTarget, runs: number): Promise<FuzzRa
   return { runs, wall_s: significant(seconds), runs_per_min: significant((runs / seconds) * 60) };
 }
 
-function freePort(): Promise<number> {
+/** A free ephemeral port on 127.0.0.1: bind port 0, read it, release it. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', reject);
