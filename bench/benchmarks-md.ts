@@ -17,8 +17,8 @@ export function renderGenerated(report: BenchReport, command: string): string {
   const m = report.machine;
   const rows = Object.entries(report.workloads).map(([name, f]) => {
     const figure = f as Record<string, unknown>;
-    if (typeof figure['skipped'] === 'string') return `| \`${name}\` | skipped: ${figure['skipped']} | | | | |`;
-    return `| \`${name}\` | ${cell(figure, 'messages')} | ${cell(figure, 'msgs_per_s')} | ${cell(figure, 'wall_s')} | ${cell(figure, 'peak_rss_mb')} | ${cell(figure, 'runs')} |`;
+    if (typeof figure['skipped'] === 'string') return `| \`${name}\` | skipped: ${figure['skipped']} | | | | | |`;
+    return `| \`${name}\` | ${cell(figure, 'messages')} | ${cell(figure, 'msgs_per_s')} | ${cell(figure, 'runs_per_min')} | ${cell(figure, 'wall_s')} | ${cell(figure, 'peak_rss_mb')} | ${cell(figure, 'runs')} |`;
   });
   const ratios = Object.entries(report.ratios).map(([name, v]) => `| \`${name}\` | ${v}x |`);
   const targets = judgeTargets(report).map((t) => `| ${t.text} | ${t.value} | ${t.met === undefined ? 'not measured' : t.met ? 'met' : '**missed**'} |`);
@@ -34,10 +34,11 @@ export function renderGenerated(report: BenchReport, command: string): string {
     '',
     'Each figure is the median of the timed runs after one warm-up run, all in one process;',
     '`course_cli`, `node_startup`, `live_*` and `scale_*` time whole child processes (`peak_rss_mb`',
-    'is the largest `maxRSS` of the runs).',
+    'is the largest `maxRSS` of the runs); `fuzz_stdio` and `fuzz_http` time one batch of fuzz runs against',
+    'server-everything (a process per run over stdio, a session per run over HTTP with `--reuse-server`).',
     '',
-    '| workload | messages | msg/s | wall s | peak RSS MB | runs |',
-    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    '| workload | messages | msg/s | fuzz runs/min | wall s | peak RSS MB | runs |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows,
     '',
     '| ratio | value |',

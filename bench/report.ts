@@ -157,13 +157,13 @@ export function compareRatios(now: Readonly<Record<string, number>>, committed: 
 }
 
 const UNITS: Readonly<Record<string, string>> = {
-  messages: '', msgs_per_s: ' msg/s', wall_s: ' s', peak_rss_mb: ' MB',
+  messages: '', msgs_per_s: ' msg/s', wall_s: ' s', peak_rss_mb: ' MB', runs_per_min: ' runs/min',
 };
 
 function describeFigure(figure: Record<string, unknown>): string {
   if (typeof figure['skipped'] === 'string') return `skipped: ${figure['skipped']}`;
   const parts: string[] = [];
-  for (const key of ['messages', 'msgs_per_s', 'wall_s', 'peak_rss_mb']) {
+  for (const key of ['messages', 'msgs_per_s', 'runs_per_min', 'wall_s', 'peak_rss_mb']) {
     const v = figure[key];
     if (typeof v === 'number') parts.push(key === 'messages' ? `${v.toLocaleString('en-US')} messages` : `${v.toLocaleString('en-US')}${UNITS[key]}`);
   }

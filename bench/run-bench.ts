@@ -1,5 +1,6 @@
 // Why: one function runs every workload in a fixed order, so `bench`, `bench --json` and
 // `bench --write` report the same measurements, and `--quick` only shrinks the sizes.
+import { fuzzRates, type FuzzRate } from './fuzz-rate.ts';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, availableParallelism, platform, arch, tmpdir, totalmem } from 'node:os';
@@ -57,9 +58,16 @@ export interface Workloads {
   readonly live_check?: WallTime | Skipped;
   /** The official SDK's client (initialize, ping, tools/list, close) against the same server, paired with it. */
   readonly live_sdk_client?: WallTime | Skipped;
+  /** fuzz runs per minute against server-everything over stdio, a process per run (added later, so optional). */
+  readonly fuzz_stdio?: FuzzRate | Skipped;
+  /** The same over Streamable HTTP, a session per run on one server (`--reuse-server`). */
+  readonly fuzz_http?: FuzzRate | Skipped;
   readonly scale_100k: ScaleFigure;
   readonly scale_1m: ScaleFigure | Skipped;
 }
+
+/** Fuzz sequences timed against each transport. */
+const FUZZ_RUNS = 20;
 
 /** The workloads timed in this process. */
 type InProcess = 'pipeline' | 'pipeline_2025_11_25' | 'sdk' | 'ajv' | 'json_parse' | 'strict_json' | 'strict_envelope'
@@ -149,6 +157,9 @@ export async function runBench(paths: BenchPaths, sizes: BenchSizes, progress: P
     ], paths.root, runs) as [WallTime, WallTime];
   }
 
+  progress(`fuzz: ${FUZZ_RUNS} runs against server-everything over stdio, then over Streamable HTTP with a session per run`);
+  const { fuzz_stdio, fuzz_http } = await fuzzRates(server, paths.root, FUZZ_RUNS);
+
   const dir = mkdtempSync(join(tmpdir(), 'mcp-statechart-bench-'));
   try {
     const inputs: TranscriptInput[] = [];
@@ -169,6 +180,8 @@ export async function runBench(paths: BenchPaths, sizes: BenchSizes, progress: P
       node_startup: node_startup as WallTime,
       live_check,
       live_sdk_client,
+      fuzz_stdio,
+      fuzz_http,
       scale_100k: scale_100k as ScaleFigure,
       scale_1m,
     };

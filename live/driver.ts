@@ -6,10 +6,10 @@ import type { JsonObject } from '../validators/context.ts';
 import { hasError } from '../validators/finding.ts';
 import { methodTable } from '../validators/methods.ts';
 import { isJsonObject } from '../validators/shape.ts';
-import { CLIENT_INFO } from './client-info.ts';
 import { Exchange, type Answer } from './exchange.ts';
+import { initialize } from './handshake.ts';
 import type { LiveRecorder } from './recorder.ts';
-import { clientCapabilities, replyTo, type ClientAnswers, type ResultCheck } from './server-requests.ts';
+import { replyTo, type ClientAnswers, type ResultCheck } from './server-requests.ts';
 import type { ClientTransport, HttpProbes } from './transport.ts';
 
 /** How much a check exercises. */
@@ -105,21 +105,9 @@ class Driver {
   }
 
   async run(): Promise<DriveOutcome> {
-    const version = this.#options.protocolVersion;
-    const init = await this.#exchange.request('initialize', {
-      protocolVersion: version,
-      capabilities: clientCapabilities(this.#options.answers, version),
-      clientInfo: CLIENT_INFO,
-    });
-    if (init.kind === 'ended') return this.#done('the server ended the connection before answering initialize');
-    if (init.kind === 'failed') return this.#done(init.couldNotRun ? init.reason : undefined);
-    if (init.kind === 'timeout') return this.#done();
-    if (init.kind === 'error') {
-      return this.#done(`the server refused initialize: ${String(init.error['message'] ?? '')} (error ${String(init.error['code'])})`);
-    }
-    // A rejected handshake (an unsupported version, a malformed result) ends the check, as a client would disconnect.
-    if (hasError(this.#recorder.findingsAt(init.event))) return this.#done();
-    const server = isJsonObject(init.result['capabilities']) ? init.result['capabilities'] : {};
+    const handshake = await initialize(this.#exchange, this.#recorder, this.#options.protocolVersion, this.#options.answers);
+    if (!handshake.ok) return this.#done(handshake.error);
+    const server = handshake.server;
     await this.#exchange.notify('notifications/initialized');
     if (!(await this.#ok(this.#exchange.request('ping')))) return this.#done();
 

@@ -16,6 +16,8 @@ export type Answer =
   | { readonly kind: 'error'; readonly error: JsonObject; readonly event: number }
   | { readonly kind: 'timeout' }
   | { readonly kind: 'ended' }
+  /** The client cancelled the request and stopped waiting (a deep run's cancellation). */
+  | { readonly kind: 'cancelled' }
   /** The transport could not deliver the request or its answer; what happened is in the trace already. */
   | { readonly kind: 'failed'; readonly reason: string; readonly couldNotRun: boolean };
 
@@ -34,7 +36,8 @@ export class Exchange {
   readonly #recorder: LiveRecorder;
   readonly #timeoutMs: number;
   readonly #reply: (method: string, params: unknown) => Reply;
-  readonly #waiting = new Map<IdKey, Waiter>();
+  /** The requests awaiting their answer, by id (a deep run may send two with one id: oldest first). */
+  readonly #waiting = new Map<IdKey, Waiter[]>();
   readonly #replies = new Set<Promise<void>>();
   #nextId = 1;
   #ended = false;
@@ -66,26 +69,46 @@ export class Exchange {
 
   /** Sends a request and waits for its answer, the time limit, or the end of the connection. */
   async request(method: string, params?: JsonObject, probe?: ProbeKind): Promise<Answer> {
-    if (this.#ended) return { kind: 'ended' };
-    const id = this.#nextId++;
+    return this.send(method, params, probe === undefined ? {} : { probe }).answer;
+  }
+
+  /**
+   * Sends a request without waiting: its id (the next one, or `options.id` to reuse one on purpose)
+   * and the promise of its answer. A probe is marked for the recorder before the message is sent.
+   */
+  send(method: string, params?: JsonObject, options: { readonly id?: number; readonly probe?: ProbeKind } = {}): { readonly id: number; readonly answer: Promise<Answer> } {
+    if (this.#ended) return { id: options.id ?? this.#nextId, answer: Promise.resolve({ kind: 'ended' }) };
+    const id = options.id ?? this.#nextId++;
+    let waiter: Waiter | undefined;
     const answer = new Promise<Answer>((resolve) => {
-      const timer = setTimeout(() => this.#timeout(id), this.#timeoutMs);
-      this.#waiting.set(idKey(id), { method, resolve, timer });
+      waiter = { method, resolve, timer: setTimeout(() => this.#timeout(id, waiter as Waiter), this.#timeoutMs) };
+      this.#waiting.set(idKey(id), [...(this.#waiting.get(idKey(id)) ?? []), waiter]);
     });
-    if (probe !== undefined) this.#recorder.expectProbe(id, probe);
-    try {
-      await this.#transport.send({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) });
-    } catch (error) {
+    if (options.probe !== undefined) this.#recorder.expectProbe(id, options.probe);
+    const sent = this.#transport.send({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) });
+    const delivered = sent.then(() => answer, (error: unknown) => {
       if (!(error instanceof Error)) throw error;
       // The transport recorded what went wrong (and a finding when the server is at fault): no timeout of ours on top.
-      const waiter = this.#waiting.get(idKey(id));
-      if (waiter !== undefined) {
-        this.#waiting.delete(idKey(id));
-        clearTimeout(waiter.timer);
-        waiter.resolve({ kind: 'failed', reason: error.message, couldNotRun: (error as { couldNotRun?: unknown }).couldNotRun === true });
+      if (this.#drop(id, waiter as Waiter)) {
+        (waiter as Waiter).resolve({ kind: 'failed', reason: error.message, couldNotRun: (error as { couldNotRun?: unknown }).couldNotRun === true });
       }
-    }
-    return answer;
+      return answer;
+    });
+    return { id, answer: delivered };
+  }
+
+  /** Whether a request with this id still awaits its answer. */
+  inFlight(id: number): boolean {
+    return this.#waiting.has(idKey(id));
+  }
+
+  /** Cancels a request in flight (never initialize): notifications/cancelled, and its answer is no longer awaited. */
+  async cancel(id: number, reason: string): Promise<void> {
+    const waiter = this.#waiting.get(idKey(id))?.[0];
+    if (waiter === undefined || waiter.method === 'initialize') return;
+    this.#drop(id, waiter);
+    waiter.resolve({ kind: 'cancelled' });
+    await this.notify('notifications/cancelled', { requestId: id, reason });
   }
 
   /** Sends a notification; a failure to deliver it is in the trace already (the transport recorded it). */
@@ -111,10 +134,9 @@ export class Exchange {
       return;
     }
     if (!isRequestId(id)) return;
-    const waiter = this.#waiting.get(idKey(id));
+    const waiter = this.#waiting.get(idKey(id))?.[0];
     if (waiter === undefined) return; // a second answer, or one after the time limit: the session judges it
-    this.#waiting.delete(idKey(id));
-    clearTimeout(waiter.timer);
+    this.#drop(id, waiter);
     const result = message['result'];
     const error = message['error'];
     if (isJsonObject(error)) waiter.resolve({ kind: 'error', error, event });
@@ -128,10 +150,20 @@ export class Exchange {
     void sent.then(() => this.#replies.delete(sent));
   }
 
-  #timeout(id: number): void {
-    const waiter = this.#waiting.get(idKey(id));
-    if (waiter === undefined) return;
-    this.#waiting.delete(idKey(id));
+  /** Stops waiting for one request; false when it was no longer awaited. */
+  #drop(id: RequestId, waiter: Waiter): boolean {
+    const key = idKey(id);
+    const list = this.#waiting.get(key);
+    const at = list?.indexOf(waiter) ?? -1;
+    if (list === undefined || at === -1) return false;
+    clearTimeout(waiter.timer);
+    list.splice(at, 1);
+    if (list.length === 0) this.#waiting.delete(key);
+    return true;
+  }
+
+  #timeout(id: number, waiter: Waiter): void {
+    if (!this.#drop(id, waiter)) return;
     const at = this.#recorder.event({ kind: 'timeout', operation: waiter.method, limit_ms: this.#timeoutMs });
     this.#recorder.finding(transportRules.timeout, at, '', `no answer to ${waiter.method} (id ${id}) within ${this.#timeoutMs} ms`);
     // The specification asks the sender to cancel a request it stops waiting for (never initialize).
@@ -146,11 +178,12 @@ export class Exchange {
   #end(event: number | null): void {
     if (this.#ended) return;
     this.#ended = true;
-    if (this.#waiting.size > 0) {
-      const methods = [...this.#waiting.values()].map((w) => w.method).join(', ');
+    const waiters = [...this.#waiting.values()].flat();
+    if (waiters.length > 0) {
+      const methods = waiters.map((w) => w.method).join(', ');
       this.#recorder.finding(transportRules['closed-with-pending-requests'], event, '', `the server ended the connection without answering ${methods}`);
     }
-    for (const waiter of this.#waiting.values()) {
+    for (const waiter of waiters) {
       clearTimeout(waiter.timer);
       waiter.resolve({ kind: 'ended' });
     }

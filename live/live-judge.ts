@@ -11,17 +11,35 @@ import type { Finding, Severity } from '../validators/finding.ts';
 import { profileForVersion } from '../validators/profiles.ts';
 import { probeRules } from '../validators/rules/probe.ts';
 import { finding } from '../validators/rules/report.ts';
+import type { RuleSpec } from '../validators/rules/rule.ts';
 import { isJsonObject } from '../validators/shape.ts';
 import { parseStrictJson, StrictJsonError } from '../validators/strict-json.ts';
+import type { PROBE_KINDS } from '../trace/trace-schema.ts';
+import { MarkerOracle } from './marker-oracle.ts';
 
-/** A deliberately wrong request of a full check: its own rejection is expected, its answer is judged. */
-export type ProbeKind = 'unknown-method' | 'invalid-params';
+/** A deliberately wrong client request: its own rejection is expected, its answer is judged. */
+export type ProbeKind = (typeof PROBE_KINDS)[number];
 
-/** The error code each probe must (or should) be answered with, and the rule that says so. */
-const PROBE_ANSWERS = {
+/**
+ * What each probe's answer must (or should) be, and the rule that says so: an error with this code,
+ * or any error (code null). A second request with an id in flight and a reused id need only an
+ * answer; their absence is a timeout.
+ */
+const PROBE_ANSWERS: Readonly<Record<ProbeKind, { readonly code: number | null; readonly rule: RuleSpec } | undefined>> = {
   'unknown-method': { code: -32601, rule: probeRules['unknown-method-code'] },
   'invalid-params': { code: -32602, rule: probeRules['invalid-params-code'] },
-} as const;
+  'before-initialized': { code: null, rule: probeRules['served-before-initialized'] },
+  'duplicate-id': undefined,
+  'reused-id': undefined,
+};
+
+const PROBE_NAMES: Readonly<Record<ProbeKind, string>> = {
+  'unknown-method': 'unknown method',
+  'invalid-params': 'invalid params',
+  'before-initialized': 'request before notifications/initialized',
+  'duplicate-id': 'second request with one id',
+  'reused-id': 'reused id',
+};
 
 /** A finding placed on the event it rests on. */
 export interface EventFinding {
@@ -59,6 +77,7 @@ export class LiveJudge {
   readonly #methods = new Map<number, string>();
   readonly #requests: Record<Direction, Map<IdKey, string>> = { client_to_server: new Map(), server_to_client: new Map() };
   readonly #probes = new Map<IdKey, ProbeKind>();
+  readonly #markers = new MarkerOracle();
   #waiting: Pending[] | undefined = [];
   #session: Session | undefined;
   #initializeId: IdKey | undefined;
@@ -173,6 +192,19 @@ export class LiveJudge {
     // A probe is meant to be rejected: the findings on it are the point, not a defect of the client.
     if (probe === undefined) for (const f of found) this.#push(index, f);
     this.#checkProbeAnswer(index, step);
+    this.#checkMarkers(index, step);
+  }
+
+  #checkMarkers(index: number, step: WireStep): void {
+    const message = step.message;
+    if (!isJsonObject(message)) return;
+    if (step.direction === 'client_to_server') {
+      if (typeof message['method'] === 'string') this.#markers.request(message);
+      return;
+    }
+    if ('method' in message) return;
+    const wrong = this.#markers.response(message);
+    if (wrong !== undefined) this.#push(index, wrong);
   }
 
   #checkProbeAnswer(index: number, step: WireStep): void {
@@ -182,12 +214,13 @@ export class LiveJudge {
     if (kind === undefined) return;
     this.#probes.delete(idKey(message['id']));
     const expected = PROBE_ANSWERS[kind];
+    if (expected === undefined) return;
     const error = message['error'];
     const code = isJsonObject(error) ? error['code'] : undefined;
-    if (code === expected.code) return;
+    if (expected.code === null ? isJsonObject(error) : code === expected.code) return;
     const got = isJsonObject(error) ? `error ${JSON.stringify(code)}` : 'a result';
     this.#push(index, finding(expected.rule, isJsonObject(error) ? '/message/error/code' : '/message',
-      `the ${kind === 'unknown-method' ? 'unknown method' : 'invalid params'} probe was answered with ${got}, not error ${expected.code}`));
+      `the ${PROBE_NAMES[kind]} probe was answered with ${got}, not ${expected.code === null ? 'an error' : `error ${expected.code}`}`));
   }
 
   #push(event: number, f: Finding): void {

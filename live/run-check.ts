@@ -1,37 +1,21 @@
 // Why: one function runs a whole live check (connect, drive, close, build the trace) so that the
 // CLI, the tests and the benchmark run exactly the same thing. What it returns is already
 // redacted; the redactor goes with it, for anything else the caller prints.
-import { Redactor, secretEnvironmentValues } from '../trace/redaction.ts';
+import type { Redactor } from '../trace/redaction.ts';
 import type { Trace } from '../trace/trace-schema.ts';
 import type { TraceTimings } from '../trace/trace-file.ts';
 import type { JsonObject } from '../validators/context.ts';
 import { drive, type NamedCall, type Scope } from './driver.ts';
-import { LiveRecorder } from './recorder.ts';
+import { openConnection, type HeaderFromEnv, type HttpSetup, type LiveTarget } from './connection.ts';
 import type { ClientAnswers } from './server-requests.ts';
-import { StdioTransport } from './stdio-transport.ts';
 import { buildTrace } from './trace-builder.ts';
-import type { ClientTransport, Recorder } from './transport.ts';
+import type { ClientTransport } from './transport.ts';
 
-/** A header whose value is read from an environment variable. */
-export interface HeaderFromEnv {
-  readonly header: string;
-  readonly variable: string;
-}
-
-/** What the Streamable HTTP transport of a run is given. */
-export interface HttpSetup {
-  readonly recorder: Recorder;
-  readonly url: string;
-  /** Headers from --header-env, with their values. */
-  readonly headers: Readonly<Record<string, string>>;
-  readonly timeoutMs: number;
-  /** The run's redactor: what the transport records goes through it, and it learns the session ids. */
-  readonly redactor: Redactor;
-}
+export type { HeaderFromEnv, HttpSetup } from './connection.ts';
 
 /** What to check and how. */
 export interface CheckOptions {
-  readonly target: { readonly transport: 'stdio'; readonly command: readonly string[] } | { readonly transport: 'http'; readonly url: string };
+  readonly target: LiveTarget;
   readonly scope: Scope;
   readonly timeoutMs: number;
   readonly protocolVersion: string;
@@ -74,24 +58,8 @@ function recordedOptions(options: CheckOptions): JsonObject {
 /** Runs one live check end to end and returns its redacted trace. */
 export async function runCheck(options: CheckOptions): Promise<CheckRun> {
   const started = performance.now();
-  const headers: Record<string, string> = {};
-  const redactor = new Redactor(secretEnvironmentValues(options.env));
-  for (const h of options.headerEnv) {
-    const value = options.env[h.variable] ?? '';
-    headers[h.header] = value;
-    redactor.addSecret(value);
-    redactor.addSecretName(h.header);
-  }
-  const recorder = new LiveRecorder({ onSessionId: (id) => void redactor.addSessionId(id) });
+  const { redactor, recorder, transport } = openConnection(options);
   const target = options.target;
-  let transport: ClientTransport;
-  if (target.transport === 'stdio') {
-    const [command, ...args] = target.command;
-    transport = new StdioTransport(recorder, { command: command as string, args, env: options.env, ...(options.graceMs === undefined ? {} : { graceMs: options.graceMs }) });
-  } else {
-    if (options.httpTransport === undefined) throw new Error('runCheck: no Streamable HTTP transport was given for --url');
-    transport = options.httpTransport({ recorder, url: target.url, headers, timeoutMs: options.timeoutMs, redactor });
-  }
   options.onTransport?.(transport);
   const outcome = await drive(transport, recorder, options);
   const { trace, timings } = buildTrace({

@@ -6,6 +6,7 @@ import { signatureOf } from '../trace/signature.ts';
 import type { Redactor } from '../trace/redaction.ts';
 import { TRACE_MARK, TRACE_VERSION, type Trace, type TraceFinding } from '../trace/trace-schema.ts';
 import type { TraceTimings } from '../trace/trace-file.ts';
+import type { Sequence } from '../trace/action-schema.ts';
 import type { JsonObject } from '../validators/context.ts';
 import { GENERATOR } from './client-info.ts';
 import type { Recording } from './recorder.ts';
@@ -23,6 +24,10 @@ export interface TraceParts {
   readonly redactor: Redactor;
   /** Milliseconds the whole run took (kept in the timings, never in the trace). */
   readonly totalMs: number;
+  /** What kind of run it was (default `check`). */
+  readonly mode?: Trace['mode'];
+  /** A deep run's seed and the actions it took. */
+  readonly sequence?: Sequence;
 }
 
 /** The redacted, signed trace of a run, and its timings kept apart. */
@@ -42,7 +47,7 @@ export function buildTrace(parts: TraceParts): { trace: Trace; timings: TraceTim
   const trace: Trace = {
     [TRACE_MARK]: TRACE_VERSION,
     generator: GENERATOR,
-    mode: 'check',
+    mode: parts.mode ?? 'check',
     target: redactor.json(parts.target),
     options: redactor.json(parts.options) as Record<string, unknown>,
     profile: negotiation.profile.id,
@@ -54,6 +59,7 @@ export function buildTrace(parts: TraceParts): { trace: Trace; timings: TraceTim
     status,
     ...(parts.error === undefined ? {} : { error: redactor.text(parts.error) }),
     signature: signatureOf(findingEvidence({ events, findings })),
+    ...(parts.sequence === undefined ? {} : { sequence: parts.sequence }),
   };
   return { trace, timings: { mcp_statechart_timings: 1, total_ms: Math.round(parts.totalMs * 1000) / 1000, events_ms: [...recording.times] } };
 }

@@ -2,7 +2,7 @@
 // a request by its method and id, a response by its id and the method it answers, a transport
 // event by what happened (HTTP status, stream, timeout, process exit).
 import type { EventPlace } from '../trace/finding-evidence.ts';
-import type { TraceEvent } from '../trace/trace-schema.ts';
+import type { Trace, TraceEvent } from '../trace/trace-schema.ts';
 import { ellipsis, visibleControls } from './output-text.ts';
 
 const MAX_LABEL = 60;
@@ -54,4 +54,10 @@ function fullLabel(event: TraceEvent, place: EventPlace): string {
 function errorCode(message: unknown): string {
   const error = (message as { error?: { code?: unknown } } | null)?.error;
   return typeof error?.code === 'number' ? ` ${error.code}` : '';
+}
+
+/** The run's target as one line: `stdio: node server.js`, `http: URL`, or the transport alone when the trace names none (a deep run). */
+export function targetLabel(target: Trace['target']): string {
+  const named = target.transport === 'stdio' ? target.command?.join(' ') : target.url;
+  return named === undefined ? `${target.transport} (named on the command line)` : `${target.transport}: ${named}`;
 }

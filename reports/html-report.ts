@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { escapeHtml, jsonForScript } from '../coverage/html-text.ts';
 import { countOf } from '../scripts/cli/finding-text.ts';
-import { eventLabel } from './event-label.ts';
+import { eventLabel, targetLabel } from './event-label.ts';
 import { REPORT_SCRIPT, REPORT_STYLE } from './html-report-assets.ts';
 import { clip, visibleControls } from './output-text.ts';
 import type { ReportFinding, ReportModel } from './report-model.ts';
@@ -34,9 +34,8 @@ export function htmlReport(model: ReportModel, summary: string): string {
     byEvent,
     findings: model.findings.map((f) => ({ rule: f.rule, severity: f.severity, pointer: visibleControls(f.pointer), message: visibleControls(f.message), expected: f.expectedBy !== null })),
   };
-  const target = trace.target.transport === 'stdio' ? trace.target.command.join(' ') : trace.target.url;
   const facts: [string, string][] = [
-    ['target', `${trace.target.transport}: ${target}`],
+    ['target', targetLabel(trace.target)],
     ['profile', trace.profile],
     ['protocol version', trace.protocol_version ?? 'none negotiated'],
     ['mode', trace.mode],

@@ -6,6 +6,7 @@ import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import { fixtureRules } from '../validators/rules/fixture.ts';
 import { areaOf, exercisedRules } from './exercised-rules.ts';
+import { targetLabel } from './event-label.ts';
 import { oneLine, visibleControls } from './output-text.ts';
 import type { ReportFinding, ReportModel, StaleEntry } from './report-model.ts';
 
@@ -61,12 +62,11 @@ function totals(cases: readonly Case[]): Record<string, string> {
 
 function runProperties(model: ReportModel): [string, string][] {
   const { trace } = model;
-  const target = trace.target.transport === 'stdio' ? trace.target.command.join(' ') : trace.target.url;
   return [
     ['status', model.status],
     ['generator', trace.generator],
     ['mode', trace.mode],
-    ['target', `${trace.target.transport}: ${target}`],
+    ['target', targetLabel(trace.target)],
     ['profile', trace.profile],
     ['protocol_version', trace.protocol_version ?? 'none'],
     ['signature', trace.signature],

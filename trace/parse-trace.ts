@@ -9,6 +9,7 @@ import { issuePointer } from '../validators/schema-check.ts';
 import { DEFAULT_MAX_DEPTH, parseStrictJson, StrictJsonError } from '../validators/strict-json.ts';
 import { findingEvidence } from './finding-evidence.ts';
 import { signatureOf } from './signature.ts';
+import type { Sequence } from './action-schema.ts';
 import { TRACE_MARK, TRACE_VERSION, TraceSchema, type Trace } from './trace-schema.ts';
 
 /** The largest trace file read, in bytes (at most one more byte is ever read). */
@@ -19,6 +20,10 @@ export const TRACE_MAX_DEPTH = DEFAULT_MAX_DEPTH + 3;
 
 const INVALID = fixtureRules['trace-invalid'].id;
 const TAMPERED = fixtureRules['trace-tampered'].id;
+const NOT_REPLAYABLE = fixtureRules['trace-not-replayable'].id;
+
+/** Member names that would say what to run or where: a trace given to replay may hold none of them. */
+const TARGET_NAMES: ReadonlySet<string> = new Set(['command', 'argv', 'executable', 'program', 'shell', 'cwd', 'working_directory', 'workdir', 'directory', 'env', 'environment', 'url', 'uri', 'endpoint', 'host', 'port']);
 
 /**
  * Parses and checks a trace's bytes. Throws an InputError naming the rule (`json/*`,
@@ -63,6 +68,40 @@ export function checkTrace(data: unknown): Trace {
     throw tampered('/signature', 'the signature does not match the findings');
   }
   return trace;
+}
+
+/**
+ * The seed and actions of a checked trace, for replay. Refuses (`fixture/trace-not-replayable`,
+ * with the pointer) a trace without a sequence, and one whose target, options or sequence name an
+ * executable, URL, environment or working directory: replay runs only what the user names.
+ */
+export function replayableSequence(trace: Trace): Sequence {
+  if (trace.sequence === undefined) {
+    throw new InputError(NOT_REPLAYABLE, '/sequence', `trace: it holds no action sequence to replay (only fuzz and replay write one; this is a ${trace.mode} trace) (at /sequence)`);
+  }
+  const target = trace.target as Record<string, unknown>;
+  for (const name of Object.keys(target)) {
+    if (name !== 'transport') throw notReplayable(`/target/${name}`, `the trace names a ${name === 'command' ? 'command' : 'URL'} to run against; replay runs only the target named on its command line`);
+  }
+  const named = namedTarget(trace.options, '/options') ?? namedTarget(trace.sequence, '/sequence');
+  if (named !== undefined) throw notReplayable(named, 'the trace names an executable, URL, environment or working directory; replay runs only the target named on its command line');
+  return trace.sequence;
+}
+
+/** The pointer of the first member, at any depth, whose name says what to run or where. */
+function namedTarget(value: unknown, pointer: string): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  for (const [key, member] of Object.entries(value)) {
+    const at = `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+    if (!Array.isArray(value) && TARGET_NAMES.has(key.toLowerCase())) return at;
+    const inner = namedTarget(member, at);
+    if (inner !== undefined) return inner;
+  }
+  return undefined;
+}
+
+function notReplayable(pointer: string, problem: string): InputError {
+  return new InputError(NOT_REPLAYABLE, pointer, `trace: ${problem} (at ${pointer})`);
 }
 
 function invalid(pointer: string, problem: string): InputError {

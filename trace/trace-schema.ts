@@ -3,6 +3,7 @@
 // this schema is checked on load, and nothing in it can choose an executable, URL, environment or
 // working directory to run (a replay's target always comes from the user's command line).
 import * as v from 'valibot';
+import { SequenceSchema } from './action-schema.ts';
 
 /** The member that marks a JSON document as a trace, and its format version. */
 export const TRACE_MARK = 'mcp_statechart_trace';
@@ -14,6 +15,13 @@ const Count = v.pipe(v.number(), v.integer(), v.minValue(0));
 const JsonObjectSchema = v.record(v.string(), v.unknown());
 /** Header names (lower case) to values as recorded: redacted, session ids replaced by placeholders. */
 const HeadersSchema = v.record(v.string(), v.string());
+
+/**
+ * The kinds of deliberately wrong client requests: a method no server knows, params that break the
+ * schema (both in a full check), and a deep run's request before notifications/initialized, a
+ * second request with an id in flight, and a request reusing an answered id.
+ */
+export const PROBE_KINDS = ['unknown-method', 'invalid-params', 'before-initialized', 'duplicate-id', 'reused-id'] as const;
 
 /** One message on the wire: the parsed message when the line or event was strict JSON, else its text. */
 export const MessageEventSchema = v.strictObject({
@@ -28,10 +36,10 @@ export const MessageEventSchema = v.strictObject({
   /** The SSE event id it carried, if any. */
   event_id: v.optional(v.string()),
   /**
-   * A deliberately wrong client request of a full check (a method no server knows, params that
-   * break the schema): its own rejection is expected, and the answer is judged by the probe rules.
+   * A deliberately wrong client request (see PROBE_KINDS): its own rejection is expected, and the
+   * answer is judged by the probe rules.
    */
-  probe: v.optional(v.picklist(['unknown-method', 'invalid-params'])),
+  probe: v.optional(v.picklist(PROBE_KINDS)),
 });
 
 /** An HTTP request the client made (Streamable HTTP). */
@@ -110,17 +118,14 @@ export const TraceFindingSchema = v.strictObject({
   message: v.string(),
 });
 
-/** What the run was pointed at, as the user named it (redacted); informational only, never executed. */
+/**
+ * What the run was pointed at, as the user named it (redacted); informational only, never
+ * executed. A deep run (fuzz, replay) records the transport alone, so its trace names nothing to run.
+ */
 export const TargetSchema = v.variant('transport', [
-  v.strictObject({ transport: v.literal('stdio'), command: v.array(v.string()) }),
-  v.strictObject({ transport: v.literal('http'), url: v.string() }),
+  v.strictObject({ transport: v.literal('stdio'), command: v.optional(v.array(v.string())) }),
+  v.strictObject({ transport: v.literal('http'), url: v.optional(v.string()) }),
 ]);
-
-/** One generated action of a deep run (fuzz, replay): its kind and its arguments, as data. */
-export const ActionSchema = v.strictObject({
-  kind: v.string(),
-  args: v.optional(JsonObjectSchema),
-});
 
 /** The trace document, format version 1. */
 export const TraceSchema = v.strictObject({
@@ -147,7 +152,7 @@ export const TraceSchema = v.strictObject({
   /** A hash over the findings' normalized evidence: equal runs, equal signatures. */
   signature: v.pipe(v.string(), v.regex(/^mcp-statechart:v1:[0-9a-f]{64}$/)),
   /** A deep run's seed and the (shrunk) action sequence that produced its findings. */
-  sequence: v.optional(v.strictObject({ seed: v.pipe(v.number(), v.integer()), actions: v.array(ActionSchema) })),
+  sequence: v.optional(SequenceSchema),
 });
 
 /** A trace as parsed. */

@@ -5,6 +5,7 @@ import type { CommandSpec } from '../cli/command.ts';
 // `cases` is what `npm start` and most runs use: bundled with the entry point rather than loaded as
 // one more chunk, so its start-up stays what it was before commands were loaded on demand.
 import * as casesCommand from './cases.ts';
+import { PROTOCOL_VERSION_OPTION, REPORT_OPTIONS, TARGET_OPTIONS } from './live-options.ts';
 
 const PROFILE_IDS = 'course, 2025-11-25, 2025-06-18 or 2026-07-28';
 
@@ -64,29 +65,65 @@ export const COMMANDS: readonly CommandSpec[] = [
       'the negotiated profile; secrets from the environment and --header-env never reach any output.',
     ].join('\n'),
     options: {
-      stdio: { type: 'boolean', help: 'run the server given after -- and speak to it over stdin and stdout' },
-      url: { type: 'string', value: 'URL', help: 'speak Streamable HTTP to this MCP endpoint' },
-      'header-env': { type: 'string', value: 'HEADER=ENVVAR', multiple: true, help: 'send HEADER with the value of environment variable ENVVAR (--url)' },
-      timeout: { type: 'string', value: 'SECONDS', help: 'time limit of each request (default 10); a timeout is a finding of its own' },
+      ...TARGET_OPTIONS,
       scope: { type: 'string', value: 'quick|full', help: 'what to exercise (default quick)' },
       call: { type: 'string', value: 'NAME', multiple: true, help: 'call this tool (after the lists); never any other' },
       args: { type: 'string', value: 'JSON', multiple: true, help: 'the arguments object of the --call before it' },
       root: { type: 'string', value: 'URI', multiple: true, help: 'offer roots and answer roots/list with these file:// URIs' },
-      'protocol-version': { type: 'string', value: 'V', help: 'the version offered in initialize: 2025-11-25 (default) or 2025-06-18' },
+      ...PROTOCOL_VERSION_OPTION,
       'sampling-result': { type: 'string', value: 'JSON', help: 'offer sampling and answer sampling/createMessage with this result' },
       'elicitation-result': { type: 'string', value: 'JSON', help: 'offer elicitation (form) and answer elicitation/create with this result' },
       output: { type: 'string', value: 'FILE', help: 'write the trace here (owner-only), and its timings beside it' },
-      json: { type: 'boolean', help: 'print the JSON report (sorted keys, no timestamps) instead of text' },
-      'json-file': { type: 'string', value: 'FILE', help: 'write the JSON report to FILE' },
-      quiet: { type: 'boolean', short: 'q', help: 'print the summary line alone' },
-      junit: { type: 'string', value: 'FILE', help: 'write JUnit XML: a test case per rule the run exercised' },
-      sarif: { type: 'string', value: 'FILE', help: 'write SARIF 2.1.0 (for code scanning), located in the --output trace' },
-      html: { type: 'string', value: 'FILE', help: 'write one offline HTML page with a message sequence chart' },
-      'expected-failures': { type: 'string', value: 'FILE', help: 'findings listed there do not fail the run; a stale entry does' },
+      ...REPORT_OPTIONS,
     },
     positionals: { name: 'CMD', min: 0, max: Infinity },
     exitCodes: '0 no error finding, 1 an error finding, 2 could not run (bad arguments, the server could not be started or reached)',
     load: () => import('./check.ts'),
+  },
+  {
+    name: 'fuzz',
+    summary: 'generated action sequences against a live server; the first failure shrunk and saved as a trace',
+    usage: '[options] --stdio -- CMD [ARGS...] | [options] --url URL --reuse-server',
+    description: [
+      'Plays action sequences drawn from --seed against a fresh server per run (over HTTP, a fresh session',
+      'on the one server at --url): overlapping requests, cancellation of a request in flight, ids reused',
+      'or duplicated, list paging, subscribe and unsubscribe, pings, an unknown method (-32601), an invalid',
+      'cursor (-32602), requests before notifications/initialized, and over HTTP stream resumption. Calls',
+      'no tool but one named echo (its answers must echo their markers). The first run with an error',
+      'finding is shrunk to its smallest sequence, written with --output and reported; replay plays it.',
+    ].join('\n'),
+    options: {
+      ...TARGET_OPTIONS,
+      'reuse-server': { type: 'boolean', help: 'with --url: one server for every run, a fresh session each (required with --url)' },
+      runs: { type: 'string', value: 'N', help: 'sequences tried before concluding nothing is found (default 50)' },
+      seed: { type: 'string', value: 'S', help: 'the seed the sequences are drawn from (default: a random one, printed)' },
+      'max-steps': { type: 'string', value: 'K', help: 'the most actions in one sequence (default 20)' },
+      ...PROTOCOL_VERSION_OPTION,
+      output: { type: 'string', value: 'FILE', help: 'write the trace of the shrunk failure (else of the last run), owner-only' },
+      ...REPORT_OPTIONS,
+    },
+    positionals: { name: 'CMD', min: 0, max: Infinity },
+    exitCodes: '0 nothing found (warnings allowed), 1 a failure found, 2 could not run (bad arguments, the server could not be started or reached)',
+    load: () => import('./fuzz.ts'),
+  },
+  {
+    name: 'replay',
+    summary: 'play a saved fuzz trace\'s action sequence against fresh servers; count the runs that fail the same way',
+    usage: 'TRACE [--runs N] --stdio -- CMD [ARGS...] | TRACE [--runs N] --url URL',
+    description: [
+      'Reads a trace written by fuzz (or replay), refuses one that is damaged or names an executable, URL,',
+      'environment or working directory, and plays its action sequence against a fresh target per run:',
+      'the server named here, never one the trace names. Prints how many runs failed with the trace\'s',
+      'signature, e.g. "reproduced mcp-statechart:v1:... in 10/10 runs".',
+    ].join('\n'),
+    options: {
+      ...TARGET_OPTIONS,
+      runs: { type: 'string', value: 'N', help: 'how many fresh targets to play the sequence against (default 10)' },
+      output: { type: 'string', value: 'FILE', help: 'write the trace of the last replay, owner-only' },
+    },
+    positionals: { name: 'TRACE', min: 1, max: Infinity },
+    exitCodes: '0 not reproduced, 1 reproduced (in at least one run), 2 could not run (bad arguments or trace, the server could not be started or reached)',
+    load: () => import('./replay.ts'),
   },
   {
     name: 'rules',

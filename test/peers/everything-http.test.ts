@@ -5,27 +5,15 @@
 // accepts requests from any Origin.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { freePort } from '../../bench/fuzz-rate.ts';
 import { drive } from '../live/support/http-driver.ts';
 
 const SERVER = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/dist/index.js');
 const LOOPBACK = fileURLToPath(new URL('./support/loopback-listen.mjs', import.meta.url));
 const START_LIMIT_MS = 15_000;
-
-/** A free ephemeral port on 127.0.0.1: bind port 0, read it, release it. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts the server on `port` and resolves with the address it reports listening on. */
 function startServer(port: number): { child: ChildProcess; listening: Promise<{ address: string; port: number }> } {

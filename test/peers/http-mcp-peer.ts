@@ -23,6 +23,8 @@ export class McpHttpPeer {
   readonly answer: 'json' | 'sse';
   /** Session ids issued, and whether each is still active. */
   readonly sessions = new Map<string, boolean>();
+  /** Sessions whose client sent notifications/initialized. */
+  protected readonly initialized = new Set<string>();
   /** Every request the peer received: method, headers, body, and when it arrived (ms). */
   readonly seen: { method: string; headers: http.IncomingHttpHeaders; body: string; at: number }[] = [];
   /** SSE events sent per session, for resumption: id, stream, data. */
@@ -117,8 +119,10 @@ export class McpHttpPeer {
     if (message['method'] === 'initialize') return this.initialize(res, message);
     const refusal = this.sessionRefusal(req);
     if (refusal !== undefined) return this.status(res, refusal);
+    const session = String(req.headers['mcp-session-id']);
+    if (message['method'] === 'notifications/initialized') this.initialized.add(session);
     if (!('id' in message) || !('method' in message)) return this.accept(res, message);
-    this.answerRequest(req, res, message, this.respond(message));
+    this.answerRequest(req, res, message, this.servesBeforeInitialized(session, message) ? this.respond(message) : this.notInitialized(message));
   }
 
   protected initialize(res: http.ServerResponse, message: Json): void {
@@ -132,6 +136,16 @@ export class McpHttpPeer {
     const id = this.newSessionId();
     this.sessions.set(id, true);
     this.answerRequest(undefined, res, message, { jsonrpc: '2.0', id: message['id'], result }, { 'mcp-session-id': id });
+  }
+
+  /** Whether a request is served: after notifications/initialized, or a ping. */
+  protected servesBeforeInitialized(session: string, message: Json): boolean {
+    return this.initialized.has(session) || message['method'] === 'ping';
+  }
+
+  /** The answer to a request that came before notifications/initialized. */
+  protected notInitialized(message: Json): Json {
+    return { jsonrpc: '2.0', id: message['id'], error: { code: -32600, message: 'Invalid Request: the session is not initialized' } };
   }
 
   /** The capabilities the peer declares. */

@@ -1,8 +1,9 @@
 import { defineRules, SPEC } from './rule.ts';
 
 /**
- * Rules of the `probe` area: how a server answers the deliberately wrong requests of a full live
- * check (a method it cannot know, params that break the method's schema).
+ * Rules of the `probe` area: how a server answers the deliberately wrong or marked requests of a
+ * live run (a method it cannot know, params that break the method's schema, a request before the
+ * handshake ended, a request carrying a marker its answer must echo).
  */
 export const probeRules = defineRules('probe', SPEC.jsonrpc, {
   'unknown-method-code': {
@@ -13,5 +14,13 @@ export const probeRules = defineRules('probe', SPEC.jsonrpc, {
     text: 'A request whose params break the method\'s schema (here an invalid cursor) should be answered with error -32602 (Invalid params).',
     severity: 'warning',
     spec: `${SPEC.pagination}#error-handling:~:text=Invalid%20cursors%20SHOULD%20result%20in%20an%20error%20with%20code%20%2D32602`,
+  },
+  'served-before-initialized': {
+    text: 'A request sent before notifications/initialized must not be served: the initialization phase must be the first interaction, so the server answers it with an error, not a result.',
+    spec: `${SPEC.lifecycle}#initialization:~:text=The%20initialization%20phase%20MUST%20be%20the%20first%20interaction`,
+  },
+  'answer-of-another-request': {
+    text: 'A response must answer the request with its id: a result carrying the marker of another request (echoed by the server\'s echo tool) and not its own answers the wrong request.',
+    spec: `${SPEC.jsonrpc}#response_object:~:text=It%20MUST%20be%20the%20same%20as%20the%20value%20of%20the%20id%20member%20in%20the%20Request%20Object`,
   },
 });

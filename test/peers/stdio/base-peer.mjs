@@ -15,14 +15,22 @@ export function send(message) {
 
 /**
  * Starts a peer. `options.capabilities` and `options.tools` describe the server; `options.answer`
- * may answer a message itself (return true when it did) before the correct handling runs.
+ * may answer a message itself (return true when it did) before the correct handling runs;
+ * `options.serveBeforeInitialized` serves requests that come before notifications/initialized.
  */
 export function startPeer(options = {}) {
   const capabilities = options.capabilities ?? { tools: {} };
   const tools = options.tools ?? [ECHO_TOOL];
+  let initialized = false;
   const correct = (message) => {
     const { id, method, params } = message;
+    if (method === 'notifications/initialized') initialized = true;
     if (method === undefined || id === undefined) return;
+    // Nothing but initialize and ping is served before the client said it is initialized.
+    if (!initialized && method !== 'initialize' && method !== 'ping' && options.serveBeforeInitialized !== true) {
+      send({ jsonrpc: '2.0', id, error: { code: -32600, message: 'Invalid Request: the session is not initialized' } });
+      return;
+    }
     switch (method) {
       case 'initialize': {
         const version = SUPPORTED.includes(params?.protocolVersion) ? params.protocolVersion : SUPPORTED[0];

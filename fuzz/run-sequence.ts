@@ -1,0 +1,81 @@
+// Why: fuzz and replay must play a sequence exactly the same way, against a fresh target each
+// time (a new server process over stdio, a new session over Streamable HTTP): connect, initialize,
+// play every action the state allows, wait for what is in flight, close, and build the redacted,
+// signed trace that holds the seed and the sequence. Judging is the recorder's session's alone.
+import type { Action } from '../trace/action-schema.ts';
+import type { Redactor } from '../trace/redaction.ts';
+import type { Trace } from '../trace/trace-schema.ts';
+import type { TraceTimings } from '../trace/trace-file.ts';
+import type { JsonObject } from '../validators/context.ts';
+import { openConnection, type ConnectionOptions } from '../live/connection.ts';
+import { Exchange } from '../live/exchange.ts';
+import type { LiveRecorder } from '../live/recorder.ts';
+import { initialize } from '../live/handshake.ts';
+import { replyTo, type ClientAnswers } from '../live/server-requests.ts';
+import { buildTrace } from '../live/trace-builder.ts';
+import type { CleanupEvidence, ClientTransport } from '../live/transport.ts';
+import { ActionExecutor } from './executor.ts';
+
+/** A deep run answers server requests as a client that offers nothing: ping, and -32601 for the rest. */
+const NO_ANSWERS: ClientAnswers = { roots: [] };
+
+/** How to play a sequence. */
+export interface SequenceOptions extends ConnectionOptions {
+  readonly protocolVersion: string;
+  readonly mode: 'fuzz' | 'replay';
+  readonly seed: number;
+  /** The run's settings as the trace records them (never a command, URL or environment). */
+  readonly recorded: JsonObject;
+  /** Told the transport once it exists (to abort it when the program is interrupted). */
+  readonly onTransport?: ((transport: ClientTransport) => void) | undefined;
+}
+
+/** One played sequence: its trace (redacted, with the seed and the actions) and timings. */
+export interface SequenceRun {
+  readonly trace: Trace;
+  readonly timings: TraceTimings;
+  readonly redactor: Redactor;
+}
+
+/** Plays `actions` against a fresh connection to the target and returns the run's trace. */
+export async function runSequence(actions: readonly Action[], options: SequenceOptions): Promise<SequenceRun> {
+  const started = performance.now();
+  const { redactor, recorder, transport } = openConnection(options);
+  options.onTransport?.(transport);
+  const exchange = new Exchange(transport, recorder, options.timeoutMs, (method, params) => replyTo(method, params, NO_ANSWERS));
+  let error: string | undefined;
+  let cleanup: CleanupEvidence;
+  try {
+    await exchange.start();
+    error = await play(exchange, recorder, transport, actions, options.protocolVersion);
+  } catch (failure) {
+    if (!(failure instanceof Error)) throw failure;
+    error = failure.message;
+  } finally {
+    await exchange.settle();
+    cleanup = await transport.close();
+  }
+  const { trace, timings } = buildTrace({
+    recording: recorder.finish(),
+    target: { transport: options.target.transport },
+    options: options.recorded,
+    cleanup,
+    error,
+    redactor,
+    totalMs: performance.now() - started,
+    mode: options.mode,
+    sequence: { seed: options.seed, actions: [...actions] },
+  });
+  return { trace, timings, redactor };
+}
+
+/** The handshake, then every action; returns why the run could not go on, if it could not. */
+async function play(exchange: Exchange, recorder: LiveRecorder, transport: ClientTransport, actions: readonly Action[], version: string): Promise<string | undefined> {
+  const handshake = await initialize(exchange, recorder, version, NO_ANSWERS);
+  // A handshake that timed out or was rejected is a finding of the run, not a reason it could not run.
+  if (!handshake.ok) return handshake.error;
+  const executor = new ActionExecutor(exchange, transport, handshake.server);
+  for (const action of actions) await executor.play(action);
+  await executor.settle();
+  return undefined;
+}

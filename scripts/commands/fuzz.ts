@@ -1,0 +1,118 @@
+// Why: `fuzz` looks for failures that only a sequence shows (overlapping requests, reused ids,
+// cancellation, paging, subscriptions, requests before the handshake ended, reconnects) against a
+// server the user names, shrinks the first one to its smallest sequence and saves it as a trace
+// that `replay` plays again. Bad arguments and targets that cannot run exit 2.
+import { runFuzz, type FuzzResult } from '../../fuzz/run-fuzz.ts';
+import { writeReports } from '../../reports/write-reports.ts';
+import type { ReportOptions } from '../../reports/report-options.ts';
+import { InputError } from '../../runner/errors.ts';
+import type { Action } from '../../trace/action-schema.ts';
+import { cliRules } from '../../validators/rules/cli.ts';
+import type { CommandArgs, CommandIO, CommandResult } from '../cli/command.ts';
+import { countOf } from '../cli/finding-text.ts';
+import { integerOption } from '../cli/parse-args.ts';
+import { UsageError } from '../cli/usage-error.ts';
+import type { HttpSetup } from '../../live/connection.ts';
+import type { ClientTransport } from '../../live/transport.ts';
+import { parseProtocolVersion, parseReportOptions, parseTarget, streamableHttp, withInterrupts, writeTraceFiles } from './live-args.ts';
+
+/** Sequences tried when --runs is not given. */
+export const DEFAULT_RUNS = 50;
+/** The longest sequence drawn when --max-steps is not given. */
+export const DEFAULT_MAX_STEPS = 20;
+/** The largest seed (fast-check takes a 32-bit signed integer; seeds are its non-negative half). */
+const MAX_SEED = 2 ** 31 - 1;
+
+/** A parsed `fuzz` command line. */
+export interface FuzzCommand {
+  readonly fuzz: Omit<Parameters<typeof runFuzz>[0], 'env' | 'httpTransport' | 'onTransport'>;
+  readonly output: string | undefined;
+  readonly reports: ReportOptions;
+}
+
+function parseSeed(args: CommandArgs, random: () => number): number {
+  const text = args.string('seed');
+  if (text === undefined) return Math.floor(random() * MAX_SEED);
+  const n = Number(text);
+  if (!/^[0-9]+$/.test(text) || !Number.isSafeInteger(n) || n > MAX_SEED) {
+    throw new UsageError('fuzz', `--seed takes a whole number from 0 to ${MAX_SEED}, got ${JSON.stringify(text)}`);
+  }
+  return n;
+}
+
+/** Parses `fuzz`'s arguments; throws a UsageError for bad ones. A missing --seed is drawn with `random`. */
+export function parseFuzzArgs(args: CommandArgs, env: NodeJS.ProcessEnv, random: () => number = Math.random): FuzzCommand {
+  const { target, headerEnv, timeoutMs } = parseTarget(args, env);
+  const reuse = args.flag('reuse-server');
+  if (target.transport === 'stdio' && reuse) throw new UsageError('fuzz', '--reuse-server applies to --url only: over stdio each run starts the server afresh (one process holds one session)');
+  if (target.transport === 'http' && !reuse) {
+    throw new UsageError('fuzz', '--url needs --reuse-server: the server at a URL is not started by fuzz, so each run is a fresh session on it');
+  }
+  const runs = integerOption(args, 'runs', 1, 100_000, DEFAULT_RUNS);
+  const maxSteps = integerOption(args, 'max-steps', 1, 1000, DEFAULT_MAX_STEPS);
+  const seed = parseSeed(args, random);
+  const protocolVersion = parseProtocolVersion(args);
+  return {
+    fuzz: {
+      target,
+      headerEnv,
+      timeoutMs,
+      protocolVersion,
+      runs,
+      seed,
+      maxSteps,
+      recorded: { runs, seed, max_steps: maxSteps, timeout_ms: timeoutMs, protocol_version: protocolVersion, reuse_server: reuse },
+    },
+    output: args.string('output'),
+    reports: parseReportOptions(args),
+  };
+}
+
+/** An action as people read it: `list tools/list`, `cancel oldest`. */
+export function actionText(action: Action): string {
+  if (!('args' in action)) return action.kind;
+  return `${action.kind} ${'method' in action.args ? action.args.method : action.args.which}`;
+}
+
+/** One line saying what the search did: found (and shrunk to what), or clean. */
+export function fuzzLine(result: FuzzResult, runs: number, seed: number): string {
+  const actions = result.run.trace.sequence?.actions ?? [];
+  const list = actions.length === 0 ? 'no action after the handshake' : actions.map(actionText).join(', ');
+  if (result.outcome === 'found') {
+    return `fuzz: found in run ${result.runs} of ${runs} (seed ${seed}); shrunk in ${countOf(result.shrinks, 'step')} to ${countOf(actions.length, 'action')}: ${list}`;
+  }
+  if (result.outcome === 'clean') return `fuzz: nothing found in ${countOf(result.runs, 'run')} (seed ${seed}); the last run's sequence: ${list}`;
+  return `fuzz: the target could not run (seed ${seed})`;
+}
+
+/** Where `fuzz` is given its environment and HTTP transport (tests pass their own). */
+export interface FuzzExtras {
+  readonly env?: NodeJS.ProcessEnv;
+  readonly httpTransport?: (setup: HttpSetup) => ClientTransport;
+}
+
+/** Runs `fuzz`: the search, the trace (`--output`), the reports of the shrunk (or last) run. */
+export async function runFuzzCommand(args: CommandArgs, io: CommandIO, extras: FuzzExtras = {}): Promise<CommandResult> {
+  const env = extras.env ?? process.env;
+  const parsed = parseFuzzArgs(args, env);
+  const result = await withInterrupts((onTransport) => runFuzz({
+    ...parsed.fuzz,
+    env,
+    httpTransport: extras.httpTransport ?? streamableHttp,
+    onTransport,
+  }));
+  const { trace, timings, redactor } = result.run;
+  const text = await writeTraceFiles(parsed.output, trace, timings);
+  const say = (line: string): void => io.out(redactor.text(line));
+  if (parsed.reports.json !== true && parsed.reports.quiet !== true) say(fuzzLine(result, parsed.fuzz.runs, parsed.fuzz.seed) + '\n');
+  const reports: ReportOptions = parsed.output === undefined ? parsed.reports : { ...parsed.reports, traceFile: parsed.output, traceText: text };
+  const outcome = await writeReports(trace, reports, { stdout: say, color: io.color });
+  if (outcome.failure !== undefined) return { exitCode: 2, failure: outcome.failure };
+  if (trace.status !== 'error') return { exitCode: outcome.exitCode };
+  return { exitCode: 2, failure: new InputError(cliRules['server-unavailable'].id, '', `could not run the fuzz: ${trace.error ?? 'unknown reason'}`) };
+}
+
+/** `fuzz [options] --stdio -- CMD [ARGS...]` or `fuzz [options] --url URL --reuse-server`. */
+export async function run(args: CommandArgs, io: CommandIO): Promise<CommandResult> {
+  return runFuzzCommand(args, io);
+}

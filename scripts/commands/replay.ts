@@ -1,0 +1,67 @@
+// Why: `replay` tells whether a saved failure still happens: it plays a trace's action sequence
+// against fresh targets that the user names on the command line (a trace never chooses what runs:
+// one that names an executable, URL, environment or working directory is refused) and counts the
+// runs that fail with the trace's signature.
+import { runReplay } from '../../fuzz/run-replay.ts';
+import type { HttpSetup } from '../../live/connection.ts';
+import type { ClientTransport } from '../../live/transport.ts';
+import { InputError } from '../../runner/errors.ts';
+import { replayableSequence } from '../../trace/parse-trace.ts';
+import { cliRules } from '../../validators/rules/cli.ts';
+import type { CommandArgs, CommandIO, CommandResult } from '../cli/command.ts';
+import { integerOption } from '../cli/parse-args.ts';
+import { UsageError } from '../cli/usage-error.ts';
+import { OFFERABLE_VERSIONS, parseTarget, streamableHttp, withInterrupts, writeTraceFiles } from './live-args.ts';
+import { readTrace } from './report.ts';
+
+/** Replays when --runs is not given. */
+export const DEFAULT_REPLAY_RUNS = 10;
+
+/** Where `replay` is given its environment and HTTP transport (tests pass their own). */
+export interface ReplayExtras {
+  readonly env?: NodeJS.ProcessEnv;
+  readonly httpTransport?: (setup: HttpSetup) => ClientTransport;
+}
+
+/** The version the trace's run offered, when it is one this client can offer. */
+function offeredVersion(options: Record<string, unknown>): string {
+  const version = options['protocol_version'];
+  return typeof version === 'string' && (OFFERABLE_VERSIONS as readonly string[]).includes(version) ? version : OFFERABLE_VERSIONS[0];
+}
+
+/** Runs `replay TRACE [--runs N] --stdio -- CMD | --url URL`. */
+export async function runReplayCommand(args: CommandArgs, io: CommandIO, extras: ReplayExtras = {}): Promise<CommandResult> {
+  const env = extras.env ?? process.env;
+  const path = args.positionals[0] as string;
+  if (args.afterDashes.length > 0 && args.positionals.length === args.afterDashes.length) throw new UsageError('replay', 'name the trace before --stdio -- CMD');
+  const { target, headerEnv, timeoutMs } = parseTarget(args, env, 1);
+  const runs = integerOption(args, 'runs', 1, 10_000, DEFAULT_REPLAY_RUNS);
+  const { trace } = await readTrace(path);
+  const sequence = replayableSequence(trace);
+  const recordedTimeout = trace.options['timeout_ms'];
+  const timeout = args.string('timeout') === undefined && typeof recordedTimeout === 'number' && recordedTimeout > 0 && recordedTimeout <= 3_600_000 ? recordedTimeout : timeoutMs;
+  const protocolVersion = offeredVersion(trace.options);
+  const result = await withInterrupts((onTransport) => runReplay(sequence, trace.signature, {
+    target,
+    headerEnv,
+    timeoutMs: timeout,
+    protocolVersion,
+    runs,
+    env,
+    httpTransport: extras.httpTransport ?? streamableHttp,
+    onTransport,
+    recorded: { runs, timeout_ms: timeout, protocol_version: protocolVersion },
+  }));
+  await writeTraceFiles(args.string('output'), result.last.trace, result.last.timings);
+  if (result.couldNotRun) {
+    return { exitCode: 2, failure: new InputError(cliRules['server-unavailable'].id, '', `could not run the replay: ${result.last.redactor.text(result.last.trace.error ?? 'unknown reason')}`) };
+  }
+  const verb = result.reproduced > 0 ? 'reproduced' : 'did not reproduce';
+  io.out(`${verb} ${trace.signature} in ${result.reproduced}/${result.runs} runs\n`);
+  return { exitCode: result.reproduced > 0 ? 1 : 0 };
+}
+
+/** `replay TRACE [--runs N] --stdio -- CMD [ARGS...]` or `replay TRACE [--runs N] --url URL`. */
+export async function run(args: CommandArgs, io: CommandIO): Promise<CommandResult> {
+  return runReplayCommand(args, io);
+}

@@ -1,0 +1,42 @@
+// Why: fuzz earns trust only if it finds sequence-only defects it was not told about, shrinks each
+// to the sequence the README states, and the saved trace comes back 10 times out of 10 with the
+// same signature; and only if correct servers, fuzzed from the same seeds, come out clean. Each
+// peer is correct but for one defect, over stdio; the default number of runs is used.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Action } from '../../trace/action-schema.ts';
+import { actionsOf, errorRules, fuzz, replaySaved, stdioPeer } from './support.ts';
+
+const SEED = 7;
+
+const DEFECTS: { peer: string; rule: string; minimal: Action[] }[] = [
+  { peer: 'serves-before-initialized', rule: 'probe/served-before-initialized', minimal: [{ kind: 'early', args: { method: 'tools/list' } }] },
+  { peer: 'duplicate-id-mixup', rule: 'probe/answer-of-another-request', minimal: [{ kind: 'duplicate-id' }] },
+  { peer: 'swap-after-cancel', rule: 'probe/answer-of-another-request', minimal: [{ kind: 'echo' }, { kind: 'echo' }, { kind: 'cancel', args: { which: 'oldest' } }] },
+];
+
+for (const defect of DEFECTS) {
+  test(`${defect.peer}: found within the default runs, shrunk to the stated sequence, replayed 10/10`, async () => {
+    const target = stdioPeer(defect.peer);
+    const found = await fuzz(target, SEED);
+    assert.is(found.outcome, 'found');
+    assert.equal(errorRules(found), [defect.rule]);
+    assert.equal(actionsOf(found), defect.minimal);
+    assert.equal(found.run.trace.sequence?.seed, SEED);
+    assert.equal(found.run.trace.target, { transport: 'stdio' }, 'the trace names no command');
+    const replayed = await replaySaved(found, target);
+    assert.is(replayed.couldNotRun, false);
+    assert.is(replayed.reproduced, 10);
+    assert.is(replayed.last.trace.signature, found.run.trace.signature);
+  });
+}
+
+test('correct peers fuzzed with the same seed: clean (a late answer to a cancelled call is no failure)', async () => {
+  for (const peer of ['correct', 'slow-echo']) {
+    const result = await fuzz(stdioPeer(peer), SEED);
+    assert.is(result.outcome, 'clean', `${peer}: ${JSON.stringify(result.run.trace.findings)}`);
+    assert.equal(result.run.trace.findings.filter((f) => f.severity === 'error'), []);
+  }
+});
+
+test.run();

@@ -1,0 +1,108 @@
+// Why: `fuzz` and `replay` are what users run: their exit codes (fuzz: 1 found, 0 nothing, 2 could
+// not run; replay: 1 reproduced, 0 not, 2 could not run), the lines that say what happened, the
+// owner-only trace that `validate` judges the same way, and a replay that runs only the target
+// named on its command line, never one a trace names.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { parseCommandLine } from '../../scripts/cli/parse-args.ts';
+import { UsageError } from '../../scripts/cli/usage-error.ts';
+import { parseFuzzArgs } from '../../scripts/commands/fuzz.ts';
+import { findCommand } from '../../scripts/commands/index.ts';
+import { traceText } from '../../trace/trace-file.ts';
+import type { Trace } from '../../trace/trace-schema.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const CLI = join(ROOT, 'dist/cli.js');
+const PEERS = join(ROOT, 'test/peers/stdio');
+const dir = mkdtempSync(join(tmpdir(), 'mcp-statechart-fuzz-'));
+test.after(() => rmSync(dir, { recursive: true, force: true }));
+const ENV = { PATH: process.env['PATH'] ?? '' };
+
+function cli(args: string[]) {
+  return spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', cwd: ROOT, timeout: 120_000, env: ENV });
+}
+const peer = (name: string) => ['--stdio', '--', process.execPath, join(PEERS, `${name}.mjs`)];
+
+test('fuzz finds and shrinks (exit 1), writes an owner-only trace validate judges alike; replay reproduces it (exit 1) or not (exit 0)', () => {
+  const out = join(dir, 'early.json');
+  const r = cli(['fuzz', '--seed', '7', '--timeout', '2', '--output', out, ...peer('serves-before-initialized')]);
+  assert.is(r.status, 1, r.stdout + r.stderr);
+  assert.match(r.stdout, /^fuzz: found in run \d+ of 50 \(seed 7\); shrunk in \d+ steps? to 1 action: early tools\/list\n/);
+  assert.match(r.stdout, /\[probe\/served-before-initialized\]/);
+  assert.is(statSync(out).mode & 0o777, 0o600);
+  const trace = JSON.parse(readFileSync(out, 'utf8')) as Trace;
+  assert.is(trace.mode, 'fuzz');
+  assert.equal(trace.sequence, { seed: 7, actions: [{ kind: 'early', args: { method: 'tools/list' } }] });
+  const v = cli(['validate', '--json', out]);
+  assert.is(v.status, 1, v.stderr);
+  assert.is((JSON.parse(v.stdout) as { signature: string }).signature, trace.signature);
+  const again = cli(['replay', out, '--runs', '3', ...peer('serves-before-initialized')]);
+  assert.is(again.status, 1, again.stderr);
+  assert.is(again.stdout, `reproduced ${trace.signature} in 3/3 runs\n`);
+  const fixed = cli(['replay', out, '--runs', '2', ...peer('correct')]);
+  assert.is(fixed.status, 0, fixed.stderr);
+  assert.is(fixed.stdout, `did not reproduce ${trace.signature} in 0/2 runs\n`);
+});
+
+test('fuzz of a correct server: exit 0, the last run\'s sequence named; --quiet prints the summary alone', () => {
+  const r = cli(['fuzz', '--seed', '3', '--runs', '5', '--timeout', '2', ...peer('correct')]);
+  assert.is(r.status, 0, r.stdout + r.stderr);
+  assert.match(r.stdout, /^fuzz: nothing found in 5 runs \(seed 3\); the last run's sequence: .*\npass: 0 errors, 0 warnings; /);
+  const q = cli(['fuzz', '--quiet', '--seed', '3', '--runs', '2', '--timeout', '2', ...peer('correct')]);
+  assert.match(q.stdout, /^pass: [^\n]*\n$/);
+});
+
+test('replay refuses a trace that names what to run (exit 2, the rule and pointer), and runs nothing', () => {
+  const found = cli(['fuzz', '--seed', '7', '--runs', '50', '--timeout', '2', '--output', join(dir, 'base.json'), ...peer('serves-before-initialized')]);
+  assert.is(found.status, 1);
+  const trace = JSON.parse(readFileSync(join(dir, 'base.json'), 'utf8')) as Trace;
+  const marker = join(dir, 'ran');
+  const hostile = { ...trace, target: { transport: 'stdio', command: [process.execPath, '-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, 'x')`] } } as Trace;
+  writeFileSync(join(dir, 'hostile.json'), traceText(hostile));
+  const r = cli(['replay', join(dir, 'hostile.json'), '--runs', '1', ...peer('correct')]);
+  assert.is(r.status, 2);
+  assert.match(r.stderr, /the trace names a command to run against.*\(at \/target\/command\) \[fixture\/trace-not-replayable\]/);
+  assert.not.ok(r.stderr.includes(dir), 'no path beyond what was typed');
+  assert.throws(() => statSync(marker));
+  const check = cli(['check', '--output', join(dir, 'check.json'), ...peer('correct')]);
+  assert.is(check.status, 0);
+  const noSequence = cli(['replay', join(dir, 'check.json'), ...peer('correct')]);
+  assert.is(noSequence.status, 2);
+  assert.match(noSequence.stderr, /holds no action sequence.*\[fixture\/trace-not-replayable\]/);
+});
+
+test('a server that cannot be started: exit 2 for fuzz and replay', () => {
+  const r = cli(['fuzz', '--seed', '1', '--runs', '3', '--stdio', '--', join(dir, 'no-such-server')]);
+  assert.is(r.status, 2);
+  assert.match(r.stderr, /could not run the fuzz: the server could not be started: ENOENT \[cli\/server-unavailable\]/);
+});
+
+test('bad fuzz arguments are refused before anything runs', () => {
+  const argsOf = (argv: string[]) => {
+    const parsed = parseCommandLine(findCommand('fuzz')!, argv);
+    if (parsed.help) throw new Error('help');
+    return parsed.args;
+  };
+  const cases: [string[], RegExp][] = [
+    [['--url', 'http://127.0.0.1:9/mcp'], /--url needs --reuse-server/],
+    [['--reuse-server', ...peer('correct')], /--reuse-server applies to --url only/],
+    [['--seed', '1.5', ...peer('correct')], /--seed takes a whole number from 0 to 2147483647/],
+    [['--seed', '2147483648', ...peer('correct')], /--seed takes a whole number/],
+    [['--runs', '0', ...peer('correct')], /--runs takes a whole number from 1/],
+    [['--max-steps', 'x', ...peer('correct')], /--max-steps takes a whole number/],
+    [[], /say what to fuzz/],
+  ];
+  for (const [args, message] of cases) {
+    assert.throws(() => parseFuzzArgs(argsOf(args), ENV), (error: unknown) => error instanceof UsageError && message.test(error.message), args.join(' '));
+  }
+  const drawn = parseFuzzArgs(argsOf(peer('correct')), ENV, () => 0.5);
+  assert.is(drawn.fuzz.seed, Math.floor(0.5 * (2 ** 31 - 1)), 'a missing seed is drawn, and recorded');
+  assert.is(drawn.fuzz.recorded['seed'], drawn.fuzz.seed);
+  assert.is(drawn.fuzz.runs, 50);
+});
+
+test.run();

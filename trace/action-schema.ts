@@ -1,0 +1,52 @@
+// Why: a deep run (fuzz, replay) is kept as its seed and the actions it took, as data, so that a
+// saved trace can be played again against a target the user names. Every action is one of a fixed
+// set with strict arguments: nothing in an action can name a tool, a command, a URL, an
+// environment or a working directory, so a trace can never choose what a replay runs or calls.
+import * as v from 'valibot';
+
+/** The list methods an action may page through or probe, each offered by a declared capability. */
+export const LIST_METHODS = ['tools/list', 'resources/list', 'resources/templates/list', 'prompts/list'] as const;
+
+const ListArgs = v.strictObject({ method: v.picklist(LIST_METHODS) });
+
+/** One action of a deep run: its kind and, for some kinds, their arguments. */
+export const ActionSchema = v.variant('kind', [
+  /** A ping, not awaited. */
+  v.strictObject({ kind: v.literal('ping') }),
+  /** The next page of a declared list (the first after the last), awaited. */
+  v.strictObject({ kind: v.literal('list'), args: ListArgs }),
+  /** A call of the server's `echo` tool carrying a fresh marker, not awaited. */
+  v.strictObject({ kind: v.literal('echo') }),
+  /** notifications/cancelled for the oldest or latest request still in flight. */
+  v.strictObject({ kind: v.literal('cancel'), args: v.strictObject({ which: v.picklist(['oldest', 'latest']) }) }),
+  /** Waits for every request in flight to be answered (or to time out). */
+  v.strictObject({ kind: v.literal('settle') }),
+  /** Two requests with one fresh id, sent at once. */
+  v.strictObject({ kind: v.literal('duplicate-id') }),
+  /** A ping carrying the id of a request already answered. */
+  v.strictObject({ kind: v.literal('reuse-id') }),
+  /** A request for a method no revision defines (must get -32601). */
+  v.strictObject({ kind: v.literal('unknown-method') }),
+  /** A list request with an invalid cursor (should get -32602). */
+  v.strictObject({ kind: v.literal('invalid-params'), args: ListArgs }),
+  /** resources/subscribe of the first listed resource, awaited. */
+  v.strictObject({ kind: v.literal('subscribe') }),
+  /** resources/unsubscribe of the resource subscribed to, awaited. */
+  v.strictObject({ kind: v.literal('unsubscribe') }),
+  /** A list request sent before notifications/initialized, awaited (it must not be served). */
+  v.strictObject({ kind: v.literal('early'), args: ListArgs }),
+  /** Streamable HTTP: resumes the last SSE stream from its last event id (GET with Last-Event-ID). */
+  v.strictObject({ kind: v.literal('reconnect') }),
+]);
+
+/** One action of a deep run. */
+export type Action = v.InferOutput<typeof ActionSchema>;
+
+/** A deep run's seed and the actions it took. */
+export const SequenceSchema = v.strictObject({
+  seed: v.pipe(v.number(), v.integer()),
+  actions: v.array(ActionSchema),
+});
+
+/** A deep run's seed and actions, as a trace holds them. */
+export type Sequence = v.InferOutput<typeof SequenceSchema>;
