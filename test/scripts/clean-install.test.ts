@@ -17,7 +17,7 @@ const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as
 /** The budget for the unpacked size of what we ship, as the README's "Package" section states it. */
 const BUDGET_MB = Number(/unpacked size of our own files is at\s+most ([\d.]+) MB/.exec(README)?.[1]);
 /** What may ship: the bundled CLI, the bundled fixtures, and the files npm always adds. */
-const SHIPPED = /^(dist\/(cli|chunks\/[\w-]+)\.js|fixtures\/[\w./-]+\.json|package\.json|README\.md|LICENSE)$/;
+const SHIPPED = /^(dist\/cli\.(js|cjs)|fixtures\/[\w./-]+\.json|package\.json|README\.md|LICENSE)$/;
 const OPTIONAL = ['@statelyai/inspect', 'ws'];
 
 const work = mkdtempSync(join(tmpdir(), 'mcp-statechart-clean-install-'));
@@ -149,8 +149,9 @@ test('npm pack ships only the built CLI, the fixtures, the README and a script-f
   assert.not.ok(existsSync(join(ROOT, 'package.json.packing')));
   const [info] = JSON.parse(packed.stdout) as { filename: string; unpackedSize: number; files: { path: string }[] }[];
   const paths = info!.files.map((f) => f.path);
-  assert.equal(paths.filter((p) => !SHIPPED.test(p)), [], 'nothing but dist/*.js, fixtures/*.json, package.json and README.md');
-  assert.ok(paths.includes('dist/cli.js') && paths.some((p) => p.startsWith('fixtures/')));
+  assert.equal(paths.filter((p) => !SHIPPED.test(p)), [], 'nothing but dist/cli.js and its bundle dist/cli.cjs, fixtures/*.json, package.json and README.md');
+  assert.not.ok(paths.some((p) => p.includes('.cache') || p.endsWith('.v8')), 'no code cache is shipped');
+  assert.ok(paths.includes('dist/cli.js') && paths.includes('dist/cli.cjs') && paths.some((p) => p.startsWith('fixtures/')));
   assert.ok(info!.unpackedSize <= BUDGET_MB * 1_000_000, `unpacked ${info!.unpackedSize} bytes, budget ${BUDGET_MB} MB`);
   tarball = join(work, info!.filename);
 });

@@ -1,28 +1,85 @@
-import { readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 
-const DIST = resolve(import.meta.dirname, '../../dist');
+const ROOT = resolve(import.meta.dirname, '../..');
+const CLI = join(ROOT, 'dist/cli.js');
+const CACHE = join(ROOT, 'node_modules/.cache/mcp-statechart');
+const FIXTURE = 'fixtures/course-profile/reference-behaviours.json';
 
-/** The bundle files a module loads before it runs: itself and its static imports of our own files, transitively. */
-function staticClosure(file: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(file)) return seen;
-  seen.add(file);
-  const text = readFileSync(file, 'utf8');
-  // Minified ESM: `import{a as b}from"./chunks/x.js"` and `import"./chunks/x.js"`; dynamic `import("./x.js")` is not followed.
-  for (const m of text.matchAll(/(?:\bfrom|\bimport)\s*"(\.{1,2}\/[^"]+\.js)"/g)) staticClosure(join(dirname(file), m[1] as string), seen);
-  return seen;
+function run(args: readonly string[], env: Record<string, string> = {}, nodeArgs: readonly string[] = []) {
+  return spawnSync(process.execPath, [...nodeArgs, CLI, ...args], { encoding: 'utf8', cwd: ROOT, timeout: 60_000, env: { ...process.env, ...env } });
 }
 
-test('cases, validate and rules start by loading the entry and one chunk of the judging core (commands that need more load as one group)', () => {
-  const files = [...staticClosure(join(DIST, 'cli.js'))].map((f) => f.slice(DIST.length + 1));
-  assert.ok(files.length <= 2, `the entry loads ${files.length} files: ${files.join(', ')}; a command that needs more than the core belongs in scripts/commands/tooling.ts`);
+/** The cache files of one command. */
+function cachesOf(command: string): string[] {
+  return existsSync(CACHE) ? readdirSync(CACHE).filter((name) => name.endsWith(`-${command}.v8`)) : [];
+}
+
+test('the entry point loads no module of ours but the one bundle (no chunks to resolve and link)', () => {
+  const entry = readFileSync(CLI, 'utf8');
+  const imports = [...entry.matchAll(/(?:\bfrom|\bimport)\s*"([^"]+)"/g)].map((m) => m[1] as string);
+  assert.ok(imports.length > 0);
+  for (const specifier of imports) assert.ok(specifier.startsWith('node:'), `dist/cli.js imports ${specifier}`);
+  assert.ok(existsSync(join(ROOT, 'dist/cli.cjs')));
 });
 
-test('the tools for coverage, diagrams, the inspector and benchmarks are not loaded before a command asks for them', () => {
-  const loaded = [...staticClosure(join(DIST, 'cli.js'))].map((f) => readFileSync(f, 'utf8')).join('\n');
-  assert.not.match(loaded, /getShortestPaths|renderString|WebSocketServer|JSONRPCMessageSchema/, 'no @xstate/graph, viz, ws or SDK code in the start-up files');
+test('a run writes the code cache of its command, and a run with it prints the same', () => {
+  for (const name of cachesOf('cases')) rmSync(join(CACHE, name));
+  const first = run(['cases', FIXTURE, '--json']);
+  assert.is(first.status, 0, first.stderr);
+  assert.is(first.stderr, '');
+  const written = cachesOf('cases');
+  assert.is(written.length, 1, 'one cache for this bundle, Node and command');
+  const second = run(['cases', FIXTURE, '--json']);
+  assert.is(second.stdout, first.stdout);
+  assert.is(second.stderr, '');
+  const without = run(['cases', FIXTURE, '--json'], { MCP_STATECHART_CODE_CACHE: '0' });
+  assert.is(without.stdout, first.stdout, 'the same output without the cache');
+});
+
+test('a damaged cache is rejected by V8: the run is unchanged and writes a good one', () => {
+  run(['rules', '--json']);
+  const [name] = cachesOf('rules');
+  assert.ok(name !== undefined, 'rules wrote its cache');
+  const good = readFileSync(join(CACHE, name));
+  writeFileSync(join(CACHE, name), Buffer.alloc(good.length, 7));
+  const r = run(['rules', '--json']);
+  assert.is(r.status, 0, r.stderr);
+  assert.is(r.stderr, '');
+  assert.is(JSON.parse(r.stdout).length > 100, true);
+  assert.not.equal(readFileSync(join(CACHE, name)), Buffer.alloc(good.length, 7), 'rewritten');
+});
+
+test('with the cache opted out, or Node options given, nothing is written', () => {
+  for (const name of cachesOf('validate')) rmSync(join(CACHE, name));
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-statechart-startup-'));
+  try {
+    const transcript = join(dir, 't.jsonl');
+    writeFileSync(transcript, '{"direction":"client_to_server","message":{"jsonrpc":"2.0","id":1,"method":"ping"}}\n');
+    run(['validate', transcript], { MCP_STATECHART_CODE_CACHE: '0' });
+    run(['validate', transcript], {}, ['--stack-size=2000']);
+    assert.equal(cachesOf('validate'), []);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('cases loads none of the packages the other commands use (viz, ws, the SDK, ajv, the Stately inspector)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-statechart-startup-'));
+  try {
+    const hook = join(dir, 'hook.cjs');
+    writeFileSync(hook, `const M = require('node:module'); const load = M._load;
+M._load = function (request, ...rest) { if (!request.startsWith('node:') && !request.startsWith('.') && !request.startsWith('/')) process.stderr.write('loaded ' + request + '\\n'); return load.call(this, request, ...rest); };\n`);
+    const r = run(['cases', FIXTURE], {}, ['--require', hook]);
+    assert.is(r.status, 0, r.stderr);
+    assert.not.match(r.stderr, /loaded /, r.stderr);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test.run();
