@@ -2,8 +2,8 @@
 // summary, usage, options, exit codes) and loads its handler only when it runs, so a command pays
 // start-up for its own modules alone. A new command is a handler file here plus one entry below.
 import type { CommandSpec } from '../cli/command.ts';
-// `cases`, `validate` and `rules` need only the judging core: bundled with the entry point, so a run
-// loads no chunk for them. The other commands are one group loaded on demand (see tooling.ts).
+// `cases`, `validate` and `rules` need only the judging core and are loaded with the entry point;
+// the other commands are one group loaded on demand (see tooling.ts).
 import * as casesCommand from './cases.ts';
 import * as rulesCommand from './rules.ts';
 import * as validateCommand from './validate.ts';
