@@ -24,14 +24,25 @@ const source = readFileSync(bundle, 'utf8');
 
 /**
  * One cache per command (the functions a command runs are the ones worth having compiled), per
- * bundle, Node version and architecture. Runs with Node options (a profiler, a flag that changes
- * what V8 compiles) take none: V8 would reject a cache made without them anyway.
+ * bundle, Node version and architecture. Runs with Node options take none (a flag that changes
+ * what V8 compiles makes it reject a cache made without it), except the CPU profiler's, so that a
+ * profile shows the start-up every other run has.
  */
 function cacheFile(): { dir: string; file: string } | undefined {
-  if (process.env[OPT_OUT] === '0' || process.execArgv.length > 0) return undefined;
+  if (process.env[OPT_OUT] === '0' || !onlyProfilerOptions(process.execArgv)) return undefined;
   const command = /^[a-z][a-z-]{0,30}$/.test(process.argv[2] ?? '') ? process.argv[2] : 'other';
   const dir = join(here, '..', 'node_modules', '.cache', 'mcp-statechart');
   return { dir, file: join(dir, `${MCP_STATECHART_BUNDLE_HASH}-${process.version}-${process.arch}-${command}.v8`) };
+}
+
+/** Whether `options` are the CPU profiler's alone (`--cpu-prof-dir DIR` takes the next one as its value). */
+function onlyProfilerOptions(options: readonly string[]): boolean {
+  for (let i = 0; i < options.length; i++) {
+    const option = options[i] as string;
+    if (!option.startsWith('--cpu-prof')) return false;
+    if (option !== '--cpu-prof' && !option.includes('=')) i++;
+  }
+  return true;
 }
 
 function readCache(file: string): Buffer | undefined {

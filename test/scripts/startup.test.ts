@@ -68,6 +68,19 @@ test('with the cache opted out, or Node options given, nothing is written', () =
   }
 });
 
+test('a run under the CPU profiler uses and writes the cache, so a profile shows the start-up of every other run', () => {
+  for (const name of cachesOf('rules')) rmSync(join(CACHE, name));
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-statechart-startup-'));
+  try {
+    const r = run(['rules'], {}, ['--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-interval', '1000']);
+    assert.is(r.status, 0, r.stderr);
+    assert.is(cachesOf('rules').length, 1);
+    assert.ok(readdirSync(dir).some((name) => name.endsWith('.cpuprofile')));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('cases loads none of the packages the other commands use (viz, ws, the SDK, ajv, the Stately inspector)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'mcp-statechart-startup-'));
   try {
