@@ -1,6 +1,7 @@
 // Why: one function runs every workload in a fixed order, so `bench`, `bench --json` and
 // `bench --write` report the same measurements, and `--quick` only shrinks the sizes.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { cpus, availableParallelism, platform, arch, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { sessionConfigFor } from '../transcripts/transcript-header.ts';
@@ -52,6 +53,10 @@ export interface Workloads {
   readonly course_inprocess: Throughput | Skipped;
   readonly course_cli: WallTime | Skipped;
   readonly node_startup: WallTime;
+  /** `check --stdio` against server-everything, whole process (added later, so optional). */
+  readonly live_check?: WallTime | Skipped;
+  /** The official SDK's client (initialize, ping, tools/list, close) against the same server, paired with it. */
+  readonly live_sdk_client?: WallTime | Skipped;
   readonly scale_100k: ScaleFigure;
   readonly scale_1m: ScaleFigure | Skipped;
 }
@@ -83,6 +88,15 @@ export function describeMachine(): Machine {
     platform: `${platform()}-${arch()}`,
     memory_gb: significant(totalmem() / 2 ** 30, 3),
   };
+}
+
+/** The reference server the live workloads run, when it is installed. */
+function everythingServer(root: string): string | undefined {
+  try {
+    return createRequire(join(root, 'package.json')).resolve('@modelcontextprotocol/server-everything/dist/index.js');
+  } catch {
+    return undefined;
+  }
 }
 
 /** Progress lines go to stderr so `--json` output stays clean. */
@@ -121,6 +135,20 @@ export async function runBench(paths: BenchPaths, sizes: BenchSizes, progress: P
   ], paths.root, runs);
   const course_cli: WallTime | Skipped = cli ?? { skipped: 'the course fixture ../shared/course/mcp-cases.json is not present' };
 
+  const server = everythingServer(paths.root);
+  const sdkClient = join(paths.root, 'bench', 'live-sdk-client.mjs');
+  let live_check: WallTime | Skipped = { skipped: 'the dev dependency @modelcontextprotocol/server-everything is not installed' };
+  if (server !== undefined && !existsSync(sdkClient)) live_check = { skipped: 'bench/live-sdk-client.mjs is not here (an installed package)' };
+  let live_sdk_client: WallTime | Skipped = live_check;
+  if (server !== undefined && existsSync(sdkClient)) {
+    progress('live: check --stdio and the SDK client against server-everything, paired');
+    const target = [process.execPath, server, 'stdio'];
+    [live_check, live_sdk_client] = measureWalls([
+      { args: [paths.cli, 'check', '--quiet', '--stdio', '--', ...target], accept: [0, 1] },
+      { args: [sdkClient, ...target], accept: [0] },
+    ], paths.root, runs) as [WallTime, WallTime];
+  }
+
   const dir = mkdtempSync(join(tmpdir(), 'mcp-statechart-bench-'));
   try {
     const inputs: TranscriptInput[] = [];
@@ -139,6 +167,8 @@ export async function runBench(paths: BenchPaths, sizes: BenchSizes, progress: P
       ...(Object.fromEntries(prepared.map(([name]) => [name, figures.get(name)])) as Pick<Workloads, InProcess>),
       course_cli,
       node_startup: node_startup as WallTime,
+      live_check,
+      live_sdk_client,
       scale_100k: scale_100k as ScaleFigure,
       scale_1m,
     };

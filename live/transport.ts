@@ -31,6 +31,8 @@ export interface Recorder {
   event(event: Exclude<TraceEvent, { kind: 'message' }>): number;
   /** Records a finding that rests on the transport (an HTTP status, framing, a timeout) at an event. */
   finding(rule: RuleSpec, event: number | null, pointer: string, message: string): void;
+  /** Tells the recorder a session id the server assigned, so that every output shows a stable placeholder instead. */
+  sessionId?(value: string): void;
 }
 
 /** Evidence that a transport left nothing behind, merged into the trace's `cleanup`. */
@@ -41,9 +43,11 @@ export interface ClientTransport {
   readonly kind: 'stdio' | 'http';
   /**
    * Connects (spawns the process, or nothing yet for HTTP). Every server message that parses is
-   * passed to `onServerMessage` after it was recorded.
+   * passed to `onServerMessage` after it was recorded; `onEnd`, when given, is called once if the
+   * server ends the connection on its own (its process exits, its output closes), with the event
+   * that records it, so that nothing waits for answers that cannot come.
    */
-  start(onServerMessage: (message: JsonObject, event: number) => void): Promise<void>;
+  start(onServerMessage: (message: JsonObject, event: number) => void, onEnd?: (event: number | null) => void): Promise<void>;
   /** Sends one client message (records it first); on HTTP, POSTs it and delivers what comes back. */
   send(message: JsonObject): Promise<void>;
   /** Ends the connection as the specification says and reports the evidence. */
@@ -60,4 +64,27 @@ export interface HttpProbes {
   probeForeignOrigin(message: JsonObject): Promise<void>;
   /** DELETEs the session, then confirms that a request with the old session id gets 404. */
   terminateAndProbe(message: JsonObject): Promise<void>;
+}
+
+/**
+ * Why `send` or a probe could not deliver a message or get its answer. What happened is already
+ * in the trace (an event, and a finding when the server is at fault), so the driver records
+ * nothing more: in particular it must not add a timeout of its own for the unanswered request.
+ */
+export class TransportFailure extends Error {
+  override readonly name = 'TransportFailure';
+  /** What went wrong: `http-status`, `timeout`, `connection-lost`, `unreachable`, `refused`, `closed`, ... */
+  readonly code: string;
+  /**
+   * The check cannot run against this target at all (no finding was recorded; exit 2): the server
+   * could not be reached, or it turned the handshake away before MCP began (no endpoint at that
+   * URL, or credentials the user did not give).
+   */
+  readonly couldNotRun: boolean;
+
+  constructor(code: string, message: string, couldNotRun = false) {
+    super(message);
+    this.code = code;
+    this.couldNotRun = couldNotRun;
+  }
 }

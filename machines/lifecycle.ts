@@ -6,6 +6,8 @@ import type { IssueEvent } from './issue.ts';
 /** What the lifecycle machine remembers: the expected revision and the negotiated capabilities. */
 export interface LifecycleContext {
   readonly protocolVersion: string;
+  /** The version the client's initialize request carries (the negotiated one unless the server answered another). */
+  readonly offeredVersion: string;
   readonly clientCapabilities: JsonObject | undefined;
   readonly serverCapabilities: JsonObject | undefined;
 }
@@ -19,6 +21,15 @@ export type LifecycleEvent =
   | { readonly type: 'notification'; readonly direction: Direction; readonly method: string }
   | { readonly type: 'initialize.result'; readonly result: JsonObject }
   | { readonly type: 'initialize.error'; readonly strict?: boolean };
+
+/**
+ * How a lifecycle starts: the revision the session is judged under and, when the client offered
+ * another one that the server then negotiated down or up, the version its initialize request carries.
+ */
+export interface LifecycleInput {
+  readonly protocolVersion: string;
+  readonly offeredVersion?: string | undefined;
+}
 
 /** Rule ids the lifecycle machine can raise. */
 export type LifecycleRule = (typeof lifecycleRules)[keyof typeof lifecycleRules]['id'];
@@ -46,7 +57,8 @@ function explain(rule: string, context: LifecycleContext, event: LifecycleEvent)
       const got = event.type === 'initialize.result' ? event.result['protocolVersion']
         : event.type === 'request' ? event.params?.['protocolVersion'] : undefined;
       const at = event.type === 'initialize.result' ? '/message/result/protocolVersion' : '/message/params/protocolVersion';
-      return { message: `protocolVersion must be ${context.protocolVersion} but is ${JSON.stringify(got)}`, pointer: at };
+      const expected = event.type === 'initialize.result' ? context.protocolVersion : context.offeredVersion;
+      return { message: `protocolVersion must be ${expected} but is ${JSON.stringify(got)}`, pointer: at };
     }
     default:
       return { message: 'the initialize request failed; the session has to start over' };
@@ -70,7 +82,7 @@ export const lifecycleMachine = setup({
   types: {
     context: {} as LifecycleContext,
     events: {} as LifecycleEvent,
-    input: {} as { protocolVersion: string },
+    input: {} as LifecycleInput,
     emitted: {} as IssueEvent,
   },
   guards: {
@@ -80,7 +92,7 @@ export const lifecycleMachine = setup({
     isFromClient: ({ event }) => 'direction' in event && event.direction === 'client_to_server',
     isInitializedNotification: ({ event }) => event.type === 'notification' && event.method === 'notifications/initialized',
     hasExpectedRequestVersion: ({ context, event }) =>
-      event.type === 'request' && event.params?.['protocolVersion'] === context.protocolVersion,
+      event.type === 'request' && event.params?.['protocolVersion'] === context.offeredVersion,
     hasExpectedResultVersion: ({ context, event }) =>
       event.type === 'initialize.result' && event.result['protocolVersion'] === context.protocolVersion,
   },
@@ -101,7 +113,12 @@ export const lifecycleMachine = setup({
   },
 }).createMachine({
   id: 'lifecycle',
-  context: ({ input }) => ({ protocolVersion: input.protocolVersion, clientCapabilities: undefined, serverCapabilities: undefined }),
+  context: ({ input }) => ({
+    protocolVersion: input.protocolVersion,
+    offeredVersion: input.offeredVersion ?? input.protocolVersion,
+    clientCapabilities: undefined,
+    serverCapabilities: undefined,
+  }),
   initial: 'new',
   states: {
     new: {

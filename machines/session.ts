@@ -58,6 +58,11 @@ export interface SessionConfig {
   readonly tools?: readonly JsonObject[] | undefined;
   /** Capabilities known without a handshake (stateless profiles: declared by the fixture or discovered). */
   readonly capabilities?: { readonly client?: JsonObject | undefined; readonly server?: JsonObject | undefined } | undefined;
+  /**
+   * The protocolVersion the client's initialize request carries when the server answered with
+   * another supported one (the session is then judged under the answer's profile); default: the profile's.
+   */
+  readonly offeredVersion?: string | undefined;
   /** Receives every actor inspection event (used for transition coverage). */
   readonly inspect?: ((event: InspectionEvent) => void) | undefined;
 }
@@ -154,7 +159,7 @@ export class Session {
       pending: (direction, id) => this.#correlation[direction].getSnapshot().context.pending.get(idKey(id)),
     };
     this.#subscriptions = new Subscriptions((input) => this.#watch(runMachine(subscriptionMachine, input, config.inspect)), this.#course);
-    this.#lifecycle = this.#watch(runMachine(lifecycleMachine, { protocolVersion: config.profile.protocolVersion }, config.inspect));
+    this.#lifecycle = this.#watch(runMachine(lifecycleMachine, { protocolVersion: config.profile.protocolVersion, offeredVersion: config.offeredVersion }, config.inspect));
     // The course reference rejects a request beyond the limit; the specification sets none, so
     // there the oldest pending request is forgotten (with a warning) and the newest stay judged.
     this.#overflow = config.profile.id === 'course' ? 'reject' : 'forget';

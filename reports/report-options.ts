@@ -14,6 +14,10 @@ export interface ReportOptions {
   readonly expectedFailures?: string;
   /** Only the summary line on stdout. */
   readonly quiet?: boolean;
+  /** The trace file the reports describe, as the user named it: SARIF locations point into it. */
+  readonly traceFile?: string;
+  /** The trace file's text as written, so that SARIF locations can name the line of each finding's event. */
+  readonly traceText?: string;
 }
 
 /** What writing the reports concluded: the exit code and the summary line for people. */
@@ -21,4 +25,6 @@ export interface ReportOutcome {
   /** 0: no unexpected error finding and no stale expected entry; 1: otherwise; 2: the run could not complete. */
   readonly exitCode: 0 | 1 | 2;
   readonly summary: string;
+  /** Why a report file could not be written (then the exit code is 2); the other files were written. */
+  readonly failure?: unknown;
 }

@@ -18,7 +18,7 @@ await build({
   outfile: 'dist/cli.cjs',
   format: 'cjs',
   supported: { 'dynamic-import': false },
-  external: ['@viz-js/viz', 'playwright-core', '@modelcontextprotocol/sdk', 'ajv', '@statelyai/inspect', 'ws', 'fast-check'],
+  external: ['@viz-js/viz', 'xmlbuilder2', 'playwright-core', '@modelcontextprotocol/sdk', 'ajv', '@statelyai/inspect', 'ws', 'fast-check'],
   define: { MCP_STATECHART_VERSION: JSON.stringify(version), 'import.meta.url': '__mcpBundleUrl' },
 });
 const hash = createHash('sha256').update(readFileSync('dist/cli.cjs')).digest('hex').slice(0, 16);

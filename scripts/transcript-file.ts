@@ -1,5 +1,6 @@
 // Why: validate, coverage and inspect all read transcripts the same way: a file or standard input,
-// in chunks, and a failure to read names the argument as typed, never more of the path.
+// in chunks, and a failure to read names the argument as typed, never more of the path. validate
+// also reads a trace written by `check`, told apart from a transcript by its first bytes.
 import type { JudgeOptions, TranscriptRun } from '../transcripts/transcript-report.ts';
 import { validateTranscript } from '../transcripts/validate-transcript.ts';
 import { ReadError } from './cli/io-error.ts';
@@ -7,8 +8,38 @@ import { openInputStream, readErrorFrom } from './read-bounded.ts';
 
 const CHUNK = 64 * 1024;
 
-/** Judges the transcript at `path` (`-` for standard input); a read failure is a ReadError naming the argument. */
-export async function judgeTranscriptFile(path: string, options: JudgeOptions = {}): Promise<TranscriptRun> {
+/** Another document the input may be instead of a transcript: how to tell it, and how to read it whole. */
+export interface OtherDocument<T> {
+  /** Whether an input beginning with these bytes is this document. */
+  looksLike(head: Uint8Array): boolean;
+  read(source: AsyncIterable<Uint8Array>): Promise<T>;
+}
+
+/** What an input turned out to be, judged. */
+export type JudgedInput<T> = { readonly kind: 'transcript'; readonly run: TranscriptRun } | { readonly kind: 'other'; readonly value: T };
+
+/** The input's first chunk, and the whole input again as a stream (that chunk, then the rest). */
+async function peek(source: AsyncIterable<Uint8Array>): Promise<{ head: Uint8Array; all: AsyncIterable<Uint8Array> }> {
+  const iterator = source[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  const head = first.done === true ? new Uint8Array(0) : first.value;
+  async function* all(): AsyncGenerator<Uint8Array> {
+    if (first.done === true) return;
+    yield head;
+    for (let next = await iterator.next(); next.done !== true; next = await iterator.next()) yield next.value;
+  }
+  return { head, all: all() };
+}
+
+function isReadFailure(failure: unknown): boolean {
+  return failure instanceof ReadError || typeof (failure as { code?: unknown } | null)?.code === 'string';
+}
+
+/**
+ * Judges the input at `path` (`-` for standard input) as `other` when its first bytes say so, else
+ * as a transcript; a read failure is a ReadError naming the argument.
+ */
+export async function judgeInputFile<T>(path: string, options: JudgeOptions, other: OtherDocument<T> | undefined): Promise<JudgedInput<T>> {
   const argument = path === '-' ? 'standard input' : path;
   let source: Awaited<ReturnType<typeof openInputStream>>;
   try {
@@ -17,11 +48,22 @@ export async function judgeTranscriptFile(path: string, options: JudgeOptions = 
     throw readErrorFrom(error).about(argument);
   }
   try {
-    const run = await validateTranscript(source, options);
+    const { head, all } = other === undefined ? { head: new Uint8Array(0), all: source } : await peek(source);
+    if (other !== undefined && other.looksLike(head)) return { kind: 'other', value: await other.read(all) };
+    const run = await validateTranscript(all, options);
     const failure = run.failure;
-    if (failure === undefined || !(failure instanceof ReadError || typeof (failure as { code?: unknown } | null)?.code === 'string')) return run;
-    return { ...run, failure: readErrorFrom(failure).about(argument) };
+    if (failure === undefined || !isReadFailure(failure)) return { kind: 'transcript', run };
+    return { kind: 'transcript', run: { ...run, failure: readErrorFrom(failure).about(argument) } };
+  } catch (error) {
+    if (error instanceof ReadError) throw error.about(argument);
+    throw error;
   } finally {
     if (path !== '-') source.destroy();
   }
+}
+
+/** Judges the transcript at `path` (`-` for standard input); a read failure is a ReadError naming the argument. */
+export async function judgeTranscriptFile(path: string, options: JudgeOptions = {}): Promise<TranscriptRun> {
+  const judged = await judgeInputFile<never>(path, options, undefined);
+  return (judged as { run: TranscriptRun }).run;
 }

@@ -27,6 +27,11 @@ export const MessageEventSchema = v.strictObject({
   exchange: v.optional(Count),
   /** The SSE event id it carried, if any. */
   event_id: v.optional(v.string()),
+  /**
+   * A deliberately wrong client request of a full check (a method no server knows, params that
+   * break the schema): its own rejection is expected, and the answer is judged by the probe rules.
+   */
+  probe: v.optional(v.picklist(['unknown-method', 'invalid-params'])),
 });
 
 /** An HTTP request the client made (Streamable HTTP). */

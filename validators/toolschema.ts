@@ -50,6 +50,33 @@ const KEYWORDS: ReadonlyMap<string, ReadonlySet<string> | null> = new Map<string
   ['maxItems', new Set(['array'])],
 ]);
 
+/**
+ * Every keyword JSON Schema 2020-12 defines (core, applicator, unevaluated, validation, meta-data,
+ * format and content vocabularies), and the draft-07 ones still common in generated schemas.
+ * Outside the strict subset these are valid schema, whether or not values are checked against
+ * them here; only a keyword no dialect defines (often a typo) is ignored by every validator.
+ */
+const JSON_SCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
+  '$schema', '$id', '$ref', '$anchor', '$dynamicRef', '$dynamicAnchor', '$vocabulary', '$comment', '$defs',
+  'prefixItems', 'items', 'contains', 'additionalProperties', 'properties', 'patternProperties', 'dependentSchemas',
+  'propertyNames', 'if', 'then', 'else', 'allOf', 'anyOf', 'oneOf', 'not', 'unevaluatedItems', 'unevaluatedProperties',
+  'type', 'const', 'enum', 'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum', 'maxLength',
+  'minLength', 'pattern', 'maxItems', 'minItems', 'uniqueItems', 'maxContains', 'minContains', 'maxProperties',
+  'minProperties', 'required', 'dependentRequired', 'title', 'description', 'default', 'deprecated', 'readOnly',
+  'writeOnly', 'examples', 'format', 'contentEncoding', 'contentMediaType', 'contentSchema',
+  'definitions', 'dependencies', 'additionalItems',
+]);
+
+/** The type names JSON Schema defines (the subset executes all but "null", one at a time). */
+const JSON_SCHEMA_TYPES: ReadonlySet<string> = new Set([...TOOL_SCHEMA_TYPES, 'null']);
+
+/** `"null"`, or a non-empty list of distinct JSON Schema type names. */
+function isJsonSchemaTypeUnion(value: unknown): boolean {
+  if (value === 'null') return true;
+  return Array.isArray(value) && value.length > 0 && new Set(value).size === value.length
+    && value.every((t) => typeof t === 'string' && JSON_SCHEMA_TYPES.has(t));
+}
+
 /** Keywords the specification profiles read but the course profile's subset does not execute. */
 const NOT_IN_COURSE: ReadonlySet<string> = new Set(['default']);
 
@@ -195,6 +222,8 @@ function walk(w: Walk, node: unknown, at: string, depth: number): void {
     if (w.strict) push(w, R['missing-type'], at, 'Invalid schema: Expected a type keyword but received none');
   } else if (typeof rawType === 'string' && TOOL_SCHEMA_TYPES.has(rawType)) {
     type = rawType;
+  } else if (!w.strict && isJsonSchemaTypeUnion(rawType)) {
+    // Valid JSON Schema ("null", or a list such as ["string", "null"]); values are not checked against it here.
   } else {
     push(w, R['keyword-value'], pointerJoin(at, 'type'),
       `Invalid type: Expected "object" | "string" | "number" | "integer" | "boolean" | "array" but received ${shown(rawType)}`);
@@ -203,8 +232,8 @@ function walk(w: Walk, node: unknown, at: string, depth: number): void {
   for (const key of Object.keys(node)) {
     const applies = w.strict && NOT_IN_COURSE.has(key) ? undefined : KEYWORDS.get(key);
     if (applies === undefined) {
-      const rule = w.strict ? R['unknown-keyword'] : R['keyword-not-executed'];
-      push(w, rule, pointerJoin(at, key), `Invalid keyword: "${key}" is declared but not executed by the tool-schema subset`);
+      if (w.strict) push(w, R['unknown-keyword'], pointerJoin(at, key), `Invalid keyword: "${key}" is declared but not executed by the tool-schema subset`);
+      else if (!JSON_SCHEMA_KEYWORDS.has(key)) push(w, R['keyword-not-executed'], pointerJoin(at, key), `Invalid keyword: "${key}" is not a JSON Schema keyword, so no validator executes it`);
     } else if (w.strict && applies !== null && type !== undefined && !applies.has(type)) {
       push(w, R['inapplicable-keyword'], pointerJoin(at, key), `Invalid keyword: "${key}" is declared but not executed for type "${type}"`);
     }

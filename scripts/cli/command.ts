@@ -38,6 +38,10 @@ export interface CommandArgs {
   string(name: string): string | undefined;
   /** Every value of a repeatable string option, in order. */
   strings(name: string): readonly string[];
+  /** The arguments after `--`, verbatim (they are positionals too): a command line to run, say. */
+  readonly afterDashes: readonly string[];
+  /** Every option given, in command-line order, for options that pair up (`--call A --args JSON`). */
+  readonly sequence: readonly { readonly name: string; readonly value: string | true }[];
 }
 
 /** Where a command writes while it runs, and how text should look. */

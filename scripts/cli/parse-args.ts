@@ -30,10 +30,15 @@ export function parseCommandLine(spec: CommandSpec, argv: readonly string[]): Pa
   if (tokens.some((t) => t.kind === 'option' && t.name === 'help')) return { help: true };
 
   const positionals: string[] = [];
+  const afterDashes: string[] = [];
+  const sequence: { name: string; value: string | true }[] = [];
+  let dashes = false;
   const values = new Map<string, (string | true)[]>();
   for (const token of tokens) {
+    if (token.kind === 'option-terminator') dashes = true;
     if (token.kind === 'positional') {
       positionals.push(token.value);
+      if (dashes) afterDashes.push(token.value);
       continue;
     }
     if (token.kind !== 'option') continue;
@@ -60,6 +65,7 @@ export function parseCommandLine(spec: CommandSpec, argv: readonly string[]): Pa
     }
     list.push(value);
     values.set(token.name, list);
+    sequence.push({ name: token.name, value });
   }
 
   const { name, min, max } = spec.positionals;
@@ -82,6 +88,8 @@ export function parseCommandLine(spec: CommandSpec, argv: readonly string[]): Pa
     args: {
       command: spec.name,
       positionals,
+      afterDashes,
+      sequence,
       flag: (option) => {
         declared(option, 'boolean');
         return values.has(option);

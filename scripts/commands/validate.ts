@@ -1,7 +1,8 @@
 // Why: recorded traffic is judged offline by the same session as fixtures, but as one stream:
 // every line is judged (a bad line is a finding on it) and every finding reported with its line,
 // and the file is read in chunks so a transcript of any length runs in flat memory. --json always
-// prints one document, also when the run could not complete.
+// prints one document, also when the run could not complete. A trace written by `check` is read
+// here too and judged again, its findings placed by event.
 import { MAX_FINDINGS } from '../../transcripts/transcript-judge.ts';
 import type { TranscriptRun } from '../../transcripts/transcript-report.ts';
 import { MAX_LINE_BYTES } from '../../transcripts/transcript-line.ts';
@@ -12,8 +13,9 @@ import { describeFailure, failureDocument } from '../cli/failure.ts';
 import { countOf, FindingText } from '../cli/finding-text.ts';
 import { choiceOption, integerOption } from '../cli/parse-args.ts';
 import { styleFor, type Style } from '../cli/style.ts';
-import { judgeTranscriptFile } from '../transcript-file.ts';
+import { judgeInputFile } from '../transcript-file.ts';
 import { TranscriptText } from '../transcript-text.ts';
+import { formatTraceSummary, looksLikeTrace, validateTraceStream, type TraceValidation } from './validate-trace.ts';
 
 /** The largest --max-line-bytes: a line is decoded whole, and strings this long are still safe. */
 export const MAX_LINE_LIMIT = 256 * 1024 * 1024;
@@ -43,13 +45,20 @@ export async function run(args: CommandArgs, io: CommandIO): Promise<CommandResu
   const maxLineBytes = integerOption(args, 'max-line-bytes', 1, MAX_LINE_LIMIT, MAX_LINE_BYTES);
   const maxFindings = integerOption(args, 'max-findings', 0, Number.MAX_SAFE_INTEGER, json ? MAX_FINDINGS : 0);
   const style = styleFor(io.color);
-  const text = json || quiet ? undefined : new TranscriptText(new FindingText(style, RULES), io.out);
-  const judged = await judgeTranscriptFile(args.positionals[0] as string, {
+  const findingText = new FindingText(style, RULES);
+  const text = json || quiet ? undefined : new TranscriptText(findingText, io.out);
+  const input = await judgeInputFile<TraceValidation>(args.positionals[0] as string, {
     maxLineBytes,
     maxFindings,
     ...(profile === undefined ? {} : { profile }),
     ...(text === undefined ? {} : { onFinding: (f) => text.finding(f) }),
-  });
+  }, { looksLike: looksLikeTrace, read: validateTraceStream });
+  if (input.kind === 'other') {
+    const { report, methodOf } = input.value;
+    if (!json && !quiet) for (const f of report.findings) io.out(findingText.format({ ...f, place: `event ${f.event ?? '-'}`, method: methodOf(f.event) }) + '\n');
+    return { exitCode: report.status === 'ok' ? 0 : 1, output: json ? JSON.stringify(report, null, 2) : formatTraceSummary(report, style) };
+  }
+  const judged = input.run;
   text?.end();
   const exitCode: ExitCode = judged.failure !== undefined ? 2 : judged.report.status === 'ok' ? 0 : 1;
   return {

@@ -41,6 +41,15 @@ test('versions are checked on both sides; initialize only once', () => {
     [['lifecycle/duplicate-initialize'], ['lifecycle/initialized-out-of-order']]);
 });
 
+test('a client that offered another version accepts the one the server negotiated (live checks judge under the negotiated profile)', () => {
+  const offered = { protocolVersion: '2025-06-18', offeredVersion: '2025-11-25' };
+  const downgraded = { type: 'initialize.result', result: { protocolVersion: '2025-06-18', capabilities: {} } };
+  assert.equal(transcript(lifecycleMachine, offered, [init, downgraded, initialized]).map((s) => s.rules), [[], [], []]);
+  assert.equal(transcript(lifecycleMachine, offered, [init, result])[1]!.rules, ['lifecycle/protocol-version-mismatch']);
+  const sameAsProfile = { ...init, params: { protocolVersion: '2025-06-18', capabilities: {} } };
+  assert.equal(transcript(lifecycleMachine, offered, [sameAsProfile])[0]!.rules, ['lifecycle/protocol-version-mismatch']);
+});
+
 test('a failed initialize returns to new', () => {
   assert.equal(transcript(lifecycleMachine, input, [init, { type: 'initialize.error' }])[1], { state: '"new"', rules: ['lifecycle/initialize-failed'] });
 });

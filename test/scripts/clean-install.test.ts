@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, relative, resolve } from 'node:path';
 import { test } from 'uvu';
@@ -104,6 +104,12 @@ writeFileSync(TRANSCRIPT, [
   c2s({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
 ].map((line) => JSON.stringify(line)).join('\n') + '\n');
 
+// A correct stdio server for `check`, and a trace with findings (a server that sends two responses to one request) for `report`.
+const PEER = join(ROOT, 'test/peers/stdio/correct.mjs');
+const FAILED_TRACE = join(inputs, 'two-responses.json');
+const traced = spawnSync(process.execPath, [CHECKOUT_CLI, 'check', '--output', FAILED_TRACE, '--stdio', '--', process.execPath, join(ROOT, 'test/peers/stdio/two-responses.mjs')], { encoding: 'utf8' });
+if (traced.status !== 1) throw new Error(`the trace with findings was not written: ${traced.stdout}${traced.stderr}`);
+
 /** One run of the installed command and what it must give (beyond giving what the checkout gives). */
 interface Expectation {
   readonly args: readonly string[];
@@ -125,6 +131,22 @@ const COMMANDS: readonly Expectation[] = [
   },
   { args: ['rules', '--json'], status: 0, check: (r) => assert.ok((JSON.parse(r.stdout) as unknown[]).length > 0) },
   { args: ['diagram', 'lifecycle', '--format', 'svg'], status: 0, check: (r) => assert.match(r.stdout, /<svg /) },
+  {
+    // A live check of a stdio server (a correct test peer): the same verdict and signature (the trace's timings would differ run to run).
+    args: ['check', '--json-file', 'check.json', '--stdio', '--', process.execPath, PEER], status: 0,
+    check: (r) => {
+      assert.match(r.stdout, /^pass: 0 errors, 0 warnings; \d+ events, \d+ messages \(2025-11-25, MCP 2025-11-25\); mcp-statechart:v1:[0-9a-f]{64}; wrote 1 file: check\.json\n$/);
+      assert.is((JSON.parse(r.files['check.json'] ?? '{}') as { status?: string }).status, 'pass');
+    },
+  },
+  {
+    // The reports of a trace with findings: JUnit and SARIF files, exit 1 for its errors.
+    args: ['report', FAILED_TRACE, '--junit', 'r.xml', '--sarif', 'r.sarif'], status: 1,
+    check: (r) => {
+      assert.match(r.files['r.xml'] ?? '', /<testsuites[ >]/);
+      assert.is((JSON.parse(r.files['r.sarif'] ?? '{}') as { version?: string }).version, '2.1.0');
+    },
+  },
   {
     args: ['inspect', 'spec_tasks_cancel_crossed_completion', '--out', 'case.html'], status: 0,
     check: (r) => assert.match(r.files['case.html'] ?? '', /^<!doctype html>/i),
@@ -201,6 +223,36 @@ for (const command of COMMANDS) {
     assert.equal(withoutOptional, checkout, 'installed without them');
   });
 }
+
+test('installed where it cannot write (a read-only location), the code cache is skipped silently: the same output, no cache left', async () => {
+  const { full } = installs;
+  assert.ok(full, 'installed');
+  const pkg = join(dirname(dirname(dirname(full))), 'node_modules', 'mcp-statechart');
+  const cli = join(pkg, 'dist', 'cli.js');
+  const cache = join(pkg, 'node_modules', '.cache', 'mcp-statechart');
+  rmSync(join(pkg, 'node_modules', '.cache'), { recursive: true, force: true });
+  // Root writes through permission bits, so as root the runs take the unprivileged user's ids.
+  const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+  const cwd = join(work, 'read-only-run');
+  mkdirSync(cwd, { mode: 0o777 });
+  chmodSync(work, 0o755);
+  spawnSync('chmod', ['-R', 'a-w', pkg]);
+  try {
+    for (const args of [['cases'], ['validate', TRANSCRIPT], ['rules', '--json']]) {
+      const checkout = spawnSync(process.execPath, [CHECKOUT_CLI, ...args], { cwd, encoding: 'utf8', env: userEnv() });
+      const installed = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: 'utf8', env: userEnv(), ...asUser });
+      assert.is(installed.error, undefined);
+      assert.equal([installed.status, installed.stdout, installed.stderr], [checkout.status, checkout.stdout, checkout.stderr], args.join(' '));
+      assert.not.ok(existsSync(cache), `${args[0]} left no cache`);
+    }
+  } finally {
+    spawnSync('chmod', ['-R', 'u+w', pkg]);
+  }
+  // Where it can write, the same run leaves its cache there: the runs above did try to.
+  const writable = spawnSync(process.execPath, [cli, 'cases'], { cwd, encoding: 'utf8', env: userEnv() });
+  assert.is(writable.status, 0, writable.stderr);
+  assert.ok(existsSync(cache) && readdirSync(cache).some((name) => name.endsWith('-cases.v8')), 'a writable install keeps the cache');
+});
 
 test('installed without the optional dependencies, inspect --stately says what to install (exit 2)', async () => {
   const { omitOptional } = installs;

@@ -141,7 +141,6 @@ const OURS_STRICTER: Readonly<Record<string, string>> = {
   'course-profile/reference-behaviours.json#fid_schema_string_min_over_max/steps/1': `${WHY.ownRule}: minLength at most maxLength (a valid, if unsatisfiable, JSON Schema otherwise)`,
   'course-profile/reference-behaviours.json#fid_schema_number_min_over_max/steps/1': `${WHY.ownRule}: minimum at most maximum (a valid, if unsatisfiable, JSON Schema otherwise)`,
   'course-profile/reference-behaviours.json#fid_schema_number_min_string/steps/1': WHY.jsonSchemaMeta,
-  'course-profile/reference-behaviours.json#fid_schema_null_type/steps/1': `${WHY.ownRule}: a schema type is one the executed subset knows: object, string, number, integer, boolean or array`,
   'course-profile/reference-behaviours.json#fid_schema_enum_empty/steps/1': WHY.jsonSchemaMeta,
   'course-profile/reference-behaviours.json#fid_schema_enum_wrong_type/steps/1': `${WHY.ownRule}: enum values fit the declared type (a valid, if unsatisfiable, JSON Schema otherwise)`,
   'course-profile/reference-behaviours.json#fid_schema_enum_duplicate/steps/1': WHY.jsonSchemaMeta,

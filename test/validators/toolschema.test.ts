@@ -46,9 +46,15 @@ const SCHEMA_CASES: ReadonlyArray<{ name: string; schema: unknown; expected: str
     expected: [`toolschema/unknown-keyword ${AT}/properties/a/pattern`],
   },
   {
-    name: 'unknown keyword outside strict profiles is a warning',
-    schema: { type: 'object', properties: { a: { type: 'string', format: 'email' } } },
-    expected: [`toolschema/keyword-not-executed ${AT}/properties/a/format`],
+    name: 'outside strict profiles, a keyword no JSON Schema dialect defines is a warning',
+    schema: { type: 'object', properties: { a: { type: 'string', minLenght: 2 } } },
+    expected: [`toolschema/keyword-not-executed ${AT}/properties/a/minLenght`],
+    context: loose,
+  },
+  {
+    name: 'outside strict profiles, JSON Schema keywords the subset does not execute are valid schema',
+    schema: { type: 'object', properties: { a: { type: 'string', format: 'email', pattern: '^x' }, b: { type: 'array', minItems: 1, items: { anyOf: [{ type: 'string' }] } } }, $defs: {} },
+    expected: [],
     context: loose,
   },
   {
@@ -63,6 +69,18 @@ const SCHEMA_CASES: ReadonlyArray<{ name: string; schema: unknown; expected: str
   },
   { name: 'unknown type name', schema: { type: 'null' }, expected: [`toolschema/keyword-value ${AT}/type`] },
   { name: 'type list', schema: { type: ['string', 'null'] }, expected: [`toolschema/keyword-value ${AT}/type`] },
+  {
+    name: 'outside strict profiles, "null" and type lists are valid JSON Schema',
+    schema: { type: 'object', properties: { a: { type: ['string', 'null'] }, b: { type: 'null' }, c: { type: ['null', 'array'], items: { type: 'string' } } } },
+    expected: [],
+    context: loose,
+  },
+  {
+    name: 'outside strict profiles, a type list with an unknown or repeated name is still refused',
+    schema: { type: 'object', properties: { a: { type: ['strin', 'null'] }, b: { type: ['null', 'null'] }, c: { type: [] } } },
+    expected: [`toolschema/keyword-value ${AT}/properties/a/type`, `toolschema/keyword-value ${AT}/properties/b/type`, `toolschema/keyword-value ${AT}/properties/c/type`],
+    context: loose,
+  },
   {
     name: 'required not an array of unique strings',
     schema: { type: 'object', properties: { a: { type: 'string' } }, required: ['a', 'a', 3] },

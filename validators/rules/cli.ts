@@ -15,4 +15,8 @@ export const cliRules = defineRules('cli', CLI, {
     text: 'A port named with --port must be free to listen on at 127.0.0.1.',
     spec: 'README.md#transition-coverage-diagrams-and-the-inspector',
   },
+  'server-unavailable': {
+    text: 'The server a live check names must start (stdio) or be reachable (HTTP) and answer initialize.',
+    spec: 'README.md#live-checks',
+  },
 });

@@ -9,4 +9,8 @@ export const fixtureRules = defineRules('fixture', FIXTURE_FORMAT, {
   'transcript-invalid': { text: 'A transcript line does not follow the transcript format.', spec: 'README.md#transcripts' },
   'wrong-kind': { text: 'A fixture is judged by `cases` and a transcript by `validate`; each is refused by the other, naming the right one.', spec: 'README.md#the-cli' },
   'empty': { text: 'There must be something to judge: a fixture at least one case, a transcript at least one step.', spec: 'README.md#the-cli' },
+  'trace-invalid': { text: 'A trace must follow the trace format (version 1), with every finding placed on an event it has.', spec: 'README.md#live-checks' },
+  'trace-tampered': { text: 'A trace\'s status and signature must match its findings; a mismatch means it was edited or damaged.', spec: 'README.md#reports' },
+  'expected-failures-invalid': { text: 'An expected-failures file is an array of {rule, reason, method?, pointer?, event?} entries naming known rules, without duplicates.', spec: 'README.md#reports' },
+  'expected-failure-stale': { text: 'Every entry of an expected-failures file must still match a finding of the run; one that matches none is stale and must be removed.', spec: 'README.md#reports' },
 });

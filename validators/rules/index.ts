@@ -11,11 +11,13 @@ import { elicitationRules } from './elicitation.ts';
 import { envelopeRules } from './envelope.ts';
 import { fixtureRules } from './fixture.ts';
 import { formatRules } from './format.ts';
+import { httpRules } from './http.ts';
 import { initializeRules } from './initialize.ts';
 import { jsonRules } from './json.ts';
 import { lifecycleRules } from './lifecycle.ts';
 import { loggingRules } from './logging.ts';
 import { paginationRules } from './pagination.ts';
+import { probeRules } from './probe.ts';
 import { profileRules } from './profile.ts';
 import { progressRules } from './progress.ts';
 import { promptsRules } from './prompts.ts';
@@ -27,6 +29,7 @@ import { subscriptionRules } from './subscription.ts';
 import { tasksRules } from './tasks.ts';
 import { toolschemaRules } from './toolschema.ts';
 import { toolsRules } from './tools.ts';
+import { transportRules } from './transport.ts';
 
 /** Every rule area, by name. */
 export const RULE_AREAS = {
@@ -42,11 +45,13 @@ export const RULE_AREAS = {
   envelope: envelopeRules,
   fixture: fixtureRules,
   format: formatRules,
+  http: httpRules,
   initialize: initializeRules,
   json: jsonRules,
   lifecycle: lifecycleRules,
   logging: loggingRules,
   pagination: paginationRules,
+  probe: probeRules,
   profile: profileRules,
   progress: progressRules,
   prompts: promptsRules,
@@ -58,6 +63,7 @@ export const RULE_AREAS = {
   tasks: tasksRules,
   toolschema: toolschemaRules,
   tools: toolsRules,
+  transport: transportRules,
 } as const;
 
 /** The rule registry: every rule id mapped to its severity, spec link and text, sorted by id. */

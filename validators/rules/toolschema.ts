@@ -8,8 +8,9 @@ export const toolschemaRules = defineRules('toolschema', SPEC.tools, {
     spec: SPEC.course,
   },
   'keyword-not-executed': {
-    text: 'A schema keyword outside the executed subset is ignored when values are checked (declared but not executed).',
+    text: 'A schema keyword that JSON Schema (2020-12, or draft-07) does not define is ignored by every validator (declared but not executed).',
     severity: 'warning',
+    spec: `${SPEC.basic}#json-schema-usage`,
   },
   'inapplicable-keyword': {
     text: 'A keyword that does not apply to the schema type is declared but not executed.',

@@ -26,11 +26,13 @@ const AREA_KINDS: Readonly<Record<Area, RuleKind>> = {
   envelope: 'shape',
   fixture: 'not-wire',
   format: 'shape',
+  http: 'not-wire', // HTTP statuses, headers and SSE framing, not JSON-RPC messages
   initialize: 'shape',
   json: 'not-wire',
   lifecycle: 'stateful',
   logging: 'shape',
   pagination: 'shape',
+  probe: 'not-wire', // how a live server answered a deliberately wrong request
   profile: 'stateful', // the course profile's method set
   progress: 'stateful', // active tokens and their history
   prompts: 'shape',
@@ -42,6 +44,7 @@ const AREA_KINDS: Readonly<Record<Area, RuleKind>> = {
   tasks: 'stateful', // task ids, statuses and their history
   toolschema: 'shape',
   tools: 'shape',
+  transport: 'not-wire', // framing, bytes and timing of a live connection
 };
 
 /** Rules whose kind differs from their area's, each with the reason. */

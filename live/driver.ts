@@ -1,0 +1,238 @@
+// Why: a live check must exercise a server the way a careful client would, and nothing more: the
+// handshake, then only what the server declared, never a tool the user did not name, and (in the
+// full scope) only what has no side effects plus two deliberately wrong requests whose answers
+// the specification prescribes. It decides from what the server answered; the recorder judges.
+import type { JsonObject } from '../validators/context.ts';
+import { hasError } from '../validators/finding.ts';
+import { methodTable } from '../validators/methods.ts';
+import { isJsonObject } from '../validators/shape.ts';
+import { CLIENT_INFO } from './client-info.ts';
+import { Exchange, type Answer } from './exchange.ts';
+import type { LiveRecorder } from './recorder.ts';
+import { clientCapabilities, replyTo, type ClientAnswers, type ResultCheck } from './server-requests.ts';
+import type { ClientTransport, HttpProbes } from './transport.ts';
+
+/** How much a check exercises. */
+export type Scope = 'quick' | 'full';
+
+/** A tool call the user named. */
+export interface NamedCall {
+  readonly name: string;
+  readonly args: JsonObject;
+}
+
+/** What the driver is told to do. */
+export interface DriverOptions {
+  readonly scope: Scope;
+  /** Each request's time limit, in milliseconds. */
+  readonly timeoutMs: number;
+  /** The protocol version the client offers. */
+  readonly protocolVersion: string;
+  readonly calls: readonly NamedCall[];
+  readonly answers: ClientAnswers;
+  /** The most pages read of one list (default 100). */
+  readonly maxPages?: number;
+}
+
+/** How the run went, beyond its findings. */
+export interface DriveOutcome {
+  /** Why the check could not be carried out (the server went away or refused the handshake). */
+  readonly error?: string;
+  /** Named calls that were not sent, and why (the client does not send what it would reject). */
+  readonly skipped: readonly { readonly name: string; readonly reason: string }[];
+}
+
+/** How many listed resources the full scope reads, and prompts it gets. */
+const FULL_READS = 3;
+const FULL_PROMPTS = 5;
+/** A method no MCP revision defines, for the unknown-method probe. */
+export const UNKNOWN_METHOD = 'mcp-statechart/no-such-method';
+
+/** A list method, the capability that offers it, and the member its items are in. */
+const LISTS = [
+  { method: 'tools/list', capability: 'tools', items: 'tools' },
+  { method: 'resources/list', capability: 'resources', items: 'resources' },
+  { method: 'resources/templates/list', capability: 'resources', items: 'resourceTemplates' },
+  { method: 'prompts/list', capability: 'prompts', items: 'prompts' },
+] as const;
+
+type Listed = Record<(typeof LISTS)[number]['items'], JsonObject[]>;
+
+function isHttpProbes(transport: ClientTransport): transport is ClientTransport & HttpProbes {
+  return typeof (transport as Partial<HttpProbes>).terminateAndProbe === 'function';
+}
+
+/** Drives one check over a started-but-unconnected transport, and closes it; the recorder has everything. */
+export async function drive(transport: ClientTransport, recorder: LiveRecorder, options: DriverOptions): Promise<DriveOutcome & { cleanup: Record<string, boolean | number | string | null> }> {
+  const accepts: ResultCheck = (method, params, result) => {
+    const { profile } = recorder.negotiation();
+    const validate = methodTable(profile).get(method)?.validators.result;
+    return validate === undefined || !hasError(validate(result, '/message/result', params, { profile, tools: new Map() }));
+  };
+  const exchange = new Exchange(transport, recorder, options.timeoutMs, (method, params) => replyTo(method, params, options.answers, accepts));
+  const driver = new Driver(exchange, recorder, options, transport);
+  try {
+    await exchange.start();
+  } catch (error) {
+    if (!(error instanceof Error)) throw error;
+    return { error: error.message, skipped: [], cleanup: await transport.close() };
+  }
+  let outcome: DriveOutcome;
+  try {
+    outcome = await driver.run();
+  } finally {
+    await exchange.settle();
+  }
+  if (isHttpProbes(transport) && !exchange.ended && outcome.error === undefined) {
+    await transport.terminateAndProbe({ jsonrpc: '2.0', id: exchange.takeId(), method: 'ping' });
+  }
+  const cleanup = await transport.close();
+  return { ...outcome, cleanup };
+}
+
+class Driver {
+  readonly #exchange: Exchange;
+  readonly #recorder: LiveRecorder;
+  readonly #options: DriverOptions;
+  readonly #transport: ClientTransport;
+  readonly #skipped: { name: string; reason: string }[] = [];
+
+  constructor(exchange: Exchange, recorder: LiveRecorder, options: DriverOptions, transport: ClientTransport) {
+    this.#exchange = exchange;
+    this.#recorder = recorder;
+    this.#options = options;
+    this.#transport = transport;
+  }
+
+  async run(): Promise<DriveOutcome> {
+    const version = this.#options.protocolVersion;
+    const init = await this.#exchange.request('initialize', {
+      protocolVersion: version,
+      capabilities: clientCapabilities(this.#options.answers, version),
+      clientInfo: CLIENT_INFO,
+    });
+    if (init.kind === 'ended') return this.#done('the server ended the connection before answering initialize');
+    if (init.kind === 'failed') return this.#done(init.couldNotRun ? init.reason : undefined);
+    if (init.kind === 'timeout') return this.#done();
+    if (init.kind === 'error') {
+      return this.#done(`the server refused initialize: ${String(init.error['message'] ?? '')} (error ${String(init.error['code'])})`);
+    }
+    // A rejected handshake (an unsupported version, a malformed result) ends the check, as a client would disconnect.
+    if (hasError(this.#recorder.findingsAt(init.event))) return this.#done();
+    const server = isJsonObject(init.result['capabilities']) ? init.result['capabilities'] : {};
+    await this.#exchange.notify('notifications/initialized');
+    if (!(await this.#ok(this.#exchange.request('ping')))) return this.#done();
+
+    const listed: Listed = { tools: [], resources: [], resourceTemplates: [], prompts: [] };
+    for (const list of LISTS) {
+      if (!isJsonObject(server[list.capability])) continue;
+      if (!(await this.#listAll(list.method, list.items, listed))) return this.#done();
+    }
+    if (this.#options.scope === 'full' && !(await this.#full(server, listed))) return this.#done();
+    for (const call of this.#options.calls) {
+      if (!(await this.#call(call, server, listed))) return this.#done();
+    }
+    return this.#done();
+  }
+
+  #done(error?: string): DriveOutcome {
+    return error === undefined ? { skipped: this.#skipped } : { error, skipped: this.#skipped };
+  }
+
+  /** Whether the connection is still worth using after an answer (it has not ended). */
+  async #ok(answer: Promise<Answer>): Promise<boolean> {
+    const a = await answer;
+    return a.kind !== 'ended';
+  }
+
+  /** Reads every page of a list; false when the connection ended. */
+  async #listAll(method: string, items: keyof Listed, listed: Listed): Promise<boolean> {
+    const seen = new Set<string>();
+    let cursor: string | undefined;
+    for (let page = 0; page < (this.#options.maxPages ?? 100); page++) {
+      const answer = await this.#exchange.request(method, cursor === undefined ? undefined : { cursor });
+      if (answer.kind === 'ended') return false;
+      if (answer.kind !== 'result') return true;
+      const list = answer.result[items];
+      if (Array.isArray(list)) for (const item of list) if (isJsonObject(item)) listed[items].push(item);
+      const next = answer.result['nextCursor'];
+      if (typeof next !== 'string' || next === '' || seen.has(next)) return true;
+      seen.add(next);
+      cursor = next;
+    }
+    return true;
+  }
+
+  /** The full scope: what has no side effects, and the two probes. */
+  async #full(server: JsonObject, listed: Listed): Promise<boolean> {
+    const ex = this.#exchange;
+    for (const resource of listed.resources.slice(0, FULL_READS)) {
+      if (typeof resource['uri'] === 'string' && !(await this.#ok(ex.request('resources/read', { uri: resource['uri'] })))) return false;
+    }
+    const optionalOnly = listed.prompts.filter((p) => typeof p['name'] === 'string' && argumentsOf(p).every((a) => a['required'] !== true));
+    for (const prompt of optionalOnly.slice(0, FULL_PROMPTS)) {
+      if (!(await this.#ok(ex.request('prompts/get', { name: prompt['name'] as string })))) return false;
+    }
+    const resources = server['resources'];
+    const first = listed.resources.find((r) => typeof r['uri'] === 'string');
+    if (isJsonObject(resources) && resources['subscribe'] === true && first !== undefined) {
+      const subscribed = await ex.request('resources/subscribe', { uri: first['uri'] as string });
+      if (subscribed.kind === 'ended') return false;
+      if (subscribed.kind === 'result' && !(await this.#ok(ex.request('resources/unsubscribe', { uri: first['uri'] as string })))) return false;
+    }
+    if (isJsonObject(server['logging']) && !(await this.#ok(ex.request('logging/setLevel', { level: 'error' })))) return false;
+    const completion = isJsonObject(server['completions']) ? completionParams(listed) : undefined;
+    if (completion !== undefined && !(await this.#ok(ex.request('completion/complete', completion)))) return false;
+    if (!(await this.#ok(ex.request(UNKNOWN_METHOD, {}, 'unknown-method')))) return false;
+    const list = LISTS.find((l) => isJsonObject(server[l.capability]));
+    if (list !== undefined && !(await this.#ok(ex.request(list.method, { cursor: 42 } as unknown as JsonObject, 'invalid-params')))) return false;
+    if (isHttpProbes(this.#transport)) {
+      await this.#transport.openGetStream();
+      await this.#transport.resumeStream();
+      await this.#transport.probeForeignOrigin({ jsonrpc: '2.0', id: ex.takeId(), method: 'ping' });
+    }
+    return true;
+  }
+
+  /** Calls a tool the user named, unless the client would reject its own request. */
+  async #call(call: NamedCall, server: JsonObject, listed: Listed): Promise<boolean> {
+    if (!isJsonObject(server['tools'])) {
+      this.#skipped.push({ name: call.name, reason: 'the server declares no tools capability' });
+      return true;
+    }
+    const params: JsonObject = { name: call.name, arguments: call.args };
+    const { profile } = this.#recorder.negotiation();
+    const tools = new Map(listed.tools.filter((t) => typeof t['name'] === 'string').map((t) => [t['name'] as string, t]));
+    const validate = methodTable(profile).get('tools/call')?.validators.params;
+    const found = validate === undefined ? [] : validate(params, '/message/params', { profile, tools, toolsKnown: true });
+    const rejected = found.find((f) => f.severity === 'error');
+    if (rejected !== undefined) {
+      this.#skipped.push({ name: call.name, reason: `${rejected.message} [${rejected.rule} at ${rejected.pointer}]` });
+      return true;
+    }
+    return this.#ok(this.#exchange.request('tools/call', params));
+  }
+}
+
+function argumentsOf(prompt: JsonObject): JsonObject[] {
+  const args = prompt['arguments'];
+  return Array.isArray(args) ? args.filter(isJsonObject) : [];
+}
+
+/** Params for one completion request: a prompt's first argument, else a template's first variable. */
+function completionParams(listed: Listed): JsonObject | undefined {
+  for (const prompt of listed.prompts) {
+    const arg = argumentsOf(prompt).find((a) => typeof a['name'] === 'string');
+    if (typeof prompt['name'] === 'string' && arg !== undefined) {
+      return { ref: { type: 'ref/prompt', name: prompt['name'] }, argument: { name: arg['name'] as string, value: '' } };
+    }
+  }
+  for (const template of listed.resourceTemplates) {
+    const uri = template['uriTemplate'];
+    const variable = typeof uri === 'string' ? /\{[+#./;?&]?([A-Za-z0-9_]+)/.exec(uri)?.[1] : undefined;
+    if (typeof uri === 'string' && variable !== undefined) {
+      return { ref: { type: 'ref/resource', uri }, argument: { name: variable, value: '' } };
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,159 @@
+// Why: the driver reasons in requests and answers, but the wire is asynchronous: answers come in
+// any order, a server may ask the client something in between, never answer, or go away. This
+// correlates answers with requests by id, gives every request its own time limit (a timeout is
+// recorded as what it is, never as an error of the server's), and answers server requests.
+import type { JsonObject } from '../validators/context.ts';
+import { idKey, isRequestId, type IdKey, type RequestId } from '../validators/envelope.ts';
+import { transportRules } from '../validators/rules/transport.ts';
+import { isJsonObject } from '../validators/shape.ts';
+import type { ProbeKind } from './live-judge.ts';
+import type { LiveRecorder } from './recorder.ts';
+import type { ClientTransport } from './transport.ts';
+
+/** How a request ended. */
+export type Answer =
+  | { readonly kind: 'result'; readonly result: JsonObject; readonly event: number }
+  | { readonly kind: 'error'; readonly error: JsonObject; readonly event: number }
+  | { readonly kind: 'timeout' }
+  | { readonly kind: 'ended' }
+  /** The transport could not deliver the request or its answer; what happened is in the trace already. */
+  | { readonly kind: 'failed'; readonly reason: string; readonly couldNotRun: boolean };
+
+/** What the client answers a server request with: a result or a JSON-RPC error. */
+export type Reply = { readonly result: JsonObject } | { readonly error: { readonly code: number; readonly message: string } };
+
+interface Waiter {
+  readonly method: string;
+  readonly resolve: (answer: Answer) => void;
+  readonly timer: NodeJS.Timeout;
+}
+
+/** One client's side of a connection: numbered requests, their answers, and replies to the server. */
+export class Exchange {
+  readonly #transport: ClientTransport;
+  readonly #recorder: LiveRecorder;
+  readonly #timeoutMs: number;
+  readonly #reply: (method: string, params: unknown) => Reply;
+  readonly #waiting = new Map<IdKey, Waiter>();
+  readonly #replies = new Set<Promise<void>>();
+  #nextId = 1;
+  #ended = false;
+
+  constructor(transport: ClientTransport, recorder: LiveRecorder, timeoutMs: number, reply: (method: string, params: unknown) => Reply) {
+    this.#transport = transport;
+    this.#recorder = recorder;
+    this.#timeoutMs = timeoutMs;
+    this.#reply = reply;
+  }
+
+  /** Whether the server has ended the connection. */
+  get ended(): boolean {
+    return this.#ended;
+  }
+
+  /** Starts the transport with this exchange listening. */
+  start(): Promise<void> {
+    return this.#transport.start((message, event) => this.#receive(message, event), (event) => this.#end(event));
+  }
+
+  /**
+   * Takes the next request id for a message sent outside this exchange (an HTTP probe): no later
+   * request reuses it, so a probe the server refused at the HTTP level leaves no id twice in flight.
+   */
+  takeId(): number {
+    return this.#nextId++;
+  }
+
+  /** Sends a request and waits for its answer, the time limit, or the end of the connection. */
+  async request(method: string, params?: JsonObject, probe?: ProbeKind): Promise<Answer> {
+    if (this.#ended) return { kind: 'ended' };
+    const id = this.#nextId++;
+    const answer = new Promise<Answer>((resolve) => {
+      const timer = setTimeout(() => this.#timeout(id), this.#timeoutMs);
+      this.#waiting.set(idKey(id), { method, resolve, timer });
+    });
+    if (probe !== undefined) this.#recorder.expectProbe(id, probe);
+    try {
+      await this.#transport.send({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) });
+    } catch (error) {
+      if (!(error instanceof Error)) throw error;
+      // The transport recorded what went wrong (and a finding when the server is at fault): no timeout of ours on top.
+      const waiter = this.#waiting.get(idKey(id));
+      if (waiter !== undefined) {
+        this.#waiting.delete(idKey(id));
+        clearTimeout(waiter.timer);
+        waiter.resolve({ kind: 'failed', reason: error.message, couldNotRun: (error as { couldNotRun?: unknown }).couldNotRun === true });
+      }
+    }
+    return answer;
+  }
+
+  /** Sends a notification; a failure to deliver it is in the trace already (the transport recorded it). */
+  async notify(method: string, params?: JsonObject): Promise<void> {
+    if (this.#ended) return;
+    try {
+      await this.#transport.send({ jsonrpc: '2.0', method, ...(params === undefined ? {} : { params }) });
+    } catch (error) {
+      if (!(error instanceof Error)) throw error;
+    }
+  }
+
+  /** Waits until every reply to a server request has been sent. */
+  async settle(): Promise<void> {
+    while (this.#replies.size > 0) await Promise.all([...this.#replies]);
+  }
+
+  #receive(message: JsonObject, event: number): void {
+    const id = message['id'];
+    const method = message['method'];
+    if (typeof method === 'string') {
+      if (isRequestId(id) && !method.startsWith('notifications/')) this.#answer(id, method, message['params']);
+      return;
+    }
+    if (!isRequestId(id)) return;
+    const waiter = this.#waiting.get(idKey(id));
+    if (waiter === undefined) return; // a second answer, or one after the time limit: the session judges it
+    this.#waiting.delete(idKey(id));
+    clearTimeout(waiter.timer);
+    const result = message['result'];
+    const error = message['error'];
+    if (isJsonObject(error)) waiter.resolve({ kind: 'error', error, event });
+    else waiter.resolve({ kind: 'result', result: isJsonObject(result) ? result : {}, event });
+  }
+
+  #answer(id: RequestId, method: string, params: unknown): void {
+    const reply = this.#reply(method, params);
+    const sent = this.#transport.send({ jsonrpc: '2.0', id, ...reply }).catch(() => undefined);
+    this.#replies.add(sent);
+    void sent.then(() => this.#replies.delete(sent));
+  }
+
+  #timeout(id: number): void {
+    const waiter = this.#waiting.get(idKey(id));
+    if (waiter === undefined) return;
+    this.#waiting.delete(idKey(id));
+    const at = this.#recorder.event({ kind: 'timeout', operation: waiter.method, limit_ms: this.#timeoutMs });
+    this.#recorder.finding(transportRules.timeout, at, '', `no answer to ${waiter.method} (id ${id}) within ${this.#timeoutMs} ms`);
+    // The specification asks the sender to cancel a request it stops waiting for (never initialize).
+    if (waiter.method !== 'initialize' && !this.#ended) {
+      const cancel = this.notify('notifications/cancelled', { requestId: id, reason: 'timeout' }).catch(() => undefined);
+      this.#replies.add(cancel);
+      void cancel.then(() => this.#replies.delete(cancel));
+    }
+    waiter.resolve({ kind: 'timeout' });
+  }
+
+  #end(event: number | null): void {
+    if (this.#ended) return;
+    this.#ended = true;
+    if (this.#waiting.size > 0) {
+      const methods = [...this.#waiting.values()].map((w) => w.method).join(', ');
+      this.#recorder.finding(transportRules['closed-with-pending-requests'], event, '', `the server ended the connection without answering ${methods}`);
+    }
+    for (const waiter of this.#waiting.values()) {
+      clearTimeout(waiter.timer);
+      waiter.resolve({ kind: 'ended' });
+    }
+    this.#waiting.clear();
+  }
+}

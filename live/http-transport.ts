@@ -1,0 +1,284 @@
+// Why: the live check talks to a Streamable HTTP server exactly as the specification tells a
+// client to: each message a POST accepting JSON and SSE, the session id kept only from the
+// response that carries a valid InitializeResult and sent with the negotiated protocol version on
+// every later request, DELETE at the end. Everything on the wire is recorded through the recorder,
+// and the probes of the full scope (GET stream, resumption, foreign Origin, terminated session)
+// report what the server did against the sentence of the specification it rests on.
+import type { JsonObject } from '../validators/context.ts';
+import { httpRules } from '../validators/rules/http.ts';
+import { isJsonObject } from '../validators/shape.ts';
+import { DEFAULT_MAX_BYTES } from '../validators/strict-json.ts';
+import { TransportFailure, type CleanupEvidence, type ClientTransport, type HttpProbes, type RecordedMessage, type Recorder } from './transport.ts';
+import { readPostAnswer, errorStatusFailure, type Posted } from './http-answer.ts';
+import { HttpExchanges, mediaType, statusLine, type Exchange } from './http-exchange.ts';
+import { HttpRecording } from './http-record.ts';
+import { HttpSessionState, isValidInitializeResult } from './http-session.ts';
+import { isResponse, MAX_STREAM_MESSAGES, readBackgroundStream, type BackgroundStream, type StreamHost } from './http-streams.ts';
+import { HttpWire } from './http-wire.ts';
+
+/** How a Streamable HTTP transport is set up. */
+export interface HttpTransportOptions {
+  /** The MCP endpoint (http: or https:). */
+  readonly url: URL;
+  readonly recorder: Recorder;
+  /** How long one operation may take, in milliseconds. */
+  readonly timeoutMs: number;
+  /** Largest JSON body or SSE event in bytes (default 2,000,000, as for every message). */
+  readonly maxMessageBytes?: number;
+  /** Most messages a response stream may carry before its response (default 10,000). */
+  readonly maxStreamMessages?: number;
+  /** Headers sent with every request (read from the environment); their values are never recorded. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** The owner's redaction, applied to every header value, event id and excerpt recorded. */
+  readonly redact?: (text: string) => string;
+  /** Told each session id the server sends and the placeholder recorded in its place. */
+  readonly onSessionId?: (id: string, placeholder: string) => void;
+}
+
+/** The Origin of the foreign-Origin probe: a name that can never resolve (RFC 6761 `.invalid`). */
+export const FOREIGN_ORIGIN = 'https://foreign-origin.invalid';
+
+/** What a client message is, as the POST that carries it is judged. */
+export function postedOf(message: JsonObject, suffix = ''): Posted {
+  const method = typeof message['method'] === 'string' ? message['method'] : undefined;
+  if (method === undefined) return { kind: 'response', label: `POST response${suffix}`, initialize: false };
+  const kind = 'id' in message ? 'request' : 'notification';
+  return { kind, label: `POST ${method}${suffix}`, initialize: kind === 'request' && method === 'initialize' };
+}
+
+/** A Streamable HTTP client transport with the full scope's HTTP probes. */
+export class HttpTransport implements ClientTransport, HttpProbes {
+  readonly kind = 'http' as const;
+  readonly #ex: HttpExchanges;
+  readonly #host: StreamHost;
+  readonly #background = new Set<BackgroundStream>();
+  #onServerMessage: ((message: JsonObject, event: number) => void) | undefined;
+  /** The initialize exchange whose response is awaited: the session id its response offered. */
+  #pendingInit: { exchange: number; id: unknown; offered: string | undefined; responseEvent: number } | undefined;
+  #getStream: BackgroundStream | undefined;
+  #closed: CleanupEvidence | undefined;
+
+  constructor(options: HttpTransportOptions) {
+    const session = new HttpSessionState(options.onSessionId);
+    const configured = options.headers ?? {};
+    const rec = new HttpRecording(options.recorder, session, options.redact ?? ((text) => text), configured);
+    const limits = {
+      timeoutMs: options.timeoutMs,
+      maxMessageBytes: options.maxMessageBytes ?? DEFAULT_MAX_BYTES,
+      maxStreamMessages: options.maxStreamMessages ?? MAX_STREAM_MESSAGES,
+    };
+    this.#ex = new HttpExchanges(rec, session, new HttpWire(options.url), limits, configured);
+    this.#host = {
+      ex: this.#ex,
+      deliver: (text, exchange, eventId) => this.#deliver(text, exchange, eventId),
+      eventIds: new Set(),
+      lastEventId: undefined,
+    };
+  }
+
+  /** The negotiated protocol version, once a valid InitializeResult arrived. */
+  get protocolVersion(): string | undefined {
+    return this.#ex.session.version;
+  }
+
+  async start(onServerMessage: (message: JsonObject, event: number) => void): Promise<void> {
+    this.#onServerMessage = onServerMessage;
+  }
+
+  async send(message: JsonObject): Promise<void> {
+    await this.#post(message, postedOf(message), {});
+  }
+
+  async openGetStream(): Promise<boolean> {
+    if (this.#getStream !== undefined) return true;
+    const ex = await this.#probe(() => this.#ex.perform('GET', this.#ex.headersFor('GET'), 'GET'));
+    if (ex === undefined || (await this.#ex.redirectFailure(ex)) !== undefined) return false;
+    if (!this.#isStream(ex)) {
+      if (ex.status === 405) await this.#ex.discard(ex);
+      else await this.#ex.statusFailure(ex, httpRules['get-stream-answer'], `GET was answered HTTP ${statusLine(ex.status)} with ${ex.reply.headers['content-type'] ?? 'no Content-Type'}`);
+      return false;
+    }
+    this.#getStream = this.#keep(readBackgroundStream(this.#host, ex, undefined));
+    return true;
+  }
+
+  async resumeStream(): Promise<boolean> {
+    const from = this.#host.lastEventId;
+    if (from === undefined) return false;
+    // A resumption follows a disconnection: the GET stream, if open, is dropped first.
+    if (this.#getStream !== undefined) {
+      this.#getStream.stop();
+      await this.#getStream.done;
+      this.#getStream = undefined;
+    }
+    const label = 'GET resuming from the last event id';
+    const ex = await this.#probe(() => this.#ex.perform('GET', this.#ex.headersFor('GET', { 'last-event-id': from }), label));
+    if (ex === undefined || (await this.#ex.redirectFailure(ex)) !== undefined) return false;
+    if (!this.#isStream(ex)) {
+      if (ex.status === 405) await this.#ex.discard(ex);
+      else await this.#ex.statusFailure(ex, httpRules['get-stream-answer'], `${label} was answered HTTP ${statusLine(ex.status)} with ${ex.reply.headers['content-type'] ?? 'no Content-Type'}`);
+      return false;
+    }
+    this.#keep(readBackgroundStream(this.#host, ex, from));
+    return true;
+  }
+
+  async probeForeignOrigin(message: JsonObject): Promise<void> {
+    if (!this.#ex.wire.isLoopback) return;
+    const posted = postedOf(message, ' with a foreign Origin');
+    const ex = await this.#probe(() => this.#ex.perform('POST', this.#ex.headersFor('POST', { origin: FOREIGN_ORIGIN }), posted.label, JSON.stringify(message)));
+    if (ex === undefined || (await this.#ex.redirectFailure(ex)) !== undefined) return;
+    if (ex.status === 403) return this.#ex.discard(ex);
+    if (ex.status >= 400 && ex.status <= 499) {
+      const version = this.#ex.session.version;
+      if (version !== undefined && version >= '2025-11-25') {
+        await this.#ex.statusFailure(ex, httpRules['origin-not-403'], `${posted.label} was refused with HTTP ${statusLine(ex.status)} instead of 403 Forbidden`);
+      } else {
+        await this.#ex.discard(ex);
+      }
+      return;
+    }
+    if (ex.status >= 500) {
+      await errorStatusFailure(this.#host, ex, false);
+      return;
+    }
+    this.#ex.rec.finding(httpRules['origin-accepted'], ex.responseEvent, '/status', `${posted.label} (${FOREIGN_ORIGIN}) to a loopback server was accepted with HTTP ${statusLine(ex.status)}`);
+    await this.#probe(() => readPostAnswer(this.#host, ex, posted));
+  }
+
+  async terminateAndProbe(message: JsonObject): Promise<void> {
+    const session = this.#ex.session;
+    if (session.id === undefined || session.end !== 'open') return;
+    await this.#stopBackground();
+    if (!(await this.#delete())) return;
+    const posted = postedOf(message, ' with the terminated session id');
+    const ex = await this.#probe(() => this.#ex.perform('POST', this.#ex.headersFor('POST'), posted.label, JSON.stringify(message)));
+    if (ex === undefined || ex.status === 404) return ex === undefined ? undefined : this.#ex.discard(ex);
+    if ((await this.#ex.redirectFailure(ex)) !== undefined) return;
+    if (ex.status >= 400) {
+      await this.#ex.statusFailure(ex, httpRules['terminated-session-not-404'], `${posted.label} was answered HTTP ${statusLine(ex.status)} instead of 404 Not Found`);
+      return;
+    }
+    this.#ex.rec.finding(httpRules['terminated-session-not-404'], ex.responseEvent, '/status', `${posted.label} was still served (HTTP ${statusLine(ex.status)}) after the session was deleted`);
+    await this.#probe(() => readPostAnswer(this.#host, ex, posted));
+  }
+
+  async close(): Promise<CleanupEvidence> {
+    if (this.#closed !== undefined) return this.#closed;
+    await this.#stopBackground();
+    // After abort() the session is left as it is (`open`): nothing more is sent.
+    if (!this.#ex.closing && this.#ex.session.id !== undefined && this.#ex.session.end === 'open') await this.#delete();
+    this.#ex.closing = true;
+    const wire = this.#ex.wire.close();
+    this.#closed = {
+      http_session: this.#ex.session.end,
+      http_requests_aborted: wire.requestsAborted,
+      http_sockets_closed: wire.socketsClosed,
+    };
+    return this.#closed;
+  }
+
+  /** Ends everything at once, without a DELETE (the checker is being interrupted); close() still reports. */
+  abort(): void {
+    this.#ex.closing = true;
+    this.#ex.wire.close();
+  }
+
+  /** POSTs one client message and reads its answer. */
+  async #post(message: JsonObject, posted: Posted, extra: Readonly<Record<string, string>>): Promise<void> {
+    const ex = await this.#ex.perform('POST', this.#ex.headersFor('POST', extra), posted.label, JSON.stringify(message));
+    const offered = ex.reply.headers['mcp-session-id'];
+    if (!posted.initialize) this.#checkOffer(ex);
+    else this.#pendingInit = { exchange: ex.exchange, id: message['id'], offered: typeof offered === 'string' ? offered : undefined, responseEvent: ex.responseEvent };
+    try {
+      await readPostAnswer(this.#host, ex, posted);
+    } finally {
+      const init = this.#pendingInit;
+      if (init !== undefined && init.exchange === ex.exchange) {
+        this.#pendingInit = undefined;
+        if (init.offered !== undefined) this.#reportStrayOffer(init.offered, init.responseEvent, posted.label);
+      }
+    }
+  }
+
+  /** Records a server message; adopts the session when it is the awaited valid InitializeResult; hands it on. */
+  #deliver(text: string, exchange: number, eventId: string | undefined): RecordedMessage {
+    const recorded = this.#ex.rec.message('server_to_client', text, exchange, eventId);
+    const message = recorded.message;
+    const init = this.#pendingInit;
+    if (init !== undefined && init.exchange === exchange && isResponse(message) && isJsonObject(message) && message['id'] === init.id) {
+      this.#pendingInit = undefined;
+      const result = message['result'];
+      if (isValidInitializeResult(result)) {
+        if (this.#ex.session.adopt(result, init.offered).badCharacters) {
+          this.#ex.rec.finding(httpRules['session-id-visible-ascii'], init.responseEvent, '/headers/mcp-session-id', 'the session id issued with the InitializeResult has characters outside 0x21 to 0x7E');
+        }
+      } else if (init.offered !== undefined) {
+        this.#reportStrayOffer(init.offered, init.responseEvent, 'POST initialize');
+      }
+    }
+    if (isJsonObject(message)) this.#onServerMessage?.(message, recorded.index);
+    return recorded;
+  }
+
+  /** Reports a session id offered by a response other than the one carrying a valid InitializeResult. */
+  #checkOffer(ex: Exchange): void {
+    const offered = ex.reply.headers['mcp-session-id'];
+    if (typeof offered === 'string') this.#reportStrayOffer(offered, ex.responseEvent, ex.label);
+  }
+
+  #reportStrayOffer(offered: string, event: number, label: string): void {
+    if (!this.#ex.session.isStrayOffer(offered)) return;
+    this.#ex.rec.finding(httpRules['session-id-without-initialize-result'], event, '/headers/mcp-session-id',
+      `the response to ${label} offered a session id without a valid InitializeResult; it is not kept`);
+  }
+
+  #isStream(ex: Exchange): boolean {
+    return ex.status >= 200 && ex.status <= 299 && mediaType(ex.reply.headers['content-type']) === 'text/event-stream';
+  }
+
+  /** DELETEs the session; true when the server ended it. */
+  async #delete(): Promise<boolean> {
+    const session = this.#ex.session;
+    const ex = await this.#probe(() => this.#ex.perform('DELETE', this.#ex.headersFor('DELETE'), 'DELETE'));
+    if (ex === undefined || (await this.#ex.redirectFailure(ex)) !== undefined) {
+      session.end = 'delete-failed';
+      return false;
+    }
+    this.#checkOffer(ex);
+    if (ex.status === 405 || ex.status === 404 || (ex.status >= 200 && ex.status <= 299)) {
+      await this.#ex.discard(ex);
+      session.end = ex.status === 405 ? 'delete-refused' : ex.status === 404 ? 'already-ended' : 'deleted';
+      return session.end === 'deleted';
+    }
+    await this.#ex.statusFailure(ex, httpRules['error-status'], `DELETE was answered HTTP ${statusLine(ex.status)}`);
+    session.end = 'delete-failed';
+    return false;
+  }
+
+  /** Runs a probe step; a recorded TransportFailure ends the probe quietly (its finding is in the trace). */
+  async #probe<T>(step: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await step();
+    } catch (error) {
+      if (error instanceof TransportFailure) return undefined;
+      throw error;
+    }
+  }
+
+  #keep(stream: BackgroundStream): BackgroundStream {
+    this.#background.add(stream);
+    void stream.done.then(() => {
+      this.#background.delete(stream);
+      if (this.#getStream === stream) this.#getStream = undefined;
+    });
+    return stream;
+  }
+
+  async #stopBackground(): Promise<void> {
+    const streams = [...this.#background];
+    for (const stream of streams) stream.stop();
+    await Promise.all(streams.map((s) => s.done));
+    this.#getStream = undefined;
+  }
+}

@@ -1,0 +1,196 @@
+// Why: a live run and a re-read trace must be judged identically, so both feed their wire
+// messages, in order, through this one judge: the strict reader for the text, then the one
+// Session, under the profile the handshake negotiates. The session cannot start before the
+// server has answered initialize (a server may answer another version it supports, and the
+// whole session is judged under the answer's profile), so the first messages wait for that.
+import { Session, type WireStep } from '../machines/session.ts';
+import { negotiatedProfile } from '../transcripts/transcript-header.ts';
+import { OPPOSITE, type Direction, type JsonObject, type Profile } from '../validators/context.ts';
+import { idKey, isRequestId, type IdKey } from '../validators/envelope.ts';
+import type { Finding, Severity } from '../validators/finding.ts';
+import { profileForVersion } from '../validators/profiles.ts';
+import { probeRules } from '../validators/rules/probe.ts';
+import { finding } from '../validators/rules/report.ts';
+import { isJsonObject } from '../validators/shape.ts';
+import { parseStrictJson, StrictJsonError } from '../validators/strict-json.ts';
+
+/** A deliberately wrong request of a full check: its own rejection is expected, its answer is judged. */
+export type ProbeKind = 'unknown-method' | 'invalid-params';
+
+/** The error code each probe must (or should) be answered with, and the rule that says so. */
+const PROBE_ANSWERS = {
+  'unknown-method': { code: -32601, rule: probeRules['unknown-method-code'] },
+  'invalid-params': { code: -32602, rule: probeRules['invalid-params-code'] },
+} as const;
+
+/** A finding placed on the event it rests on. */
+export interface EventFinding {
+  readonly event: number;
+  readonly rule: string;
+  readonly severity: Severity;
+  readonly pointer: string;
+  readonly message: string;
+}
+
+/** What the handshake settled: the profile, the negotiated version and both sides' capabilities. */
+export interface Negotiation {
+  readonly profile: Profile;
+  /** null until a well-formed initialize result names one. */
+  readonly protocolVersion: string | null;
+  readonly client: JsonObject | null;
+  readonly server: JsonObject | null;
+}
+
+interface Pending {
+  readonly index: number;
+  readonly step: WireStep;
+  readonly probe: ProbeKind | undefined;
+}
+
+/** The stateful spec profiles a live client can negotiate (the stateless revision has no handshake). */
+function handshakeProfile(version: unknown): Profile | undefined {
+  const profile = typeof version === 'string' ? profileForVersion(version) : undefined;
+  return profile !== undefined && !profile.stateless ? profile : undefined;
+}
+
+/** Judges a live exchange message by message; findings are kept with their event index. */
+export class LiveJudge {
+  readonly #findings: EventFinding[] = [];
+  readonly #methods = new Map<number, string>();
+  readonly #requests: Record<Direction, Map<IdKey, string>> = { client_to_server: new Map(), server_to_client: new Map() };
+  readonly #probes = new Map<IdKey, ProbeKind>();
+  #waiting: Pending[] | undefined = [];
+  #session: Session | undefined;
+  #initializeId: IdKey | undefined;
+  #profile: Profile | undefined;
+  #client: JsonObject | null = null;
+  #server: JsonObject | null = null;
+  #version: string | null = null;
+
+  /**
+   * Reads one wire text with the strict reader and judges it; returns the parsed value, or
+   * undefined when the text is not strict JSON (that is a finding of its own).
+   */
+  text(index: number, direction: Direction, text: string, probe?: ProbeKind): unknown {
+    let message: unknown;
+    try {
+      message = parseStrictJson(text);
+    } catch (error) {
+      if (!(error instanceof StrictJsonError)) throw error;
+      this.#findings.push({ event: index, rule: error.rule, severity: 'error', pointer: `/message${error.pointer}`, message: `not one strict JSON message: ${error.message}` });
+      return undefined;
+    }
+    this.message(index, direction, message, probe);
+    return message;
+  }
+
+  /** Judges one parsed wire message. */
+  message(index: number, direction: Direction, message: unknown, probe?: ProbeKind): void {
+    this.#note(index, direction, message, probe);
+    const step: WireStep = { direction, message };
+    if (this.#waiting === undefined) {
+      this.#feed(index, step, probe);
+      return;
+    }
+    this.#waiting.push({ index, step, probe });
+    if (this.#waiting.length === 1 && !(isJsonObject(message) && message['method'] === 'initialize' && direction === 'client_to_server')) {
+      this.#start(negotiatedProfile(step), undefined);
+    }
+  }
+
+  /** The findings placed on one event so far. */
+  findingsAt(index: number): EventFinding[] {
+    return this.#findings.filter((f) => f.event === index);
+  }
+
+  /** The method of a message event, or of the request a response event answers. */
+  methodOf(index: number): string | null {
+    return this.#methods.get(index) ?? null;
+  }
+
+  /** Judges what is still waiting for the handshake and returns every finding in event order. */
+  finish(): { findings: EventFinding[]; negotiation: Negotiation } {
+    if (this.#waiting !== undefined) this.#start(negotiatedProfile(this.#waiting[0]?.step), undefined);
+    this.#session?.stop();
+    const findings = this.#findings.map((f, i) => ({ f, i })).sort((a, b) => a.f.event - b.f.event || a.i - b.i).map(({ f }) => f);
+    return { findings, negotiation: this.negotiation() };
+  }
+
+  /** What the handshake settled so far. */
+  negotiation(): Negotiation {
+    return { profile: this.#profile ?? negotiatedProfile(this.#waiting?.[0]?.step), protocolVersion: this.#version, client: this.#client, server: this.#server };
+  }
+
+  /** Remembers methods by id (for responses), the handshake's capabilities, and decides the profile once initialize is answered. */
+  #note(index: number, direction: Direction, message: unknown, probe: ProbeKind | undefined): void {
+    if (!isJsonObject(message)) return;
+    const id = message['id'];
+    const method = message['method'];
+    if (typeof method === 'string') {
+      this.#methods.set(index, method);
+      if (isRequestId(id)) {
+        this.#requests[direction].set(idKey(id), method);
+        if (probe !== undefined) this.#probes.set(idKey(id), probe);
+      }
+      if (method === 'initialize' && direction === 'client_to_server' && this.#initializeId === undefined && isRequestId(id)) {
+        this.#initializeId = idKey(id);
+        const params = message['params'];
+        if (isJsonObject(params) && isJsonObject(params['capabilities'])) this.#client = params['capabilities'];
+      }
+      return;
+    }
+    if (!isRequestId(id)) return;
+    const answered = this.#requests[OPPOSITE[direction]].get(idKey(id));
+    if (answered !== undefined) this.#methods.set(index, answered);
+    if (direction !== 'server_to_client' || idKey(id) !== this.#initializeId || this.#profile !== undefined) return;
+    const result = message['result'];
+    const answeredVersion = isJsonObject(result) ? result['protocolVersion'] : undefined;
+    const offered = this.#waiting?.[0]?.step.message;
+    const offeredVersion = isJsonObject(offered) && isJsonObject(offered['params']) ? offered['params']['protocolVersion'] : undefined;
+    const negotiated = handshakeProfile(answeredVersion);
+    if (this.#waiting !== undefined) {
+      if (negotiated !== undefined && typeof offeredVersion === 'string') this.#start(negotiated, offeredVersion);
+      else this.#start(negotiatedProfile(this.#waiting[0]?.step), undefined);
+    }
+    if (isJsonObject(result) && negotiated !== undefined) {
+      this.#version = negotiated.protocolVersion;
+      if (isJsonObject(result['capabilities'])) this.#server = result['capabilities'];
+    }
+  }
+
+  #start(profile: Profile, offeredVersion: string | undefined): void {
+    const waiting = this.#waiting ?? [];
+    this.#waiting = undefined;
+    this.#session = new Session({ profile, offeredVersion: offeredVersion === profile.protocolVersion ? undefined : offeredVersion });
+    this.#profile = profile;
+    // The answer that settled the handshake is not among them: the caller feeds it next.
+    for (const pending of waiting) this.#feed(pending.index, pending.step, pending.probe);
+  }
+
+  #feed(index: number, step: WireStep, probe: ProbeKind | undefined): void {
+    const session = this.#session as Session;
+    const found = session.feed(step);
+    // A probe is meant to be rejected: the findings on it are the point, not a defect of the client.
+    if (probe === undefined) for (const f of found) this.#push(index, f);
+    this.#checkProbeAnswer(index, step);
+  }
+
+  #checkProbeAnswer(index: number, step: WireStep): void {
+    const message = step.message;
+    if (step.direction !== 'server_to_client' || !isJsonObject(message) || 'method' in message || !isRequestId(message['id'])) return;
+    const kind = this.#probes.get(idKey(message['id']));
+    if (kind === undefined) return;
+    this.#probes.delete(idKey(message['id']));
+    const expected = PROBE_ANSWERS[kind];
+    const error = message['error'];
+    const code = isJsonObject(error) ? error['code'] : undefined;
+    if (code === expected.code) return;
+    const got = isJsonObject(error) ? `error ${JSON.stringify(code)}` : 'a result';
+    this.#push(index, finding(expected.rule, isJsonObject(error) ? '/message/error/code' : '/message',
+      `the ${kind === 'unknown-method' ? 'unknown method' : 'invalid params'} probe was answered with ${got}, not error ${expected.code}`));
+  }
+
+  #push(event: number, f: Finding): void {
+    this.#findings.push({ event, rule: f.rule, severity: f.severity, pointer: f.pointer, message: f.message });
+  }
+}

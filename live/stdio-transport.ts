@@ -1,0 +1,243 @@
+// Why: over stdio the server is a child process and its stdout is the wire: newline-delimited
+// JSON-RPC, one message per line, nothing else. This transport records every line as its exact
+// text, keeps a bounded excerpt of stderr, and ends the process as the specification's shutdown
+// says (close stdin, wait, SIGTERM, wait, SIGKILL), recording how it ended.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { LineSplitter } from '../transcripts/line-splitter.ts';
+import type { JsonObject } from '../validators/context.ts';
+import { jsonRules } from '../validators/rules/json.ts';
+import { transportRules } from '../validators/rules/transport.ts';
+import type { TraceEvent } from '../trace/trace-schema.ts';
+import { BoundedText } from './bounded-text.ts';
+import type { CleanupEvidence, ClientTransport, Recorder } from './transport.ts';
+
+/** The longest line read from a server's stdout, in bytes (the strict reader's message limit). */
+export const MAX_STDOUT_LINE_BYTES = 2_000_000;
+
+/** How to start and stop the server. */
+export interface StdioOptions {
+  /** The executable; never run through a shell. */
+  readonly command: string;
+  readonly args: readonly string[];
+  /** The child's environment (default: this process's, which the server inherits). */
+  readonly env?: NodeJS.ProcessEnv;
+  /** How long to wait after closing stdin, and again after SIGTERM, before the next step (ms, default 2000). */
+  readonly graceMs?: number;
+  /** The most stderr bytes kept (head and tail; default 8192). */
+  readonly maxStderrBytes?: number;
+}
+
+/** The server could not be started at all (could not run: exit 2). */
+export class SpawnError extends Error {
+  override readonly name = 'SpawnError';
+}
+
+type Forced = 'none' | 'SIGTERM' | 'SIGKILL';
+type ProcessExit = Extract<TraceEvent, { kind: 'process_exit' }>;
+
+class LineTooLong extends Error {}
+
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const lossy = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/** A server spoken to over its stdin and stdout. */
+export class StdioTransport implements ClientTransport {
+  readonly kind = 'stdio' as const;
+  readonly #recorder: Recorder;
+  readonly #options: StdioOptions;
+  readonly #graceMs: number;
+  readonly #stderr: BoundedText;
+  #child: ChildProcess | undefined;
+  #forced: Forced = 'none';
+  #closing = false;
+  #exit: ProcessExit | undefined;
+  #exited: Promise<void> = Promise.resolve();
+  #onMessage: (message: JsonObject, event: number) => void = () => {};
+  #onEnd: ((event: number | null) => void) | undefined;
+  #lastByte = -1;
+  #writeFailed = false;
+
+  constructor(recorder: Recorder, options: StdioOptions) {
+    this.#recorder = recorder;
+    this.#options = options;
+    this.#graceMs = options.graceMs ?? 2000;
+    this.#stderr = new BoundedText(options.maxStderrBytes ?? 8192);
+  }
+
+  /** The child's process id while it runs (for a last-resort kill when the checker itself is interrupted). */
+  get pid(): number | undefined {
+    return this.#exit === undefined ? this.#child?.pid : undefined;
+  }
+
+  async start(onServerMessage: (message: JsonObject, event: number) => void, onEnd?: (event: number | null) => void): Promise<void> {
+    this.#onMessage = onServerMessage;
+    this.#onEnd = onEnd;
+    const child = spawn(this.#options.command, [...this.#options.args], {
+      shell: false,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: this.#options.env ?? process.env,
+      // Its own process group, so that a wrapper (npx, a shell script) and what it starts end together.
+      detached: process.platform !== 'win32',
+      windowsHide: true,
+    });
+    this.#child = child;
+    await new Promise<void>((resolve, reject) => {
+      child.once('spawn', resolve);
+      child.once('error', (error: NodeJS.ErrnoException) => reject(new SpawnError(`the server could not be started: ${error.code ?? error.message}`)));
+    });
+    const splitter = new LineSplitter(MAX_STDOUT_LINE_BYTES, (bytes) => this.#line(bytes), () => {
+      throw new LineTooLong();
+    });
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.length > 0) this.#lastByte = chunk[chunk.length - 1] as number;
+      try {
+        splitter.push(chunk);
+      } catch (error) {
+        if (!(error instanceof LineTooLong)) throw error;
+        this.#lineTooLong();
+      }
+    });
+    child.stdout!.on('end', () => {
+      const unterminated = this.#lastByte !== -1 && this.#lastByte !== 0x0a;
+      try {
+        splitter.end();
+      } catch (error) {
+        if (!(error instanceof LineTooLong)) throw error;
+      }
+      if (unterminated) {
+        const at = this.#recorder.event({ kind: 'transport_error', code: 'stdio-unterminated-message', detail: 'the server\'s output ended without a newline after its last line' });
+        this.#recorder.finding(transportRules['stdio-unterminated-message'], at, '', 'the server\'s output ended in the middle of a line; a message must end with a newline');
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => this.#stderr.push(chunk));
+    child.stdin!.on('error', () => {
+      // Writing to a server that has exited: the exit is recorded; the failed write is noted once.
+      if (this.#writeFailed) return;
+      this.#writeFailed = true;
+      if (!this.#closing) this.#recorder.event({ kind: 'transport_error', code: 'stdin-closed', detail: 'the server\'s standard input was closed while the client was writing' });
+    });
+    this.#exited = new Promise<void>((resolve) => {
+      child.once('close', (code, signal) => {
+        this.#ended(code, signal);
+        resolve();
+      });
+    });
+    // A process whose descendants keep its output open: stop waiting for the streams once it has exited.
+    child.once('exit', () => {
+      setTimeout(() => {
+        child.stdout?.destroy();
+        child.stderr?.destroy();
+      }, this.#graceMs).unref();
+    });
+  }
+
+  async send(message: JsonObject): Promise<void> {
+    const text = JSON.stringify(message);
+    this.#recorder.message('client_to_server', text);
+    const stdin = this.#child?.stdin;
+    if (stdin === undefined || stdin === null || stdin.destroyed || stdin.writableEnded) return;
+    await new Promise<void>((resolve) => {
+      stdin.write(text + '\n', () => resolve());
+    });
+  }
+
+  async close(): Promise<CleanupEvidence> {
+    const child = this.#child;
+    if (child === undefined) return { process_started: false };
+    this.#closing = true;
+    if (this.#exit === undefined) {
+      child.stdin?.end();
+      if (!(await this.#waitExit(this.#graceMs))) {
+        this.#signal('SIGTERM');
+        if (!(await this.#waitExit(this.#graceMs))) {
+          this.#signal('SIGKILL');
+          await this.#waitExit(this.#graceMs);
+        }
+      }
+    }
+    const strays = this.#killStrays();
+    const exit = this.#exit as ProcessExit | undefined;
+    return {
+      process_exited: exit !== undefined,
+      process_exit_code: exit?.code ?? null,
+      process_exit_signal: exit?.signal ?? null,
+      process_forced: this.#forced,
+      stray_processes_killed: strays,
+    };
+  }
+
+  /** Kills the process group at once (the checker itself is being interrupted). */
+  abort(): void {
+    if (this.#child?.pid !== undefined && this.#exit === undefined) this.#signal('SIGKILL');
+    this.#killStrays();
+  }
+
+  #line(bytes: Uint8Array): void {
+    let text: string;
+    try {
+      text = decoder.decode(bytes);
+    } catch {
+      const at = this.#recorder.event({ kind: 'transport_error', code: 'not-utf8', detail: 'a line of the server\'s output is not valid UTF-8' });
+      this.#recorder.finding(transportRules['not-utf8'], at, '', 'a line of the server\'s output is not valid UTF-8 (shown with replacement characters)');
+      text = lossy.decode(bytes);
+    }
+    const recorded = this.#recorder.message('server_to_client', text);
+    const message = recorded.message;
+    if (message !== null && typeof message === 'object' && !Array.isArray(message)) this.#onMessage(message as JsonObject, recorded.index);
+  }
+
+  #lineTooLong(): void {
+    const at = this.#recorder.event({ kind: 'transport_error', code: 'line-too-long', detail: `a line of the server's output passed ${MAX_STDOUT_LINE_BYTES} bytes; reading stopped` });
+    this.#recorder.finding(jsonRules['size-limit'], at, '', `a line of the server's output is longer than the ${MAX_STDOUT_LINE_BYTES}-byte message limit; the rest of the output was not read`);
+    this.#child?.stdout?.removeAllListeners('data');
+    this.#child?.stdout?.destroy();
+    this.#onEnd?.(at);
+  }
+
+  #ended(code: number | null, signal: NodeJS.Signals | null): void {
+    const excerpt = this.#stderr.text();
+    if (excerpt.text.length > 0) this.#recorder.event({ kind: 'stderr', text: excerpt.text, truncated: excerpt.truncated });
+    this.#exit = { kind: 'process_exit', code, signal, forced: this.#forced };
+    const at = this.#recorder.event(this.#exit);
+    if (!this.#closing) this.#onEnd?.(at);
+  }
+
+  async #waitExit(ms: number): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), ms);
+    });
+    const done = await Promise.race([this.#exited.then(() => true as const), timeout]);
+    clearTimeout(timer);
+    return done;
+  }
+
+  #signal(signal: 'SIGTERM' | 'SIGKILL'): void {
+    this.#forced = signal;
+    const pid = this.#child?.pid;
+    if (pid === undefined) return;
+    try {
+      if (process.platform === 'win32') this.#child?.kill(signal);
+      else process.kill(-pid, signal);
+    } catch {
+      // Already gone.
+    }
+  }
+
+  /** Ends whatever the server left running in its process group; returns whether anything was left. */
+  #killStrays(): boolean {
+    const pid = this.#child?.pid;
+    if (pid === undefined || process.platform === 'win32') return false;
+    try {
+      process.kill(-pid, 0);
+    } catch {
+      return false;
+    }
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // Gone meanwhile.
+    }
+    return true;
+  }
+}

@@ -1,0 +1,33 @@
+// Why: a trace is evidence that can be judged again, by this build or a later one: its message
+// events go through the same judge a live run uses, in order, while what only the live
+// connection could see (timeouts, exits, HTTP statuses, framing) is carried over as recorded.
+import { findingEvidence } from '../trace/finding-evidence.ts';
+import { signatureOf } from '../trace/signature.ts';
+import type { Trace, TraceFinding } from '../trace/trace-schema.ts';
+import { LiveJudge, type Negotiation } from './live-judge.ts';
+
+/** A trace judged again. */
+export interface TraceJudgement {
+  /** The messages' findings, judged now, and the recorded transport findings, in event order. */
+  readonly findings: readonly TraceFinding[];
+  readonly negotiation: Negotiation;
+  readonly signature: string;
+  /** The method of a message event, or of the request a response event answers (null: none). */
+  methodOf(event: number): string | null;
+}
+
+/** Re-judges a trace's message events through one session and signs the result. */
+export function judgeTrace(trace: Trace): TraceJudgement {
+  const judge = new LiveJudge();
+  trace.events.forEach((event, index) => {
+    if (event.kind !== 'message') return;
+    if (event.message !== undefined) judge.message(index, event.direction, event.message, event.probe);
+    else judge.text(index, event.direction, event.text ?? '', event.probe);
+  });
+  const { findings, negotiation } = judge.finish();
+  const carried = trace.findings.filter((f) => f.event === null || trace.events[f.event]?.kind !== 'message');
+  const order = (f: TraceFinding) => f.event ?? Number.MAX_SAFE_INTEGER;
+  const all: TraceFinding[] = [...findings, ...carried].map((f, i) => ({ f, i })).sort((a, b) => order(a.f) - order(b.f) || a.i - b.i).map(({ f }) => f);
+  const signature = signatureOf(findingEvidence({ events: trace.events, findings: all }));
+  return { findings: all, negotiation, signature, methodOf: (event) => judge.methodOf(event) };
+}

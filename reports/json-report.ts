@@ -1,0 +1,44 @@
+// Why: CI and other tools read the verdict as data. The document is canonical JSON (sorted keys,
+// no timestamps or durations), so two reports of the same trace are byte-identical.
+import { canonicalJson } from '../trace/canonical-json.ts';
+import type { ReportModel } from './report-model.ts';
+
+/** The JSON report's format version. */
+export const REPORT_VERSION = 1;
+
+/** The JSON report as a value: verdict, run facts, counts, findings and stale expected failures. */
+export function jsonReport(model: ReportModel): Record<string, unknown> {
+  const { trace } = model;
+  return {
+    mcp_statechart_report: REPORT_VERSION,
+    status: model.status,
+    error: trace.error,
+    trace_status: trace.status,
+    generator: trace.generator,
+    mode: trace.mode,
+    target: trace.target,
+    profile: trace.profile,
+    protocol_version: trace.protocol_version,
+    signature: trace.signature,
+    cleanup: trace.cleanup,
+    counts: model.counts,
+    findings: model.findings.map((f) => ({
+      rule: f.rule,
+      severity: f.severity,
+      event: f.event,
+      pointer: f.pointer,
+      message: f.message,
+      direction: f.direction,
+      method: f.method,
+      spec: f.spec,
+      expected: f.expectedBy !== null,
+      expected_reason: f.expectedBy === null ? undefined : model.expected[f.expectedBy]?.reason,
+    })),
+    stale_expected_failures: model.stale,
+  };
+}
+
+/** The JSON report as canonical text, two-space indented, ending with a newline. */
+export function jsonReportText(model: ReportModel): string {
+  return canonicalJson(jsonReport(model), 2) + '\n';
+}

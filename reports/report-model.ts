@@ -1,0 +1,101 @@
+// Why: the four report formats must agree on what a run found, what was expected, what is stale
+// and what the verdict is. They all render this one model, built once from the trace (redacted
+// and made well-formed at this boundary) and the expected-failures entries.
+import { eventPlaces, NOT_A_MESSAGE, type EventPlace } from '../trace/finding-evidence.ts';
+import type { Trace } from '../trace/trace-schema.ts';
+import { RULES } from '../validators/rules/index.ts';
+import { matchesFinding, type ExpectedFailure } from './expected-failures.ts';
+import { clip, MAX_MESSAGE_CHARS } from './output-text.ts';
+import { redactText, redactValue } from './redact-output.ts';
+
+/** A finding as every report shows it: the trace's finding and where it rests. */
+export interface ReportFinding {
+  readonly rule: string;
+  readonly severity: 'error' | 'warning';
+  /** Index of the event it rests on (null: the run as a whole). */
+  readonly event: number | null;
+  /** JSON Pointer into that event. */
+  readonly pointer: string;
+  readonly message: string;
+  readonly direction: EventPlace['direction'];
+  readonly method: string | null;
+  /** The rule's spec link (null for a rule this build does not know). */
+  readonly spec: string | null;
+  /** Index of the expected-failures entry that accepts it (null: not expected). */
+  readonly expectedBy: number | null;
+}
+
+/** An expected-failures entry that matched no finding. */
+export interface StaleEntry extends ExpectedFailure {
+  /** Its index in the file. */
+  readonly index: number;
+}
+
+/** The verdict of a run and everything the reports print about it. */
+export interface ReportModel {
+  /** The trace, redacted again and with well-formed strings. */
+  readonly trace: Trace;
+  readonly places: readonly EventPlace[];
+  readonly findings: readonly ReportFinding[];
+  readonly expected: readonly ExpectedFailure[];
+  readonly stale: readonly StaleEntry[];
+  /** error: the run could not complete; fail: an unexpected error finding or a stale entry; else pass. */
+  readonly status: 'pass' | 'fail' | 'error';
+  readonly counts: ReportCounts;
+}
+
+/** What the run holds, counted. */
+export interface ReportCounts {
+  readonly events: number;
+  readonly messages: number;
+  readonly errors: number;
+  readonly warnings: number;
+  /** Findings accepted by an expected-failures entry. */
+  readonly expected: number;
+  /** Error findings no entry accepts: these fail the run. */
+  readonly unexpected_errors: number;
+  readonly stale: number;
+}
+
+/** Builds the model: redacts the trace with `secrets`, places the findings and matches the entries. */
+export function buildReportModel(source: Trace, expected: readonly ExpectedFailure[], secrets: readonly string[]): ReportModel {
+  const trace = redactValue(source, secrets) as Trace;
+  const places = eventPlaces(trace.events);
+  const placeOf = (f: Trace['findings'][number]): EventPlace => (f.event === null ? NOT_A_MESSAGE : places[f.event] ?? NOT_A_MESSAGE);
+  const findings = trace.findings.map((f): ReportFinding => {
+    const place = placeOf(f);
+    const match = expected.findIndex((e) => matchesFinding(e, f, place));
+    return {
+      rule: f.rule,
+      severity: f.severity,
+      event: f.event,
+      pointer: f.pointer,
+      message: clip(redactText(f.message, secrets), MAX_MESSAGE_CHARS),
+      direction: place.direction,
+      method: place.method,
+      spec: RULES.get(f.rule)?.spec ?? null,
+      expectedBy: match >= 0 ? match : null,
+    };
+  });
+  const stale = expected.flatMap((entry, index) => (trace.findings.some((f) => matchesFinding(entry, f, placeOf(f))) ? [] : [{ ...entry, index }]));
+  const errors = findings.filter((f) => f.severity === 'error');
+  const unexpectedErrors = errors.filter((f) => f.expectedBy === null).length;
+  const status = trace.status === 'error' ? 'error' : unexpectedErrors > 0 || stale.length > 0 ? 'fail' : 'pass';
+  return {
+    trace,
+    places,
+    findings,
+    expected,
+    stale,
+    status,
+    counts: {
+      events: trace.events.length,
+      messages: trace.events.filter((e) => e.kind === 'message').length,
+      errors: errors.length,
+      warnings: findings.length - errors.length,
+      expected: findings.filter((f) => f.expectedBy !== null).length,
+      unexpected_errors: unexpectedErrors,
+      stale: stale.length,
+    },
+  };
+}

@@ -1,0 +1,39 @@
+// Why: a saved trace is the single source of truth of a live run; `report` turns one into the
+// JSON, JUnit, SARIF and HTML reports later or elsewhere (a CI step after the check, a person
+// reading an artifact). The trace is untrusted: read within bounds, strict JSON, schema-checked
+// and its signature verified, or refused with exit 2 naming the rule and the JSON Pointer.
+import type { ReportOptions } from '../../reports/report-options.ts';
+import { writeReports } from '../../reports/write-reports.ts';
+import { InputError } from '../../runner/errors.ts';
+import { parseTrace, TRACE_MAX_BYTES } from '../../trace/parse-trace.ts';
+import type { Trace } from '../../trace/trace-schema.ts';
+import { StrictJsonError } from '../../validators/strict-json.ts';
+import type { CommandArgs, CommandIO, CommandResult } from '../cli/command.ts';
+import { readBounded, ReadError } from '../read-bounded.ts';
+
+/** Reads and checks the trace at `path` (`-`: standard input); returns it with its text. */
+export async function readTrace(path: string): Promise<{ trace: Trace; text: string }> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await readBounded(path, TRACE_MAX_BYTES);
+  } catch (error) {
+    if (error instanceof ReadError) throw error.about(path === '-' ? 'standard input' : path);
+    if (error instanceof StrictJsonError) throw new InputError(error.rule, '', `trace: ${error.message}`);
+    throw error;
+  }
+  return { trace: parseTrace(bytes), text: new TextDecoder().decode(bytes) };
+}
+
+/** `report TRACE|- [--json] [--json-file F] [--junit F] [--sarif F] [--html F] [--expected-failures F] [--quiet]`. */
+export async function run(args: CommandArgs, io: CommandIO): Promise<CommandResult> {
+  const path = args.positionals[0] as string;
+  const { trace, text } = await readTrace(path);
+  const files: Partial<Record<'jsonFile' | 'junit' | 'sarif' | 'html' | 'expectedFailures', string>> = {};
+  for (const [key, option] of [['jsonFile', 'json-file'], ['junit', 'junit'], ['sarif', 'sarif'], ['html', 'html'], ['expectedFailures', 'expected-failures']] as const) {
+    const value = args.string(option);
+    if (value !== undefined) files[key] = value;
+  }
+  const options: ReportOptions = { ...files, json: args.flag('json'), quiet: args.flag('quiet'), traceFile: path, traceText: text };
+  const outcome = await writeReports(trace, options, { stdout: io.out, color: io.color });
+  return { exitCode: outcome.exitCode, ...(outcome.failure === undefined ? {} : { failure: outcome.failure }) };
+}

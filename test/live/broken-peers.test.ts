@@ -1,0 +1,85 @@
+// Why: a checker is only as good as what it catches. Each peer here breaks the protocol in one
+// known way and must be caught with that rule id (and nothing may be blamed on the checker's own
+// messages); the correct peer must come out clean in the full scope.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { checkPeer, clientFindings, rulesOf } from './support.ts';
+
+test('the correct peer is clean in the full scope: no finding at all, status pass, the process left on its own', async () => {
+  const run = await checkPeer('correct', { scope: 'full' });
+  assert.equal(rulesOf(run), []);
+  assert.is(run.trace.status, 'pass');
+  assert.is(run.trace.protocol_version, '2025-11-25');
+  const exit = run.trace.events.find((e) => e.kind === 'process_exit');
+  assert.equal(exit, { kind: 'process_exit', code: 0, signal: null, forced: 'none' });
+  assert.equal(run.trace.cleanup, { process_exited: true, process_exit_code: 0, process_exit_signal: null, process_forced: 'none', stray_processes_killed: false });
+  const probes = run.trace.events.filter((e) => e.kind === 'message' && e.probe !== undefined).map((e) => (e as { probe: string }).probe);
+  assert.equal(probes, ['unknown-method', 'invalid-params']);
+});
+
+const CASES: ReadonlyArray<[peer: string, rule: string, timeoutMs?: number]> = [
+  ['wrong-response-id', 'correlation/no-matching-request', 700],
+  ['notification-with-id', 'envelope/notification-has-id'],
+  ['result-and-error', 'envelope/result-and-error'],
+  ['two-responses', 'correlation/no-matching-request'],
+  ['request-before-initialization', 'lifecycle/server-request-before-initialized'],
+  ['unsupported-version', 'lifecycle/protocol-version-mismatch'],
+  ['duplicate-tool-names', 'tools/duplicate-name'],
+  ['undeclared-list-changed', 'capability/server-not-declared'],
+  ['bad-tool-input-schema', 'tools/schema-root-type'],
+  ['non-json-stdout', 'json/syntax'],
+  ['hang', 'transport/timeout', 500],
+  ['unterminated-line', 'transport/stdio-unterminated-message'],
+  ['not-utf8', 'transport/not-utf8'],
+  ['crash-mid-request', 'transport/closed-with-pending-requests'],
+];
+
+for (const [peer, rule, timeoutMs] of CASES) {
+  test(`${peer}: caught as ${rule}, and nothing is blamed on the checker`, async () => {
+    const run = await checkPeer(peer, timeoutMs === undefined ? {} : { timeoutMs });
+    const rules = run.trace.findings.map((f) => f.rule);
+    assert.ok(rules.includes(rule), `${peer}: expected ${rule}, got ${JSON.stringify(rulesOf(run))}`);
+    assert.equal(clientFindings(run), []);
+    assert.is(run.trace.status, 'fail');
+  });
+}
+
+test('a hang is a timeout event with its own finding, and the request is cancelled', async () => {
+  const run = await checkPeer('hang', { timeoutMs: 400 });
+  const at = run.trace.events.findIndex((e) => e.kind === 'timeout');
+  assert.equal(run.trace.events[at], { kind: 'timeout', operation: 'tools/list', limit_ms: 400 });
+  assert.equal(rulesOf(run), [`transport/timeout@${at}`]);
+  const cancel = run.trace.events[at + 1];
+  assert.equal(cancel, { kind: 'message', direction: 'client_to_server', message: { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 3, reason: 'timeout' } } });
+});
+
+test('a server that ignores stdin closing and SIGTERM is killed, and the trace says so', async () => {
+  const run = await checkPeer('ignores-stdin-close', { graceMs: 200 });
+  assert.equal(run.trace.events.find((e) => e.kind === 'process_exit'), { kind: 'process_exit', code: null, signal: 'SIGKILL', forced: 'SIGKILL' });
+  assert.is(run.trace.cleanup['process_forced'], 'SIGKILL');
+  assert.equal(rulesOf(run), []);
+});
+
+test('a server that crashes mid-request: the exit and the unanswered request are recorded at the exit event', async () => {
+  const run = await checkPeer('crash-mid-request');
+  const at = run.trace.events.findIndex((e) => e.kind === 'process_exit');
+  assert.equal(run.trace.events[at], { kind: 'process_exit', code: 3, signal: null, forced: 'none' });
+  assert.equal(rulesOf(run), [`transport/closed-with-pending-requests@${at}`]);
+});
+
+test('a line over the message limit: reading stops with json/size-limit, and the unanswered request is named', async () => {
+  const run = await checkPeer('oversized-line');
+  const at = run.trace.events.findIndex((e) => e.kind === 'transport_error');
+  assert.is((run.trace.events[at] as { code: string }).code, 'line-too-long');
+  assert.equal(rulesOf(run), [`json/size-limit@${at}`, `transport/closed-with-pending-requests@${at}`]);
+  assert.ok(run.trace.events.every((e) => e.kind !== 'message' || JSON.stringify(e).length < 10_000), 'the long line is not kept');
+});
+
+test('a command that cannot be started is an error run (could not run), not a finding', async () => {
+  const run = await checkPeer('x', { target: { transport: 'stdio', command: ['/nonexistent/mcp-server-binary'] } });
+  assert.is(run.trace.status, 'error');
+  assert.match(run.trace.error ?? '', /could not be started: ENOENT/);
+  assert.equal(run.trace.findings, []);
+});
+
+test.run();

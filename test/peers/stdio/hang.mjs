@@ -1,0 +1,4 @@
+// Defect: never answers tools/list.
+import { startPeer } from './base-peer.mjs';
+
+startPeer({ answer: (message) => message.method === 'tools/list' });

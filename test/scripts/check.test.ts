@@ -1,0 +1,128 @@
+// Why: `check` is what users run: its exit codes (0 clean, 1 findings, 2 could not run) and the
+// messages that say why, the trace file it writes (owner-only, re-validated by `validate`), and
+// that no secret from the environment reaches any file, stdout or stderr.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { parseCommandLine } from '../../scripts/cli/parse-args.ts';
+import { UsageError } from '../../scripts/cli/usage-error.ts';
+import { parseCheckArgs } from '../../scripts/commands/check.ts';
+import { findCommand } from '../../scripts/commands/index.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const CLI = join(ROOT, 'dist/cli.js');
+const PEERS = join(ROOT, 'test/peers/stdio');
+const dir = mkdtempSync(join(tmpdir(), 'mcp-statechart-check-'));
+test.after(() => rmSync(dir, { recursive: true, force: true }));
+
+const SECRET = 'tok-7f3a9c2e51d84b06';
+const ENV = { PATH: process.env['PATH'] ?? '', MY_API_TOKEN: SECRET, DB_PASSWORD: 'hunter2-hunter2' };
+
+function check(args: string[], env: NodeJS.ProcessEnv = ENV) {
+  return spawnSync(process.execPath, [CLI, 'check', ...args], { encoding: 'utf8', cwd: ROOT, timeout: 60_000, env });
+}
+function argsOf(argv: string[]) {
+  const parsed = parseCommandLine(findCommand('check')!, argv);
+  if (parsed.help) throw new Error('help');
+  return parsed.args;
+}
+const peer = (name: string) => ['--stdio', '--', process.execPath, join(PEERS, `${name}.mjs`)];
+
+test('exit 0 for a clean server, with a summary line; the trace is owner-only and re-validates with validate', () => {
+  const out = join(dir, 'clean.json');
+  const r = check(['--output', out, '--scope', 'full', ...peer('correct')]);
+  assert.is(r.status, 0, r.stderr);
+  assert.match(r.stdout, /^pass: 0 errors, 0 warnings; \d+ events, \d+ messages \(2025-11-25, MCP 2025-11-25\); mcp-statechart:v1:[0-9a-f]{64}\n$/);
+  assert.is(statSync(out).mode & 0o777, 0o600);
+  assert.is(statSync(join(dir, 'clean.timings.json')).mode & 0o777, 0o600);
+  const v = spawnSync(process.execPath, [CLI, 'validate', out, '--json'], { encoding: 'utf8', cwd: ROOT });
+  assert.is(v.status, 0, v.stderr);
+  const report = JSON.parse(v.stdout) as { status: string; findings: unknown[]; signature: string };
+  assert.is(report.status, 'ok');
+  assert.equal(report.findings, []);
+  assert.is(report.signature, (JSON.parse(readFileSync(out, 'utf8')) as { signature: string }).signature);
+});
+
+test('exit 1 for findings; --json prints the report with status, findings placed on events, and the signature', () => {
+  const out = join(dir, 'dup.json');
+  const r = check(['--json', '--output', out, ...peer('duplicate-tool-names')]);
+  assert.is(r.status, 1, r.stderr);
+  const report = JSON.parse(r.stdout) as { status: string; findings: { rule: string; severity: string; event: number; pointer: string }[]; signature: string };
+  assert.is(report.status, 'fail');
+  assert.equal(report.findings.map((f) => [f.rule, f.severity, f.pointer]), [['tools/duplicate-name', 'error', '/message/result/tools/1/name']]);
+  const trace = JSON.parse(readFileSync(out, 'utf8')) as { events: { kind: string }[]; signature: string };
+  assert.is(trace.events[report.findings[0]!.event]!.kind, 'message');
+  assert.is(report.signature, trace.signature);
+  const v = spawnSync(process.execPath, [CLI, 'validate', out], { encoding: 'utf8', cwd: ROOT });
+  assert.is(v.status, 1);
+  assert.match(v.stdout, /^event \d+: error: tools\/list \/message\/result\/tools\/1\/name: .* \[tools\/duplicate-name\]$/m);
+});
+
+test('bad arguments are refused before anything runs, each with a message that names the option', () => {
+  const cases: [string[], RegExp][] = [
+    [['--timeout', '0', ...peer('correct')], /--timeout takes a number of seconds/],
+    [['--protocol-version', '2024-11-05', ...peer('correct')], /--protocol-version is one of 2025-11-25, 2025-06-18/],
+    [['--root', 'https://example.test/', ...peer('correct')], /--root must be a file:\/\/ URI/],
+    [['--args', '{}', ...peer('correct')], /--args must follow the --call/],
+    [['--call', 'echo', '--args', '{"text": 1,}', ...peer('correct')], /--args is not strict JSON.*json\/trailing-comma/],
+    [['--call', 'echo', '--args', '[]', ...peer('correct')], /--args must be a JSON object/],
+    [['--sampling-result', '{"role": "assistant"}', ...peer('correct')], /--sampling-result is not a valid sampling\/createMessage result: .*\[sampling\/result at \/content\]/],
+    [['--elicitation-result', '{"action": "maybe"}', ...peer('correct')], /--elicitation-result is not a valid elicitation\/create result/],
+    [['--stdio'], /--stdio needs the server's command after --/],
+    [[], /say what to check/],
+    [['--url', 'ftp://example.test/'], /--url must be an http:\/\/ or https:\/\/ URL/],
+    [['--url', 'http://127.0.0.1:9/', ...peer('correct')], /either --stdio -- CMD \[ARGS...\] or --url URL, not both/],
+    [['--header-env', 'Authorization=MY_API_TOKEN', ...peer('correct')], /--header-env applies to --url only/],
+    [['--header-env', 'Authorization=NOT_SET', '--url', 'http://127.0.0.1:9/'], /the environment variable NOT_SET is not set/],
+    [['--header-env', 'Bad Header=MY_API_TOKEN', '--url', 'http://127.0.0.1:9/'], /--header-env takes HEADER=ENVIRONMENT_VARIABLE/],
+  ];
+  for (const [args, message] of cases) {
+    assert.throws(() => parseCheckArgs(argsOf(args), ENV), (error: unknown) => error instanceof UsageError && message.test(error.message), args.join(' '));
+  }
+  const parsed = parseCheckArgs(argsOf(['--call', 'a', '--call', 'b', '--args', '{"x": 1}', '--root', 'file:///srv', '--timeout', '1.5', ...peer('correct')]), ENV);
+  assert.equal(parsed.check.calls, [{ name: 'a', args: {} }, { name: 'b', args: { x: 1 } }]);
+  assert.is(parsed.check.timeoutMs, 1500);
+  assert.equal(parsed.check.answers.roots, ['file:///srv']);
+});
+
+test('exit 2, naming why: bad arguments, a server that cannot be started, one that exits before initialize', () => {
+  const cases: [string[], RegExp][] = [
+    [['--scope', 'deep', ...peer('correct')], /--scope is quick or full, got "deep"/],
+    [['--stdio', '--', '/nonexistent/mcp-server'], /could not run the check: the server could not be started: ENOENT/],
+    [['--stdio', '--', process.execPath, '-e', 'process.exit(4)'], /could not run the check: the server ended the connection before answering initialize/],
+  ];
+  for (const [args, message] of cases) {
+    const r = check(args);
+    assert.is(r.status, 2, `${args.join(' ')}: ${r.stderr}`);
+    assert.match(r.stderr, message);
+    assert.not.match(r.stderr, /\n\s+at /, 'no stack trace');
+  }
+});
+
+test('a named call whose arguments break the tool\'s schema is not sent, and says why', () => {
+  const r = check(['--json', '--call', 'echo', '--args', '{"text": 5}', ...peer('correct')]);
+  assert.is(r.status, 0, r.stderr);
+  assert.match(r.stderr, /--call echo was not sent: .*toolschema\/instance-type/);
+});
+
+test('no secret from the environment reaches the trace, the timings, stdout or stderr, even when the server echoes it', () => {
+  const out = join(dir, 'echo.json');
+  const args = ['--output', out, '--call', 'echo', '--args', JSON.stringify({ text: `my token is ${SECRET}` }), ...peer('echo-environment')];
+  for (const extra of [[], ['--json']]) {
+    const r = check([...extra, ...args]);
+    assert.is(r.status, 0, r.stderr);
+    const files = [readFileSync(out, 'utf8'), readFileSync(join(dir, 'echo.timings.json'), 'utf8')];
+    for (const text of [r.stdout, r.stderr, ...files]) {
+      assert.not.ok(text.includes(SECRET), 'the token leaked');
+      assert.not.ok(text.includes('hunter2-hunter2'), 'the password leaked');
+    }
+    const trace = files[0]!;
+    assert.ok(trace.includes('MY_API_TOKEN=[REDACTED]'), 'the tool description shows the variable, redacted');
+    assert.ok(trace.includes('"kind": "stderr"') && trace.includes('DB_PASSWORD=[REDACTED]'), 'the stderr excerpt is kept, redacted');
+  }
+});
+
+test.run();

@@ -1,0 +1,82 @@
+// Why: a saved trace is untrusted input (it may be truncated, edited or built by hand), yet
+// `report`, `validate` and `replay` act on what it says. It is read as strict JSON within size and
+// depth bounds, checked against the trace schema, and its status and signature are recomputed
+// from its findings, so a damaged or edited trace is refused (exit 2) rather than reported on.
+import * as v from 'valibot';
+import { InputError } from '../runner/errors.ts';
+import { fixtureRules } from '../validators/rules/fixture.ts';
+import { issuePointer } from '../validators/schema-check.ts';
+import { DEFAULT_MAX_DEPTH, parseStrictJson, StrictJsonError } from '../validators/strict-json.ts';
+import { findingEvidence } from './finding-evidence.ts';
+import { signatureOf } from './signature.ts';
+import { TRACE_MARK, TRACE_VERSION, TraceSchema, type Trace } from './trace-schema.ts';
+
+/** The largest trace file read, in bytes (at most one more byte is ever read). */
+export const TRACE_MAX_BYTES = 64 * 1024 * 1024;
+
+/** The deepest nesting a trace may have: a message of the strict reader's depth, three levels down. */
+export const TRACE_MAX_DEPTH = DEFAULT_MAX_DEPTH + 3;
+
+const INVALID = fixtureRules['trace-invalid'].id;
+const TAMPERED = fixtureRules['trace-tampered'].id;
+
+/**
+ * Parses and checks a trace's bytes. Throws an InputError naming the rule (`json/*`,
+ * `fixture/trace-invalid`, `fixture/trace-tampered`) and the JSON Pointer, never a file name.
+ */
+export function parseTrace(bytes: Uint8Array): Trace {
+  let data: unknown;
+  try {
+    data = parseStrictJson(bytes, { maxBytes: TRACE_MAX_BYTES, maxDepth: TRACE_MAX_DEPTH });
+  } catch (error) {
+    if (!(error instanceof StrictJsonError)) throw error;
+    throw new InputError(error.rule, error.pointer, `trace: ${error.message}`);
+  }
+  return checkTrace(data);
+}
+
+/** Checks a parsed JSON value as a trace: its format, then its consistency (see parseTrace). */
+export function checkTrace(data: unknown): Trace {
+  if (typeof data !== 'object' || data === null || Array.isArray(data) || !Object.hasOwn(data, TRACE_MARK)) {
+    throw invalid('', `not a trace: a trace is a JSON object with "${TRACE_MARK}": ${TRACE_VERSION}${hintFor(data)}`);
+  }
+  const version = (data as Record<string, unknown>)[TRACE_MARK];
+  if (version !== TRACE_VERSION) {
+    throw invalid(`/${TRACE_MARK}`, `trace format version ${JSON.stringify(version)} is not supported (this build reads version ${TRACE_VERSION})`);
+  }
+  const r = v.safeParse(TraceSchema, data);
+  if (!r.success) {
+    const issue = r.issues[0]!;
+    throw invalid(issuePointer('', issue), issue.message);
+  }
+  const trace = r.output;
+  trace.findings.forEach((f, i) => {
+    if (f.event !== null && f.event >= trace.events.length) {
+      throw invalid(`/findings/${i}/event`, `finding ${i} rests on event ${f.event}, but the trace has ${trace.events.length} events`);
+    }
+  });
+  const errors = trace.findings.filter((f) => f.severity === 'error').length;
+  if ((trace.status === 'pass' && errors > 0) || (trace.status === 'fail' && errors === 0)) {
+    throw tampered('/status', `status "${trace.status}" does not match the ${errors} error findings`);
+  }
+  if (trace.signature !== signatureOf(findingEvidence(trace))) {
+    throw tampered('/signature', 'the signature does not match the findings');
+  }
+  return trace;
+}
+
+function invalid(pointer: string, problem: string): InputError {
+  return new InputError(INVALID, pointer, `trace: invalid trace at ${pointer || '/'}: ${problem}`);
+}
+
+function tampered(pointer: string, problem: string): InputError {
+  return new InputError(TAMPERED, pointer, `trace: ${problem}: it was edited or damaged (at ${pointer})`);
+}
+
+/** Names the command for a document that is some other of our formats. */
+function hintFor(data: unknown): string {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return '';
+  if (Object.hasOwn(data, 'cases')) return ' (this looks like a fixture: use `cases`)';
+  if (Object.hasOwn(data, 'mcp_statechart_transcript') || Object.hasOwn(data, 'direction')) return ' (this looks like a transcript: use `validate`)';
+  return '';
+}

@@ -1,0 +1,121 @@
+// Why: a live run sees credentials: the header values the user passes through the environment,
+// every secret-looking variable the server inherits (and may echo), secrets in messages, and
+// session ids that grant access while they live. Nothing of that may reach a trace, a report,
+// stdout or stderr, so every output goes through one redactor first.
+
+/** What stands in for a redacted value. */
+export const REDACTED = '[REDACTED]';
+
+/** Names (of environment variables or object members) that look like they hold a secret. */
+const SECRET_NAME = /token|secret|key|password|passwd|credential|auth/i;
+
+/** Protocol members whose names look secret but whose values are not (schema-defined, never credentials). */
+const PROTOCOL_MEMBERS: ReadonlySet<string> = new Set(['progressToken', 'maxTokens']);
+
+/**
+ * Shorter values are not redacted wherever they occur (a 1-3 character value such as `1` or
+ * `yes` would blank out unrelated text); they are still redacted under secret-looking keys.
+ */
+export const MIN_SECRET_LENGTH = 4;
+
+/** Whether an environment variable or member name looks like it holds a secret (TOKEN, SECRET, KEY, PASSWORD, CREDENTIAL, AUTH; any case). */
+export function isSecretName(name: string): boolean {
+  return SECRET_NAME.test(name) && !PROTOCOL_MEMBERS.has(name);
+}
+
+/** The values of every environment variable whose name looks secret. */
+export function secretEnvironmentValues(env: Readonly<Record<string, string | undefined>>): string[] {
+  const out: string[] = [];
+  for (const [name, value] of Object.entries(env)) if (value !== undefined && isSecretName(name)) out.push(value);
+  return out;
+}
+
+/**
+ * Replaces secrets wherever they occur in text, values under secret-looking keys in JSON, and
+ * session ids by stable placeholders (`session-1`, `session-2`, in the order they were first seen).
+ */
+export class Redactor {
+  #secrets: string[] = [];
+  readonly #names = new Set<string>();
+  readonly #sessions = new Map<string, string>();
+  #pattern: RegExp | undefined;
+  #dirty = false;
+
+  constructor(secrets: Iterable<string> = []) {
+    for (const s of secrets) this.addSecret(s);
+  }
+
+  /** Adds a value to redact wherever it occurs (values shorter than MIN_SECRET_LENGTH are ignored). */
+  addSecret(value: string): void {
+    if (value.length < MIN_SECRET_LENGTH || this.#secrets.includes(value)) return;
+    this.#secrets.push(value);
+    this.#dirty = true;
+  }
+
+  /** Treats members of this name (any case; a header given by --header-env, say) as secret, whatever their length. */
+  addSecretName(name: string): void {
+    this.#names.add(name.toLowerCase());
+  }
+
+  /** Registers a session id; returns its placeholder (the one given, else `session-N`). */
+  addSessionId(value: string, given?: string): string {
+    let placeholder = this.#sessions.get(value);
+    if (placeholder === undefined) {
+      placeholder = given ?? `session-${this.#sessions.size + 1}`;
+      this.#sessions.set(value, placeholder);
+      this.#dirty = true;
+    }
+    return placeholder;
+  }
+
+  /** Learns the values under secret-looking keys in a JSON value, so they are redacted wherever else they occur too. */
+  learn(value: unknown): void {
+    if (Array.isArray(value)) {
+      for (const item of value) this.learn(item);
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, member] of Object.entries(value)) {
+        if (typeof member === 'string' && this.#isSecretKey(key)) this.addSecret(member);
+        else this.learn(member);
+      }
+    }
+  }
+
+  /** The text with every secret and session id replaced. */
+  text(text: string): string {
+    const pattern = this.#compiled();
+    if (pattern === undefined) return text;
+    return text.replace(pattern, (match) => this.#sessions.get(match) ?? REDACTED);
+  }
+
+  /** A copy of a JSON value with strings redacted, and string values under secret-looking keys replaced whole. */
+  json<T>(value: T): T {
+    return this.#json(value, false) as T;
+  }
+
+  #json(value: unknown, secretKey: boolean): unknown {
+    if (typeof value === 'string') return secretKey ? REDACTED : this.text(value);
+    if (Array.isArray(value)) return value.map((item) => this.#json(item, false));
+    if (value === null || typeof value !== 'object') return value;
+    const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+    for (const [key, member] of Object.entries(value)) out[key] = this.#json(member, this.#isSecretKey(key));
+    return Object.setPrototypeOf(out, Object.prototype) as unknown;
+  }
+
+  #isSecretKey(key: string): boolean {
+    return isSecretName(key) || (this.#names.size > 0 && this.#names.has(key.toLowerCase()));
+  }
+
+  #compiled(): RegExp | undefined {
+    if (this.#dirty) {
+      // Longest first, so that a secret containing another is replaced whole.
+      const all = [...this.#secrets, ...this.#sessions.keys()].sort((a, b) => b.length - a.length);
+      this.#pattern = all.length === 0 ? undefined : new RegExp(all.map(escapeRegExp).join('|'), 'g');
+      this.#dirty = false;
+    }
+    return this.#pattern;
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
+}

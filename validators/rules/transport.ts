@@ -1,0 +1,28 @@
+import { defineRules, SPEC } from './rule.ts';
+
+const STDIO = `${SPEC.transports}#stdio`;
+const JSONRPC_RESPONSE = `${SPEC.jsonrpc}#response_object`;
+
+/**
+ * Rules of the `transport` area: what only a live connection shows (framing on stdio, bytes that
+ * are not UTF-8, requests left unanswered by a timeout or by the server ending the connection).
+ * Each link points at the line of the transports page (or of JSON-RPC) it rests on.
+ */
+export const transportRules = defineRules('transport', SPEC.transports, {
+  'not-utf8': {
+    text: 'JSON-RPC messages must be UTF-8 encoded.',
+    spec: `${SPEC.transports}#:~:text=JSON%2DRPC%20messages%20MUST%20be%20UTF%2D8%20encoded`,
+  },
+  'stdio-unterminated-message': {
+    text: 'On stdio every message ends with a newline; the server\'s output ended in the middle of a line.',
+    spec: `${STDIO}:~:text=Messages%20are%20delimited%20by%20newlines`,
+  },
+  'timeout': {
+    text: 'A request must be answered; no response arrived within the time limit (--timeout).',
+    spec: `${JSONRPC_RESPONSE}:~:text=the%20Server%20MUST%20reply%20with%20a%20Response`,
+  },
+  'closed-with-pending-requests': {
+    text: 'A request must be answered; the server ended the connection with requests still unanswered.',
+    spec: `${JSONRPC_RESPONSE}:~:text=the%20Server%20MUST%20reply%20with%20a%20Response`,
+  },
+});
