@@ -41,6 +41,7 @@ const RATIOS: readonly RatioSpec[] = [
   ratioOf('pipeline_vs_strict_ajv_methods', 'pipeline', 'strict_ajv_methods'),
   ratioOf('course_inprocess_vs_pipeline', 'course_inprocess', 'pipeline'),
   ratioOf('course_cli_vs_node_startup', 'course_cli', 'node_startup', 'lower', 'wall_s'),
+  ratioOf('course_cli_vs_course_reference', 'course_cli', 'course_reference', 'lower', 'wall_s'),
   ratioOf('live_check_vs_sdk_client', 'live_check', 'live_sdk_client', 'lower', 'wall_s'),
   ratioOf('scale_1m_vs_100k_time', 'scale_1m', 'scale_100k', 'lower', 'wall_s'),
   ratioOf('scale_1m_vs_100k_rss', 'scale_1m', 'scale_100k', 'lower', 'peak_rss_mb'),
@@ -59,6 +60,9 @@ export function computeRatios(workloads: Workloads): Record<string, number> {
 
 /** The course-profile pipeline's target, as a fraction of the SDK path's throughput. */
 export const PIPELINE_TARGET = 0.8;
+
+/** "Clearly faster" than the course's reference, as a ratio of whole-process times: a fifth less time at least. */
+export const REFERENCE_TARGET = 0.8;
 
 /** A target of the project and whether a report meets it (undefined: not measured). */
 export interface TargetResult {
@@ -80,6 +84,7 @@ export function judgeTargets(report: BenchReport): TargetResult[] {
     target('1,000,000 messages in at most 11x the time of 100,000', ratio('scale_1m_vs_100k_time'), (v) => v <= 11),
     target('1,000,000 messages with a peak RSS under 150 MB', num(w, 'scale_1m', 'peak_rss_mb'), (v) => v < 150, ' MB'),
     target('whole-process `cases` on the course fixture within 1.4x of `node -e 0`', ratio('course_cli_vs_node_startup'), (v) => v <= 1.4),
+    target(`whole-process \`cases\` on the course fixture clearly faster than the course's Python reference (at most ${REFERENCE_TARGET}x its time)`, ratio('course_cli_vs_course_reference'), (v) => v <= REFERENCE_TARGET),
     target('`check --stdio` against server-everything within 1.2x of the SDK client\'s initialize, ping, tools/list, close', ratio('live_check_vs_sdk_client'), (v) => v <= 1.2),
   ];
 }

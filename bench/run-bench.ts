@@ -10,7 +10,7 @@ import { benchHeader } from './bench-session.ts';
 import { DEFAULT_SEED, generateSteps } from './generate.ts';
 import { DEFAULT_RUNS, medianSecondsInterleaved, significant } from './measure.ts';
 import type { BenchPaths } from './paths.ts';
-import { measureValidate, measureWalls, type ScaleFigure, type TranscriptInput, type WallTime } from './processes.ts';
+import { measureValidate, measureWalls, type ScaleFigure, type TimedCommand, type TranscriptInput, type WallTime } from './processes.ts';
 import { writeTranscript } from './transcript-file.ts';
 import {
   ajvMethodsTask,
@@ -53,6 +53,11 @@ export interface Workloads {
   readonly course_inprocess: Throughput | Skipped;
   readonly course_cli: WallTime | Skipped;
   readonly node_startup: WallTime;
+  /**
+   * The course's own Python reference validator judging the course fixture, whole process, timed
+   * with `course_cli` and `node_startup` (added later, so optional).
+   */
+  readonly course_reference?: WallTime | Skipped;
   /** `check --stdio` against server-everything, whole process (added later, so optional). */
   readonly live_check?: WallTime | Skipped;
   /** The official SDK's client (initialize, ping, tools/list, close) against the same server, paired with it. */
@@ -99,6 +104,22 @@ function everythingServer(root: string): string | undefined {
   }
 }
 
+/** Names the course's Python reference validator (its validate_mcp_messages.py) for the paired `course_reference` workload. */
+export const COURSE_REFERENCE_ENV = 'MCP_STATECHART_COURSE_REFERENCE';
+
+/**
+ * The course's reference run as the course says to run it (`python3 -B validate_mcp_messages.py
+ * FIXTURE`), when the environment names the script: it is the course's code, not ours, so the
+ * project neither ships nor fetches it.
+ */
+export function courseReference(course: string, env: NodeJS.ProcessEnv = process.env): TimedCommand | Skipped {
+  const script = env[COURSE_REFERENCE_ENV];
+  if (script === undefined || script === '') return { skipped: `set ${COURSE_REFERENCE_ENV} to the course's validate_mcp_messages.py to time it` };
+  if (!existsSync(script)) return { skipped: `${COURSE_REFERENCE_ENV} names no file` };
+  if (!existsSync(course)) return { skipped: 'the course fixture ../shared/course/mcp-cases.json is not present' };
+  return { command: 'python3', args: ['-B', script, course], accept: [0] };
+}
+
 /** Progress lines go to stderr so `--json` output stays clean. */
 export type Progress = (line: string) => void;
 
@@ -128,12 +149,15 @@ export async function runBench(paths: BenchPaths, sizes: BenchSizes, progress: P
   for (const [name, t] of prepared) if (isSkipped(t)) figures.set(name, t);
   live.forEach(([name, t], i) => figures.set(name, t.figure(seconds[i] as number, runs)));
 
-  progress('course_cli, node_startup');
-  const [node_startup, cli] = measureWalls([
+  const reference = courseReference(paths.course);
+  progress(`course_cli, node_startup${isSkipped(reference) ? '' : ', course_reference'}`);
+  const [node_startup, cli, python] = measureWalls([
     { args: ['-e', '0'], accept: [0] },
     ...(existsSync(paths.course) ? [{ args: [paths.cli, 'cases', paths.course], accept: [0, 1] }] : []),
+    ...(isSkipped(reference) ? [] : [reference]),
   ], paths.root, runs);
   const course_cli: WallTime | Skipped = cli ?? { skipped: 'the course fixture ../shared/course/mcp-cases.json is not present' };
+  const course_reference: WallTime | Skipped = isSkipped(reference) ? reference : python as WallTime;
 
   const server = everythingServer(paths.root);
   const sdkClient = join(paths.root, 'bench', 'live-sdk-client.mjs');
@@ -167,6 +191,7 @@ export async function runBench(paths: BenchPaths, sizes: BenchSizes, progress: P
       ...(Object.fromEntries(prepared.map(([name]) => [name, figures.get(name)])) as Pick<Workloads, InProcess>),
       course_cli,
       node_startup: node_startup as WallTime,
+      course_reference,
       live_check,
       live_sdk_client,
       scale_100k: scale_100k as ScaleFigure,
