@@ -106,6 +106,8 @@ function everythingServer(root: string): string | undefined {
 
 /** Names the course's Python reference validator (its validate_mcp_messages.py) for the paired `course_reference` workload. */
 export const COURSE_REFERENCE_ENV = 'MCP_STATECHART_COURSE_REFERENCE';
+/** The Python interpreter that runs it (default `python3`): name the interpreter itself, not a shim script that starts it. */
+export const PYTHON_ENV = 'MCP_STATECHART_PYTHON';
 
 /**
  * The course's reference run as the course says to run it (`python3 -B validate_mcp_messages.py
@@ -117,7 +119,7 @@ export function courseReference(course: string, env: NodeJS.ProcessEnv = process
   if (script === undefined || script === '') return { skipped: `set ${COURSE_REFERENCE_ENV} to the course's validate_mcp_messages.py to time it` };
   if (!existsSync(script)) return { skipped: `${COURSE_REFERENCE_ENV} names no file` };
   if (!existsSync(course)) return { skipped: 'the course fixture ../shared/course/mcp-cases.json is not present' };
-  return { command: 'python3', args: ['-B', script, course], accept: [0] };
+  return { command: env[PYTHON_ENV] || 'python3', args: ['-B', script, course], accept: [0] };
 }
 
 /** Progress lines go to stderr so `--json` output stays clean. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { measureWalls } from '../../bench/processes.ts';
-import { COURSE_REFERENCE_ENV, courseReference } from '../../bench/run-bench.ts';
+import { COURSE_REFERENCE_ENV, courseReference, PYTHON_ENV } from '../../bench/run-bench.ts';
 import { isSkipped } from '../../bench/workloads.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'mcp-statechart-course-reference-'));
@@ -23,8 +23,9 @@ test('course_reference: skipped, with the reason, unless the environment names a
   assert.ok(isSkipped(noCourse) && noCourse.skipped.includes('course fixture'));
 });
 
-test('course_reference: run as the course says, python3 -B SCRIPT FIXTURE, exit 0 only', () => {
+test('course_reference: run as the course says, python3 -B SCRIPT FIXTURE, exit 0 only; the interpreter may be named', () => {
   assert.equal(courseReference(course, { [COURSE_REFERENCE_ENV]: script }), { command: 'python3', args: ['-B', script, course], accept: [0] });
+  assert.equal(courseReference(course, { [COURSE_REFERENCE_ENV]: script, [PYTHON_ENV]: '/usr/bin/python3.11' }), { command: '/usr/bin/python3.11', args: ['-B', script, course], accept: [0] });
 });
 
 test('a timed command may name its own program (the reference is no Node script)', () => {
