@@ -3,7 +3,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, availableParallelism, platform, arch, tmpdir, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { sessionConfigFor } from '../transcripts/transcript-header.ts';
 import { parseStrictJson } from '../validators/strict-json.ts';
 import { benchHeader } from './bench-session.ts';
@@ -120,6 +120,19 @@ export function courseReference(course: string, env: NodeJS.ProcessEnv = process
   if (!existsSync(script)) return { skipped: `${COURSE_REFERENCE_ENV} names no file` };
   if (!existsSync(course)) return { skipped: 'the course fixture ../shared/course/mcp-cases.json is not present' };
   return { command: env[PYTHON_ENV] || 'python3', args: ['-B', script, course], accept: [0] };
+}
+
+/**
+ * The command line a report names: the environment settings that added the course reference
+ * (by file name alone, never a local folder) before `node dist/cli.js bench FLAGS`.
+ */
+export function benchCommandLine(flags: readonly string[], env: NodeJS.ProcessEnv = process.env): string {
+  const settings: string[] = [];
+  for (const name of [COURSE_REFERENCE_ENV, PYTHON_ENV]) {
+    const value = env[name];
+    if (value !== undefined && value !== '') settings.push(`${name}=${basename(value)}`);
+  }
+  return [...settings, 'node dist/cli.js bench', ...flags].join(' ');
 }
 
 /** Progress lines go to stderr so `--json` output stays clean. */

@@ -5,7 +5,7 @@ import { loadavg } from 'node:os';
 import { committedRatios, renderGenerated, updateBenchmarksMd } from '../../bench/benchmarks-md.ts';
 import { benchPaths } from '../../bench/paths.ts';
 import { bestRatios, compareRatios, computeRatios, formatBenchText, type BenchReport } from '../../bench/report.ts';
-import { describeMachine, FULL_SIZES, QUICK_SIZES, runBench } from '../../bench/run-bench.ts';
+import { benchCommandLine, describeMachine, FULL_SIZES, QUICK_SIZES, runBench } from '../../bench/run-bench.ts';
 import { InputError } from '../../runner/errors.ts';
 import { cliRules } from '../../validators/rules/cli.ts';
 import type { CommandArgs, CommandResult } from '../cli/command.ts';
@@ -45,7 +45,7 @@ export async function runBenchCommand(options: BenchOptions): Promise<CommandRes
 
   if (options.write) {
     const flags = ['--write', ...(options.quick ? ['--quick'] : []), ...(options.json ? ['--json'] : [])];
-    await writeOutputFile(paths.report, updateBenchmarksMd(readReport(paths.report), renderGenerated(report, `node dist/cli.js bench ${flags.join(' ')}`)), { argument: 'BENCHMARKS.md' });
+    await writeOutputFile(paths.report, updateBenchmarksMd(readReport(paths.report), renderGenerated(report, benchCommandLine(flags))), { argument: 'BENCHMARKS.md' });
     process.stderr.write('bench: BENCHMARKS.md written\n');
   }
   if (baseline !== undefined) {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { measureWalls } from '../../bench/processes.ts';
-import { COURSE_REFERENCE_ENV, courseReference, PYTHON_ENV } from '../../bench/run-bench.ts';
+import { benchCommandLine, COURSE_REFERENCE_ENV, courseReference, PYTHON_ENV } from '../../bench/run-bench.ts';
 import { isSkipped } from '../../bench/workloads.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'mcp-statechart-course-reference-'));
@@ -32,6 +32,12 @@ test('a timed command may name its own program (the reference is no Node script)
   const [sh] = measureWalls([{ command: '/bin/sh', args: ['-c', 'exit 0'], accept: [0] }], dir, 3);
   assert.ok(sh !== undefined && sh.wall_s > 0 && sh.runs === 3);
   assert.throws(() => measureWalls([{ command: '/bin/sh', args: ['-c', 'exit 3'], accept: [0] }], dir, 1), /exit 3/);
+});
+
+test('the command a report names says which settings added the reference, by file name, no folder', () => {
+  assert.is(benchCommandLine(['--write'], {}), 'node dist/cli.js bench --write');
+  assert.is(benchCommandLine(['--write'], { [COURSE_REFERENCE_ENV]: script, [PYTHON_ENV]: '/usr/bin/python3.11' }),
+    `${COURSE_REFERENCE_ENV}=validate_mcp_messages.py ${PYTHON_ENV}=python3.11 node dist/cli.js bench --write`);
 });
 
 test.run();
