@@ -30,9 +30,9 @@ interface ChildRun {
   readonly stderr: string;
 }
 
-function runChild(args: readonly string[], cwd: string, accept: readonly number[]): ChildRun {
+function runChild(args: readonly string[], cwd: string, accept: readonly number[], command = process.execPath): ChildRun {
   const start = performance.now();
-  const r = spawnSync(process.execPath, args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(command, args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   const seconds = (performance.now() - start) / 1000;
   if (r.status === null || !accept.includes(r.status)) {
     const why = r.error ? r.error.message : `exit ${r.status ?? r.signal}: ${(r.stderr || r.stdout).trim().split('\n').slice(-3).join(' | ')}`;
@@ -41,15 +41,17 @@ function runChild(args: readonly string[], cwd: string, accept: readonly number[
   return { seconds, stdout: r.stdout, stderr: r.stderr };
 }
 
-/** A command to time: node's arguments and the exit codes that count as a normal run. */
+/** A command to time: its arguments and the exit codes that count as a normal run. */
 export interface TimedCommand {
+  /** The program to run; default: this Node. */
+  readonly command?: string;
   readonly args: readonly string[];
   readonly accept: readonly number[];
 }
 
 /** Median wall times of commands, each warmed up once, then timed in interleaved rounds. */
 export function measureWalls(commands: readonly TimedCommand[], cwd: string, runs: number): WallTime[] {
-  return interleavedRounds(commands.map((c) => () => runChild(c.args, cwd, c.accept).seconds), runs)
+  return interleavedRounds(commands.map((c) => () => runChild(c.args, cwd, c.accept, c.command).seconds), runs)
     .map((t) => ({ wall_s: significant(median(t)), runs }));
 }
 

@@ -4,14 +4,14 @@ import { fuzzRates, type FuzzRate } from './fuzz-rate.ts';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, availableParallelism, platform, arch, tmpdir, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { sessionConfigFor } from '../transcripts/transcript-header.ts';
 import { parseStrictJson } from '../validators/strict-json.ts';
 import { benchHeader } from './bench-session.ts';
 import { DEFAULT_SEED, generateSteps } from './generate.ts';
 import { DEFAULT_RUNS, medianSecondsInterleaved, significant } from './measure.ts';
 import type { BenchPaths } from './paths.ts';
-import { measureValidate, measureWalls, type ScaleFigure, type TranscriptInput, type WallTime } from './processes.ts';
+import { measureValidate, measureWalls, type ScaleFigure, type TimedCommand, type TranscriptInput, type WallTime } from './processes.ts';
 import { writeTranscript } from './transcript-file.ts';
 import {
   ajvMethodsTask,
@@ -54,6 +54,11 @@ export interface Workloads {
   readonly course_inprocess: Throughput | Skipped;
   readonly course_cli: WallTime | Skipped;
   readonly node_startup: WallTime;
+  /**
+   * The course's own Python reference validator judging the course fixture, whole process, timed
+   * with `course_cli` and `node_startup` (added later, so optional).
+   */
+  readonly course_reference?: WallTime | Skipped;
   /** `check --stdio` against server-everything, whole process (added later, so optional). */
   readonly live_check?: WallTime | Skipped;
   /** The official SDK's client (initialize, ping, tools/list, close) against the same server, paired with it. */
@@ -107,6 +112,37 @@ function everythingServer(root: string): string | undefined {
   }
 }
 
+/** Names the course's Python reference validator (its validate_mcp_messages.py) for the paired `course_reference` workload. */
+export const COURSE_REFERENCE_ENV = 'MCP_STATECHART_COURSE_REFERENCE';
+/** The Python interpreter that runs it (default `python3`): name the interpreter itself, not a shim script that starts it. */
+export const PYTHON_ENV = 'MCP_STATECHART_PYTHON';
+
+/**
+ * The course's reference run as the course says to run it (`python3 -B validate_mcp_messages.py
+ * FIXTURE`), when the environment names the script: it is the course's code, not ours, so the
+ * project neither ships nor fetches it.
+ */
+export function courseReference(course: string, env: NodeJS.ProcessEnv = process.env): TimedCommand | Skipped {
+  const script = env[COURSE_REFERENCE_ENV];
+  if (script === undefined || script === '') return { skipped: `set ${COURSE_REFERENCE_ENV} to the course's validate_mcp_messages.py to time it` };
+  if (!existsSync(script)) return { skipped: `${COURSE_REFERENCE_ENV} names no file` };
+  if (!existsSync(course)) return { skipped: 'the course fixture ../shared/course/mcp-cases.json is not present' };
+  return { command: env[PYTHON_ENV] || 'python3', args: ['-B', script, course], accept: [0] };
+}
+
+/**
+ * The command line a report names: the environment settings that added the course reference
+ * (by file name alone, never a local folder) before `node dist/cli.js bench FLAGS`.
+ */
+export function benchCommandLine(flags: readonly string[], env: NodeJS.ProcessEnv = process.env): string {
+  const settings: string[] = [];
+  for (const name of [COURSE_REFERENCE_ENV, PYTHON_ENV]) {
+    const value = env[name];
+    if (value !== undefined && value !== '') settings.push(`${name}=${basename(value)}`);
+  }
+  return [...settings, 'node dist/cli.js bench', ...flags].join(' ');
+}
+
 /** Progress lines go to stderr so `--json` output stays clean. */
 export type Progress = (line: string) => void;
 
@@ -136,12 +172,15 @@ export async function runBench(paths: BenchPaths, sizes: BenchSizes, progress: P
   for (const [name, t] of prepared) if (isSkipped(t)) figures.set(name, t);
   live.forEach(([name, t], i) => figures.set(name, t.figure(seconds[i] as number, runs)));
 
-  progress('course_cli, node_startup');
-  const [node_startup, cli] = measureWalls([
+  const reference = courseReference(paths.course);
+  progress(`course_cli, node_startup${isSkipped(reference) ? '' : ', course_reference'}`);
+  const [node_startup, cli, python] = measureWalls([
     { args: ['-e', '0'], accept: [0] },
     ...(existsSync(paths.course) ? [{ args: [paths.cli, 'cases', paths.course], accept: [0, 1] }] : []),
+    ...(isSkipped(reference) ? [] : [reference]),
   ], paths.root, runs);
   const course_cli: WallTime | Skipped = cli ?? { skipped: 'the course fixture ../shared/course/mcp-cases.json is not present' };
+  const course_reference: WallTime | Skipped = isSkipped(reference) ? reference : python as WallTime;
 
   const server = everythingServer(paths.root);
   const sdkClient = join(paths.root, 'bench', 'live-sdk-client.mjs');
@@ -178,6 +217,7 @@ export async function runBench(paths: BenchPaths, sizes: BenchSizes, progress: P
       ...(Object.fromEntries(prepared.map(([name]) => [name, figures.get(name)])) as Pick<Workloads, InProcess>),
       course_cli,
       node_startup: node_startup as WallTime,
+      course_reference,
       live_check,
       live_sdk_client,
       fuzz_stdio,

@@ -274,11 +274,12 @@ export class FlatRunner<TContext, TEvent extends EventLike, TEmitted extends Eve
         const step = steps[i] as ActionStep;
         switch (step.kind) {
           case 'assign':
-            args.context = Object.assign({}, args.context, step.compute(args, step.params));
+            // Spreads copy through V8's object-clone fast path (the context's shape is kept), where Object.assign looks up every key.
+            args.context = { ...(args.context as object), ...(step.compute(args, step.params) as object) };
             break;
           case 'assign-members': {
             // Every member assigner sees the context before this assign, as in xstate.
-            const next = Object.assign({}, args.context) as Record<string, unknown>;
+            const next = { ...(args.context as object) } as Record<string, unknown>;
             for (let k = 0; k < step.keys.length; k++) {
               const part = step.parts[k];
               next[step.keys[k] as string] = typeof part === 'function' ? part(args, step.params) : part;

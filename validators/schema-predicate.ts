@@ -33,14 +33,32 @@ interface Node {
 const compiled = new WeakMap<object, SchemaPredicate>();
 const CONFIG = { abortEarly: true } as const;
 
-/** The predicate of `schema`, compiled once. */
+/**
+ * Calls of a schema's predicate before its object checks are generated as straight-line code.
+ * Generating code costs a parse and a compile per object schema (about 70 µs each when cold), which
+ * a short run (one fixture file) never earns back; loops judge the first calls, and a schema that
+ * keeps being asked gets the generated checks.
+ */
+export const GENERATE_AFTER = 16;
+
+/** The predicate of `schema`: loops for its first GENERATE_AFTER calls, then generated code, compiled once. */
 export function schemaPredicate(schema: v.GenericSchema): SchemaPredicate {
   let predicate = compiled.get(schema);
   if (predicate === undefined) {
-    predicate = compileNode(schema as unknown as Node);
+    const looped = compileSchemaPredicate(schema, false);
+    let calls = 0;
+    predicate = (value) => {
+      if (++calls === GENERATE_AFTER) compiled.set(schema, compileSchemaPredicate(schema, true));
+      return looped(value);
+    };
     compiled.set(schema, predicate);
   }
   return predicate;
+}
+
+/** The predicate of `schema`, with its object checks as generated code (`generate`) or as loops. */
+export function compileSchemaPredicate(schema: v.GenericSchema, generate: boolean): SchemaPredicate {
+  return compileNode(schema as unknown as Node, generate);
 }
 
 /** Asks valibot: the exact answer for any node this compiler does not take apart. */
@@ -63,10 +81,10 @@ function isRecordKey(object: object, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(object, key) && key !== '__proto__' && key !== 'prototype' && key !== 'constructor';
 }
 
-function compileNode(node: Node): SchemaPredicate {
+function compileNode(node: Node, generate: boolean): SchemaPredicate {
   // Async schemas, and fallbacks (which never fail), are valibot's to run.
   if (node.async || node.fallback !== undefined) return askValibot(node);
-  if (node.pipe !== undefined) return compilePipe(node);
+  if (node.pipe !== undefined) return compilePipe(node, generate);
   switch (node.type) {
     case 'string':
       return (x) => typeof x === 'string';
@@ -97,9 +115,9 @@ function compileNode(node: Node): SchemaPredicate {
     case 'exact_optional':
     case 'nullish':
     case 'nullable':
-      return compileWrapper(node);
+      return compileWrapper(node, generate);
     case 'array': {
-      const item = compileNode(node.item as Node);
+      const item = compileNode(node.item as Node, generate);
       return (x) => {
         if (!Array.isArray(x)) return false;
         for (let i = 0; i < x.length; i++) if (!item(x[i])) return false;
@@ -107,8 +125,8 @@ function compileNode(node: Node): SchemaPredicate {
       };
     }
     case 'record': {
-      const key = compileNode(node.key as Node);
-      const value = compileNode(node.value as Node);
+      const key = compileNode(node.key as Node, generate);
+      const value = compileNode(node.value as Node, generate);
       return (x) => {
         if (!x || typeof x !== 'object') return false;
         for (const k in x) if (isRecordKey(x, k) && (!key(k) || !value((x as Record<string, unknown>)[k]))) return false;
@@ -116,7 +134,7 @@ function compileNode(node: Node): SchemaPredicate {
       };
     }
     case 'union': {
-      const options = (node.options as Node[]).map(compileNode);
+      const options = (node.options as Node[]).map((option) => compileNode(option, generate));
       return (x) => {
         for (const option of options) if (option(x)) return true;
         return false;
@@ -125,15 +143,15 @@ function compileNode(node: Node): SchemaPredicate {
     case 'object':
     case 'loose_object':
     case 'strict_object':
-      return compileObject(node);
+      return compileObject(node, generate);
     default:
       return askValibot(node);
   }
 }
 
-function compileWrapper(node: Node): SchemaPredicate {
+function compileWrapper(node: Node, generate: boolean): SchemaPredicate {
   if (node.default !== undefined) return askValibot(node);
-  const wrapped = compileNode(node.wrapped as Node);
+  const wrapped = compileNode(node.wrapped as Node, generate);
   switch (node.type) {
     case 'optional':
     case 'exact_optional': // as a member, its absence is decided by the object; a present undefined is the wrapped schema's
@@ -145,16 +163,17 @@ function compileWrapper(node: Node): SchemaPredicate {
   }
 }
 
-function compileObject(node: Node): SchemaPredicate {
+function compileObject(node: Node, generate: boolean): SchemaPredicate {
   const entries = node.entries as Readonly<Record<string, Node>>;
   const members: Member[] = [];
   for (const key in entries) {
     const entry = entries[key] as Node;
     // A default or fallback fills in absent members: valibot's business.
     if (entry.fallback !== undefined || (isOptionalType(entry.type) && entry.default !== undefined)) return askValibot(node);
-    members.push({ key, test: compileNode(entry), optional: mayBeAbsent(entry) });
+    members.push({ key, test: compileNode(entry, generate), optional: mayBeAbsent(entry) });
   }
-  return objectPredicate(members, node.type === 'strict_object' ? Object.keys(entries) : undefined);
+  const closedKeys = node.type === 'strict_object' ? Object.keys(entries) : undefined;
+  return generate ? objectPredicate(members, closedKeys) : loopedObjectPredicate(members, closedKeys);
 }
 
 /**
@@ -213,7 +232,7 @@ const VALUE_PRESERVING = new Set(['string', 'number', 'boolean', 'literal', 'pic
  * every item but the last must hand the value on unchanged (primitive and custom schemas, and
  * validations do; objects, arrays and records build a new output, transformations change it).
  */
-function compilePipe(node: Node): SchemaPredicate {
+function compilePipe(node: Node, generate: boolean): SchemaPredicate {
   const items = (node.pipe as readonly Node[]).filter((item) => item.kind !== 'metadata');
   for (let i = 0; i < items.length; i++) {
     const item = items[i] as Node;
@@ -221,7 +240,7 @@ function compilePipe(node: Node): SchemaPredicate {
     const last = i === items.length - 1;
     if (!last && item.kind === 'schema' && (item.pipe !== undefined || !VALUE_PRESERVING.has(item.type))) return askValibot(node);
   }
-  const tests = items.map((item) => (item.kind === 'schema' ? compileNode(item) : compileValidation(item)));
+  const tests = items.map((item) => (item.kind === 'schema' ? compileNode(item, generate) : compileValidation(item)));
   if (tests.length === 1) return tests[0] as SchemaPredicate;
   return (x) => {
     for (let i = 0; i < tests.length; i++) if (!(tests[i] as SchemaPredicate)(x)) return false;

@@ -11,30 +11,21 @@
 /** Returned when the fast path cannot decide; the scanner must. */
 export const FALLBACK: unique symbol = Symbol('strict-json fallback');
 
-const COLON = 0x3a;
-const BACKSLASH = 0x5c;
 
-/** Colons outside strings (one per object member in valid JSON), or -1 when a string never ends. */
+/** A string literal of a text JSON.parse accepted: each character matches one alternative only, so the match is linear. */
+const STRING_LITERAL = /"(?:[^"\\]|\\.)*"/g;
+
+/**
+ * Colons outside strings (one per object member in valid JSON) of a text JSON.parse accepted. The
+ * strings are dropped by one regular-expression replace and the colons found with indexOf: both
+ * native, so a long text (a fixture file, read once) is counted in a fraction of the time a loop
+ * over its characters takes before the engine has compiled the loop.
+ */
 function countMembers(s: string): number {
-  const n = s.length;
+  const bare = s.replace(STRING_LITERAL, '');
   let count = 0;
-  let i = 0;
-  for (;;) {
-    const q = s.indexOf('"', i);
-    const end = q === -1 ? n : q;
-    for (let k = i; k < end; k++) if (s.charCodeAt(k) === COLON) count++;
-    if (q === -1) return count;
-    let j = q + 1;
-    for (;;) {
-      j = s.indexOf('"', j);
-      if (j === -1) return -1;
-      let b = j - 1;
-      while (s.charCodeAt(b) === BACKSLASH) b--;
-      if ((j - 1 - b) % 2 === 0) break;
-      j++;
-    }
-    i = j + 1;
-  }
+  for (let i = bare.indexOf(':'); i !== -1; i = bare.indexOf(':', i + 1)) count++;
+  return count;
 }
 
 /** `String.prototype.isWellFormed` (ES2024, present in Node 20): false for unpaired surrogates. */

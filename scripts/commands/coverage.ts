@@ -10,6 +10,7 @@ import type { CommandArgs, CommandResult } from '../cli/command.ts';
 import { writeOutputFile } from '../cli/output-file.ts';
 import { loadInputs, type FixtureFile } from '../fixture-files.ts';
 import { judgeTranscriptFile } from '../transcript-file.ts';
+import { coverageHtml } from '../../coverage/html.ts';
 
 /** Options of `coverage`. */
 export interface CoverageOptions {
@@ -39,7 +40,6 @@ export async function runCoverage(paths: readonly string[], options: CoverageOpt
   const report = buildReport(m, loadAllowlist());
   const suggestions = options.suggest ? suggestCases(m.graphs, report, m.home) : undefined;
   if (options.html !== undefined) {
-    const { coverageHtml } = await import('../../coverage/html.ts');
     await writeOutputFile(options.html, await coverageHtml(report, m.graphs));
   }
   let output: string;

@@ -7,6 +7,7 @@ import { SESSION_MACHINES } from '../../coverage/diagram/session-machines.ts';
 import type { CommandArgs, CommandResult } from '../cli/command.ts';
 import { makeOutputFolder, writeOutputFile } from '../cli/output-file.ts';
 import { UsageError } from '../cli/usage-error.ts';
+import { renderSvg } from '../../coverage/diagram/render-svg.ts';
 
 /** Diagram names: each machine, and `session` for all of them as clusters. */
 export const DIAGRAM_NAMES = [...SESSION_MACHINES.map((m) => m.id), 'session'] as const;
@@ -21,7 +22,6 @@ export async function diagramText(name: string, format: Format): Promise<string>
   if (format === 'mermaid') return machine ? machineMermaid(machine) : sessionMermaid(SESSION_MACHINES);
   const dot = machine ? machineDot(machine) : sessionDot(SESSION_MACHINES);
   if (format === 'dot') return dot;
-  const { renderSvg } = await import('../../coverage/diagram/render-svg.ts');
   return renderSvg(dot);
 }
 

@@ -2,10 +2,14 @@
 // summary, usage, options, exit codes) and loads its handler only when it runs, so a command pays
 // start-up for its own modules alone. A new command is a handler file here plus one entry below.
 import type { CommandSpec } from '../cli/command.ts';
-// `cases` is what `npm start` and most runs use: bundled with the entry point rather than loaded as
-// one more chunk, so its start-up stays what it was before commands were loaded on demand.
+// `cases`, `validate` and `rules` need only the judging core and are loaded with the entry point;
+// the other commands are one group loaded on demand (see tooling.ts).
 import * as casesCommand from './cases.ts';
 import { PROTOCOL_VERSION_OPTION, REPORT_OPTIONS, TARGET_OPTIONS } from './live-options.ts';
+import * as rulesCommand from './rules.ts';
+import * as validateCommand from './validate.ts';
+
+const tooling = () => import('./tooling.ts');
 
 const PROFILE_IDS = 'course, 2025-11-25, 2025-06-18 or 2026-07-28';
 
@@ -50,7 +54,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     },
     positionals: { name: 'FILE', min: 1, max: 1 },
     exitCodes: '0 no error findings (warnings allowed), 1 an error finding, 2 could not run (unreadable input, a bad header, a fixture, nothing to judge)',
-    load: () => import('./validate.ts'),
+    load: async () => validateCommand,
   },
   {
     name: 'check',
@@ -135,7 +139,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     },
     positionals: { name: 'ID', min: 0, max: 1 },
     exitCodes: '0 listed, 2 no such rule or area',
-    load: () => import('./rules.ts'),
+    load: async () => rulesCommand,
   },
   {
     name: 'report',
@@ -178,7 +182,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     },
     positionals: { name: 'PATH', min: 0, max: Infinity },
     exitCodes: '0 no gap, 1 a gap (never taken, not allowlisted) remains, 2 could not run',
-    load: () => import('./coverage.ts'),
+    load: async () => (await tooling()).coverage,
   },
   {
     name: 'diagram',
@@ -195,7 +199,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     },
     positionals: { name: 'MACHINE', min: 0, max: 1 },
     exitCodes: '0 printed or written, 2 could not run (an unknown machine or format, an output that cannot be written)',
-    load: () => import('./diagram.ts'),
+    load: async () => (await tooling()).diagram,
   },
   {
     name: 'inspect',
@@ -215,7 +219,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     },
     positionals: { name: 'CASE', min: 0, max: 1 },
     exitCodes: '0 written (whatever the case\'s outcome), 2 could not run (no such case, unreadable input, an output that cannot be written)',
-    load: () => import('./inspect.ts'),
+    load: async () => (await tooling()).inspect,
   },
   {
     name: 'bench',
@@ -230,7 +234,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     },
     positionals: { name: 'ARGUMENT', min: 0, max: 0 },
     exitCodes: '0 measured (and no ratio over 2x worse with --check), 1 a ratio over 2x worse, 2 could not run',
-    load: () => import('./bench.ts'),
+    load: async () => (await tooling()).bench,
   },
 ];
 

@@ -10,6 +10,9 @@ import { UsageError } from '../cli/usage-error.ts';
 import { basename } from 'node:path';
 import { loadFixtures, loadInputs, type FixtureFile } from '../fixture-files.ts';
 import { judgeTranscriptFile } from '../transcript-file.ts';
+import { inspectorHtml } from '../../inspector/page.ts';
+import { streamToStately } from '../../inspector/stately.ts';
+import { traceCase, traceTranscript } from '../../inspector/trace.ts';
 
 /** Options of `inspect`. */
 export interface InspectOptions {
@@ -57,8 +60,6 @@ async function transcriptOf(positionals: readonly string[], options: InspectOpti
 /** Writes the page of a whole transcript. */
 async function inspectTranscript(file: FixtureFile, options: InspectOptions): Promise<CommandResult> {
   if (options.stately) throw new UsageError('inspect', '--stately plays fixture cases; a transcript is inspected as a page');
-  const { traceTranscript } = await import('../../inspector/trace.ts');
-  const { inspectorHtml } = await import('../../inspector/page.ts');
   const { trace, run, truncated } = await traceTranscript(file.label, (judge) => judgeTranscriptFile(file.path, judge));
   if (run.failure !== undefined) throw run.failure;
   const out = options.out ?? defaultOut(file.label);
@@ -77,15 +78,12 @@ export async function runInspect(positionals: readonly string[], options: Inspec
   if (options.stately) {
     const port = Number(options.port ?? '8080');
     if (!Number.isInteger(port) || port < 1 || port > 65535) throw new UsageError('inspect', `--port must be a TCP port, not ${JSON.stringify(options.port)}`);
-    const { streamToStately } = await import('../../inspector/stately.ts');
     const stream = await streamToStately(fixture, kase, index, port);
     process.stderr.write(`${name}: ${stream.result.status}; events sent to ${stream.url}. Open ${stream.pageUrl} (its page embeds stately.ai/inspect, which needs the internet); Ctrl-C stops.\n`);
     await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
     await stream.stop();
     return { output: `${name}: ${stream.result.status}`, exitCode: 0 };
   }
-  const { traceCase } = await import('../../inspector/trace.ts');
-  const { inspectorHtml } = await import('../../inspector/page.ts');
   const trace = traceCase(label, fixture, kase, index);
   const out = options.out ?? defaultOut(name);
   await writeOutputFile(out, await inspectorHtml(trace));

@@ -33,7 +33,7 @@ function play(bytes: Uint8Array): { ms: number; steps: number; status: string } 
   return { ms: performance.now() - started, steps: fixture.cases[0]!.steps.length, status: result.status };
 }
 
-test('a 2 MB fixture case of unanswered pings plays in well under a second, in time linear in its steps (it took 25 s)', () => {
+test('a 2 MB fixture case of unanswered pings plays in time linear in its steps, far from the 25 s a copy per request took', () => {
   const bytes = largeFixture();
   assert.ok(bytes.length > 1_900_000, `${bytes.length} bytes`);
   const quarter = largeFixture(5_000);
@@ -45,7 +45,8 @@ test('a 2 MB fixture case of unanswered pings plays in well under a second, in t
   // Linear time: the cost per step of the whole case stays near that of its first 5,000 steps.
   const perStep = (r: { ms: number; steps: number }) => r.ms / r.steps;
   assert.ok(perStep(large) < 2 * perStep(small), `${large.steps} steps in ${large.ms.toFixed(0)} ms, ${small.steps} in ${small.ms.toFixed(0)} ms`);
-  assert.ok(large.ms < 2000, `${large.steps} steps took ${large.ms.toFixed(0)} ms`);
+  // Well under a second on an idle machine; the bound leaves room for a loaded one (2.5 s at load 15), not for the copying table.
+  assert.ok(large.ms < 8000, `${large.steps} steps took ${large.ms.toFixed(0)} ms`);
 });
 
 test.run();

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, relative, resolve } from 'node:path';
 import { test } from 'uvu';
@@ -17,7 +17,7 @@ const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as
 /** The budget for the unpacked size of what we ship, as the README's "Package" section states it. */
 const BUDGET_MB = Number(/unpacked size of our own files is at\s+most ([\d.]+) MB/.exec(README)?.[1]);
 /** What may ship: the bundled CLI, the bundled fixtures, and the files npm always adds. */
-const SHIPPED = /^(dist\/(cli|chunks\/[\w-]+)\.js|fixtures\/[\w./-]+\.json|package\.json|README\.md|LICENSE)$/;
+const SHIPPED = /^(dist\/cli\.(js|cjs)|fixtures\/[\w./-]+\.json|package\.json|README\.md|LICENSE)$/;
 const OPTIONAL = ['@statelyai/inspect', 'ws'];
 
 const work = mkdtempSync(join(tmpdir(), 'mcp-statechart-clean-install-'));
@@ -171,8 +171,9 @@ test('npm pack ships only the built CLI, the fixtures, the README and a script-f
   assert.not.ok(existsSync(join(ROOT, 'package.json.packing')));
   const [info] = JSON.parse(packed.stdout) as { filename: string; unpackedSize: number; files: { path: string }[] }[];
   const paths = info!.files.map((f) => f.path);
-  assert.equal(paths.filter((p) => !SHIPPED.test(p)), [], 'nothing but dist/*.js, fixtures/*.json, package.json and README.md');
-  assert.ok(paths.includes('dist/cli.js') && paths.some((p) => p.startsWith('fixtures/')));
+  assert.equal(paths.filter((p) => !SHIPPED.test(p)), [], 'nothing but dist/cli.js and its bundle dist/cli.cjs, fixtures/*.json, package.json and README.md');
+  assert.not.ok(paths.some((p) => p.includes('.cache') || p.endsWith('.v8')), 'no code cache is shipped');
+  assert.ok(paths.includes('dist/cli.js') && paths.includes('dist/cli.cjs') && paths.some((p) => p.startsWith('fixtures/')));
   assert.ok(info!.unpackedSize <= BUDGET_MB * 1_000_000, `unpacked ${info!.unpackedSize} bytes, budget ${BUDGET_MB} MB`);
   tarball = join(work, info!.filename);
 });
@@ -222,6 +223,36 @@ for (const command of COMMANDS) {
     assert.equal(withoutOptional, checkout, 'installed without them');
   });
 }
+
+test('installed where it cannot write (a read-only location), the code cache is skipped silently: the same output, no cache left', async () => {
+  const { full } = installs;
+  assert.ok(full, 'installed');
+  const pkg = join(dirname(dirname(dirname(full))), 'node_modules', 'mcp-statechart');
+  const cli = join(pkg, 'dist', 'cli.js');
+  const cache = join(pkg, 'node_modules', '.cache', 'mcp-statechart');
+  rmSync(join(pkg, 'node_modules', '.cache'), { recursive: true, force: true });
+  // Root writes through permission bits, so as root the runs take the unprivileged user's ids.
+  const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+  const cwd = join(work, 'read-only-run');
+  mkdirSync(cwd, { mode: 0o777 });
+  chmodSync(work, 0o755);
+  spawnSync('chmod', ['-R', 'a-w', pkg]);
+  try {
+    for (const args of [['cases'], ['validate', TRANSCRIPT], ['rules', '--json']]) {
+      const checkout = spawnSync(process.execPath, [CHECKOUT_CLI, ...args], { cwd, encoding: 'utf8', env: userEnv() });
+      const installed = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: 'utf8', env: userEnv(), ...asUser });
+      assert.is(installed.error, undefined);
+      assert.equal([installed.status, installed.stdout, installed.stderr], [checkout.status, checkout.stdout, checkout.stderr], args.join(' '));
+      assert.not.ok(existsSync(cache), `${args[0]} left no cache`);
+    }
+  } finally {
+    spawnSync('chmod', ['-R', 'u+w', pkg]);
+  }
+  // Where it can write, the same run leaves its cache there: the runs above did try to.
+  const writable = spawnSync(process.execPath, [cli, 'cases'], { cwd, encoding: 'utf8', env: userEnv() });
+  assert.is(writable.status, 0, writable.stderr);
+  assert.ok(existsSync(cache) && readdirSync(cache).some((name) => name.endsWith('-cases.v8')), 'a writable install keeps the cache');
+});
 
 test('installed without the optional dependencies, inspect --stately says what to install (exit 2)', async () => {
   const { omitOptional } = installs;

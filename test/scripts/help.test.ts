@@ -58,7 +58,7 @@ test('--version prints the package version (bundled at build time)', () => {
     assert.is(r.status, 0);
     assert.is(r.stdout, `mcp-statechart ${version}\n`);
   }
-  assert.match(readFileSync(CLI, 'utf8'), JSON.stringify(version));
+  assert.match(readFileSync(join(ROOT, 'dist/cli.cjs'), 'utf8'), JSON.stringify(version));
 });
 
 test('option values: a missing value, a value on a flag, a repeated option, too many arguments: exit 2, one sentence', () => {

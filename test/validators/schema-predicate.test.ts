@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import * as v from 'valibot';
-import { schemaPredicate } from '../../validators/schema-predicate.ts';
+import { compileSchemaPredicate, GENERATE_AFTER, schemaPredicate } from '../../validators/schema-predicate.ts';
 import { MetaSchema, objectSchema } from '../../validators/shape.ts';
 
 /** A schema description and the schema it builds, so a failing case prints readably. */
@@ -84,12 +84,17 @@ const { value: anyValue } = fc.letrec<{ value: unknown }>((tie) => ({
   ),
 }));
 
-test('the compiled predicate says what v.is says, on random schemas and values', () => {
+test('the compiled predicate says what v.is says, on random schemas and values, with generated code and with loops', () => {
   fc.assert(
     fc.property(anySchema, fc.array(anyValue, { minLength: 1, maxLength: 8 }), (built, values) => {
-      const predicate = schemaPredicate(built.schema);
+      const generated = compileSchemaPredicate(built.schema, true);
+      const looped = compileSchemaPredicate(built.schema, false);
+      const tiered = schemaPredicate(built.schema);
       for (const value of values) {
-        assert.is(predicate(value), v.is(built.schema, value), `${built.text} on ${JSON.stringify(value)}`);
+        const expected = v.is(built.schema, value);
+        assert.is(generated(value), expected, `generated: ${built.text} on ${JSON.stringify(value)}`);
+        assert.is(looped(value), expected, `looped: ${built.text} on ${JSON.stringify(value)}`);
+        assert.is(tiered(value), expected, `tiered: ${built.text} on ${JSON.stringify(value)}`);
       }
     }),
     { numRuns: 3000 },
@@ -107,9 +112,18 @@ test('objects: absent optional members pass, absent required ones fail, unknown 
   assert.not.ok(strict({ uri: 'x', n: 'one' }));
 });
 
-test('the predicate is compiled once per schema', () => {
-  const schema = v.object({ a: v.string() });
-  assert.is(schemaPredicate(schema), schemaPredicate(schema));
+test('the predicate is compiled once per schema, and once more with generated code after GENERATE_AFTER calls', () => {
+  const schema = v.object({ a: v.string(), b: v.optional(v.object({ c: v.number() })) });
+  const first = schemaPredicate(schema);
+  assert.is(schemaPredicate(schema), first);
+  const values = [{ a: 'x' }, { a: 1 }, { a: 'x', b: { c: 2 } }, { a: 'x', b: { c: '2' } }, null];
+  for (let i = 0; i < GENERATE_AFTER - 1; i++) assert.is(first(values[i % values.length]), v.is(schema, values[i % values.length]));
+  assert.is(schemaPredicate(schema), first, 'still the loops before the last call of the first tier');
+  first(values[0]);
+  const second = schemaPredicate(schema);
+  assert.is.not(second, first, 'generated checks from then on');
+  assert.is(schemaPredicate(schema), second);
+  for (const value of values) assert.is(second(value), v.is(schema, value));
 });
 
 test.run();
