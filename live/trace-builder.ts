@@ -23,6 +23,8 @@ export interface TraceParts {
   readonly redactor: Redactor;
   /** Milliseconds the whole run took (kept in the timings, never in the trace). */
   readonly totalMs: number;
+  /** What kind of run wrote it (default `check`). */
+  readonly mode?: Trace['mode'];
 }
 
 /** The redacted, signed trace of a run, and its timings kept apart. */
@@ -42,7 +44,7 @@ export function buildTrace(parts: TraceParts): { trace: Trace; timings: TraceTim
   const trace: Trace = {
     [TRACE_MARK]: TRACE_VERSION,
     generator: GENERATOR,
-    mode: 'check',
+    mode: parts.mode ?? 'check',
     target: redactor.json(parts.target),
     options: redactor.json(parts.options) as Record<string, unknown>,
     profile: negotiation.profile.id,
