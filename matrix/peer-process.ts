@@ -27,6 +27,14 @@ export interface PeerProcess {
   stop(graceMs?: number): Promise<PeerExit>;
 }
 
+/** Peers still running, so that an interrupted matrix can end them all. */
+const running = new Set<ChildProcess>();
+
+/** Kills every peer still running, with its process group (synchronous: usable on exit). */
+export function killAllPeers(): void {
+  for (const child of running) killGroup(child, 'SIGKILL');
+}
+
 function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   const pid = child.pid;
   if (pid === undefined) return;
@@ -47,6 +55,7 @@ export function startPeer(argv: readonly string[], options: { timeoutMs: number;
     detached: process.platform !== 'win32',
     shell: false,
   });
+  running.add(child);
   const head: Buffer[] = [];
   let headBytes = 0;
   let tail = Buffer.alloc(0);
@@ -78,11 +87,13 @@ export function startPeer(argv: readonly string[], options: { timeoutMs: number;
       spawnError = error.code ?? error.message;
       if (child.pid === undefined) {
         clearTimeout(timer);
+        running.delete(child);
         resolve({ code: null, signal: null, timedOut, stderr: stderr(), spawnError });
       }
     });
     child.once('close', (code, signal) => {
       clearTimeout(timer);
+      running.delete(child);
       // Whatever it started and left behind (a relay's server, say) ends with it.
       killGroup(child, 'SIGKILL');
       resolve({ code, signal, timedOut, stderr: stderr(), ...(spawnError === undefined ? {} : { spawnError }) });

@@ -19,8 +19,8 @@ export interface MatrixOptions {
   readonly timeoutMs: number;
   /** Cells run at once (default: 2, or 1 on a single core). */
   readonly concurrency?: number;
-  /** Told as each cell ends (its verdict before the comparison: never `differs`). */
-  readonly onCell?: (verdict: CellVerdict) => void;
+  /** Told as each cell ends (its verdict before the comparison: never `differs`), with how many have ended of how many. */
+  readonly onCell?: (verdict: CellVerdict, done: number, total: number) => void;
 }
 
 /** A cell's verdict: `clean` (no error finding, alike), `findings`, `differs`, or `error` (could not run). */
@@ -89,13 +89,14 @@ function verdictOf(run: CellRun, difference: Difference | undefined): CellVerdic
 export async function runMatrix(options: MatrixOptions, cells: readonly Cell[] = planCells(options.peers, options.transports, options.revisions)): Promise<MatrixResult> {
   const runs: CellRun[] = new Array(cells.length);
   let next = 0;
+  let done = 0;
   const width = Math.max(1, Math.min(options.concurrency ?? Math.min(2, availableParallelism()), cells.length));
   const worker = async (): Promise<void> => {
     while (next < cells.length) {
       const index = next++;
       const run = await runCell(cells[index] as Cell, { peers: options.peers, root: options.root, timeoutMs: options.timeoutMs });
       runs[index] = run;
-      options.onCell?.(verdictOf(run, undefined));
+      options.onCell?.(verdictOf(run, undefined), ++done, cells.length);
     }
   };
   await Promise.all(Array.from({ length: width }, worker));

@@ -38,6 +38,8 @@ async function webRequest(req, port) {
 /** Writes a Fetch API response to a Node response, streaming its body (SSE) as it comes. */
 async function sendWebResponse(response, res) {
   res.writeHead(response.status, [...response.headers].flat());
+  // The head goes out now, as the SDK's Node transport sends it: an SSE stream may stay silent.
+  res.flushHeaders();
   if (response.body === null) {
     res.end();
     return;

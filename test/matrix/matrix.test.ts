@@ -123,6 +123,11 @@ if (process.env['MATRIX_FULL'] === '1') {
     assert.is(summary.counts.cells, planCells(installedPeers(ROOT)).length);
     assert.is(summary.counts.findings + summary.counts.error, 0, run.out);
     assert.is(run.code, summary.counts.differs > 0 ? 1 : 0);
+    // Every HTTP exchange was answered, the GET stream included (its head is sent before any event).
+    for (const cell of summary.cells.filter((c) => c.transport === 'http')) {
+      const { normalized_events: events } = JSON.parse(readFileSync(join(output, cell.files.verdict), 'utf8')) as { normalized_events: { status: number | null }[] };
+      assert.ok(events.every((e) => e.status !== null), cell.id);
+    }
   });
 }
 
