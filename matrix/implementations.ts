@@ -108,7 +108,7 @@ export function peersFolder(root: string): string {
 export function installedPeers(root: string, sdks: readonly SdkSpec[] = SDKS): MatrixPeers {
   const peers = peersFolder(root);
   const relay = join(peers, 'stdio-relay.mjs');
-  const scripts = [...new Set(sdks.flatMap((s) => [s.server[0] as string, s.client[0] as string])), 'stdio-relay.mjs', 'echo-session.mjs'];
+  const scripts = [...new Set(sdks.flatMap((s) => [s.server[0] as string, s.client[0] as string])), 'stdio-relay.mjs', 'echo-session.mjs', 'http-sessions.mjs'];
   if (scripts.some((s) => !existsSync(join(peers, s)))) {
     throw new InputError(matrixRules['sdk-missing'].id, '', 'the matrix runs from a checkout of mcp-statechart (its echo peers in matrix/peers/ are not part of the installed package)');
   }

@@ -4,9 +4,9 @@
 // Usage: node sdk-v1-echo-server.mjs SDK stdio | node sdk-v1-echo-server.mjs SDK http
 // (http: listens on 127.0.0.1, a free port, and prints `listening PORT` on stdout.)
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { serveSessions } from './http-sessions.mjs';
 
 /** The 1.x SDK packages this peer may load (the latest and an older minor, as installed). */
 const PACKAGES = ['@modelcontextprotocol/sdk', 'sdk-1-older'];
@@ -33,25 +33,9 @@ if (transport === 'stdio') {
   await echoServer().connect(new StdioServerTransport());
 } else {
   const { StreamableHTTPServerTransport } = await import(`${sdk}/server/streamableHttp.js`);
-  const sessions = new Map();
-  const http = createServer(async (req, res) => {
-    try {
-      const id = req.headers['mcp-session-id'];
-      let session = typeof id === 'string' ? sessions.get(id) : undefined;
-      if (session === undefined) {
-        if (typeof id === 'string') {
-          res.writeHead(404).end();
-          return;
-        }
-        session = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), onsessioninitialized: (sid) => void sessions.set(sid, session) });
-        await echoServer().connect(session);
-      }
-      await session.handleRequest(req, res);
-    } catch (error) {
-      process.stderr.write(`${error?.stack ?? error}\n`);
-      if (!res.headersSent) res.writeHead(500).end();
-    }
-  });
-  http.listen(0, '127.0.0.1', () => process.stdout.write(`listening ${http.address().port}\n`));
-  process.on('SIGTERM', () => process.exit(0));
+  serveSessions(async (onSessionId) => {
+    const session = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), onsessioninitialized: onSessionId });
+    await echoServer().connect(session);
+    return session;
+  }, (session, req, res) => session.handleRequest(req, res));
 }

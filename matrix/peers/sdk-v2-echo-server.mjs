@@ -4,9 +4,9 @@
 // Usage: node sdk-v2-echo-server.mjs stdio | node sdk-v2-echo-server.mjs http
 // (http: listens on 127.0.0.1, a free port, and prints `listening PORT` on stdout.)
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
 import { McpServer, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { serveSessions } from './http-sessions.mjs';
 
 const [transport] = process.argv.slice(2);
 if (transport !== 'stdio' && transport !== 'http') {
@@ -58,26 +58,9 @@ if (transport === 'stdio') {
   const { StdioServerTransport } = await import('@modelcontextprotocol/server/stdio');
   await echoServer().connect(new StdioServerTransport());
 } else {
-  const sessions = new Map();
-  const http = createServer(async (req, res) => {
-    try {
-      const id = req.headers['mcp-session-id'];
-      let session = typeof id === 'string' ? sessions.get(id) : undefined;
-      if (session === undefined) {
-        if (typeof id === 'string') {
-          res.writeHead(404).end();
-          return;
-        }
-        session = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), onsessioninitialized: (sid) => void sessions.set(sid, session) });
-        await echoServer().connect(session);
-      }
-      await sendWebResponse(await session.handleRequest(await webRequest(req, http.address().port)), res);
-    } catch (error) {
-      process.stderr.write(`${error?.stack ?? error}\n`);
-      if (!res.headersSent) res.writeHead(500).end();
-      else res.end();
-    }
-  });
-  http.listen(0, '127.0.0.1', () => process.stdout.write(`listening ${http.address().port}\n`));
-  process.on('SIGTERM', () => process.exit(0));
+  serveSessions(async (onSessionId) => {
+    const session = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), onsessioninitialized: onSessionId });
+    await echoServer().connect(session);
+    return session;
+  }, async (session, req, res, port) => sendWebResponse(await session.handleRequest(await webRequest(req, port)), res));
 }

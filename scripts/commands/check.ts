@@ -17,6 +17,7 @@ import { cliRules } from '../../validators/rules/cli.ts';
 import { isJsonObject } from '../../validators/shape.ts';
 import { parseStrictJson, StrictJsonError } from '../../validators/strict-json.ts';
 import type { CommandArgs, CommandIO, CommandResult } from '../cli/command.ts';
+import { whileInterruptible } from '../cli/interrupt.ts';
 import { writeOutputFile } from '../cli/output-file.ts';
 import { UsageError } from '../cli/usage-error.ts';
 
@@ -192,30 +193,14 @@ export async function runCheckCommand(args: CommandArgs, io: CommandIO, extras: 
   const abort = (): void => {
     (transport as { abort?: () => void } | undefined)?.abort?.();
   };
-  const interrupted = (code: number) => (): void => {
-    abort();
-    process.exit(code);
-  };
-  const onInt = interrupted(130);
-  const onTerm = interrupted(143);
-  process.once('SIGINT', onInt);
-  process.once('SIGTERM', onTerm);
-  process.once('exit', abort);
-  let run: CheckRun;
-  try {
-    run = await runCheck({
-      ...parsed.check,
-      env,
-      ...(extras.httpTransport === undefined ? {} : { httpTransport: extras.httpTransport }),
-      onTransport: (t) => {
-        transport = t;
-      },
-    });
-  } finally {
-    process.off('SIGINT', onInt);
-    process.off('SIGTERM', onTerm);
-    process.off('exit', abort);
-  }
+  const run: CheckRun = await whileInterruptible(abort, () => runCheck({
+    ...parsed.check,
+    env,
+    ...(extras.httpTransport === undefined ? {} : { httpTransport: extras.httpTransport }),
+    onTransport: (t) => {
+      transport = t;
+    },
+  }));
   const say = (text: string): void => io.out(run.redactor.text(text));
   const text = traceText(run.trace);
   if (parsed.output !== undefined) {

@@ -5,12 +5,13 @@
 import { projectRoot } from '../../bench/paths.ts';
 import { installedPeers, MATRIX_REVISIONS, MATRIX_TRANSPORTS, type MatrixTransport } from '../../matrix/implementations.ts';
 import { killAllPeers } from '../../matrix/peer-process.ts';
-import { runMatrix, type MatrixResult } from '../../matrix/run-matrix.ts';
+import { runMatrix } from '../../matrix/run-matrix.ts';
 import { cellLines, summarize, summaryLine, summaryText } from '../../matrix/summary.ts';
 import { prepareMatrixFolder, writeMatrix } from '../../matrix/write-matrix.ts';
 import { InputError } from '../../runner/errors.ts';
 import { cliRules } from '../../validators/rules/cli.ts';
 import type { CommandArgs, CommandIO, CommandResult } from '../cli/command.ts';
+import { whileInterruptible } from '../cli/interrupt.ts';
 import { UsageError } from '../cli/usage-error.ts';
 
 /** Where the matrix writes when --output is not given. */
@@ -42,32 +43,16 @@ export async function run(args: CommandArgs, io: CommandIO): Promise<CommandResu
   // The folder is made before anything runs: a folder that cannot be made stops the run at once.
   await prepareMatrixFolder(output);
   // Interrupted, the matrix ends every peer it started (each runs in its own process group).
-  const interrupted = (code: number) => (): void => {
-    killAllPeers();
-    process.exit(code);
-  };
-  const onInt = interrupted(130);
-  const onTerm = interrupted(143);
-  process.once('SIGINT', onInt);
-  process.once('SIGTERM', onTerm);
-  process.once('exit', killAllPeers);
-  let result: MatrixResult;
-  try {
-    result = await runMatrix({
-      peers,
-      root,
-      transports,
-      revisions,
-      timeoutMs: Math.round(seconds * 1000),
-      onCell: (v, done, total) => {
-        if (!args.flag('quiet') && !args.flag('json')) io.err(`matrix: ${done}/${total} ${v.id}\n`);
-      },
-    });
-  } finally {
-    process.off('SIGINT', onInt);
-    process.off('SIGTERM', onTerm);
-    process.off('exit', killAllPeers);
-  }
+  const result = await whileInterruptible(killAllPeers, () => runMatrix({
+    peers,
+    root,
+    transports,
+    revisions,
+    timeoutMs: Math.round(seconds * 1000),
+    onCell: (v, done, total) => {
+      if (!args.flag('quiet') && !args.flag('json')) io.err(`matrix: ${done}/${total} ${v.id}\n`);
+    },
+  }));
   const summary = summarize(result);
   await writeMatrix(output, result, summary);
   const text = args.flag('json')
