@@ -4,9 +4,12 @@
 // enough to read in a table.
 import { canonicalJson } from '../trace/canonical-json.ts';
 import { escapePointerToken } from '../validators/finding.ts';
+import { matrixRules } from '../validators/rules/matrix.ts';
 
 /** Where a cell first departs from its group's reference. */
 export interface Difference {
+  /** The rule a difference breaks (`matrix/cell-differs`). */
+  readonly rule: string;
   /** The reference cell's id. */
   readonly reference: string;
   /** JSON Pointer into the normalized events (`/3/message/result/protocolVersion`). */
@@ -72,7 +75,7 @@ export function compareCells(cells: readonly ComparedCell[]): Map<string, Differ
     for (const cell of members) {
       if (reference.includes(cell)) continue;
       const d = firstDifference(first.events, cell.events);
-      if (d !== undefined) out.set(cell.id, { reference: first.id, ...d });
+      if (d !== undefined) out.set(cell.id, { rule: matrixRules['cell-differs'].id, reference: first.id, ...d });
     }
   }
   return out;

@@ -53,7 +53,7 @@ function short(value: unknown, max = 60): string {
 
 /** A difference in one line: where, and both values. */
 export function differenceText(d: Difference): string {
-  return `${d.pointer}: ${short(d.found)}, where ${d.reference} has ${short(d.expected)}`;
+  return `${d.pointer}: ${short(d.found)}, where ${d.reference} has ${short(d.expected)} [${d.rule}]`;
 }
 
 /** What a verdict says beyond its status: the rules, the difference, the reason it could not run. */

@@ -53,6 +53,7 @@ test('matrix --transport stdio --revision 2025-11-25: every pair judged clean, t
   const differing = summary.cells.filter((c) => c.status === 'differs');
   assert.equal(differing.map((c) => c.server), ['sdk-2 2.4.0', 'sdk-2 2.4.0']);
   for (const cell of differing) {
+    assert.is(cell.difference?.rule, 'matrix/cell-differs');
     assert.is(cell.difference?.pointer, '/6/message/result/tools/0/execution');
     assert.equal(cell.difference?.expected, { taskSupport: 'forbidden' });
     assert.is(cell.difference?.found, undefined);

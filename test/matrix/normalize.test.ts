@@ -94,8 +94,8 @@ test('each group is compared with the traffic most of its cells share; a tie goe
     { id: 'e', group: 'http x', events: same },
   ]);
   assert.equal([...differences.keys()], ['a', 'e']);
-  assert.equal(differences.get('a'), { reference: 'b', pointer: '/0/m', expected: 1, found: 2 });
-  assert.equal(differences.get('e'), { reference: 'd', pointer: '/0/m', expected: 2, found: 1 });
+  assert.equal(differences.get('a'), { rule: 'matrix/cell-differs', reference: 'b', pointer: '/0/m', expected: 1, found: 2 });
+  assert.equal(differences.get('e'), { rule: 'matrix/cell-differs', reference: 'd', pointer: '/0/m', expected: 2, found: 1 });
   assert.equal(compareCells([{ id: 'a', group: 'g', events: same }, { id: 'b', group: 'g', events: [{ m: 1 }] }]).size, 0);
 });
 
