@@ -12,6 +12,7 @@ import type { TraceTimings } from '../../trace/trace-file.ts';
 import type { CommandArgs } from '../cli/command.ts';
 import { writeOutputFile } from '../cli/output-file.ts';
 import { UsageError } from '../cli/usage-error.ts';
+import { whileInterruptible } from '../cli/interrupt.ts';
 
 /** The protocol versions the live client can offer. */
 export const OFFERABLE_VERSIONS = ['2025-11-25', '2025-06-18'] as const;
@@ -103,24 +104,9 @@ export async function withInterrupts<T>(body: (onTransport: (transport: ClientTr
   const abort = (): void => {
     (transport as { abort?: () => void } | undefined)?.abort?.();
   };
-  const interrupted = (code: number) => (): void => {
-    abort();
-    process.exit(code);
-  };
-  const onInt = interrupted(130);
-  const onTerm = interrupted(143);
-  process.once('SIGINT', onInt);
-  process.once('SIGTERM', onTerm);
-  process.once('exit', abort);
-  try {
-    return await body((t) => {
-      transport = t;
-    });
-  } finally {
-    process.off('SIGINT', onInt);
-    process.off('SIGTERM', onTerm);
-    process.off('exit', abort);
-  }
+  return whileInterruptible(abort, () => body((t) => {
+    transport = t;
+  }));
 }
 
 /** Writes a trace (owner-only) and its timings beside it; returns the trace's text. */

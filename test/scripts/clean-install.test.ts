@@ -262,4 +262,13 @@ test('installed without the optional dependencies, inspect --stately says what t
   assert.is(run.stderr, 'mcp-statechart: --stately needs the optional packages @statelyai/inspect and ws (npm install @statelyai/inspect ws) [cli/optional-package-missing]\n');
 });
 
+test('installed, matrix says it runs from a checkout (its SDKs and peers are not shipped): exit 2, nothing written', async () => {
+  const { full } = installs;
+  assert.ok(full, 'installed');
+  const run = await runFromEmptyDir(full, ['matrix'], undefined);
+  assert.is(run.status, 2);
+  assert.match(run.stderr, /^mcp-statechart: the matrix runs from a checkout of mcp-statechart .*\[matrix\/sdk-missing\]\n$/);
+  assert.equal(run.files, {});
+});
+
 test.run();

@@ -16,6 +16,7 @@ import { initializeRules } from './initialize.ts';
 import { jsonRules } from './json.ts';
 import { lifecycleRules } from './lifecycle.ts';
 import { loggingRules } from './logging.ts';
+import { matrixRules } from './matrix.ts';
 import { paginationRules } from './pagination.ts';
 import { probeRules } from './probe.ts';
 import { profileRules } from './profile.ts';
@@ -50,6 +51,7 @@ export const RULE_AREAS = {
   json: jsonRules,
   lifecycle: lifecycleRules,
   logging: loggingRules,
+  matrix: matrixRules,
   pagination: paginationRules,
   probe: probeRules,
   profile: profileRules,

@@ -31,6 +31,7 @@ const AREA_KINDS: Readonly<Record<Area, RuleKind>> = {
   json: 'not-wire',
   lifecycle: 'stateful',
   logging: 'shape',
+  matrix: 'not-wire', // how SDK peers' whole sessions compare, not one message
   pagination: 'shape',
   probe: 'not-wire', // how a live server answered a deliberately wrong request
   profile: 'stateful', // the course profile's method set
