@@ -4,6 +4,7 @@
 // from its findings, so a damaged or edited trace is refused (exit 2) rather than reported on.
 import * as v from 'valibot';
 import { InputError } from '../runner/errors.ts';
+import { pointerJoin } from '../validators/finding.ts';
 import { fixtureRules } from '../validators/rules/fixture.ts';
 import { issuePointer } from '../validators/schema-check.ts';
 import { DEFAULT_MAX_DEPTH, parseStrictJson, StrictJsonError } from '../validators/strict-json.ts';
@@ -50,6 +51,7 @@ export function checkTrace(data: unknown): Trace {
     throw invalid(issuePointer('', issue), issue.message);
   }
   const trace = r.output;
+  refuseRunControls(trace);
   trace.findings.forEach((f, i) => {
     if (f.event !== null && f.event >= trace.events.length) {
       throw invalid(`/findings/${i}/event`, `finding ${i} rests on event ${f.event}, but the trace has ${trace.events.length} events`);
@@ -63,6 +65,28 @@ export function checkTrace(data: unknown): Trace {
     throw tampered('/signature', 'the signature does not match the findings');
   }
   return trace;
+}
+
+/**
+ * Member names that would say what to run or where: an executable, a URL, an environment or a
+ * working directory. The schema's own objects are strict; these are refused in the free-form ones
+ * (the run's options, its cleanup evidence, a deep run's action arguments), so that no reader of a
+ * trace can ever be steered by one. Tool arguments inside the recorded calls are data and stay free.
+ */
+const RUN_CONTROLS = new Set(['command', 'cmd', 'executable', 'program', 'argv', 'shell', 'spawn', 'url', 'endpoint', 'env', 'environment', 'cwd', 'working_directory', 'workdir']);
+
+function refuseRunControls(trace: Trace): void {
+  const check = (object: Readonly<Record<string, unknown>> | undefined, pointer: string): void => {
+    if (object === undefined) return;
+    for (const key of Object.keys(object)) {
+      if (RUN_CONTROLS.has(key.toLowerCase())) {
+        throw invalid(pointerJoin(pointer, key), `the member ${JSON.stringify(key)} names what to run or where; a trace never does (the target of a run comes from the command line)`);
+      }
+    }
+  };
+  check(trace.options, '/options');
+  check(trace.cleanup, '/cleanup');
+  trace.sequence?.actions.forEach((action, i) => check(action.args, `/sequence/actions/${i}/args`));
 }
 
 function invalid(pointer: string, problem: string): InputError {

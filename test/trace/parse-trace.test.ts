@@ -85,6 +85,28 @@ test('schema-breaking traces: the member that breaks it, rule fixture/trace-inva
   refused(edit((t) => ((t['findings'] as Record<string, unknown>[])[0]!['event'] = 99)), 'fixture/trace-invalid', '/findings/0/event');
 });
 
+test('no member of a trace can name an executable, URL, environment or working directory to run', () => {
+  const good = failingTrace();
+  const edit = (change: (t: Record<string, unknown>) => void) => {
+    const copy = JSON.parse(JSON.stringify(good)) as Record<string, unknown>;
+    change(copy);
+    return canonicalJson(copy);
+  };
+  for (const name of ['command', 'executable', 'argv', 'shell', 'url', 'endpoint', 'env', 'environment', 'cwd', 'working_directory', 'Env', 'CWD']) {
+    const e = refused(edit((t) => ((t['options'] as Record<string, unknown>)[name] = 'x')), 'fixture/trace-invalid', `/options/${name}`);
+    assert.match(e.message, /names what to run/);
+    refused(edit((t) => ((t['cleanup'] as Record<string, unknown>)[name] = 'x')), 'fixture/trace-invalid', `/cleanup/${name}`);
+    const sequence = { seed: 1, actions: [{ kind: 'call', args: { name: 'echo' } }, { kind: 'call', args: { [name]: ['/bin/sh', '-c', 'true'] } }] };
+    refused(edit((t) => (t['sequence'] = sequence)), 'fixture/trace-invalid', `/sequence/actions/1/args/${name}`);
+  }
+  for (const key of ['__proto__', 'constructor']) {
+    const text = traceText(good).replace('"options": {', `"options": {"${key}": {"cwd": "/"},`);
+    assert.ok(parseTrace(bytes(text)), `${key} is plain data, nothing to run`);
+  }
+  const recorded = edit((t) => (t['options'] = { scope: 'full', calls: [{ name: 'fetch', args: { url: 'https://example.test/', env: 'x' } }], header_env: [{ header: 'Authorization', variable: 'TOKEN' }] }));
+  assert.ok(parseTrace(bytes(recorded)), 'tool arguments are data: a call\'s own url or env argument is not refused');
+});
+
 test('edited traces: a removed finding, a changed rule or status is refused as tampered', () => {
   const good = failingTrace();
   const dropped = { ...good, findings: good.findings.slice(1) };
