@@ -87,7 +87,7 @@ export class Redactor {
     return text.replace(pattern, (match) => this.#sessions.get(match) ?? REDACTED);
   }
 
-  /** A copy of a JSON value with strings redacted, and string values under secret-looking keys replaced whole. */
+  /** A copy of a JSON value with strings and keys redacted, and string values under secret-looking keys replaced whole. */
   json<T>(value: T): T {
     return this.#json(value, false) as T;
   }
@@ -97,7 +97,8 @@ export class Redactor {
     if (Array.isArray(value)) return value.map((item) => this.#json(item, false));
     if (value === null || typeof value !== 'object') return value;
     const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
-    for (const [key, member] of Object.entries(value)) out[key] = this.#json(member, this.#isSecretKey(key));
+    // A key is text a server chose, and may echo a secret too.
+    for (const [key, member] of Object.entries(value)) out[this.text(key)] = this.#json(member, this.#isSecretKey(key));
     return Object.setPrototypeOf(out, Object.prototype) as unknown;
   }
 
