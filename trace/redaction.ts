@@ -45,10 +45,15 @@ export class Redactor {
     for (const s of secrets) this.addSecret(s);
   }
 
-  /** Adds a value to redact wherever it occurs (values shorter than MIN_SECRET_LENGTH are ignored). */
+  /**
+   * Adds a value to redact wherever it occurs (values shorter than MIN_SECRET_LENGTH are ignored),
+   * and its JSON-escaped form, in which a finding's message quotes what a server sent.
+   */
   addSecret(value: string): void {
     if (value.length < MIN_SECRET_LENGTH || this.#secrets.includes(value)) return;
     this.#secrets.push(value);
+    const escaped = JSON.stringify(value).slice(1, -1);
+    if (escaped !== value && !this.#secrets.includes(escaped)) this.#secrets.push(escaped);
     this.#dirty = true;
   }
 

@@ -48,7 +48,10 @@ test('no secret survives in any string or key of a redacted JSON value, or in re
         for (const secret of secrets) assert.not.ok(s.includes(secret), `${JSON.stringify(secret)} survived in ${JSON.stringify(s)}`);
       }
       const text = r.text(JSON.stringify(value));
-      for (const secret of secrets) assert.not.ok(text.includes(secret), `${JSON.stringify(secret)} survived in text`);
+      for (const secret of secrets) {
+        assert.not.ok(text.includes(secret), `${JSON.stringify(secret)} survived in text`);
+        assert.not.ok(text.includes(JSON.stringify(secret).slice(1, -1)), `${JSON.stringify(secret)} survived JSON-escaped in text`);
+      }
     }),
     { seed: 0x5ec, numRuns: RUNS },
   );
