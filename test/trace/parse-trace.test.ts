@@ -68,13 +68,14 @@ function nest(depth: number): unknown {
   return value;
 }
 
+/** The failing trace with one change, as canonical JSON (its signature left as it was). */
+function edit(change: (t: Record<string, unknown>) => void): string {
+  const copy = JSON.parse(JSON.stringify(failingTrace())) as Record<string, unknown>;
+  change(copy);
+  return canonicalJson(copy);
+}
+
 test('schema-breaking traces: the member that breaks it, rule fixture/trace-invalid', () => {
-  const good = failingTrace();
-  const edit = (change: (t: Record<string, unknown>) => void) => {
-    const copy = JSON.parse(JSON.stringify(good)) as Record<string, unknown>;
-    change(copy);
-    return canonicalJson(copy);
-  };
   refused('[]', 'fixture/trace-invalid', '');
   const fixture = refused('{"schema_version": 3, "cases": []}', 'fixture/trace-invalid', '');
   assert.match(fixture.message, /use `cases`/);
@@ -87,11 +88,6 @@ test('schema-breaking traces: the member that breaks it, rule fixture/trace-inva
 
 test('no member of a trace can name an executable, URL, environment or working directory to run', () => {
   const good = failingTrace();
-  const edit = (change: (t: Record<string, unknown>) => void) => {
-    const copy = JSON.parse(JSON.stringify(good)) as Record<string, unknown>;
-    change(copy);
-    return canonicalJson(copy);
-  };
   for (const name of ['command', 'executable', 'argv', 'shell', 'url', 'endpoint', 'env', 'environment', 'cwd', 'working_directory', 'Env', 'CWD']) {
     const e = refused(edit((t) => ((t['options'] as Record<string, unknown>)[name] = 'x')), 'fixture/trace-invalid', `/options/${name}`);
     assert.match(e.message, /names what to run/);
