@@ -110,19 +110,27 @@ export class StdioTransport implements ClientTransport {
         if (!(error instanceof StopReading)) throw error;
       }
     });
-    child.stdout!.on('end', () => {
-      if (this.#stopped) return;
+    // What the server wrote is judged to its last byte, whether its output ended or had to be cut
+    // off (a process whose descendants keep the pipe open after it exited).
+    let outputDone = false;
+    const finishOutput = (): void => {
+      if (outputDone || this.#stopped) return;
+      outputDone = true;
       const unterminated = this.#lastByte !== -1 && this.#lastByte !== 0x0a;
       try {
         splitter.end();
       } catch (error) {
         if (!(error instanceof StopReading)) throw error;
       }
-      this.#watchStdoutClosed(child);
       if (unterminated) {
         const at = this.#recorder.event({ kind: 'transport_error', code: 'stdio-unterminated-message', detail: 'the server\'s output ended without a newline after its last line' });
         this.#recorder.finding(transportRules['stdio-unterminated-message'], at, '', 'the server\'s output ended in the middle of a line; a message must end with a newline');
       }
+    };
+    child.stdout!.on('end', () => {
+      if (this.#stopped) return;
+      this.#watchStdoutClosed(child);
+      finishOutput();
     });
     child.stderr!.on('data', (chunk: Buffer) => this.#stderr.push(chunk));
     child.stdin!.on('error', () => {
@@ -140,6 +148,7 @@ export class StdioTransport implements ClientTransport {
     // A process whose descendants keep its output open: stop waiting for the streams once it has exited.
     child.once('exit', () => {
       setTimeout(() => {
+        finishOutput();
         child.stdout?.destroy();
         child.stderr?.destroy();
       }, this.#graceMs).unref();

@@ -16,6 +16,7 @@ import { ConnectionDropPeer, RedirectPeer, Status503Peer, WrongContentTypePeer }
 import { SilentStreamPeer, SseBareLinePeer } from '../peers/http-broken-streams.ts';
 import { HugeContentLengthPeer, SseBodyPeer, StatusPeer } from '../peers/http-faulty-peers.ts';
 import type { McpHttpPeer } from '../peers/http-mcp-peer.ts';
+import { PEAK_RSS_HOOK, peakRss } from '../support/peak-rss.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CLI = join(ROOT, 'dist/cli.js');
@@ -25,8 +26,6 @@ test.after(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The checker's peak RSS bound, in MB. */
 const MAX_RSS_MB = 200;
-const RSS_MARK = '__mcp_statechart_faulty_maxrss_kb=';
-const RSS_HOOK = `data:text/javascript,process.on("exit",()=>process.stderr.write("\\n${RSS_MARK}"+process.resourceUsage().maxRSS+"\\n"))`;
 
 interface Fault {
   readonly name: string;
@@ -101,10 +100,10 @@ interface Run {
 function check(args: string[]): Promise<Run> {
   const started = performance.now();
   return new Promise((done) => {
-    execFile(process.execPath, ['--import', RSS_HOOK, CLI, 'check', ...args], { encoding: 'utf8', cwd: ROOT, timeout: 120_000, env: { PATH: process.env['PATH'] ?? '' }, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+    execFile(process.execPath, ['--import', PEAK_RSS_HOOK, CLI, 'check', ...args], { encoding: 'utf8', cwd: ROOT, timeout: 120_000, env: { PATH: process.env['PATH'] ?? '' }, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
       const status = error === null ? 0 : typeof error.code === 'number' ? error.code : null;
-      const mark = stderr.split('\n').find((l) => l.startsWith(RSS_MARK));
-      done({ status, stdout, stderr: stderr.split('\n').filter((l) => !l.startsWith(RSS_MARK)).join('\n').trim(), seconds: (performance.now() - started) / 1000, rssMb: Number(mark?.slice(RSS_MARK.length)) / 1024 });
+      const peak = peakRss(stderr);
+      done({ status, stdout, stderr: peak.stderr, seconds: (performance.now() - started) / 1000, rssMb: peak.mb });
     });
   });
 }

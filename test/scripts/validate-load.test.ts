@@ -7,13 +7,12 @@ import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { PEAK_RSS_HOOK, peakRss } from '../support/peak-rss.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CLI = join(ROOT, 'dist/cli.js');
 const MESSAGES = Math.max(2, Math.floor(Number(process.env['LOAD_MESSAGES'] ?? 1_000_000) / 2) * 2);
 const MAX_RSS_MB = 150;
-const RSS_MARK = '__mcp_statechart_load_maxrss_kb=';
-const RSS_HOOK = `data:text/javascript,process.on("exit",()=>process.stderr.write("\\n${RSS_MARK}"+process.resourceUsage().maxRSS+"\\n"))`;
 
 const HEADER = JSON.stringify({ mcp_statechart_transcript: 1, setup: 'ready', protocol_version: '2025-11-25', capabilities: { client: {}, server: { tools: {} } } });
 const TOOLS = JSON.stringify({ tools: [{ name: 'echo', description: 'Echoes its text.', inputSchema: { type: 'object', properties: { text: { type: 'string' } } } }] });
@@ -27,7 +26,7 @@ function pair(id: number): string {
 
 test(`validate - on ${MESSAGES.toLocaleString('en-US')} messages from a generator: every one judged, peak RSS under ${MAX_RSS_MB} MB`, async () => {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', RSS_HOOK, CLI, 'validate', '-', '--quiet'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'], timeout: 60 * 60_000 });
+  const child = spawn(process.execPath, ['--import', PEAK_RSS_HOOK, CLI, 'validate', '-', '--quiet'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'], timeout: 60 * 60_000 });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
@@ -44,8 +43,7 @@ test(`validate - on ${MESSAGES.toLocaleString('en-US')} messages from a generato
     }
     stdin.end();
     const code = await exited;
-    const mark = stderr.split('\n').find((l) => l.startsWith(RSS_MARK));
-    const rssMb = Number(mark?.slice(RSS_MARK.length)) / 1024;
+    const rssMb = peakRss(stderr).mb;
     const seconds = (performance.now() - started) / 1000;
     console.log(`validate load: ${MESSAGES.toLocaleString('en-US')} messages in ${seconds.toFixed(0)} s, peak RSS ${rssMb.toFixed(0)} MB (bound ${MAX_RSS_MB} MB)`);
     assert.is(code, 0, stdout + stderr);
