@@ -126,6 +126,9 @@ export class HttpWire {
       reply.on('end', () => settle({ kind: 'body', bytes: Buffer.concat(chunks, size) }));
       reply.on('error', (error: NodeJS.ErrnoException) => settle({ kind: 'error', code: error.code ?? 'ECONNRESET' }));
       reply.on('close', () => settle({ kind: 'error', code: 'ECONNRESET' }));
+      // A body announced larger than the limit is refused at once, not waited for.
+      const announced = Number(reply.headers['content-length']);
+      if (Number.isFinite(announced) && announced > maxBytes) settle({ kind: 'too-large' });
     });
   }
 

@@ -9,10 +9,18 @@ import { jsonRules } from '../validators/rules/json.ts';
 import { transportRules } from '../validators/rules/transport.ts';
 import type { TraceEvent } from '../trace/trace-schema.ts';
 import { BoundedText } from './bounded-text.ts';
+import { isResponse } from './http-streams.ts';
+import type { RuleSpec } from '../validators/rules/rule.ts';
 import type { CleanupEvidence, ClientTransport, Recorder } from './transport.ts';
 
 /** The longest line read from a server's stdout, in bytes (the strict reader's message limit). */
 export const MAX_STDOUT_LINE_BYTES = 2_000_000;
+
+/** The most server messages read in a row without a response among them (a flood) before reading stops. */
+export const MAX_MESSAGES_WITHOUT_RESPONSE = 10_000;
+
+/** How long the server may keep running after closing its stdout before the connection counts as ended (ms). */
+const STDOUT_CLOSED_GRACE_MS = 250;
 
 /** How to start and stop the server. */
 export interface StdioOptions {
@@ -25,6 +33,8 @@ export interface StdioOptions {
   readonly graceMs?: number;
   /** The most stderr bytes kept (head and tail; default 8192). */
   readonly maxStderrBytes?: number;
+  /** The most server messages read in a row without a response (default MAX_MESSAGES_WITHOUT_RESPONSE). */
+  readonly maxMessagesWithoutResponse?: number;
 }
 
 /** The server could not be started at all (could not run: exit 2). */
@@ -35,7 +45,8 @@ export class SpawnError extends Error {
 type Forced = 'none' | 'SIGTERM' | 'SIGKILL';
 type ProcessExit = Extract<TraceEvent, { kind: 'process_exit' }>;
 
-class LineTooLong extends Error {}
+/** Thrown out of the line splitter to stop reading the server's output (a line too long, a flood). */
+class StopReading extends Error {}
 
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const lossy = new TextDecoder('utf-8', { ignoreBOM: true });
@@ -56,6 +67,8 @@ export class StdioTransport implements ClientTransport {
   #onEnd: ((event: number | null) => void) | undefined;
   #lastByte = -1;
   #writeFailed = false;
+  #stopped = false;
+  #sinceResponse = 0;
 
   constructor(recorder: Recorder, options: StdioOptions) {
     this.#recorder = recorder;
@@ -86,28 +99,38 @@ export class StdioTransport implements ClientTransport {
       child.once('error', (error: NodeJS.ErrnoException) => reject(new SpawnError(`the server could not be started: ${error.code ?? error.message}`)));
     });
     const splitter = new LineSplitter(MAX_STDOUT_LINE_BYTES, (bytes) => this.#line(bytes), () => {
-      throw new LineTooLong();
+      this.#stopReading('line-too-long', jsonRules['size-limit'], `a line of the server's output passed ${MAX_STDOUT_LINE_BYTES} bytes; reading stopped`, `a line of the server's output is longer than the ${MAX_STDOUT_LINE_BYTES}-byte message limit; the rest of the output was not read`);
     });
     child.stdout!.on('data', (chunk: Buffer) => {
+      if (this.#stopped) return;
       if (chunk.length > 0) this.#lastByte = chunk[chunk.length - 1] as number;
       try {
         splitter.push(chunk);
       } catch (error) {
-        if (!(error instanceof LineTooLong)) throw error;
-        this.#lineTooLong();
+        if (!(error instanceof StopReading)) throw error;
       }
     });
-    child.stdout!.on('end', () => {
+    // What the server wrote is judged to its last byte, whether its output ended or had to be cut
+    // off (a process whose descendants keep the pipe open after it exited).
+    let outputDone = false;
+    const finishOutput = (): void => {
+      if (outputDone || this.#stopped) return;
+      outputDone = true;
       const unterminated = this.#lastByte !== -1 && this.#lastByte !== 0x0a;
       try {
         splitter.end();
       } catch (error) {
-        if (!(error instanceof LineTooLong)) throw error;
+        if (!(error instanceof StopReading)) throw error;
       }
       if (unterminated) {
         const at = this.#recorder.event({ kind: 'transport_error', code: 'stdio-unterminated-message', detail: 'the server\'s output ended without a newline after its last line' });
         this.#recorder.finding(transportRules['stdio-unterminated-message'], at, '', 'the server\'s output ended in the middle of a line; a message must end with a newline');
       }
+    };
+    child.stdout!.on('end', () => {
+      if (this.#stopped) return;
+      this.#watchStdoutClosed(child);
+      finishOutput();
     });
     child.stderr!.on('data', (chunk: Buffer) => this.#stderr.push(chunk));
     child.stdin!.on('error', () => {
@@ -125,6 +148,7 @@ export class StdioTransport implements ClientTransport {
     // A process whose descendants keep its output open: stop waiting for the streams once it has exited.
     child.once('exit', () => {
       setTimeout(() => {
+        finishOutput();
         child.stdout?.destroy();
         child.stderr?.destroy();
       }, this.#graceMs).unref();
@@ -173,6 +197,7 @@ export class StdioTransport implements ClientTransport {
   }
 
   #line(bytes: Uint8Array): void {
+    if (this.#stopped) throw new StopReading();
     let text: string;
     try {
       text = decoder.decode(bytes);
@@ -183,15 +208,41 @@ export class StdioTransport implements ClientTransport {
     }
     const recorded = this.#recorder.message('server_to_client', text);
     const message = recorded.message;
-    if (message !== null && typeof message === 'object' && !Array.isArray(message)) this.#onMessage(message as JsonObject, recorded.index);
+    const isObject = message !== null && typeof message === 'object' && !Array.isArray(message);
+    this.#sinceResponse = isObject && isResponse(message as JsonObject) ? 0 : this.#sinceResponse + 1;
+    if (isObject) this.#onMessage(message as JsonObject, recorded.index);
+    const limit = this.#options.maxMessagesWithoutResponse ?? MAX_MESSAGES_WITHOUT_RESPONSE;
+    if (this.#sinceResponse >= limit && !this.#stopped) {
+      const count = limit.toLocaleString('en-US');
+      this.#stopReading('message-flood', transportRules['message-flood'], `the server sent ${count} messages in a row without a response; reading stopped`, `the server sent ${count} messages in a row without a response among them; the rest of its output was not read`);
+    }
   }
 
-  #lineTooLong(): void {
-    const at = this.#recorder.event({ kind: 'transport_error', code: 'line-too-long', detail: `a line of the server's output passed ${MAX_STDOUT_LINE_BYTES} bytes; reading stopped` });
-    this.#recorder.finding(jsonRules['size-limit'], at, '', `a line of the server's output is longer than the ${MAX_STDOUT_LINE_BYTES}-byte message limit; the rest of the output was not read`);
+  /** Stops reading the server's output for good (its pipe is closed), records why, and ends the connection. */
+  #stopReading(code: string, rule: RuleSpec, detail: string, message: string): never {
+    this.#stopped = true;
+    const at = this.#recorder.event({ kind: 'transport_error', code, detail });
+    this.#recorder.finding(rule, at, '', message);
     this.#child?.stdout?.removeAllListeners('data');
     this.#child?.stdout?.destroy();
     this.#onEnd?.(at);
+    throw new StopReading();
+  }
+
+  /**
+   * A server that closes its stdout but keeps running can never answer: once it has not exited
+   * shortly after, the connection counts as ended (a server that is simply exiting is recorded
+   * by its exit instead).
+   */
+  #watchStdoutClosed(child: ChildProcess): void {
+    if (this.#closing) return;
+    const timer = setTimeout(() => {
+      if (this.#exit !== undefined || this.#closing || this.#stopped) return;
+      const at = this.#recorder.event({ kind: 'transport_error', code: 'stdout-closed', detail: 'the server closed its standard output but kept running' });
+      this.#onEnd?.(at);
+    }, Math.min(STDOUT_CLOSED_GRACE_MS, this.#graceMs));
+    timer.unref();
+    child.once('exit', () => clearTimeout(timer));
   }
 
   #ended(code: number | null, signal: NodeJS.Signals | null): void {

@@ -1,6 +1,7 @@
 // Why: CI reads a plain `N passed, N failed` closing line, which uvu does not print. This loads
 // every test/**/*.test.ts (or the files named on the command line) into one uvu run and closes
-// with that line; a file that cannot even load counts as a failure.
+// with that line; a file that cannot even load counts as a failure, and so does a process or a
+// listening socket that the tests left behind.
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -43,11 +44,17 @@ for (const [index, file] of files.entries()) {
 }
 await exec(false);
 
+// Nothing may outlive the tests: no child process, no listening socket of this process tree.
+const { leftovers } = await import('./support/leftovers.ts');
+const left = await leftovers();
+for (const line of left) console.error(`left behind by the tests: ${line}`);
+const leftBehind = left.length > 0 ? 1 : 0;
+
 const plain = output.replace(/\x1b\[[0-9;]*m/g, '');
 const total = Number(/Total:\s+(\d+)/.exec(plain)?.[1] ?? 0);
 const passed = Number(/Passed:\s+(\d+)/.exec(plain)?.[1] ?? 0);
 const skipped = Number(/Skipped:\s+(\d+)/.exec(plain)?.[1] ?? 0);
-const failed = Math.max(0, total - passed - skipped) + loadFailures;
+const failed = Math.max(0, total - passed - skipped) + loadFailures + leftBehind;
 process.stdout.write = write;
 console.log(`${passed} passed, ${failed} failed`);
 process.exitCode = total > 0 && failed === 0 && !process.exitCode ? 0 : 1;

@@ -4,6 +4,7 @@
 // from its findings, so a damaged or edited trace is refused (exit 2) rather than reported on.
 import * as v from 'valibot';
 import { InputError } from '../runner/errors.ts';
+import { pointerJoin } from '../validators/finding.ts';
 import { fixtureRules } from '../validators/rules/fixture.ts';
 import { issuePointer } from '../validators/schema-check.ts';
 import { DEFAULT_MAX_DEPTH, parseStrictJson, StrictJsonError } from '../validators/strict-json.ts';
@@ -23,7 +24,8 @@ const TAMPERED = fixtureRules['trace-tampered'].id;
 const NOT_REPLAYABLE = fixtureRules['trace-not-replayable'].id;
 
 /** Member names that would say what to run or where: a trace given to replay may hold none of them. */
-const TARGET_NAMES: ReadonlySet<string> = new Set(['command', 'argv', 'executable', 'program', 'shell', 'cwd', 'working_directory', 'workdir', 'directory', 'env', 'environment', 'url', 'uri', 'endpoint', 'host', 'port']);
+/** Member names that would say what to run or where: an executable, a URL, an environment or a working directory. */
+const RUN_CONTROLS: ReadonlySet<string> = new Set(['command', 'cmd', 'argv', 'executable', 'program', 'shell', 'spawn', 'cwd', 'working_directory', 'workdir', 'directory', 'env', 'environment', 'url', 'uri', 'endpoint', 'host', 'port']);
 
 /**
  * Parses and checks a trace's bytes. Throws an InputError naming the rule (`json/*`,
@@ -55,6 +57,7 @@ export function checkTrace(data: unknown): Trace {
     throw invalid(issuePointer('', issue), issue.message);
   }
   const trace = r.output;
+  refuseRunControls(trace);
   trace.findings.forEach((f, i) => {
     if (f.event !== null && f.event >= trace.events.length) {
       throw invalid(`/findings/${i}/event`, `finding ${i} rests on event ${f.event}, but the trace has ${trace.events.length} events`);
@@ -93,7 +96,7 @@ function namedTarget(value: unknown, pointer: string): string | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   for (const [key, member] of Object.entries(value)) {
     const at = `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
-    if (!Array.isArray(value) && TARGET_NAMES.has(key.toLowerCase())) return at;
+    if (!Array.isArray(value) && RUN_CONTROLS.has(key.toLowerCase())) return at;
     const inner = namedTarget(member, at);
     if (inner !== undefined) return inner;
   }
@@ -102,6 +105,25 @@ function namedTarget(value: unknown, pointer: string): string | undefined {
 
 function notReplayable(pointer: string, problem: string): InputError {
   return new InputError(NOT_REPLAYABLE, pointer, `trace: ${problem} (at ${pointer})`);
+}
+
+/**
+ * Run controls (RUN_CONTROLS) are refused at read time, by every reader, in the free-form objects
+ * (the run's options, its cleanup evidence, a deep run's action arguments), so that no reader of a
+ * trace can ever be steered by one. Tool arguments inside the recorded calls are data and stay free.
+ */
+function refuseRunControls(trace: Trace): void {
+  const check = (object: Readonly<Record<string, unknown>> | undefined, pointer: string): void => {
+    if (object === undefined) return;
+    for (const key of Object.keys(object)) {
+      if (RUN_CONTROLS.has(key.toLowerCase())) {
+        throw invalid(pointerJoin(pointer, key), `the member ${JSON.stringify(key)} names what to run or where; a trace never does (the target of a run comes from the command line)`);
+      }
+    }
+  };
+  check(trace.options, '/options');
+  check(trace.cleanup, '/cleanup');
+  trace.sequence?.actions.forEach((action, i) => check('args' in action ? action.args : undefined, `/sequence/actions/${i}/args`));
 }
 
 function invalid(pointer: string, problem: string): InputError {

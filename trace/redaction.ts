@@ -45,10 +45,15 @@ export class Redactor {
     for (const s of secrets) this.addSecret(s);
   }
 
-  /** Adds a value to redact wherever it occurs (values shorter than MIN_SECRET_LENGTH are ignored). */
+  /**
+   * Adds a value to redact wherever it occurs (values shorter than MIN_SECRET_LENGTH are ignored),
+   * and its JSON-escaped form, in which a finding's message quotes what a server sent.
+   */
   addSecret(value: string): void {
     if (value.length < MIN_SECRET_LENGTH || this.#secrets.includes(value)) return;
     this.#secrets.push(value);
+    const escaped = JSON.stringify(value).slice(1, -1);
+    if (escaped !== value && !this.#secrets.includes(escaped)) this.#secrets.push(escaped);
     this.#dirty = true;
   }
 
@@ -87,7 +92,7 @@ export class Redactor {
     return text.replace(pattern, (match) => this.#sessions.get(match) ?? REDACTED);
   }
 
-  /** A copy of a JSON value with strings redacted, and string values under secret-looking keys replaced whole. */
+  /** A copy of a JSON value with strings and keys redacted, and string values under secret-looking keys replaced whole. */
   json<T>(value: T): T {
     return this.#json(value, false) as T;
   }
@@ -97,7 +102,8 @@ export class Redactor {
     if (Array.isArray(value)) return value.map((item) => this.#json(item, false));
     if (value === null || typeof value !== 'object') return value;
     const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
-    for (const [key, member] of Object.entries(value)) out[key] = this.#json(member, this.#isSecretKey(key));
+    // A key is text a server chose, and may echo a secret too.
+    for (const [key, member] of Object.entries(value)) out[this.text(key)] = this.#json(member, this.#isSecretKey(key));
     return Object.setPrototypeOf(out, Object.prototype) as unknown;
   }
 

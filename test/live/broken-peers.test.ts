@@ -32,6 +32,13 @@ const CASES: ReadonlyArray<[peer: string, rule: string, timeoutMs?: number]> = [
   ['unterminated-line', 'transport/stdio-unterminated-message'],
   ['not-utf8', 'transport/not-utf8'],
   ['crash-mid-request', 'transport/closed-with-pending-requests'],
+  ['exits-mid-handshake', 'transport/closed-with-pending-requests'],
+  ['crash-signal', 'transport/closed-with-pending-requests'],
+  ['prints-garbage', 'json/syntax', 500],
+  ['partial-line-stall', 'transport/timeout', 500],
+  ['huge-line', 'json/size-limit'],
+  ['flood-notifications', 'transport/message-flood'],
+  ['closes-stdout', 'transport/closed-with-pending-requests'],
 ];
 
 for (const [peer, rule, timeoutMs] of CASES) {
@@ -73,6 +80,58 @@ test('a line over the message limit: reading stops with json/size-limit, and the
   assert.is((run.trace.events[at] as { code: string }).code, 'line-too-long');
   assert.equal(rulesOf(run), [`json/size-limit@${at}`, `transport/closed-with-pending-requests@${at}`]);
   assert.ok(run.trace.events.every((e) => e.kind !== 'message' || JSON.stringify(e).length < 10_000), 'the long line is not kept');
+});
+
+test('a server killed by a signal: the signal is recorded, and the unanswered request at the exit event', async () => {
+  const run = await checkPeer('crash-signal');
+  const at = run.trace.events.findIndex((e) => e.kind === 'process_exit');
+  assert.equal(run.trace.events[at], { kind: 'process_exit', code: null, signal: 'SIGKILL', forced: 'none' });
+  assert.equal(rulesOf(run), [`transport/closed-with-pending-requests@${at}`]);
+});
+
+test('a partial line and a stall: a timeout, then the unterminated line once the server is gone', async () => {
+  const run = await checkPeer('partial-line-stall', { timeoutMs: 400 });
+  const rules = rulesOf(run).map((r) => r.replace(/@\d+$/, ''));
+  assert.equal(rules, ['transport/timeout', 'json/syntax', 'transport/stdio-unterminated-message']);
+  assert.ok(run.trace.cleanup['process_exited']);
+});
+
+test('a line of 64 MiB: reading stops at the message limit, long before the line ends, and the line is not kept', async () => {
+  const started = Date.now();
+  const run = await checkPeer('huge-line');
+  assert.ok(Date.now() - started < 10_000, `took ${Date.now() - started} ms`);
+  const at = run.trace.events.findIndex((e) => e.kind === 'transport_error');
+  assert.is((run.trace.events[at] as { code: string }).code, 'line-too-long');
+  assert.equal(rulesOf(run), [`json/size-limit@${at}`, `transport/closed-with-pending-requests@${at}`]);
+  assert.ok(JSON.stringify(run.trace).length < 100_000, 'the trace stays small');
+});
+
+test('a flood of valid notifications: reading stops after 10,000 without a response, with a warning, and the trace stays bounded', async () => {
+  const run = await checkPeer('flood-notifications', { timeoutMs: 20_000 });
+  const at = run.trace.events.findIndex((e) => e.kind === 'transport_error');
+  assert.is((run.trace.events[at] as { code: string }).code, 'message-flood');
+  assert.equal(rulesOf(run), [`transport/message-flood@${at}`, `transport/closed-with-pending-requests@${at}`]);
+  assert.is(run.trace.findings[0]?.severity, 'warning');
+  const lastResponse = run.trace.events.findLastIndex((e) => e.kind === 'message' && e.direction === 'server_to_client' && (e.message as { method?: string }).method === undefined);
+  const since = run.trace.events.slice(lastResponse + 1, at).filter((e) => e.kind === 'message' && e.direction === 'server_to_client');
+  assert.is(since.length, 10_000);
+  assert.ok(run.trace.events.length < 11_000, `${run.trace.events.length} events`);
+  assert.not.ok(run.trace.events.some((e) => e.kind === 'timeout'), 'ended by the bound, not by the time limit');
+});
+
+test('responses reset the flood count: a server sending 6,000 notifications before each answer is read to the end, clean', async () => {
+  const run = await checkPeer('busy-before-answers', { timeoutMs: 20_000 });
+  assert.equal(rulesOf(run), []);
+  assert.ok(run.trace.events.filter((e) => e.kind === 'message' && e.direction === 'server_to_client').length > 12_000);
+});
+
+test('a server that closes its stdout but keeps running: the connection ends with the pending request named, then SIGTERM ends it', async () => {
+  const run = await checkPeer('closes-stdout', { timeoutMs: 10_000 });
+  const at = run.trace.events.findIndex((e) => e.kind === 'transport_error');
+  assert.equal(run.trace.events[at], { kind: 'transport_error', code: 'stdout-closed', detail: 'the server closed its standard output but kept running' });
+  assert.equal(rulesOf(run), [`transport/closed-with-pending-requests@${at}`]);
+  assert.not.ok(run.trace.events.some((e) => e.kind === 'timeout'), 'ended without waiting for the time limit');
+  assert.is(run.trace.cleanup['process_forced'], 'SIGTERM');
 });
 
 test('a command that cannot be started is an error run (could not run), not a finding', async () => {

@@ -7,6 +7,7 @@ import { httpRules } from '../../validators/rules/http.ts';
 import { RULES } from '../../validators/rules/index.ts';
 import * as broken from '../peers/http-broken-peers.ts';
 import * as streams from '../peers/http-broken-streams.ts';
+import { HugeContentLengthPeer } from '../peers/http-faulty-peers.ts';
 import { McpHttpPeer, withPeer } from '../peers/http-mcp-peer.ts';
 import { drive, type DriveOptions, type DriveResult } from './support/http-driver.ts';
 
@@ -116,6 +117,11 @@ const CASES: readonly RuleCase[] = [
   { name: 'a response stream flooded before its response', rule: 'http/stream-limit', peer: () => new streams.StreamFloodPeer(6), options: { maxStreamMessages: 5 } },
   { name: 'an SSE event over the size limit', rule: 'json/size-limit', peer: () => new streams.HugeEventPeer(), options: { maxMessageBytes: 2_000 } },
   { name: 'a JSON body over the size limit', rule: 'json/size-limit', peer: () => new McpHttpPeer('json'), options: { maxMessageBytes: 100 } },
+  {
+    name: 'a body announcing 2 GB that then stops is refused by its Content-Length, without waiting for it',
+    rule: 'json/size-limit', peer: () => new HugeContentLengthPeer(), options: { timeoutMs: 5_000 }, not: ['http/timeout', 'transport/timeout'],
+    check: (run) => assert.not.ok(run.recorder.events.some((e) => e.kind === 'timeout')),
+  },
 ];
 
 for (const c of CASES) {

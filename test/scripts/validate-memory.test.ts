@@ -4,15 +4,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { peakRssHook } from '../../bench/peak-rss.ts';
+import { PEAK_RSS_HOOK, peakRss } from '../support/peak-rss.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CLI = join(ROOT, 'dist/cli.js');
 const dir = mkdtempSync(join(tmpdir(), 'mcp-statechart-memory-'));
 test.after(() => rmSync(dir, { recursive: true, force: true }));
 
-const MARK = 'peak-rss-kb ';
-const RSS_HOOK = peakRssHook(MARK);
 const UNMATCHED = 120_000;
 
 /** A mid-session capture of 120,000 responses to requests it never saw: one error finding each. */
@@ -22,9 +20,8 @@ for (let i = 0; i < UNMATCHED; i++) lines.push(JSON.stringify({ direction: 'serv
 writeFileSync(file, lines.join('\n') + '\n');
 
 function validate(...args: string[]): { status: number | null; stdout: string; peakMb: number } {
-  const r = spawnSync(process.execPath, ['--import', RSS_HOOK, CLI, 'validate', file, ...args], { encoding: 'utf8', timeout: 120_000, maxBuffer: 256 * 1024 * 1024 });
-  const line = r.stderr.split('\n').find((l) => l.startsWith(MARK));
-  return { status: r.status, stdout: r.stdout, peakMb: Number(line?.slice(MARK.length)) / 1024 };
+  const r = spawnSync(process.execPath, ['--import', PEAK_RSS_HOOK, CLI, 'validate', file, ...args], { encoding: 'utf8', timeout: 120_000, maxBuffer: 256 * 1024 * 1024 });
+  return { status: r.status, stdout: r.stdout, peakMb: peakRss(r.stderr).mb };
 }
 
 test('validate --json keeps at most --max-findings findings and counts the rest, so memory stays flat', () => {

@@ -68,13 +68,14 @@ function nest(depth: number): unknown {
   return value;
 }
 
+/** The failing trace with one change, as canonical JSON (its signature left as it was). */
+function edit(change: (t: Record<string, unknown>) => void): string {
+  const copy = JSON.parse(JSON.stringify(failingTrace())) as Record<string, unknown>;
+  change(copy);
+  return canonicalJson(copy);
+}
+
 test('schema-breaking traces: the member that breaks it, rule fixture/trace-invalid', () => {
-  const good = failingTrace();
-  const edit = (change: (t: Record<string, unknown>) => void) => {
-    const copy = JSON.parse(JSON.stringify(good)) as Record<string, unknown>;
-    change(copy);
-    return canonicalJson(copy);
-  };
   refused('[]', 'fixture/trace-invalid', '');
   const fixture = refused('{"schema_version": 3, "cases": []}', 'fixture/trace-invalid', '');
   assert.match(fixture.message, /use `cases`/);
@@ -83,6 +84,23 @@ test('schema-breaking traces: the member that breaks it, rule fixture/trace-inva
   refused(edit((t) => ((t['target'] as Record<string, unknown>)['env'] = { PATH: '/bin' })), 'fixture/trace-invalid', '/target/env');
   refused(edit((t) => (t['cwd'] = '/tmp')), 'fixture/trace-invalid', '/cwd');
   refused(edit((t) => ((t['findings'] as Record<string, unknown>[])[0]!['event'] = 99)), 'fixture/trace-invalid', '/findings/0/event');
+});
+
+test('no member of a trace can name an executable, URL, environment or working directory to run', () => {
+  const good = failingTrace();
+  for (const name of ['command', 'executable', 'argv', 'shell', 'url', 'endpoint', 'env', 'environment', 'cwd', 'working_directory', 'Env', 'CWD']) {
+    const e = refused(edit((t) => ((t['options'] as Record<string, unknown>)[name] = 'x')), 'fixture/trace-invalid', `/options/${name}`);
+    assert.match(e.message, /names what to run/);
+    refused(edit((t) => ((t['cleanup'] as Record<string, unknown>)[name] = 'x')), 'fixture/trace-invalid', `/cleanup/${name}`);
+    const sequence = { seed: 1, actions: [{ kind: 'ping' }, { kind: 'cancel', args: { which: 'oldest', [name]: ['/bin/sh', '-c', 'true'] } }] };
+    refused(edit((t) => (t['sequence'] = sequence)), 'fixture/trace-invalid', `/sequence/actions/1/args/${name}`);
+  }
+  for (const key of ['__proto__', 'constructor']) {
+    const text = traceText(good).replace('"options": {', `"options": {"${key}": {"cwd": "/"},`);
+    assert.ok(parseTrace(bytes(text)), `${key} is plain data, nothing to run`);
+  }
+  const recorded = edit((t) => (t['options'] = { scope: 'full', calls: [{ name: 'fetch', args: { url: 'https://example.test/', env: 'x' } }], header_env: [{ header: 'Authorization', variable: 'TOKEN' }] }));
+  assert.ok(parseTrace(bytes(recorded)), 'tool arguments are data: a call\'s own url or env argument is not refused');
 });
 
 test('edited traces: a removed finding, a changed rule or status is refused as tampered', () => {

@@ -32,16 +32,18 @@ test('a fuzz trace is read back with its seed and actions; an old check trace is
 });
 
 test('a trace that names a command, URL, environment or working directory is refused, at its pointer', () => {
-  const cases: [unknown, string][] = [
-    [fuzzTrace({ target: { transport: 'stdio', command: ['rm', '-rf', '/'] } }), '/target/command'],
-    [fuzzTrace({ target: { transport: 'http', url: 'http://attacker.invalid/' } }), '/target/url'],
-    [fuzzTrace({ options: { runs: 1, env: { NODE_OPTIONS: '--require x' } } }), '/options/env'],
-    [fuzzTrace({ options: { cwd: '/etc' } }), '/options/cwd'],
-    [fuzzTrace({ options: { nested: [{ Executable: '/bin/sh' }] } }), '/options/nested/0/Executable'],
+  // A check trace's target names its command or URL, so only replay refuses those; a run control at
+  // the top of the options is refused by the reader itself, whoever reads the trace.
+  const cases: [unknown, string, string][] = [
+    [fuzzTrace({ target: { transport: 'stdio', command: ['rm', '-rf', '/'] } }), '/target/command', 'fixture/trace-not-replayable'],
+    [fuzzTrace({ target: { transport: 'http', url: 'http://attacker.invalid/' } }), '/target/url', 'fixture/trace-not-replayable'],
+    [fuzzTrace({ options: { runs: 1, env: { NODE_OPTIONS: '--require x' } } }), '/options/env', 'fixture/trace-invalid'],
+    [fuzzTrace({ options: { cwd: '/etc' } }), '/options/cwd', 'fixture/trace-invalid'],
+    [fuzzTrace({ options: { nested: [{ Executable: '/bin/sh' }] } }), '/options/nested/0/Executable', 'fixture/trace-not-replayable'],
   ];
-  for (const [trace, pointer] of cases) {
+  for (const [trace, pointer, rule] of cases) {
     const e = refusal(trace);
-    assert.is(e.rule, 'fixture/trace-not-replayable', e.message);
+    assert.is(e.rule, rule, e.message);
     assert.is(e.pointer, pointer);
     assert.match(e.message, /^trace: /);
   }

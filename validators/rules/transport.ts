@@ -2,6 +2,7 @@ import { defineRules, SPEC } from './rule.ts';
 
 const STDIO = `${SPEC.transports}#stdio`;
 const JSONRPC_RESPONSE = `${SPEC.jsonrpc}#response_object`;
+const PROGRESS = `${SPEC.basic}/utilities/progress`;
 
 /**
  * Rules of the `transport` area: what only a live connection shows (framing on stdio, bytes that
@@ -20,6 +21,11 @@ export const transportRules = defineRules('transport', SPEC.transports, {
   'timeout': {
     text: 'A request must be answered; no response arrived within the time limit (--timeout).',
     spec: `${JSONRPC_RESPONSE}:~:text=the%20Server%20MUST%20reply%20with%20a%20Response`,
+  },
+  'message-flood': {
+    severity: 'warning',
+    text: 'A server should limit the rate of what it sends so that it does not flood its client; it sent 10,000 messages in a row without a response, and the check stopped reading its output.',
+    spec: `${PROGRESS}#:~:text=${encodeURIComponent('SHOULD implement rate limiting to prevent flooding')}`,
   },
   'closed-with-pending-requests': {
     text: 'A request must be answered; the server ended the connection with requests still unanswered.',
