@@ -21,6 +21,10 @@ export interface TraceParts {
   /** Why the run could not complete (status `error`). */
   readonly error?: string | undefined;
   readonly redactor: Redactor;
+  /** What kind of run made it (default `check`). */
+  readonly mode?: Trace['mode'];
+  /** What a run of unbounded length counted but did not keep. */
+  readonly omitted?: Trace['omitted'];
   /** Milliseconds the whole run took (kept in the timings, never in the trace). */
   readonly totalMs: number;
 }
@@ -42,7 +46,7 @@ export function buildTrace(parts: TraceParts): { trace: Trace; timings: TraceTim
   const trace: Trace = {
     [TRACE_MARK]: TRACE_VERSION,
     generator: GENERATOR,
-    mode: 'check',
+    mode: parts.mode ?? 'check',
     target: redactor.json(parts.target),
     options: redactor.json(parts.options) as Record<string, unknown>,
     profile: negotiation.profile.id,
@@ -53,6 +57,7 @@ export function buildTrace(parts: TraceParts): { trace: Trace; timings: TraceTim
     cleanup: redactor.json(parts.cleanup),
     status,
     ...(parts.error === undefined ? {} : { error: redactor.text(parts.error) }),
+    ...(parts.omitted === undefined ? {} : { omitted: parts.omitted }),
     signature: signatureOf(findingEvidence({ events, findings })),
   };
   return { trace, timings: { mcp_statechart_timings: 1, total_ms: Math.round(parts.totalMs * 1000) / 1000, events_ms: [...recording.times] } };
