@@ -31,9 +31,9 @@ function startFrame(): Frame {
 }
 
 /** Whether a Host header names this server by a loopback name (and its port). */
-function isOwnHost(host: string | undefined, port: number): boolean {
+function isOwnHost(host: string | undefined, address: string, port: number): boolean {
   if (host === undefined) return false;
-  return [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`].includes(host.toLowerCase());
+  return [`${address}:${port}`, `127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`].includes(host.toLowerCase());
 }
 
 /**
@@ -53,8 +53,9 @@ export async function startLiveInspector(frames: LiveFrames, title: string, host
   const streams = new Set<ServerResponse>();
   const sockets = new Set<Socket>();
   let bound = 0;
+  let shown = host;
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    if (!isOwnHost(req.headers.host, bound) || req.method !== 'GET') {
+    if (!isOwnHost(req.headers.host, shown, bound) || req.method !== 'GET') {
       res.writeHead(req.method === 'GET' ? 403 : 405, { 'content-type': 'text/plain; charset=utf-8' }).end('not served\n');
       return;
     }
@@ -68,6 +69,8 @@ export async function startLiveInspector(frames: LiveFrames, title: string, host
       return;
     }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+    // A comment first, so the page sees the stream open before the session's first message.
+    res.write(': mcp-statechart tap\n\n');
     const send = (item: { seq: number }): void => void res.write(`id: ${item.seq}\ndata: ${JSON.stringify(item)}\n\n`);
     for (const item of frames.kept()) send(item);
     const unlisten = frames.listen(send);
@@ -87,7 +90,7 @@ export async function startLiveInspector(frames: LiveFrames, title: string, host
   });
   const address = server.address() as AddressInfo;
   bound = address.port;
-  const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     url: `http://${shown}:${bound}/`,
     stop: async () => {
