@@ -90,7 +90,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   },
   {
     name: 'tap',
-    summary: 'a transparent proxy in front of a live server (stdio or Streamable HTTP) that judges the traffic as it flows',
+    summary: 'relay a live server\'s traffic unchanged (stdio or Streamable HTTP) and judge it as it flows',
     usage: '[options] -- CMD [ARGS...] | [options] --listen HOST:PORT --upstream URL',
     description: [
       'Put it where a client starts the server (tap -- CMD ARGS...): its stdin and stdout are the client\'s side,',
