@@ -132,6 +132,15 @@ export class LiveJudge {
     }
   }
 
+  /** The methods of the requests one side sent that are still unanswered (those waiting for the handshake included). */
+  unanswered(direction: Direction): string[] {
+    if (this.#session !== undefined) return this.#session.view().pending[direction].map((p) => p.method);
+    return (this.#waiting ?? []).flatMap(({ step }) => {
+      const m = step.message;
+      return step.direction === direction && isJsonObject(m) && typeof m['method'] === 'string' && isRequestId(m['id']) ? [m['method']] : [];
+    });
+  }
+
   /** The findings placed on one event so far. */
   findingsAt(index: number): EventFinding[] {
     return this.#findings.filter((f) => f.event === index);

@@ -147,6 +147,11 @@ export class TapRecorder implements Recorder {
     this.#placed({ event: event === null || event < 0 ? null : event, rule: rule.id, severity: rule.severity, pointer, message });
   }
 
+  /** The methods of the requests one side sent that are still unanswered. */
+  unanswered(direction: Direction): string[] {
+    return this.#judge.unanswered(direction);
+  }
+
   /** Messages seen in each direction, and findings by severity, so far. */
   counts(): Readonly<{ client_to_server: number; server_to_client: number; errors: number; warnings: number }> {
     return { ...this.#counts };

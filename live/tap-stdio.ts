@@ -149,7 +149,11 @@ export class StdioTap {
     this.#reason ??= 'server-exit';
     const excerpt = this.#stderr.text();
     if (excerpt.text.length > 0) this.#recorder.event({ kind: 'stderr', text: excerpt.text, truncated: excerpt.truncated });
-    this.#recorder.event({ kind: 'process_exit', code: exit.code, signal: exit.signal, forced: this.#forced });
+    const at = this.#recorder.event({ kind: 'process_exit', code: exit.code, signal: exit.signal, forced: this.#forced });
+    const unanswered = this.#reason === 'server-exit' ? this.#recorder.unanswered('client_to_server') : [];
+    if (unanswered.length > 0) {
+      this.#recorder.finding(transportRules['closed-with-pending-requests'], at, '', `the server ended the connection without answering ${unanswered.join(', ')}`);
+    }
     const strays = this.#killStrays();
     // Whatever the client still sends has nowhere to go.
     this.#client.input.pause();

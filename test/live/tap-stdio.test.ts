@@ -156,6 +156,46 @@ test('stdio: SIGTERM to the tap ends the server, the trace is still written, and
   }
 });
 
+/** Writes lines to the tap one by one, waiting after each request until the client side has received `answers` lines in all. */
+async function converse(tap: ReturnType<typeof startTap>, steps: readonly [string, number][]): Promise<void> {
+  for (const [line, answers] of steps) {
+    tap.child.stdin!.write(line + '\n');
+    const until = Date.now() + 10_000;
+    while (Buffer.concat(tap.stdout).toString('utf8').split('\n').length - 1 < answers && Date.now() < until && tap.child.exitCode === null) await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+test('stdio: a server that exits with a request unanswered is transport/closed-with-pending-requests; the tap exits with its code', async () => {
+  const traceFile = join(tmp.dir, 'crash.json');
+  const tap = startTap(['--trace', traceFile, '--', process.execPath, join(PEERS, 'crash-mid-request.mjs')]);
+  try {
+    await converse(tap, [[INITIALIZE, 1], ['{"jsonrpc":"2.0","method":"notifications/initialized"}', 1], ['{"jsonrpc":"2.0","id":2,"method":"tools/list"}', 1]]);
+    assert.equal(await tap.ended, { code: 3, signal: null }, tap.stderr);
+    assert.match(tap.stderr, /error: the server ended the connection without answering tools\/list \[transport\/closed-with-pending-requests\]/);
+    const trace = parseTrace(readFileSync(traceFile));
+    const found = trace.findings.find((f) => f.rule === 'transport/closed-with-pending-requests');
+    assert.equal(found === undefined ? undefined : trace.events[found.event as number], { kind: 'process_exit', code: 3, signal: null, forced: 'none' });
+  } finally {
+    tap.kill();
+  }
+});
+
+test('stdio: a secret from the environment that reaches a message is passed on, but never printed by the tap or written to its trace', async () => {
+  const secret = 'tok-very-secret-4711';
+  const traceFile = join(tmp.dir, 'secret.json');
+  const tap = startTap(['--trace', traceFile, '--', process.execPath, join(PEERS, 'correct.mjs')], { PATH: process.env['PATH'] ?? '', SERVICE_API_TOKEN: secret });
+  try {
+    await converse(tap, [[INITIALIZE, 1], [`{"jsonrpc":"2.0","id":2,"method":"${secret}"}`, 2]]);
+    tap.child.stdin!.end();
+    assert.equal(await tap.ended, { code: 0, signal: null });
+    assert.match(tap.stderr, /\[REDACTED\]/, 'the finding on the request names its method, redacted');
+    assert.not.ok(tap.stderr.includes(secret), tap.stderr);
+    assert.not.ok(readFileSync(traceFile, 'utf8').includes(secret));
+  } finally {
+    tap.kill();
+  }
+});
+
 test('stdio: a server that cannot be started is exit 2 with the reason; bad arguments are usage errors', async () => {
   const missing = startTap(['--', 'no-such-mcp-server-executable']);
   missing.child.stdin!.end();
