@@ -3,6 +3,8 @@
 // its copy is dropped once it passes the limit, the line is reported once, and the next line is
 // judged again. At most one line (limit + one chunk) is ever held.
 
+import { PartialLine } from '../transcripts/line-splitter.ts';
+
 const LF = 0x0a;
 const CR = 0x0d;
 
@@ -18,8 +20,7 @@ export interface TapLineHandlers {
 export class TapLineReader {
   readonly #maxLineBytes: number;
   readonly #handlers: TapLineHandlers;
-  #pieces: Uint8Array[] = [];
-  #pending = 0;
+  readonly #partial = new PartialLine();
   #skipping = false;
   #lastByte = -1;
 
@@ -41,11 +42,11 @@ export class TapLineReader {
       }
       if (this.#skipping) {
         this.#skipping = false;
-      } else if (this.#pending === 0) {
+      } else if (this.#partial.size === 0) {
         this.#emit(chunk.subarray(start, lf));
       } else {
         this.#keep(chunk.subarray(start, lf));
-        if (!this.#skipping) this.#emit(this.#joined());
+        if (!this.#skipping) this.#emit(this.#partial.take());
         this.#skipping = false;
       }
       start = lf + 1;
@@ -55,40 +56,21 @@ export class TapLineReader {
   /** Ends the stream: a last line without a newline is handed over; returns whether the stream ended mid-line. */
   end(): boolean {
     const unterminated = this.#lastByte !== -1 && this.#lastByte !== LF;
-    if (!this.#skipping && this.#pending > 0) this.#emit(this.#joined());
-    this.#pieces = [];
-    this.#pending = 0;
+    if (!this.#skipping && this.#partial.size > 0) this.#emit(this.#partial.take());
+    this.#partial.clear();
     return unterminated;
   }
 
   #keep(piece: Uint8Array): void {
     if (this.#skipping || piece.length === 0) return;
     const crSlack = piece[piece.length - 1] === CR ? 1 : 0;
-    if (this.#pending + piece.length - crSlack > this.#maxLineBytes) {
-      this.#pieces = [];
-      this.#pending = 0;
+    if (this.#partial.size + piece.length - crSlack > this.#maxLineBytes) {
+      this.#partial.clear();
       this.#skipping = true;
       this.#handlers.onOversize();
       return;
     }
-    // The source may reuse its chunk buffers, so a partial line is copied.
-    this.#pieces.push(piece.slice());
-    this.#pending += piece.length;
-  }
-
-  #joined(): Uint8Array {
-    const pieces = this.#pieces;
-    const out = pieces.length === 1 ? (pieces[0] as Uint8Array) : new Uint8Array(this.#pending);
-    if (pieces.length > 1) {
-      let at = 0;
-      for (const p of pieces) {
-        out.set(p, at);
-        at += p.length;
-      }
-    }
-    this.#pieces = [];
-    this.#pending = 0;
-    return out;
+    this.#partial.push(piece);
   }
 
   #emit(bytes: Uint8Array): void {

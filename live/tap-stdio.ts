@@ -3,13 +3,14 @@
 // stderr too), while a copy of each line is judged by the one Session. The tap ends the server as
 // the specification's shutdown says when the client leaves, and reports how the server ended so
 // that it can exit the same way.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import type { Direction } from '../validators/context.ts';
 import { jsonRules } from '../validators/rules/json.ts';
 import { transportRules } from '../validators/rules/transport.ts';
 import { BoundedText } from './bounded-text.ts';
-import { MAX_STDOUT_LINE_BYTES, SpawnError } from './stdio-transport.ts';
+import { killLeftovers, settlesWithin, signalGroup, spawnServer } from './process-group.ts';
+import { MAX_STDOUT_LINE_BYTES } from './stdio-transport.ts';
 import { TapLineReader } from './tap-lines.ts';
 import type { TapRecorder } from './tap-recorder.ts';
 import type { CleanupEvidence } from './transport.ts';
@@ -71,18 +72,9 @@ export class StdioTap {
 
   /** Starts the server and the relay; rejects with a SpawnError when the server cannot be started. */
   async start(): Promise<void> {
-    const child = spawn(this.#options.command, [...this.#options.args], {
-      shell: false,
-      stdio: ['pipe', 'pipe', 'pipe'],
-      env: this.#options.env,
-      detached: process.platform !== 'win32',
-      windowsHide: true,
-    });
+    const { child, spawned } = spawnServer(this.#options.command, this.#options.args, this.#options.env);
     this.#child = child;
-    await new Promise<void>((resolve, reject) => {
-      child.once('spawn', resolve);
-      child.once('error', (error: NodeJS.ErrnoException) => reject(new SpawnError(`the server could not be started: ${error.code ?? error.message}`)));
-    });
+    await spawned;
     const stdin = child.stdin!;
     const stdout = child.stdout!;
     const stderr = child.stderr!;
@@ -154,7 +146,7 @@ export class StdioTap {
     if (unanswered.length > 0) {
       this.#recorder.finding(transportRules['closed-with-pending-requests'], at, '', `the server ended the connection without answering ${unanswered.join(', ')}`);
     }
-    const strays = this.#killStrays();
+    const strays = killLeftovers(this.#child);
     // Whatever the client still sends has nowhere to go.
     this.#client.input.pause();
     return {
@@ -204,44 +196,14 @@ export class StdioTap {
     this.#recorder.message(direction, text);
   }
 
-  async #waitExit(ms: number): Promise<boolean> {
-    if (this.#exit !== undefined) return true;
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<false>((resolve) => {
-      timer = setTimeout(() => resolve(false), ms);
-    });
-    const done = await Promise.race([(this.#exited as Promise<unknown>).then(() => true as const), timeout]);
-    clearTimeout(timer);
-    return done;
+  #waitExit(ms: number): Promise<boolean> {
+    if (this.#exit !== undefined) return Promise.resolve(true);
+    return settlesWithin(this.#exited as Promise<unknown>, ms);
   }
 
   /** Signals the server's process group; `as` is the signal actually sent (an interrupt is passed on as it came). */
   #signal(forced: 'SIGTERM' | 'SIGKILL', as: NodeJS.Signals = forced): void {
     this.#forced = forced;
-    const pid = this.#child?.pid;
-    if (pid === undefined) return;
-    try {
-      if (process.platform === 'win32') this.#child?.kill(as);
-      else process.kill(-pid, as);
-    } catch {
-      // Already gone.
-    }
-  }
-
-  /** Ends whatever the server left running in its process group; returns whether anything was left. */
-  #killStrays(): boolean {
-    const pid = this.#child?.pid;
-    if (pid === undefined || process.platform === 'win32') return false;
-    try {
-      process.kill(-pid, 0);
-    } catch {
-      return false;
-    }
-    try {
-      process.kill(-pid, 'SIGKILL');
-    } catch {
-      // Gone meanwhile.
-    }
-    return true;
+    signalGroup(this.#child, as);
   }
 }

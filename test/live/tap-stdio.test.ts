@@ -71,6 +71,19 @@ test('stdio: every byte passes unchanged both ways (a line over the limit, bytes
   }
 });
 
+/** The trace the tap writes once the client has gone and the server has ended (within a bound). */
+async function traceWhenWritten(file: string): Promise<ReturnType<typeof parseTrace>> {
+  const until = Date.now() + 10_000;
+  for (;;) {
+    try {
+      return parseTrace(readFileSync(file));
+    } catch (error) {
+      if (Date.now() > until) throw error;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}
+
 /** What an SDK client sees of a server: its identity, capabilities, tools, a call and a ping. */
 async function sdkView(command: string, args: string[]): Promise<{ view: unknown; stderr: string }> {
   const transport = new StdioClientTransport({ command, args, stderr: 'pipe', env: { PATH: process.env['PATH'] ?? '' } });
@@ -97,16 +110,7 @@ test('stdio: the SDK client gets the same results through the tap as without it;
   const tapped = await sdkView(process.execPath, [CLI, 'tap', '--trace', traceFile, '--', process.execPath, peer]);
   assert.equal(tapped.view, direct.view);
   // The client closes stdin and the tap ends the server; the trace is written before the tap exits.
-  const until = Date.now() + 10_000;
-  while (Date.now() < until) {
-    try {
-      parseTrace(readFileSync(traceFile));
-      break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-  const trace = parseTrace(readFileSync(traceFile));
+  const trace = await traceWhenWritten(traceFile);
   assert.equal(trace.findings, [], tapped.stderr);
   assert.is(trace.status, 'pass');
   // initialize, its result, initialized, tools/list, its result, tools/call, its result, ping, its result.
@@ -120,16 +124,7 @@ test('stdio: a defective server\'s findings reach stderr and the trace', async (
   const traceFile = join(tmp.dir, 'duplicate.json');
   const tapped = await sdkView(process.execPath, [CLI, 'tap', '--trace', traceFile, '--', process.execPath, join(PEERS, 'duplicate-tool-names.mjs')]).catch((e) => ({ view: String(e), stderr: '' }));
   void tapped;
-  const until = Date.now() + 10_000;
-  while (Date.now() < until) {
-    try {
-      parseTrace(readFileSync(traceFile));
-      break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-  const trace = parseTrace(readFileSync(traceFile));
+  const trace = await traceWhenWritten(traceFile);
   const found = trace.findings.find((f) => f.rule === 'tools/duplicate-name');
   assert.ok(found, JSON.stringify(trace.findings));
   assert.is(trace.status, 'fail');
