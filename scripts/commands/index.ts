@@ -111,7 +111,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       quiet: { type: 'boolean', short: 'q', help: 'print no finding lines, only the closing summary' },
     },
     positionals: { name: 'CMD', min: 0, max: Infinity },
-    exitCodes: 'over stdio, the server\'s own exit code (or its signal); over HTTP 0 no error finding, 1 an error finding; 2 could not run (bad arguments, the server could not be started, the address could not be bound)',
+    exitCodes: '0 no error finding (HTTP), 1 an error finding (HTTP), 2 could not run (bad arguments, the server could not be started, the address could not be bound); over stdio the tap ends as the server did: its exit code, or its signal',
     load: () => import('./tap.ts'),
   },
   {
