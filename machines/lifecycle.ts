@@ -75,6 +75,14 @@ const HANDSHAKE_REQUESTS = [
 ] as const;
 
 /**
+ * A server's log message (notifications/message) after its initialize result, before the client's
+ * notifications/initialized: the lifecycle page lets a server send "pings and logging" before it
+ * receives notifications/initialized. (Before the result no capability is declared yet, so the
+ * capability check refuses it; the course profile has no logging at all.)
+ */
+const SERVER_LOG_BEFORE_INITIALIZED = { guard: { type: 'isServerLog' } } as const;
+
+/**
  * The initialize lifecycle: new -> waiting_for_initialize_response ->
  * waiting_for_initialized_notification -> ready. Nothing skips the handshake.
  */
@@ -90,6 +98,7 @@ export const lifecycleMachine = setup({
     isPing: ({ event }) => event.type === 'request' && event.method === 'ping',
     isStrict: ({ event }) => 'strict' in event && event.strict === true,
     isFromClient: ({ event }) => 'direction' in event && event.direction === 'client_to_server',
+    isServerLog: ({ event }) => event.type === 'notification' && event.direction === 'server_to_client' && event.method === 'notifications/message',
     isInitializedNotification: ({ event }) => event.type === 'notification' && event.method === 'notifications/initialized',
     hasExpectedRequestVersion: ({ context, event }) =>
       event.type === 'request' && event.params?.['protocolVersion'] === context.offeredVersion,
@@ -161,6 +170,7 @@ export const lifecycleMachine = setup({
         request: HANDSHAKE_REQUESTS,
         notification: [
           { guard: { type: 'isInitializedNotification' }, target: 'ready' },
+          SERVER_LOG_BEFORE_INITIALIZED,
           { actions: { type: 'reportIssue', params: { rule: 'lifecycle/notification-before-initialized' } } },
         ],
       },

@@ -6,6 +6,8 @@ import { basisFirst, playableIn, type ModelBasis } from './basis.ts';
 import { IdCounter, stateValueKey, type CaseSkeleton, type MachineModel } from './model.ts';
 
 const WRONG_VERSION = '1999-01-01';
+/** The server's log message, which may come between the initialize result and notifications/initialized. */
+const LOG = 'notifications/message';
 
 function catalogue(basis: ModelBasis): LifecycleEvent[] {
   const initialize = (protocolVersion: string): LifecycleEvent => ({
@@ -33,6 +35,7 @@ function catalogue(basis: ModelBasis): LifecycleEvent[] {
     ...basisFirst(basis, [{ type: 'initialize.error', strict: false }, { type: 'initialize.error', strict: true }] as LifecycleEvent[]),
     { type: 'notification', direction: 'client_to_server', method: 'notifications/initialized' },
     { type: 'notification', direction: 'client_to_server', method: 'notifications/roots/list_changed' },
+    { type: 'notification', direction: 'server_to_client', method: LOG },
   ];
 }
 
@@ -61,7 +64,7 @@ function toCase(basis: ModelBasis, events: readonly AnyEventObject[]): CaseSkele
         break;
       }
       case 'notification':
-        steps.push({ direction: e.direction, message: { jsonrpc: '2.0', method: e.method } });
+        steps.push({ direction: e.direction, message: { jsonrpc: '2.0', method: e.method, ...(e.method === LOG ? { params: { level: 'info', data: 'starting' } } : {}) } });
         break;
       case 'initialize.result':
         steps.push({ direction: 'server_to_client', message: { jsonrpc: '2.0', id: initializeId ?? 1, result: e.result } });
@@ -87,6 +90,8 @@ export function lifecycleModel(basis: ModelBasis): MachineModel {
     events: () => events,
     serialize: stateValueKey,
     toCase: (path) => toCase(basis, path),
+    // The course profile has no logging: a log message before notifications/initialized is suggested under the specification.
+    transitionHome: (t) => (t.guard?.includes('isServerLog') ? { profile: '2025-11-25', fixture: 'spec-2025-11-25/logging.json' } : undefined),
     // Stateless sessions have no handshake: their lifecycle machine never moves.
     runsUnder: (profile) => !profile.stateless,
   };

@@ -41,8 +41,10 @@ test('coverage of one file: exit 1 with gaps, totals last; --suggest prints past
   const homes = groups.map((g) => [g[1], g[2]]);
   // Machines the course profile never runs get no suggestion; a transition of a machine it does run
   // that only the specification profiles take (the pending table's forget-the-oldest) is suggested
-  // in its own home, under its own profile.
+  // in its own home, under its own profile, as is a lifecycle transition only a profile with logging
+  // takes (a server's log message before notifications/initialized).
   assert.equal(homes, [
+    ['spec-2025-11-25/logging.json', '2025-11-25'],
     ['lifecycle.json', 'course'],
     ['spec-2025-11-25/pending-limit.json', '2025-11-25'],
   ]);

@@ -58,6 +58,7 @@ test('suggestions are grouped by the fixture they belong in, which names its pro
   const groups = suggestCases(graphs, report, { profile: 'course', fixture: basis.label });
   assert.equal(groups.map((g) => [g.fixture, g.profile]), [
     [basis.label, 'course'],
+    ['spec-2025-11-25/logging.json', '2025-11-25'],
     ['spec-2025-11-25/pending-limit.json', '2025-11-25'],
     ['spec-2025-11-25/utilities.json', '2025-11-25'],
     ['spec-2025-11-25/tasks.json', '2025-11-25'],
