@@ -3,6 +3,7 @@
 // side), over Streamable HTTP a loopback reverse proxy. Findings go to stderr as they happen and
 // to a bounded trace at the end; --inspect shows the session moving in the inspector page. Over
 // stdio it exits as the server did, so the client sees the same ending too.
+import { constants } from 'node:os';
 import { InputError } from '../../runner/errors.ts';
 import { LiveFrames } from '../../inspector/live-frames.ts';
 import type { LiveInspector } from '../../inspector/live-server.ts';
@@ -225,7 +226,8 @@ async function tapStdio(parsed: TapCommand, command: readonly string[], io: Comm
       process.kill(process.pid, end.signal);
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
-    process.exitCode = end.code ?? 1;
+    // A signal this process ignores (SIGPIPE): the shell's convention, 128 + its number.
+    process.exitCode = end.code ?? 128 + (end.signal === null ? 0 : constants.signals[end.signal] ?? 0);
   }
   return { exitCode: end.code === 0 ? 0 : end.code === 1 ? 1 : 2 };
 }
