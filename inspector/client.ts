@@ -1,6 +1,7 @@
 /**
- * The inspector page's script (plain ES2017, no dependencies): reads the frames from the page,
- * highlights the active states and the step's transitions in the SVG, and fills the panels.
+ * The inspector page's script (plain ES2017, no dependencies): reads the frames from the page
+ * (and, for a live session, from its event stream as they come), highlights the active states
+ * and the step's transitions in the SVG, and fills the panels.
  */
 export const INSPECTOR_SCRIPT = String.raw`
 (function () {
@@ -88,12 +89,34 @@ export const INSPECTOR_SCRIPT = String.raw`
     $('next').disabled = current === frames.length - 1;
   }
   var steps = $('steps');
-  frames.forEach(function (f, k) {
+  function addStep(f, k) {
     var li = el('li', { 'data-index': String(k) }, f.label + (f.findings.some(function (x) { return x.severity === 'error'; }) ? '  (rejected)' : ''));
     li.addEventListener('click', function () { show(k); });
     steps.appendChild(li);
-  });
+  }
+  frames.forEach(addStep);
   $('jump').max = String(frames.length - 1);
+  if (data.live) {
+    var seen = 0, errors = 0, warnings = 0;
+    var source = new EventSource(data.live);
+    source.onmessage = function (e) {
+      var item = JSON.parse(e.data);
+      if (item.seq <= seen) return;
+      seen = item.seq;
+      var follow = current === frames.length - 1;
+      frames.push(item.frame);
+      addStep(item.frame, frames.length - 1);
+      item.frame.findings.forEach(function (x) { if (x.severity === 'error') errors++; else warnings++; });
+      $('verdict').textContent = 'live: ' + seen + ' messages, ' + errors + ' errors, ' + warnings + ' warnings';
+      $('verdict').setAttribute('data-status', errors > 0 ? 'failed' : 'live');
+      document.body.setAttribute('data-seq', String(seen));
+      $('jump').max = String(frames.length - 1);
+      if (follow) show(frames.length - 1);
+      else { $('position').textContent = (current + 1) + ' / ' + frames.length; $('next').disabled = false; }
+    };
+    source.onerror = function () { document.body.setAttribute('data-stream', 'closed'); };
+    source.onopen = function () { document.body.setAttribute('data-stream', 'open'); };
+  }
   $('first').addEventListener('click', function () { show(0); });
   $('prev').addEventListener('click', function () { show(current - 1); });
   $('next').addEventListener('click', function () { show(current + 1); });

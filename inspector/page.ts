@@ -36,11 +36,20 @@ code { font-family: ui-monospace, monospace; font-size: 12px; }
 #extensions code.item { font-size: 11px; word-break: break-all; }
 `;
 
+/** Options of the inspector page. */
+export interface InspectorPageOptions {
+  /**
+   * The path of a same-origin server-sent event stream of further frames (a live session): the
+   * page adds each as it arrives and follows the latest unless another step is being looked at.
+   */
+  readonly live?: string;
+}
+
 /**
  * The inspector page for one traced case: the composed session statechart (SVG inlined) and a
  * step-through with next / previous / jump and the arrow keys. Works from a file with no network.
  */
-export async function inspectorHtml(trace: CaseTrace): Promise<string> {
+export async function inspectorHtml(trace: CaseTrace, options: InspectorPageOptions = {}): Promise<string> {
   const svg = inlineSvg(await renderSvg(sessionDot(SESSION_MACHINES)));
   const r = trace.result;
   const verdict = `${r.status}${r.rule ? ` [${r.rule}]` : ''}${r.pointer ? ` at ${r.pointer}` : ''}${r.reason ? `: ${r.reason}` : ''}`;
@@ -52,7 +61,7 @@ export async function inspectorHtml(trace: CaseTrace): Promise<string> {
 <body data-frame="0">
 <header>
 <h1>${escapeHtml(trace.name)}</h1>
-<div>${escapeHtml(trace.fixture)} · expect ${escapeHtml(trace.expect)} · <span class="verdict" id="verdict" data-status="${escapeHtml(r.status)}">${escapeHtml(verdict)}</span></div>
+<div>${escapeHtml(trace.fixture)}${options.live === undefined ? ` · expect ${escapeHtml(trace.expect)}` : ''} · <span class="verdict" id="verdict" data-status="${escapeHtml(r.status)}">${escapeHtml(verdict)}</span></div>
 ${trace.description ? `<div>${escapeHtml(trace.description)}</div>` : ''}
 <div class="controls">
 <button id="first" title="first (Home)">&#xAB; first</button>
@@ -82,7 +91,7 @@ ${trace.description ? `<div>${escapeHtml(trace.description)}</div>` : ''}
 <section><h2>Steps</h2><ol id="steps" start="0"></ol></section>
 </aside>
 </main>
-<script type="application/json" id="trace">${jsonForScript(trace)}</script>
+<script type="application/json" id="trace">${jsonForScript(options.live === undefined ? trace : { ...trace, live: options.live })}</script>
 <script>${INSPECTOR_SCRIPT}</script>
 </body></html>
 `;

@@ -67,7 +67,7 @@ function actorLabel(run: ActorRun): string {
 }
 
 /** Every actor's state, and the SVG ids to highlight: each active state and the compound states around it. */
-function actorsOf(runs: readonly ActorRun[]): { actors: ActorState[]; active: string[] } {
+export function actorsOf(runs: readonly ActorRun[]): { actors: ActorState[]; active: string[] } {
   // In diagram order (extensions start their actors before the core machines), then in the order they started.
   const rank = (r: ActorRun) => SESSION_MACHINES.findIndex((m) => m.id === r.machine);
   const ordered = runs.map((r, i) => ({ r, i })).sort((a, b) => rank(a.r) - rank(b.r) || a.i - b.i).map(({ r }) => r);

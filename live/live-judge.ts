@@ -3,6 +3,7 @@
 // Session, under the profile the handshake negotiates. The session cannot start before the
 // server has answered initialize (a server may answer another version it supports, and the
 // whole session is judged under the answer's profile), so the first messages wait for that.
+import type { InspectionEvent } from 'xstate';
 import { Session, type WireStep } from '../machines/session.ts';
 import { negotiatedProfile } from '../transcripts/transcript-header.ts';
 import { OPPOSITE, type Direction, type JsonObject, type Profile } from '../validators/context.ts';
@@ -65,6 +66,27 @@ interface Pending {
   readonly probe: ProbeKind | undefined;
 }
 
+/** Options of a judge; without any, it keeps everything for a run of bounded length (check, validate). */
+export interface LiveJudgeOptions {
+  /** Receives each finding as it is placed, instead of the judge keeping it (`finish` then returns none). */
+  readonly onFinding?: (finding: EventFinding) => void;
+  /** Receives every actor inspection event of the session (a live inspector). */
+  readonly inspect?: (event: InspectionEvent) => void;
+  /** Told after each message went through the session, with the findings it drew there (a live inspector). */
+  readonly onJudged?: (index: number, step: WireStep, findings: readonly EventFinding[], session: Session) => void;
+  /**
+   * For a run of unbounded length (tap): methods are remembered for events below this index only,
+   * request ids for the latest MAX_REMEMBERED_REQUESTS per direction, and at most MAX_WAITING
+   * messages wait for the handshake (then the session starts under the profile they imply).
+   */
+  readonly methodsBelow?: number;
+}
+
+/** Request ids remembered per direction (for the method of their answers) in a run of unbounded length. */
+export const MAX_REMEMBERED_REQUESTS = 65_536;
+/** Messages that wait for the server's initialize answer, in a run of unbounded length. */
+export const MAX_WAITING = 1024;
+
 /** The stateful spec profiles a live client can negotiate (the stateless revision has no handshake). */
 function handshakeProfile(version: unknown): Profile | undefined {
   const profile = typeof version === 'string' ? profileForVersion(version) : undefined;
@@ -85,6 +107,14 @@ export class LiveJudge {
   #client: JsonObject | null = null;
   #server: JsonObject | null = null;
   #version: string | null = null;
+  readonly #options: LiveJudgeOptions;
+  readonly #recent: number[] = [];
+  readonly #methodsBelow: number;
+
+  constructor(options: LiveJudgeOptions = {}) {
+    this.#options = options;
+    this.#methodsBelow = options.methodsBelow ?? Number.POSITIVE_INFINITY;
+  }
 
   /**
    * Reads one wire text with the strict reader and judges it; returns the parsed value, or
@@ -96,7 +126,7 @@ export class LiveJudge {
       message = parseStrictJson(text);
     } catch (error) {
       if (!(error instanceof StrictJsonError)) throw error;
-      this.#findings.push({ event: index, rule: error.rule, severity: 'error', pointer: `/message${error.pointer}`, message: `not one strict JSON message: ${error.message}` });
+      this.#place({ event: index, rule: error.rule, severity: 'error', pointer: `/message${error.pointer}`, message: `not one strict JSON message: ${error.message}` });
       return undefined;
     }
     this.message(index, direction, message, probe);
@@ -112,9 +142,22 @@ export class LiveJudge {
       return;
     }
     this.#waiting.push({ index, step, probe });
+    if (this.#waiting.length >= MAX_WAITING && this.#methodsBelow !== Number.POSITIVE_INFINITY) {
+      this.#start(negotiatedProfile(this.#waiting[0]?.step), undefined);
+      return;
+    }
     if (this.#waiting.length === 1 && !(isJsonObject(message) && message['method'] === 'initialize' && direction === 'client_to_server')) {
       this.#start(negotiatedProfile(step), undefined);
     }
+  }
+
+  /** The methods of the requests one side sent that are still unanswered (those waiting for the handshake included). */
+  unanswered(direction: Direction): string[] {
+    if (this.#session !== undefined) return this.#session.view().pending[direction].map((p) => p.method);
+    return (this.#waiting ?? []).flatMap(({ step }) => {
+      const m = step.message;
+      return step.direction === direction && isJsonObject(m) && typeof m['method'] === 'string' && isRequestId(m['id']) ? [m['method']] : [];
+    });
   }
 
   /** The findings placed on one event so far. */
@@ -146,9 +189,9 @@ export class LiveJudge {
     const id = message['id'];
     const method = message['method'];
     if (typeof method === 'string') {
-      this.#methods.set(index, method);
+      this.#noteMethod(index, method);
       if (isRequestId(id)) {
-        this.#requests[direction].set(idKey(id), method);
+        this.#remember(direction, idKey(id), method);
         if (probe !== undefined) this.#probes.set(idKey(id), probe);
       }
       if (method === 'initialize' && direction === 'client_to_server' && this.#initializeId === undefined && isRequestId(id)) {
@@ -160,7 +203,7 @@ export class LiveJudge {
     }
     if (!isRequestId(id)) return;
     const answered = this.#requests[OPPOSITE[direction]].get(idKey(id));
-    if (answered !== undefined) this.#methods.set(index, answered);
+    if (answered !== undefined) this.#noteMethod(index, answered);
     if (direction !== 'server_to_client' || idKey(id) !== this.#initializeId || this.#profile !== undefined) return;
     const result = message['result'];
     const answeredVersion = isJsonObject(result) ? result['protocolVersion'] : undefined;
@@ -177,10 +220,30 @@ export class LiveJudge {
     }
   }
 
+  /** Methods by event index; past `methodsBelow`, only the latest few (a long run's findings are described as they are placed). */
+  #noteMethod(index: number, method: string): void {
+    this.#methods.set(index, method);
+    if (index < this.#methodsBelow) return;
+    this.#recent.push(index);
+    if (this.#recent.length > 2 * MAX_WAITING) this.#methods.delete(this.#recent.shift() as number);
+  }
+
+  #remember(direction: Direction, key: IdKey, method: string): void {
+    const requests = this.#requests[direction];
+    requests.set(key, method);
+    if (requests.size > MAX_REMEMBERED_REQUESTS && this.#methodsBelow !== Number.POSITIVE_INFINITY) {
+      requests.delete(requests.keys().next().value as IdKey);
+    }
+  }
+
   #start(profile: Profile, offeredVersion: string | undefined): void {
     const waiting = this.#waiting ?? [];
     this.#waiting = undefined;
-    this.#session = new Session({ profile, offeredVersion: offeredVersion === profile.protocolVersion ? undefined : offeredVersion });
+    this.#session = new Session({
+      profile,
+      offeredVersion: offeredVersion === profile.protocolVersion ? undefined : offeredVersion,
+      ...(this.#options.inspect === undefined ? {} : { inspect: this.#options.inspect }),
+    });
     this.#profile = profile;
     // The answer that settled the handshake is not among them: the caller feeds it next.
     for (const pending of waiting) this.#feed(pending.index, pending.step, pending.probe);
@@ -189,41 +252,51 @@ export class LiveJudge {
   #feed(index: number, step: WireStep, probe: ProbeKind | undefined): void {
     const session = this.#session as Session;
     const found = session.feed(step);
+    const placed: EventFinding[] = [];
     // A probe is meant to be rejected: the findings on it are the point, not a defect of the client.
-    if (probe === undefined) for (const f of found) this.#push(index, f);
-    this.#checkProbeAnswer(index, step);
-    this.#checkMarkers(index, step);
+    if (probe === undefined) for (const f of found) placed.push(this.#push(index, f));
+    const answer = this.#checkProbeAnswer(index, step);
+    if (answer !== undefined) placed.push(answer);
+    const wrong = this.#checkMarkers(index, step);
+    if (wrong !== undefined) placed.push(wrong);
+    this.#options.onJudged?.(index, step, placed, session);
   }
 
-  #checkMarkers(index: number, step: WireStep): void {
+  #checkMarkers(index: number, step: WireStep): EventFinding | undefined {
     const message = step.message;
-    if (!isJsonObject(message)) return;
+    if (!isJsonObject(message)) return undefined;
     if (step.direction === 'client_to_server') {
       if (typeof message['method'] === 'string') this.#markers.request(message);
-      return;
+      return undefined;
     }
-    if ('method' in message) return;
+    if ('method' in message) return undefined;
     const wrong = this.#markers.response(message);
-    if (wrong !== undefined) this.#push(index, wrong);
+    return wrong === undefined ? undefined : this.#push(index, wrong);
   }
 
-  #checkProbeAnswer(index: number, step: WireStep): void {
+  #checkProbeAnswer(index: number, step: WireStep): EventFinding | undefined {
     const message = step.message;
-    if (step.direction !== 'server_to_client' || !isJsonObject(message) || 'method' in message || !isRequestId(message['id'])) return;
+    if (step.direction !== 'server_to_client' || !isJsonObject(message) || 'method' in message || !isRequestId(message['id'])) return undefined;
     const kind = this.#probes.get(idKey(message['id']));
-    if (kind === undefined) return;
+    if (kind === undefined) return undefined;
     this.#probes.delete(idKey(message['id']));
     const expected = PROBE_ANSWERS[kind];
-    if (expected === undefined) return;
+    if (expected === undefined) return undefined;
     const error = message['error'];
     const code = isJsonObject(error) ? error['code'] : undefined;
-    if (expected.code === null ? isJsonObject(error) : code === expected.code) return;
+    if (expected.code === null ? isJsonObject(error) : code === expected.code) return undefined;
     const got = isJsonObject(error) ? `error ${JSON.stringify(code)}` : 'a result';
-    this.#push(index, finding(expected.rule, isJsonObject(error) ? '/message/error/code' : '/message',
+    return this.#push(index, finding(expected.rule, isJsonObject(error) ? '/message/error/code' : '/message',
       `the ${PROBE_NAMES[kind]} probe was answered with ${got}, not ${expected.code === null ? 'an error' : `error ${expected.code}`}`));
   }
 
-  #push(event: number, f: Finding): void {
-    this.#findings.push({ event, rule: f.rule, severity: f.severity, pointer: f.pointer, message: f.message });
+  #push(event: number, f: Finding): EventFinding {
+    return this.#place({ event, rule: f.rule, severity: f.severity, pointer: f.pointer, message: f.message });
+  }
+
+  #place(f: EventFinding): EventFinding {
+    if (this.#options.onFinding === undefined) this.#findings.push(f);
+    else this.#options.onFinding(f);
+    return f;
   }
 }

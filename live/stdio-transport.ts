@@ -2,7 +2,7 @@
 // JSON-RPC, one message per line, nothing else. This transport records every line as its exact
 // text, keeps a bounded excerpt of stderr, and ends the process as the specification's shutdown
 // says (close stdin, wait, SIGTERM, wait, SIGKILL), recording how it ended.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { LineSplitter } from '../transcripts/line-splitter.ts';
 import type { JsonObject } from '../validators/context.ts';
 import { jsonRules } from '../validators/rules/json.ts';
@@ -11,6 +11,7 @@ import type { TraceEvent } from '../trace/trace-schema.ts';
 import { BoundedText } from './bounded-text.ts';
 import { isResponse } from './http-streams.ts';
 import type { RuleSpec } from '../validators/rules/rule.ts';
+import { killLeftovers, settlesWithin, signalGroup, spawnServer } from './process-group.ts';
 import type { CleanupEvidence, ClientTransport, Recorder } from './transport.ts';
 
 /** The longest line read from a server's stdout, in bytes (the strict reader's message limit). */
@@ -37,10 +38,7 @@ export interface StdioOptions {
   readonly maxMessagesWithoutResponse?: number;
 }
 
-/** The server could not be started at all (could not run: exit 2). */
-export class SpawnError extends Error {
-  override readonly name = 'SpawnError';
-}
+export { SpawnError } from './process-group.ts';
 
 type Forced = 'none' | 'SIGTERM' | 'SIGKILL';
 type ProcessExit = Extract<TraceEvent, { kind: 'process_exit' }>;
@@ -85,19 +83,10 @@ export class StdioTransport implements ClientTransport {
   async start(onServerMessage: (message: JsonObject, event: number) => void, onEnd?: (event: number | null) => void): Promise<void> {
     this.#onMessage = onServerMessage;
     this.#onEnd = onEnd;
-    const child = spawn(this.#options.command, [...this.#options.args], {
-      shell: false,
-      stdio: ['pipe', 'pipe', 'pipe'],
-      env: this.#options.env ?? process.env,
-      // Its own process group, so that a wrapper (npx, a shell script) and what it starts end together.
-      detached: process.platform !== 'win32',
-      windowsHide: true,
-    });
+    // Its own process group, so that a wrapper (npx, a shell script) and what it starts end together.
+    const { child, spawned } = spawnServer(this.#options.command, this.#options.args, this.#options.env ?? process.env);
     this.#child = child;
-    await new Promise<void>((resolve, reject) => {
-      child.once('spawn', resolve);
-      child.once('error', (error: NodeJS.ErrnoException) => reject(new SpawnError(`the server could not be started: ${error.code ?? error.message}`)));
-    });
+    await spawned;
     const splitter = new LineSplitter(MAX_STDOUT_LINE_BYTES, (bytes) => this.#line(bytes), () => {
       this.#stopReading('line-too-long', jsonRules['size-limit'], `a line of the server's output passed ${MAX_STDOUT_LINE_BYTES} bytes; reading stopped`, `a line of the server's output is longer than the ${MAX_STDOUT_LINE_BYTES}-byte message limit; the rest of the output was not read`);
     });
@@ -253,42 +242,17 @@ export class StdioTransport implements ClientTransport {
     if (!this.#closing) this.#onEnd?.(at);
   }
 
-  async #waitExit(ms: number): Promise<boolean> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<false>((resolve) => {
-      timer = setTimeout(() => resolve(false), ms);
-    });
-    const done = await Promise.race([this.#exited.then(() => true as const), timeout]);
-    clearTimeout(timer);
-    return done;
+  #waitExit(ms: number): Promise<boolean> {
+    return settlesWithin(this.#exited, ms);
   }
 
   #signal(signal: 'SIGTERM' | 'SIGKILL'): void {
     this.#forced = signal;
-    const pid = this.#child?.pid;
-    if (pid === undefined) return;
-    try {
-      if (process.platform === 'win32') this.#child?.kill(signal);
-      else process.kill(-pid, signal);
-    } catch {
-      // Already gone.
-    }
+    signalGroup(this.#child, signal);
   }
 
   /** Ends whatever the server left running in its process group; returns whether anything was left. */
   #killStrays(): boolean {
-    const pid = this.#child?.pid;
-    if (pid === undefined || process.platform === 'win32') return false;
-    try {
-      process.kill(-pid, 0);
-    } catch {
-      return false;
-    }
-    try {
-      process.kill(-pid, 'SIGKILL');
-    } catch {
-      // Gone meanwhile.
-    }
-    return true;
+    return killLeftovers(this.#child);
   }
 }

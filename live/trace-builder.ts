@@ -22,10 +22,12 @@ export interface TraceParts {
   /** Why the run could not complete (status `error`). */
   readonly error?: string | undefined;
   readonly redactor: Redactor;
+  /** What kind of run made it (default `check`). */
+  readonly mode?: Trace['mode'];
+  /** What a run of unbounded length counted but did not keep. */
+  readonly omitted?: Trace['omitted'];
   /** Milliseconds the whole run took (kept in the timings, never in the trace). */
   readonly totalMs: number;
-  /** What kind of run it was (default `check`). */
-  readonly mode?: Trace['mode'];
   /** A deep run's seed and the actions it took. */
   readonly sequence?: Sequence;
 }
@@ -58,6 +60,7 @@ export function buildTrace(parts: TraceParts): { trace: Trace; timings: TraceTim
     cleanup: redactor.json(parts.cleanup),
     status,
     ...(parts.error === undefined ? {} : { error: redactor.text(parts.error) }),
+    ...(parts.omitted === undefined ? {} : { omitted: parts.omitted }),
     signature: signatureOf(findingEvidence({ events, findings })),
     ...(parts.sequence === undefined ? {} : { sequence: parts.sequence }),
   };

@@ -17,6 +17,8 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   process.exit(2);
 });
 
+// A command that must end exactly as something else did (tap ends as the server it fronts) sets
+// the exit code itself; every other command's exit code is the one it returns.
 runCli(process.argv.slice(2), { out, err, color: colorEnabled(process.stdout, process.env) }).then((code) => {
-  process.exitCode = code;
+  if (process.exitCode === undefined) process.exitCode = code;
 });

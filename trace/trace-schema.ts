@@ -151,6 +151,12 @@ export const TraceSchema = v.strictObject({
   error: v.optional(v.string()),
   /** A hash over the findings' normalized evidence: equal runs, equal signatures. */
   signature: v.pipe(v.string(), v.regex(/^mcp-statechart:v1:[0-9a-f]{64}$/)),
+  /**
+   * What a run of unbounded length (tap) counted but did not keep: message events past its bound
+   * (the kept ones are the first, so judging them again gives the same findings), and findings on
+   * those messages past the number kept per rule (the kept ones rest on the run as a whole).
+   */
+  omitted: v.optional(v.strictObject({ events: Count, findings: Count })),
   /** A deep run's seed and the (shrunk) action sequence that produced its findings. */
   sequence: v.optional(SequenceSchema),
 });

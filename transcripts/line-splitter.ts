@@ -11,6 +11,47 @@ export type OversizeHandler = (line: number) => never;
 const LF = 0x0a;
 const CR = 0x0d;
 
+/** The bytes of a line still coming in: copies of its pieces, joined once the line is complete. */
+export class PartialLine {
+  #pieces: Uint8Array[] = [];
+  #size = 0;
+
+  /** Bytes held so far. */
+  get size(): number {
+    return this.#size;
+  }
+
+  /** Keeps a copy of the piece (a stream may reuse its chunk buffers). */
+  push(piece: Uint8Array): void {
+    this.#pieces.push(piece.slice());
+    this.#size += piece.length;
+  }
+
+  /** The line's bytes so far as one array; the buffer is empty afterwards. */
+  take(): Uint8Array {
+    const pieces = this.#pieces;
+    let out: Uint8Array;
+    if (pieces.length === 1) {
+      out = pieces[0] as Uint8Array;
+    } else {
+      out = new Uint8Array(this.#size);
+      let at = 0;
+      for (const p of pieces) {
+        out.set(p, at);
+        at += p.length;
+      }
+    }
+    this.clear();
+    return out;
+  }
+
+  /** Drops what is held. */
+  clear(): void {
+    this.#pieces = [];
+    this.#size = 0;
+  }
+}
+
 /**
  * Splits a byte stream into lines at LF (a CR before it is dropped). A final line without a
  * newline is a line; the empty remainder after a final newline is not.
@@ -24,8 +65,7 @@ export class LineSplitter {
   readonly #maxLineBytes: number;
   readonly #onLine: LineHandler;
   readonly #onOversize: OversizeHandler;
-  #pieces: Uint8Array[] = [];
-  #pending = 0;
+  readonly #partial = new PartialLine();
   #line = 0;
 
   constructor(maxLineBytes: number, onLine: LineHandler, onOversize: OversizeHandler) {
@@ -50,11 +90,11 @@ export class LineSplitter {
         this.#keep(chunk.subarray(start));
         return;
       }
-      if (this.#pending === 0) {
+      if (this.#partial.size === 0) {
         this.#emit(chunk.subarray(start, lf));
       } else {
         this.#keep(chunk.subarray(start, lf));
-        this.#emit(this.#joined());
+        this.#emit(this.#partial.take());
       }
       start = lf + 1;
     }
@@ -62,32 +102,15 @@ export class LineSplitter {
 
   /** Ends the stream: a last line without a newline is handed over. */
   end(): void {
-    if (this.#pending > 0 || this.#pieces.length > 0) this.#emit(this.#joined());
+    if (this.#partial.size > 0) this.#emit(this.#partial.take());
   }
 
   #keep(piece: Uint8Array): void {
     if (piece.length === 0) return;
     // A CR that ends this piece may be the first half of CRLF; it counts only if the line goes on.
     const crlfSlack = piece[piece.length - 1] === CR ? 1 : 0;
-    if (this.#pending + piece.length - crlfSlack > this.#maxLineBytes) this.#onOversize(this.#line + 1);
-    // Chunks from a stream may be reused by their source, so partial lines are copied.
-    this.#pieces.push(piece.slice());
-    this.#pending += piece.length;
-  }
-
-  #joined(): Uint8Array {
-    const pieces = this.#pieces;
-    const out = pieces.length === 1 ? (pieces[0] as Uint8Array) : new Uint8Array(this.#pending);
-    if (pieces.length > 1) {
-      let at = 0;
-      for (const p of pieces) {
-        out.set(p, at);
-        at += p.length;
-      }
-    }
-    this.#pieces = [];
-    this.#pending = 0;
-    return out;
+    if (this.#partial.size + piece.length - crlfSlack > this.#maxLineBytes) this.#onOversize(this.#line + 1);
+    this.#partial.push(piece);
   }
 
   #emit(bytes: Uint8Array): void {

@@ -1,0 +1,276 @@
+// Why: a Streamable HTTP client pointed at the tap instead of the server should notice nothing:
+// every request and response goes through with its status, headers (hop-by-hop ones aside) and
+// body bytes unchanged, SSE chunk by chunk as the server writes it, redirects handed back rather
+// than followed. A copy of each JSON body and SSE event on the MCP endpoint is judged by the one
+// Session; the listener binds to a loopback address only.
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import https from 'node:https';
+import type { AddressInfo, Socket } from 'node:net';
+import { PassThrough } from 'node:stream';
+import type { Direction } from '../validators/context.ts';
+import { jsonRules } from '../validators/rules/json.ts';
+import { MAX_STDOUT_LINE_BYTES } from './stdio-transport.ts';
+import { readSse } from './sse-reader.ts';
+import type { TapRecorder } from './tap-recorder.ts';
+import type { CleanupEvidence } from './transport.ts';
+import { describeFailure } from './http-wire.ts';
+
+/** The largest JSON body or SSE event judged, in bytes (larger ones are passed on, not judged). */
+export const MAX_HTTP_MESSAGE_BYTES = MAX_STDOUT_LINE_BYTES;
+
+/** Headers that belong to one connection and are never passed on (RFC 9110, section 7.6.1). */
+const HOP_BY_HOP: ReadonlySet<string> = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+
+/** Request headers recorded in the trace (never credentials). */
+const REQUEST_HEADERS = ['accept', 'content-type', 'mcp-session-id', 'mcp-protocol-version', 'last-event-id', 'origin'] as const;
+/** Response headers recorded in the trace. */
+const RESPONSE_HEADERS = ['content-type', 'mcp-session-id', 'mcp-protocol-version', 'location', 'allow', 'www-authenticate'] as const;
+
+/** Where the tap listens and where it forwards. */
+export interface HttpTapOptions {
+  /** A loopback address (checked by the caller). */
+  readonly host: string;
+  /** 0 picks a free port. */
+  readonly port: number;
+  /** The server's MCP endpoint; requests keep their own path and query on its origin. */
+  readonly upstream: URL;
+  /** Told each session id the server assigns (so that every output shows a placeholder). */
+  readonly onSessionId?: (id: string) => void;
+}
+
+const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** The headers of a raw header list, without hop-by-hop ones and those the Connection header names. */
+function endToEnd(raw: readonly string[], drop: readonly string[] = []): string[] {
+  const named = new Set<string>(drop);
+  for (let i = 0; i < raw.length; i += 2) {
+    if ((raw[i] as string).toLowerCase() === 'connection') for (const n of (raw[i + 1] as string).split(',')) named.add(n.trim().toLowerCase());
+  }
+  const out: string[] = [];
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = (raw[i] as string).toLowerCase();
+    if (HOP_BY_HOP.has(name) || named.has(name)) continue;
+    out.push(raw[i] as string, raw[i + 1] as string);
+  }
+  return out;
+}
+
+function recorded(headers: http.IncomingHttpHeaders, names: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of names) {
+    const value = headers[name];
+    if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+/** A loopback reverse proxy in front of one Streamable HTTP server. */
+export class HttpTap {
+  readonly #recorder: TapRecorder;
+  readonly #options: HttpTapOptions;
+  readonly #agent: http.Agent;
+  readonly #sockets = new Set<Socket>();
+  readonly #upstreamRequests = new Set<http.ClientRequest>();
+  #server: http.Server | undefined;
+  #exchange = 0;
+  #aborted = 0;
+  #closedSockets = 0;
+
+  constructor(recorder: TapRecorder, options: HttpTapOptions) {
+    this.#recorder = recorder;
+    this.#options = options;
+    this.#agent = new (options.upstream.protocol === 'https:' ? https.Agent : http.Agent)({ keepAlive: true });
+  }
+
+  /** Starts listening; returns the address clients use (the upstream's path on the tap's origin). */
+  async start(): Promise<string> {
+    const server = http.createServer((req, res) => this.#forward(req, res));
+    server.on('connection', (socket: Socket) => {
+      this.#sockets.add(socket);
+      socket.on('close', () => this.#sockets.delete(socket));
+    });
+    this.#server = server;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.#options.port, this.#options.host, () => resolve());
+    });
+    const address = server.address() as AddressInfo;
+    const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    return `http://${host}:${address.port}${this.#options.upstream.pathname}${this.#options.upstream.search}`;
+  }
+
+  /** Stops listening and ends every connection, both sides. */
+  async stop(): Promise<CleanupEvidence> {
+    const server = this.#server;
+    for (const request of this.#upstreamRequests) {
+      this.#aborted += 1;
+      request.destroy();
+    }
+    if (server !== undefined) {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const socket of this.#sockets) {
+        this.#closedSockets += 1;
+        socket.destroy();
+      }
+      await closed;
+    }
+    this.#agent.destroy();
+    return { listener_closed: server !== undefined, http_connections_closed: this.#closedSockets, http_requests_aborted: this.#aborted };
+  }
+
+  #forward(req: IncomingMessage, res: ServerResponse): void {
+    const upstream = this.#options.upstream;
+    const judged = (req.url ?? '/').split('?')[0] === upstream.pathname;
+    const method = req.method ?? 'GET';
+    const exchange = this.#exchange++;
+    const mcpMethod = method === 'POST' || method === 'GET' || method === 'DELETE' ? method : undefined;
+    if (judged && mcpMethod !== undefined) {
+      this.#recorder.event({ kind: 'http_request', exchange, method: mcpMethod, headers: recorded(req.headers, REQUEST_HEADERS) });
+    }
+    const headers = endToEnd(req.rawHeaders, ['host']);
+    headers.push('host', upstream.host);
+    const client = upstream.protocol === 'https:' ? https : http;
+    const outgoing = client.request({
+      protocol: upstream.protocol,
+      hostname: upstream.hostname.replace(/^\[|\]$/g, ''),
+      port: upstream.port === '' ? undefined : Number(upstream.port),
+      method,
+      path: req.url ?? '/',
+      headers,
+      agent: this.#agent,
+    });
+    this.#upstreamRequests.add(outgoing);
+    outgoing.on('close', () => this.#upstreamRequests.delete(outgoing));
+    const body = judged ? new BodyCopy(MAX_HTTP_MESSAGE_BYTES) : undefined;
+    req.on('data', (chunk: Buffer) => {
+      body?.push(chunk);
+      if (!outgoing.write(chunk)) {
+        req.pause();
+        outgoing.once('drain', () => req.resume());
+      }
+    });
+    req.on('end', () => {
+      outgoing.end();
+      if (body !== undefined && body.size > 0) this.#judgeBody('client_to_server', body, exchange);
+    });
+    req.on('error', () => outgoing.destroy());
+    res.on('close', () => {
+      if (!res.writableFinished) outgoing.destroy();
+    });
+    outgoing.on('error', (error: NodeJS.ErrnoException) => {
+      const code = error.code ?? 'ERR_STREAM';
+      if (judged) this.#recorder.event({ kind: 'transport_error', code, detail: `the server: ${describeFailure(code)}`, exchange });
+      if (!res.headersSent) {
+        res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' }).end(`the tap could not reach the server: ${describeFailure(code)}\n`);
+      } else {
+        res.destroy();
+      }
+    });
+    outgoing.on('response', (reply: IncomingMessage) => this.#answer(reply, res, judged && mcpMethod !== undefined, exchange));
+  }
+
+  #answer(reply: IncomingMessage, res: ServerResponse, judged: boolean, exchange: number): void {
+    const status = reply.statusCode ?? 502;
+    if (judged) {
+      const sessionId = reply.headers['mcp-session-id'];
+      if (typeof sessionId === 'string' && sessionId !== '') this.#options.onSessionId?.(sessionId);
+      if (status >= 100 && status <= 599) this.#recorder.event({ kind: 'http_response', exchange, status, headers: recorded(reply.headers, RESPONSE_HEADERS) });
+    }
+    res.writeHead(status, reply.statusMessage, endToEnd(reply.rawHeaders));
+    res.flushHeaders();
+    const type = (reply.headers['content-type'] ?? '').toLowerCase();
+    const sse = judged && type.startsWith('text/event-stream');
+    const json = judged && type.startsWith('application/json');
+    const body = json ? new BodyCopy(MAX_HTTP_MESSAGE_BYTES) : undefined;
+    const copy = sse ? this.#judgeStream(exchange) : undefined;
+    reply.on('data', (chunk: Buffer) => {
+      body?.push(chunk);
+      copy?.write(chunk);
+      if (!res.write(chunk)) {
+        reply.pause();
+        res.once('drain', () => reply.resume());
+      }
+    });
+    reply.on('end', () => {
+      copy?.end();
+      res.end();
+      if (body !== undefined && body.size > 0) this.#judgeBody('server_to_client', body, exchange);
+    });
+    reply.on('error', () => {
+      copy?.destroy();
+      res.destroy();
+    });
+    reply.on('aborted', () => {
+      if (judged) this.#recorder.event({ kind: 'transport_error', code: 'ECONNRESET', detail: 'the server dropped the connection mid-answer', exchange });
+    });
+  }
+
+  /** Judges the copy of an SSE body: each event's data is one message; beyond the bounds, judging stops (passing on does not). */
+  #judgeStream(exchange: number): PassThrough {
+    const copy = new PassThrough();
+    this.#recorder.event({ kind: 'stream', action: 'open', exchange });
+    const reading = readSse(copy, { maxEventBytes: MAX_HTTP_MESSAGE_BYTES, idleMs: undefined }, {
+      onEvent: (event) => {
+        if (event.data !== '') this.#recorder.message('server_to_client', event.data, event.id === undefined || event.id === '' ? { exchange } : { exchange, event_id: event.id });
+      },
+    });
+    void reading.ended.then((end) => {
+      if (end.kind === 'too-large') {
+        const at = this.#recorder.event({ kind: 'transport_error', code: 'event-too-large', detail: `an SSE event passed ${MAX_HTTP_MESSAGE_BYTES} bytes; the stream was passed on unchanged, not judged further`, exchange });
+        this.#recorder.finding(jsonRules['size-limit'], at, '', `an SSE event is longer than the ${MAX_HTTP_MESSAGE_BYTES}-byte message limit (passed on unchanged; the rest of the stream was not judged)`);
+      } else if (end.kind === 'invalid-utf8') {
+        const at = this.#recorder.event({ kind: 'transport_error', code: 'not-utf8', detail: 'an SSE stream is not valid UTF-8; it was passed on unchanged, not judged further', exchange });
+        this.#recorder.finding(jsonRules['invalid-utf8'], at, '', 'an SSE stream is not valid UTF-8 (passed on unchanged; the rest of the stream was not judged)');
+      }
+      // The copy must keep accepting chunks after judging stopped: it is drained and dropped.
+      copy.resume();
+      this.#recorder.event({ kind: 'stream', action: 'close', exchange });
+    });
+    return copy;
+  }
+
+  /** Judges a whole JSON body (a request's, or an answer's). */
+  #judgeBody(direction: Direction, body: BodyCopy, exchange: number): void {
+    if (body.tooLarge) {
+      const at = this.#recorder.event({ kind: 'transport_error', code: 'body-too-large', detail: `a JSON body passed ${MAX_HTTP_MESSAGE_BYTES} bytes; it was passed on unchanged, not judged`, exchange });
+      this.#recorder.finding(jsonRules['size-limit'], at, '', `a JSON body is longer than the ${MAX_HTTP_MESSAGE_BYTES}-byte message limit (passed on unchanged, not judged)`);
+      return;
+    }
+    let text: string;
+    try {
+      text = strict.decode(body.bytes());
+    } catch {
+      const at = this.#recorder.event({ kind: 'transport_error', code: 'not-utf8', detail: 'a JSON body is not valid UTF-8', exchange });
+      this.#recorder.finding(jsonRules['invalid-utf8'], at, '', 'a JSON body is not valid UTF-8 (passed on unchanged, not judged)');
+      return;
+    }
+    this.#recorder.message(direction, text, { exchange });
+  }
+}
+
+/** A bounded copy of a body: its bytes up to a limit, and whether it went past. */
+class BodyCopy {
+  readonly #limit: number;
+  readonly #chunks: Buffer[] = [];
+  size = 0;
+  tooLarge = false;
+
+  constructor(limit: number) {
+    this.#limit = limit;
+  }
+
+  push(chunk: Buffer): void {
+    this.size += chunk.length;
+    if (this.tooLarge) return;
+    if (this.size > this.#limit) {
+      this.tooLarge = true;
+      this.#chunks.length = 0;
+      return;
+    }
+    this.#chunks.push(chunk);
+  }
+
+  bytes(): Buffer {
+    return Buffer.concat(this.#chunks);
+  }
+}

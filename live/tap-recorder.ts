@@ -1,0 +1,224 @@
+// Why: a tap sits in front of a server for as long as a desktop client runs it, so what it keeps
+// must not grow with the session. It judges every message as the live recorder does (one judge,
+// one Session), reports each finding as it is placed, and keeps a bounded trace: the first
+// messages whole (so that judging the trace again gives the same findings), then counts.
+import type { InspectionEvent } from 'xstate';
+import type { Session, WireStep } from '../machines/session.ts';
+import type { TraceEvent } from '../trace/trace-schema.ts';
+import type { Direction } from '../validators/context.ts';
+import type { RuleSpec } from '../validators/rules/rule.ts';
+import { LiveJudge, type EventFinding } from './live-judge.ts';
+import { MAX_RECORDED_TEXT, type Recording, type RunFinding } from './recorder.ts';
+import type { RecordedMessage, Recorder, WirePlace } from './transport.ts';
+
+/** How much of a tapped session the trace keeps. */
+export interface TapLimits {
+  /** Message events kept (the first ones); later messages are judged and counted. */
+  readonly maxMessages: number;
+  /** Bytes of message text kept in all (the first messages); past it, messages are counted. */
+  readonly maxMessageBytes: number;
+  /** Other events (HTTP exchanges, streams, transport errors, exit) kept past the messages' bound. */
+  readonly maxOtherEvents: number;
+  /** Findings kept per rule on messages that were not kept (they rest on the run as a whole). */
+  readonly maxFindingsPerRule: number;
+}
+
+/** The default bounds: a trace of a long session stays well under the trace reader's 64 MiB limit. */
+export const TAP_LIMITS: TapLimits = { maxMessages: 10_000, maxMessageBytes: 16 * 1024 * 1024, maxOtherEvents: 10_000, maxFindingsPerRule: 100 };
+
+/** The judge's event index of the first message that is not kept (far above any kept event's index). */
+const UNKEPT_BASE = 2 ** 40;
+
+/** A finding as the tap reports it while it runs. */
+export interface TapFinding extends RunFinding {
+  /** The message's number in the session (1-based; null: not on a message). */
+  readonly message_number: number | null;
+  readonly direction: Direction | null;
+  /** The message's method, or the method of the request it answers (null: unknown). */
+  readonly method: string | null;
+}
+
+/** Options of a tap recorder. */
+export interface TapRecorderOptions {
+  readonly limits?: TapLimits;
+  /** Told every finding as it is placed. */
+  readonly onFinding?: (finding: TapFinding) => void;
+  /** Receives every actor inspection event (a live inspector). */
+  readonly inspect?: (event: InspectionEvent) => void;
+  /** Told after each message went through the session (a live inspector). */
+  readonly onJudged?: (step: WireStep, findings: readonly TapFinding[], session: Session, label: string) => void;
+  /** Told each parsed message before the findings on it are reported (a redactor learns its secrets). */
+  readonly onMessage?: (message: unknown) => void;
+  /** Milliseconds, monotonic (default `performance.now`). */
+  readonly clock?: () => number;
+}
+
+/** The recorder of a tapped session: everything judged, a bounded part kept. */
+export class TapRecorder implements Recorder {
+  readonly #limits: TapLimits;
+  readonly #events: TraceEvent[] = [];
+  readonly #times: number[] = [];
+  /** Findings on kept events (and on the run), in the order placed. */
+  readonly #findings: RunFinding[] = [];
+  readonly #perRule = new Map<string, number>();
+  readonly #judge: LiveJudge;
+  readonly #options: TapRecorderOptions;
+  readonly #clock: () => number;
+  readonly #start: number;
+  /** Each message's number (1-based) and direction by the judge's index, until the session has judged it. */
+  readonly #info = new Map<number, { readonly number: number; readonly direction: Direction }>();
+  #keeping = true;
+  #keptBytes = 0;
+  #otherEvents = 0;
+  #messages = 0;
+  #unkept = 0;
+  #omittedEvents = 0;
+  #omittedFindings = 0;
+  #counts = { client_to_server: 0, server_to_client: 0, errors: 0, warnings: 0 };
+  /** What is reported about a message while it is judged (findings, frames), told once the message has been seen. */
+  #deferred: (() => void)[] | undefined;
+
+  constructor(options: TapRecorderOptions = {}) {
+    this.#options = options;
+    this.#limits = options.limits ?? TAP_LIMITS;
+    this.#clock = options.clock ?? (() => performance.now());
+    this.#start = this.#clock();
+    this.#judge = new LiveJudge({
+      methodsBelow: UNKEPT_BASE,
+      onFinding: (f) => this.#placed(f),
+      ...(options.inspect === undefined ? {} : { inspect: options.inspect }),
+      onJudged: (index, step, findings, session) => {
+        const at = this.#info.get(index);
+        const onJudged = options.onJudged;
+        if (onJudged !== undefined) {
+          const described = findings.map((f) => this.#described(f));
+          this.#tell(() => onJudged(step, described, session, `message ${at?.number ?? '?'}`));
+        }
+        this.#info.delete(index);
+      },
+    });
+  }
+
+  message(direction: Direction, text: string, place?: WirePlace): RecordedMessage {
+    this.#messages += 1;
+    this.#counts[direction] += 1;
+    const bytes = text.length;
+    if (this.#keeping && (this.#kept() >= this.#limits.maxMessages || this.#keptBytes + bytes > this.#limits.maxMessageBytes)) this.#keeping = false;
+    const index = this.#keeping ? this.#events.length : UNKEPT_BASE + this.#unkept++;
+    if (this.#keeping) {
+      this.#keptBytes += bytes;
+      this.#push({ kind: 'message', direction });
+    } else {
+      this.#omittedEvents += 1;
+    }
+    this.#info.set(index, { number: this.#messages, direction });
+    this.#deferred = [];
+    let message: unknown;
+    try {
+      message = this.#judge.text(index, direction, text);
+    } finally {
+      const deferred = this.#deferred;
+      this.#deferred = undefined;
+      if (message !== undefined) this.#options.onMessage?.(message);
+      for (const tell of deferred) tell();
+    }
+    // Not strict JSON: judged already, never fed to the session.
+    if (message === undefined) this.#info.delete(index);
+    if (this.#keeping) {
+      this.#events[index] = message === undefined
+        ? { kind: 'message', direction, text: text.length > MAX_RECORDED_TEXT ? text.slice(0, MAX_RECORDED_TEXT) : text, ...placeOf(place) }
+        : { kind: 'message', direction, message, ...placeOf(place) };
+    }
+    return { index: this.#keeping ? index : -1, message };
+  }
+
+  event(event: Exclude<TraceEvent, { kind: 'message' }>): number {
+    if (!this.#keeping) {
+      if (this.#otherEvents >= this.#limits.maxOtherEvents) {
+        this.#omittedEvents += 1;
+        return -1;
+      }
+      this.#otherEvents += 1;
+    }
+    return this.#push(event);
+  }
+
+  finding(rule: RuleSpec, event: number | null, pointer: string, message: string): void {
+    this.#placed({ event: event === null || event < 0 ? null : event, rule: rule.id, severity: rule.severity, pointer, message });
+  }
+
+  /** The methods of the requests one side sent that are still unanswered. */
+  unanswered(direction: Direction): string[] {
+    return this.#judge.unanswered(direction);
+  }
+
+  /** Messages seen in each direction, and findings by severity, so far. */
+  counts(): Readonly<{ client_to_server: number; server_to_client: number; errors: number; warnings: number }> {
+    return { ...this.#counts };
+  }
+
+  /** Ends the recording: what was kept, and what was counted but not kept. */
+  finish(): { recording: Recording; omitted: { events: number; findings: number } | undefined } {
+    const { negotiation } = this.#judge.finish();
+    const order = (f: RunFinding) => f.event ?? Number.MAX_SAFE_INTEGER;
+    const findings = this.#findings.map((f, i) => ({ f, i })).sort((a, b) => order(a.f) - order(b.f) || a.i - b.i).map(({ f }) => f);
+    const judge = this.#judge;
+    const omitted = this.#omittedEvents + this.#omittedFindings === 0 ? undefined : { events: this.#omittedEvents, findings: this.#omittedFindings };
+    return { recording: { events: this.#events, times: this.#times, findings, negotiation, methodOf: (event) => judge.methodOf(event) }, omitted };
+  }
+
+  #kept(): number {
+    return this.#events.length - this.#otherEvents;
+  }
+
+  #push(event: TraceEvent): number {
+    this.#events.push(event);
+    this.#times.push(Math.round((this.#clock() - this.#start) * 1000) / 1000);
+    return this.#events.length - 1;
+  }
+
+  /** Keeps a finding (bounded when its message was not kept) and reports it. */
+  #placed(f: RunFinding): void {
+    if (f.severity === 'error') this.#counts.errors += 1;
+    else this.#counts.warnings += 1;
+    const described = this.#described(f);
+    if (f.event === null || f.event < UNKEPT_BASE) {
+      this.#findings.push(f);
+    } else {
+      const seen = this.#perRule.get(f.rule) ?? 0;
+      this.#perRule.set(f.rule, seen + 1);
+      if (seen < this.#limits.maxFindingsPerRule) {
+        const where = `message ${described.message_number ?? '?'} (${described.direction === 'client_to_server' ? 'client to server' : 'server to client'}${described.method === null ? '' : `, ${described.method}`}; not kept in the trace) at ${f.pointer || '/'}`;
+        this.#findings.push({ ...f, event: null, message: `${where}: ${f.message}` });
+      } else {
+        this.#omittedFindings += 1;
+      }
+    }
+    this.#tell(() => this.#options.onFinding?.(described));
+  }
+
+  #tell(report: () => void): void {
+    if (this.#deferred !== undefined) this.#deferred.push(report);
+    else report();
+  }
+
+  #described(f: RunFinding): TapFinding {
+    const at = f.event === null ? undefined : this.#info.get(f.event);
+    const event = f.event !== null && f.event < UNKEPT_BASE ? f.event : null;
+    return {
+      ...f,
+      event,
+      message_number: at?.number ?? null,
+      direction: at?.direction ?? null,
+      method: f.event === null ? null : this.#judge.methodOf(f.event),
+    };
+  }
+}
+
+function placeOf(place: WirePlace | undefined): WirePlace {
+  if (place === undefined) return {};
+  return {
+    ...(place.exchange === undefined ? {} : { exchange: place.exchange }),
+    ...(place.event_id === undefined ? {} : { event_id: place.event_id }),
+  };
+}

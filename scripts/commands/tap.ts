@@ -1,0 +1,267 @@
+// Why: `tap` puts the statechart between a real client and a real server without either noticing:
+// over stdio it is the command a desktop client starts (its own stdin and stdout are the client's
+// side), over Streamable HTTP a loopback reverse proxy. Findings go to stderr as they happen and
+// to a bounded trace at the end; --inspect shows the session moving in the inspector page. Over
+// stdio it exits as the server did, so the client sees the same ending too.
+import { constants } from 'node:os';
+import { InputError } from '../../runner/errors.ts';
+import { LiveFrames } from '../../inspector/live-frames.ts';
+import type { LiveInspector } from '../../inspector/live-server.ts';
+import { HttpTap } from '../../live/tap-http.ts';
+import { TAP_LIMITS, TapRecorder, type TapFinding } from '../../live/tap-recorder.ts';
+import { StdioTap, type ClientSide } from '../../live/tap-stdio.ts';
+import { SpawnError } from '../../live/stdio-transport.ts';
+import { buildTrace } from '../../live/trace-builder.ts';
+import type { CleanupEvidence } from '../../live/transport.ts';
+import { Redactor, secretEnvironmentValues } from '../../trace/redaction.ts';
+import type { Trace } from '../../trace/trace-schema.ts';
+import { timingsPath, timingsText, traceText } from '../../trace/trace-file.ts';
+import { cliRules } from '../../validators/rules/cli.ts';
+import { RULES } from '../../validators/rules/index.ts';
+import type { CommandArgs, CommandIO, CommandResult } from '../cli/command.ts';
+import { countOf, FindingText } from '../cli/finding-text.ts';
+import { writeOutputFile } from '../cli/output-file.ts';
+import { styleFor } from '../cli/style.ts';
+import { UsageError } from '../cli/usage-error.ts';
+
+/** Findings of one rule printed on stderr; later ones are counted (the trace has them). */
+export const MAX_PRINTED_PER_RULE = 100;
+
+/** A parsed `tap` command line. */
+export interface TapCommand {
+  readonly target: { readonly transport: 'stdio'; readonly command: readonly string[] } | { readonly transport: 'http'; readonly host: string; readonly port: number; readonly upstream: URL };
+  readonly trace: string | undefined;
+  readonly inspect: { readonly port: number } | undefined;
+  readonly maxMessages: number;
+  readonly quiet: boolean;
+}
+
+function usage(message: string): UsageError {
+  return new UsageError('tap', message);
+}
+
+/** Whether a host names a loopback interface: 127.0.0.0/8, ::1 or localhost. */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.test(host) && host.split('.').every((p) => Number(p) <= 255);
+}
+
+function port(text: string, flag: string): number {
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n > 65535) throw usage(`${flag} needs a TCP port (0-65535), got ${JSON.stringify(text)}`);
+  return n;
+}
+
+/** `127.0.0.1:8080`, `[::1]:8080`, `localhost:0`: a loopback host and a port; anything else is a usage error. */
+function listenAddress(text: string): { host: string; port: number } {
+  const m = /^(?:\[([^\]]+)\]|([^:\[\]]+)):(\d+)$/.exec(text);
+  if (m === null) throw usage(`--listen takes HOST:PORT on a loopback address (127.0.0.1:PORT, [::1]:PORT), got ${JSON.stringify(text)}`);
+  const host = (m[1] ?? m[2]) as string;
+  if (!isLoopbackHost(host)) throw usage(`--listen only binds a loopback address (127.0.0.1, ::1, localhost), not ${JSON.stringify(host)}`);
+  return { host, port: port(m[3] as string, '--listen') };
+}
+
+/** Parses `tap`'s arguments; throws a UsageError for bad ones. */
+export function parseTapArgs(args: CommandArgs): TapCommand {
+  const command = args.afterDashes;
+  if (args.positionals.length > command.length) throw usage(`unexpected argument ${JSON.stringify(args.positionals[0])} (the server's command goes after --)`);
+  const listen = args.string('listen');
+  const upstream = args.string('upstream');
+  let target: TapCommand['target'];
+  if (listen !== undefined || upstream !== undefined) {
+    if (listen === undefined || upstream === undefined) throw usage('--listen HOST:PORT and --upstream URL go together');
+    if (command.length > 0) throw usage('--listen takes no command after --');
+    let url: URL;
+    try {
+      url = new URL(upstream);
+    } catch {
+      throw usage(`--upstream must be an absolute http:// or https:// URL, got ${JSON.stringify(upstream)}`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw usage(`--upstream must be an http:// or https:// URL, got ${JSON.stringify(upstream)}`);
+    target = { transport: 'http', ...listenAddress(listen), upstream: url };
+  } else {
+    if (command.length === 0) throw usage('say what to tap: -- CMD [ARGS...] (stdio) or --listen HOST:PORT --upstream URL (Streamable HTTP)');
+    target = { transport: 'stdio', command: [...command] };
+  }
+  const inspectPort = args.string('inspect-port');
+  if (inspectPort !== undefined && !args.flag('inspect')) throw usage('--inspect-port goes with --inspect');
+  const max = args.string('max-messages');
+  const maxMessages = max === undefined ? TAP_LIMITS.maxMessages : Number(max);
+  if (max !== undefined && (!/^\d+$/.test(max) || maxMessages > 1_000_000)) throw usage(`--max-messages takes a number from 0 to 1000000, got ${JSON.stringify(max)}`);
+  return {
+    target,
+    trace: args.string('trace'),
+    inspect: args.flag('inspect') ? { port: inspectPort === undefined ? 0 : port(inspectPort, '--inspect-port') } : undefined,
+    maxMessages,
+    quiet: args.flag('quiet'),
+  };
+}
+
+/** What `tap` uses beyond its arguments: the client's side and the environment (the process's own by default). */
+export interface TapExtras {
+  readonly client?: ClientSide;
+  readonly env?: NodeJS.ProcessEnv;
+}
+
+/** Prints findings on stderr as they are placed: one line each (redacted), at most MAX_PRINTED_PER_RULE per rule. */
+function findingPrinter(io: CommandIO, redactor: Redactor, quiet: boolean): (f: TapFinding) => void {
+  const text = new FindingText(styleFor(false), RULES);
+  const printed = new Map<string, number>();
+  return (f) => {
+    if (quiet) return;
+    const n = (printed.get(f.rule) ?? 0) + 1;
+    printed.set(f.rule, n);
+    if (n > MAX_PRINTED_PER_RULE) return;
+    const side = f.direction === null ? '' : f.direction === 'client_to_server' ? ' (client)' : ' (server)';
+    const line = text.format({
+      place: `mcp-statechart tap: ${f.message_number === null ? (f.event === null ? 'run' : `event ${f.event}`) : `message ${f.message_number}`}${side}`,
+      severity: f.severity,
+      rule: f.rule,
+      pointer: f.pointer,
+      message: f.message,
+      method: f.method ?? undefined,
+    });
+    const more = n === MAX_PRINTED_PER_RULE ? `\n${text.note(`further ${f.rule} findings are counted, not printed`)}` : '';
+    io.err(redactor.text(line) + more + '\n');
+  };
+}
+
+/** Runs `tap`: relays, judges, and at the end writes the trace; over stdio the exit follows the server's. */
+export async function runTap(args: CommandArgs, io: CommandIO, extras: TapExtras = {}): Promise<CommandResult> {
+  const parsed = parseTapArgs(args);
+  const env = extras.env ?? process.env;
+  const started = performance.now();
+  const redactor = new Redactor(secretEnvironmentValues(env));
+  const frames = parsed.inspect === undefined ? undefined : new LiveFrames((value) => redactor.json(value));
+  const recorder = new TapRecorder({
+    limits: { ...TAP_LIMITS, maxMessages: parsed.maxMessages },
+    onFinding: findingPrinter(io, redactor, parsed.quiet),
+    onMessage: (message) => redactor.learn(message),
+    ...(frames === undefined ? {} : {
+      inspect: frames.inspect,
+      onJudged: (step, findings, session, label) => frames.judged(step, findings, session, label),
+    }),
+  });
+  let inspector: LiveInspector | undefined;
+  if (frames !== undefined) {
+    const { startLiveInspector } = await import('../../inspector/live-server.ts');
+    const title = parsed.target.transport === 'stdio' ? `tap: ${parsed.target.command.join(' ')}` : `tap: ${parsed.target.upstream.href}`;
+    inspector = await startLiveInspector(frames, redactor.text(title), '127.0.0.1', parsed.inspect?.port ?? 0);
+    io.err(`mcp-statechart tap: inspector at ${inspector.url}\n`);
+  }
+  try {
+    return parsed.target.transport === 'stdio'
+      ? await tapStdio(parsed, parsed.target.command, io, extras, { env, redactor, recorder, started })
+      : await tapHttp(parsed, parsed.target, io, { redactor, recorder, started });
+  } finally {
+    await inspector?.stop();
+  }
+}
+
+interface Run {
+  readonly redactor: Redactor;
+  readonly recorder: TapRecorder;
+  readonly started: number;
+}
+
+/** Builds and writes the trace (owner-only, timings beside it) and prints the closing line. */
+async function finish(parsed: TapCommand, io: CommandIO, run: Run, cleanup: CleanupEvidence): Promise<Trace> {
+  const { recording, omitted } = run.recorder.finish();
+  const target: Trace['target'] = parsed.target.transport === 'stdio'
+    ? { transport: 'stdio', command: [...parsed.target.command] }
+    : { transport: 'http', url: parsed.target.upstream.href };
+  const { trace, timings } = buildTrace({
+    recording,
+    target,
+    mode: 'tap',
+    options: { max_messages: parsed.maxMessages, inspect: parsed.inspect !== undefined },
+    cleanup,
+    redactor: run.redactor,
+    totalMs: performance.now() - run.started,
+    ...(omitted === undefined ? {} : { omitted }),
+  });
+  if (parsed.trace !== undefined) {
+    const text = traceText(trace);
+    await writeOutputFile(parsed.trace, text, { ownerOnly: true, makeFolder: true });
+    await writeOutputFile(timingsPath(parsed.trace), timingsText(timings), { ownerOnly: true, makeFolder: true });
+  }
+  const c = run.recorder.counts();
+  const kept = omitted === undefined ? '' : `; the trace keeps the first ${countOf(trace.events.filter((e) => e.kind === 'message').length, 'message')}`;
+  const where = parsed.trace === undefined ? '' : `; trace written to ${parsed.trace}`;
+  const status = c.errors > 0 ? 'fail' : 'pass';
+  io.err(run.redactor.text(`mcp-statechart tap: ${status}: ${countOf(c.client_to_server + c.server_to_client, 'message')} (${c.client_to_server} from the client, ${c.server_to_client} from the server), `
+    + `${countOf(c.errors, 'error')}, ${countOf(c.warnings, 'warning')} (${trace.profile}, MCP ${trace.protocol_version ?? 'not negotiated'})${kept}${where}\n`));
+  return trace;
+}
+
+async function tapStdio(parsed: TapCommand, command: readonly string[], io: CommandIO, extras: TapExtras, run: Run & { env: NodeJS.ProcessEnv }): Promise<CommandResult> {
+  const client: ClientSide = extras.client ?? { input: process.stdin, output: process.stdout, errors: process.stderr };
+  const [executable, ...rest] = command;
+  const tap = new StdioTap(run.recorder, client, { command: executable as string, args: rest, env: run.env });
+  try {
+    await tap.start();
+  } catch (error) {
+    if (!(error instanceof SpawnError)) throw error;
+    return { exitCode: 2, failure: new InputError(cliRules['server-unavailable'].id, '', `could not run the tap: ${error.message}`) };
+  }
+  const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+  const onSignal = (signal: NodeJS.Signals): void => void tap.stop('interrupted', signal);
+  const abort = (): void => tap.abort();
+  for (const s of signals) process.on(s, onSignal);
+  process.once('exit', abort);
+  let end;
+  try {
+    end = await tap.done();
+  } finally {
+    for (const s of signals) process.off(s, onSignal);
+    process.off('exit', abort);
+  }
+  await new Promise<void>((resolve) => {
+    if (client.output.destroyed || client.output.writableEnded) resolve();
+    else client.output.write('', () => resolve());
+  });
+  await finish(parsed, io, run, end.cleanup);
+  if (extras.client === undefined) {
+    // The client sees the server's own ending: its exit code, or the signal that ended it.
+    if (end.signal !== null) {
+      process.kill(process.pid, end.signal);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    // A signal this process ignores (SIGPIPE): the shell's convention, 128 + its number.
+    process.exitCode = end.code ?? 128 + (end.signal === null ? 0 : constants.signals[end.signal] ?? 0);
+  }
+  return { exitCode: end.code === 0 ? 0 : end.code === 1 ? 1 : 2 };
+}
+
+async function tapHttp(parsed: TapCommand, target: Extract<TapCommand['target'], { transport: 'http' }>, io: CommandIO, run: Run): Promise<CommandResult> {
+  const tap = new HttpTap(run.recorder, {
+    host: target.host,
+    port: target.port,
+    upstream: target.upstream,
+    onSessionId: (id) => void run.redactor.addSessionId(id),
+  });
+  let url: string;
+  try {
+    url = await tap.start();
+  } catch (error) {
+    await tap.stop();
+    const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
+    return { exitCode: 2, failure: new InputError(cliRules['server-unavailable'].id, '', `could not run the tap: could not listen on ${target.host}:${target.port} (${code})`) };
+  }
+  io.err(`mcp-statechart tap: forwarding ${url} to ${run.redactor.text(target.upstream.href)}; Ctrl-C ends the tap\n`);
+  const signal = await new Promise<NodeJS.Signals>((resolve) => {
+    const stop = (s: NodeJS.Signals): void => {
+      for (const name of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.off(name, stop);
+      resolve(s);
+    };
+    for (const name of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(name, stop);
+  });
+  void signal;
+  const cleanup = await tap.stop();
+  const trace = await finish(parsed, io, run, cleanup);
+  return { exitCode: trace.status === 'fail' ? 1 : 0 };
+}
+
+/** `tap [options] -- CMD [ARGS...]` or `tap [options] --listen HOST:PORT --upstream URL`. */
+export async function run(args: CommandArgs, io: CommandIO): Promise<CommandResult> {
+  return runTap(args, io);
+}
