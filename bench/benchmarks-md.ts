@@ -34,7 +34,7 @@ export function renderGenerated(report: BenchReport, command: string): string {
     '',
     'Each figure is the median of the timed runs after one warm-up run, all in one process;',
     '`course_cli`, `node_startup`, `live_*` and `scale_*` time whole child processes (`peak_rss_mb`',
-    'is the largest peak RSS of the runs, the child's own VmHWM); `fuzz_stdio` and `fuzz_http` time one batch of fuzz runs against',
+    'is the largest peak RSS of the runs, the child\'s own VmHWM); `fuzz_stdio` and `fuzz_http` time one batch of fuzz runs against',
     'server-everything (a process per run over stdio, a session per run over HTTP with `--reuse-server`).',
     '',
     '| workload | messages | msg/s | fuzz runs/min | wall s | peak RSS MB | runs |',
