@@ -53,13 +53,7 @@ export function parseTarget(args: CommandArgs, env: NodeJS.ProcessEnv, extraPosi
   if (url !== undefined && command.length > 0) throw usage('--url takes no command after --');
   let target: LiveTarget;
   if (url !== undefined) {
-    let parsed: URL;
-    try {
-      parsed = new URL(url);
-    } catch {
-      throw usage(`--url must be an absolute http:// or https:// URL, got ${JSON.stringify(url)}`);
-    }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw usage(`--url must be an http:// or https:// URL, got ${JSON.stringify(url)}`);
+    httpUrl(args.command, url, 'url');
     target = { transport: 'http', url };
   } else {
     target = { transport: 'stdio', command: [...command] };
@@ -93,6 +87,19 @@ export function parseReportOptions(args: CommandArgs): ReportOptions {
     ...(file('html') === undefined ? {} : { html: file('html') as string }),
     ...(file('expected-failures') === undefined ? {} : { expectedFailures: file('expected-failures') as string }),
   };
+}
+
+/** `value` as an absolute http:// or https:// URL, or a usage error of `command` naming `--option`. */
+export function httpUrl(command: string, value: string, option: string): URL {
+  const usage = (message: string): UsageError => new UsageError(command, message);
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw usage(`--${option} must be an absolute http:// or https:// URL, got ${JSON.stringify(value)}`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw usage(`--${option} must be an http:// or https:// URL, got ${JSON.stringify(value)}`);
+  return parsed;
 }
 
 /**

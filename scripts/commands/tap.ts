@@ -23,6 +23,7 @@ import { countOf, FindingText } from '../cli/finding-text.ts';
 import { writeOutputFile } from '../cli/output-file.ts';
 import { styleFor } from '../cli/style.ts';
 import { UsageError } from '../cli/usage-error.ts';
+import { httpUrl } from './live-args.ts';
 
 /** Findings of one rule printed on stderr; later ones are counted (the trace has them). */
 export const MAX_PRINTED_PER_RULE = 100;
@@ -70,14 +71,7 @@ export function parseTapArgs(args: CommandArgs): TapCommand {
   if (listen !== undefined || upstream !== undefined) {
     if (listen === undefined || upstream === undefined) throw usage('--listen HOST:PORT and --upstream URL go together');
     if (command.length > 0) throw usage('--listen takes no command after --');
-    let url: URL;
-    try {
-      url = new URL(upstream);
-    } catch {
-      throw usage(`--upstream must be an absolute http:// or https:// URL, got ${JSON.stringify(upstream)}`);
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw usage(`--upstream must be an http:// or https:// URL, got ${JSON.stringify(upstream)}`);
-    target = { transport: 'http', ...listenAddress(listen), upstream: url };
+    target = { transport: 'http', ...listenAddress(listen), upstream: httpUrl('tap', upstream, 'upstream') };
   } else {
     if (command.length === 0) throw usage('say what to tap: -- CMD [ARGS...] (stdio) or --listen HOST:PORT --upstream URL (Streamable HTTP)');
     target = { transport: 'stdio', command: [...command] };

@@ -5,11 +5,11 @@
 // credentials or is not there at all means the check could not run (exit 2).
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { freePort } from '../../bench/fuzz-rate.ts';
 import { AuthRequiredPeer, CredentialEchoPeer, TerminatedSession400Peer } from '../peers/http-broken-peers.ts';
 import { McpHttpPeer } from '../peers/http-mcp-peer.ts';
 
@@ -98,13 +98,7 @@ test('credentials demanded (401) or nothing listening: the check could not run, 
     assert.is(r.status, 2, r.stdout + r.stderr);
     assert.match(r.stderr, /could not run the check: .*401/);
   });
-  const port = await new Promise<number>((done) => {
-    const probe = net.createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port: p } = probe.address() as net.AddressInfo;
-      probe.close(() => done(p));
-    });
-  });
+  const port = await freePort();
   const r = await check(['--url', `http://127.0.0.1:${port}/mcp`, '--timeout', '5']);
   assert.is(r.status, 2, r.stdout + r.stderr);
   assert.match(r.stderr, /could not run the check/);
