@@ -1,9 +1,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, relative, resolve } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { freePort } from '../../bench/fuzz-rate.ts';
 
 // The package as people get it: `npm pack`, the tarball installed into a folder outside the
 // checkout (once with the optional dependencies, once with --omit=optional), and the installed
@@ -223,6 +225,104 @@ for (const command of COMMANDS) {
     assert.equal(withoutOptional, checkout, 'installed without them');
   });
 }
+
+// A real server we did not write, as a user would check it: server-everything over stdio and over
+// Streamable HTTP, with --scope full, then `report` on the trace that check wrote, in the same
+// working directory. Everything must match the checkout's runs but what the server or the clock
+// draws anew each run: the trace's timings (a file of their own) and the SSE event ids.
+const EVERYTHING = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/dist/index.js');
+const LOOPBACK = join(ROOT, 'test/peers/support/loopback-listen.mjs');
+const REPORT = ['report', 'trace.json', '--json-file', 'report.json', '--junit', 'report.xml', '--sarif', 'report.sarif', '--html', 'report.html'];
+
+/** Runs each command line in turn in one fresh empty working directory: each exit, then every file left there. */
+async function runStepsFromEmptyDir(executable: string, steps: readonly (readonly string[])[]): Promise<{ exits: Exit[]; files: Record<string, string> }> {
+  const cwd = join(work, `run-${++runs}`);
+  mkdirSync(cwd);
+  const exits: Exit[] = [];
+  for (const args of steps) exits.push(await runProcess(executable, executable === process.execPath ? [CHECKOUT_CLI, ...args] : args, cwd));
+  return { exits, files: filesUnder(cwd) };
+}
+
+/**
+ * A run with what differs from run to run without differing in result taken out: the timings file
+ * (its presence kept) and the SSE event ids, random UUIDs server-everything draws, wherever they
+ * appear (the trace, the HTML page's labels, shortened there with an ellipsis).
+ */
+function comparable(run: { exits: Exit[]; files: Record<string, string> }): unknown {
+  const files: Record<string, string> = {};
+  for (const [name, text] of Object.entries(run.files)) {
+    files[name] = name.endsWith('.timings.json') ? 'TIMINGS' : text.replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f-]*…?/g, 'UUID');
+  }
+  return { exits: run.exits, files };
+}
+
+/** The checkout's run, then the installed ones (with and without the optional dependencies), each of the same steps; all three must agree. */
+async function sameEverywhere(steps: readonly (readonly string[])[]): Promise<{ exits: Exit[]; files: Record<string, string> }> {
+  const { full, omitOptional } = installs;
+  assert.ok(full && omitOptional, 'installed');
+  const checkout = await runStepsFromEmptyDir(process.execPath, steps);
+  const installed = await runStepsFromEmptyDir(full, steps);
+  const withoutOptional = await runStepsFromEmptyDir(omitOptional, steps);
+  assert.equal(comparable(installed), comparable(checkout), 'installed with the optional dependencies');
+  assert.equal(comparable(withoutOptional), comparable(checkout), 'installed without them');
+  return checkout;
+}
+
+/** What every report of a trace writes, and the summary line it prints, the same as the check's. */
+function assertReported(run: { exits: Exit[]; files: Record<string, string> }, status: number): void {
+  const [check, report] = run.exits;
+  assert.is(report!.status, status, report!.stderr);
+  assert.is(report!.stdout.trimEnd().split('\n').at(-1)!.split('; wrote')[0], check!.stdout.trimEnd().split('\n').at(-1)!.split('; wrote')[0]);
+  assert.equal(JSON.parse(run.files['report.json'] ?? '{}'), JSON.parse(run.files['check.json'] ?? '{}'), 'report gives the JSON report check gave');
+  assert.match(run.files['report.xml'] ?? '', /<testsuites[ >]/);
+  assert.is((JSON.parse(run.files['report.sarif'] ?? '{}') as { version?: string }).version, '2.1.0');
+  assert.match(run.files['report.html'] ?? '', /^<!doctype html>/i);
+}
+
+test('installed, from an empty directory: check --scope full --stdio of server-everything, then report on its trace, gives what the checkout gives', async () => {
+  const run = await sameEverywhere([
+    ['check', '--scope', 'full', '--output', 'trace.json', '--json-file', 'check.json', '--stdio', '--', process.execPath, EVERYTHING, 'stdio'],
+    REPORT,
+  ]);
+  const [check] = run.exits;
+  assert.is(check!.status, 0, check!.stdout + check!.stderr);
+  // Its one finding, a SHOULD: an invalid cursor answered with -32603 rather than -32602 (see the README's "Live checks").
+  assert.match(check!.stdout, /^pass: 0 errors, 1 warning; \d+ events, \d+ messages \(2025-11-25, MCP 2025-11-25\); mcp-statechart:v1:[0-9a-f]{64}; wrote 1 file: check\.json\n$/m);
+  assert.ok(run.files['trace.json'] && run.files['trace.timings.json'], 'the trace and its timings');
+  assertReported(run, 0);
+});
+
+test('installed, from an empty directory: check --scope full --url of server-everything over Streamable HTTP, then report on its trace, gives what the checkout gives', async () => {
+  const port = await freePort();
+  const server = spawn(process.execPath, ['--import', LOOPBACK, EVERYTHING, 'streamableHttp'], { env: { ...userEnv(), PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const exited = new Promise((done) => server.once('exit', done));
+  try {
+    await new Promise<void>((listening, fail) => {
+      let seen = '';
+      const timer = setTimeout(() => fail(new Error(`server-everything did not listen within 20 s: ${seen}`)), 20_000);
+      server.stderr.on('data', (chunk: Buffer) => {
+        seen = (seen + String(chunk)).slice(-4096);
+        const at = /loopback-listen: (\{[^\n]*\})\n/.exec(seen)?.[1];
+        if (at === undefined) return;
+        clearTimeout(timer);
+        assert.equal(JSON.parse(at), { address: '127.0.0.1', family: 'IPv4', port });
+        listening();
+      });
+      server.once('exit', (code) => fail(new Error(`server-everything exited (${code}) before listening: ${seen}`)));
+    });
+    const url = `http://127.0.0.1:${port}/mcp`;
+    const run = await sameEverywhere([['check', '--scope', 'full', '--output', 'trace.json', '--json-file', 'check.json', '--url', url], REPORT]);
+    const [check] = run.exits;
+    // Its two real MUST violations (400 for a terminated session, any Origin accepted; see the README's "Live checks").
+    assert.is(check!.status, 1, check!.stdout + check!.stderr);
+    assert.equal((JSON.parse(run.files['check.json'] ?? '{}') as { findings: { rule: string; severity: string }[] }).findings.filter((f) => f.severity === 'error').map((f) => f.rule).sort(),
+      ['http/origin-accepted', 'http/terminated-session-not-404']);
+    assertReported(run, 1);
+  } finally {
+    server.kill('SIGTERM');
+    await exited;
+  }
+});
 
 test('installed where it cannot write (a read-only location), the code cache is skipped silently: the same output, no cache left', async () => {
   const { full } = installs;
