@@ -4,6 +4,7 @@ import { PENDING_LIMIT } from '../../machines/correlation.ts';
 import { Session, type Step } from '../../machines/session.ts';
 import type { Profile } from '../../validators/context.ts';
 import { COURSE_PROFILE, SPEC_2025_11_25 } from '../../validators/profiles.ts';
+import { cpuMsSince } from '../support/cpu-time.ts';
 
 const V = '2025-11-25';
 const c2s = (message: object): Step => ({ direction: 'client_to_server', message: { jsonrpc: '2.0', ...message } });
@@ -18,18 +19,12 @@ function ready(profile: Profile): Session {
   return s;
 }
 
-/** Milliseconds of CPU time (user and system) this process has used since `since`: a loaded machine stretches wall time, not this. */
-function cpuMs(since: NodeJS.CpuUsage): number {
-  const used = process.cpuUsage(since);
-  return (used.user + used.system) / 1000;
-}
-
 /** Feeds `n` unanswered pings with ids 1..n; returns the CPU milliseconds taken and every rule cited, with its count. */
 function pings(s: Session, n: number): { ms: number; rules: Map<string, number> } {
   const seen = new Map<string, number>();
   const started = process.cpuUsage();
   for (let id = 1; id <= n; id++) for (const f of s.feed(c2s({ id, method: 'ping' }))) seen.set(f.rule, (seen.get(f.rule) ?? 0) + 1);
-  return { ms: cpuMs(started), rules: seen };
+  return { ms: cpuMsSince(started), rules: seen };
 }
 
 test('course profile: the request beyond 1024 unanswered ones is rejected (correlation/pending-limit), as the course reference does', () => {
@@ -76,7 +71,7 @@ function answeredPings(s: Session, n: number): number {
     s.feed(c2s({ id, method: 'ping' }));
     s.feed(s2c({ id, result: {} }));
   }
-  return cpuMs(started);
+  return cpuMsSince(started);
 }
 
 for (const profile of [COURSE_PROFILE, SPEC_2025_11_25]) {

@@ -3,6 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { each } from './support.ts';
 import { isUriTemplate, matchesUriTemplate } from '../../validators/uri-template.ts';
+import { cpuMsSince } from '../support/cpu-time.ts';
 
 
 test('isUriTemplate accepts absolute RFC 6570 templates only', () => {
@@ -57,18 +58,18 @@ test('matchesUriTemplate matches expansions and nothing else', () => {
 test('adversarial templates match in linear time: ten expressions in a row against 60 and 200,000 letters', () => {
   const template = 'kb://{a}{b}{c}{d}{e}{f}{g}{h}{i}{j}x';
   for (const length of [60, 200_000]) {
-    const started = performance.now();
+    const started = process.cpuUsage();
     assert.not.ok(matchesUriTemplate(template, 'kb://' + 'a'.repeat(length)));
     assert.ok(matchesUriTemplate(template, 'kb://' + 'a'.repeat(length) + 'x'));
-    const ms = performance.now() - started;
-    assert.ok(ms < 2000, `${length} letters took ${ms.toFixed(0)} ms`);
+    const ms = cpuMsSince(started);
+    assert.ok(ms < 2000, `${length} letters took ${ms.toFixed(0)} ms of CPU time`);
   }
   // Literals repeated inside the URI and the template cost no rescans.
-  const started = performance.now();
+  const started = process.cpuUsage();
   const long = 'a'.repeat(100_000);
   assert.not.ok(matchesUriTemplate(`kb://{+x}${'a'.repeat(5_000)}b`, `kb://${long}`));
   assert.ok(matchesUriTemplate(`kb://{+x}${'a'.repeat(5_000)}`, `kb://${long}`));
-  assert.ok(performance.now() - started < 2000, 'repeated literals');
+  assert.ok(cpuMsSince(started) < 2000, 'repeated literals');
 });
 
 /**
