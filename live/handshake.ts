@@ -3,6 +3,7 @@
 // handshake or answers it with something the session rejects (a client would disconnect).
 import type { JsonObject } from '../validators/context.ts';
 import { hasError } from '../validators/finding.ts';
+import { judgedVersions } from '../validators/negotiation.ts';
 import { isJsonObject } from '../validators/shape.ts';
 import { CLIENT_INFO } from './client-info.ts';
 import type { Exchange } from './exchange.ts';
@@ -25,7 +26,13 @@ export async function initialize(exchange: Exchange, recorder: LiveRecorder, ver
   if (init.kind === 'error') {
     return { ok: false, error: `the server refused initialize: ${String(init.error['message'] ?? '')} (error ${String(init.error['code'])})` };
   }
-  // A rejected handshake (an unsupported version, a malformed result) ends the run, as a client would disconnect.
+  // A version the client does not support ends the run, as the lifecycle says a client should
+  // disconnect; answering a published revision is the server's right, so the run could not check it.
+  const { notJudged } = recorder.negotiation();
+  if (notJudged !== null) {
+    return { ok: false, error: `the server answered initialize with MCP ${notJudged}, a revision mcp-statechart does not judge (it judges ${judgedVersions()} sessions)` };
+  }
+  // A rejected handshake (a version no revision has, a malformed result) ends the run, as a client would disconnect.
   if (hasError(recorder.findingsAt(init.event))) return { ok: false };
   return { ok: true, server: isJsonObject(init.result['capabilities']) ? init.result['capabilities'] : {} };
 }

@@ -2,14 +2,16 @@
 // messages, in order, through this one judge: the strict reader for the text, then the one
 // Session, under the profile the handshake negotiates. The session cannot start before the
 // server has answered initialize (a server may answer another version it supports, and the
-// whole session is judged under the answer's profile), so the first messages wait for that.
+// whole session is judged under the answer's profile), so the first messages wait for that. A
+// server that answers a published revision no profile judges (validators/negotiation.ts) is within
+// its rights: the session is then not judged at all, and the negotiation says which version it was.
 import type { InspectionEvent } from 'xstate';
 import { Session, type WireStep } from '../machines/session.ts';
 import { negotiatedProfile } from '../transcripts/transcript-header.ts';
 import { OPPOSITE, type Direction, type JsonObject, type Profile } from '../validators/context.ts';
 import { idKey, isRequestId, type IdKey } from '../validators/envelope.ts';
 import type { Finding, Severity } from '../validators/finding.ts';
-import { profileForVersion } from '../validators/profiles.ts';
+import { handshakeProfile, settleProfile } from '../validators/negotiation.ts';
 import { probeRules } from '../validators/rules/probe.ts';
 import { finding } from '../validators/rules/report.ts';
 import type { RuleSpec } from '../validators/rules/rule.ts';
@@ -58,6 +60,8 @@ export interface Negotiation {
   readonly protocolVersion: string | null;
   readonly client: JsonObject | null;
   readonly server: JsonObject | null;
+  /** The published revision the handshake settled on that no profile judges (nothing after it was judged), else null. */
+  readonly notJudged: string | null;
 }
 
 interface Pending {
@@ -87,12 +91,6 @@ export const MAX_REMEMBERED_REQUESTS = 65_536;
 /** Messages that wait for the server's initialize answer, in a run of unbounded length. */
 export const MAX_WAITING = 1024;
 
-/** The stateful spec profiles a live client can negotiate (the stateless revision has no handshake). */
-function handshakeProfile(version: unknown): Profile | undefined {
-  const profile = typeof version === 'string' ? profileForVersion(version) : undefined;
-  return profile !== undefined && !profile.stateless ? profile : undefined;
-}
-
 /** Judges a live exchange message by message; findings are kept with their event index. */
 export class LiveJudge {
   readonly #findings: EventFinding[] = [];
@@ -107,6 +105,7 @@ export class LiveJudge {
   #client: JsonObject | null = null;
   #server: JsonObject | null = null;
   #version: string | null = null;
+  #notJudged: string | null = null;
   readonly #options: LiveJudgeOptions;
   readonly #recent: number[] = [];
   readonly #methodsBelow: number;
@@ -136,6 +135,7 @@ export class LiveJudge {
   /** Judges one parsed wire message. */
   message(index: number, direction: Direction, message: unknown, probe?: ProbeKind): void {
     this.#note(index, direction, message, probe);
+    if (this.#notJudged !== null) return;
     const step: WireStep = { direction, message };
     if (this.#waiting === undefined) {
       this.#feed(index, step, probe);
@@ -143,7 +143,7 @@ export class LiveJudge {
     }
     this.#waiting.push({ index, step, probe });
     if (this.#waiting.length >= MAX_WAITING && this.#methodsBelow !== Number.POSITIVE_INFINITY) {
-      this.#start(negotiatedProfile(this.#waiting[0]?.step), undefined);
+      this.#settle(undefined);
       return;
     }
     if (this.#waiting.length === 1 && !(isJsonObject(message) && message['method'] === 'initialize' && direction === 'client_to_server')) {
@@ -172,7 +172,7 @@ export class LiveJudge {
 
   /** Judges what is still waiting for the handshake and returns every finding in event order. */
   finish(): { findings: EventFinding[]; negotiation: Negotiation } {
-    if (this.#waiting !== undefined) this.#start(negotiatedProfile(this.#waiting[0]?.step), undefined);
+    if (this.#waiting !== undefined) this.#settle(undefined);
     this.#session?.stop();
     const findings = this.#findings.map((f, i) => ({ f, i })).sort((a, b) => a.f.event - b.f.event || a.i - b.i).map(({ f }) => f);
     return { findings, negotiation: this.negotiation() };
@@ -180,7 +180,13 @@ export class LiveJudge {
 
   /** What the handshake settled so far. */
   negotiation(): Negotiation {
-    return { profile: this.#profile ?? negotiatedProfile(this.#waiting?.[0]?.step), protocolVersion: this.#version, client: this.#client, server: this.#server };
+    return {
+      profile: this.#profile ?? negotiatedProfile(this.#waiting?.[0]?.step),
+      protocolVersion: this.#version,
+      client: this.#client,
+      server: this.#server,
+      notJudged: this.#notJudged,
+    };
   }
 
   /** Remembers methods by id (for responses), the handshake's capabilities, and decides the profile once initialize is answered. */
@@ -206,18 +212,29 @@ export class LiveJudge {
     if (answered !== undefined) this.#noteMethod(index, answered);
     if (direction !== 'server_to_client' || idKey(id) !== this.#initializeId || this.#profile !== undefined) return;
     const result = message['result'];
-    const answeredVersion = isJsonObject(result) ? result['protocolVersion'] : undefined;
-    const offered = this.#waiting?.[0]?.step.message;
-    const offeredVersion = isJsonObject(offered) && isJsonObject(offered['params']) ? offered['params']['protocolVersion'] : undefined;
-    const negotiated = handshakeProfile(answeredVersion);
-    if (this.#waiting !== undefined) {
-      if (negotiated !== undefined && typeof offeredVersion === 'string') this.#start(negotiated, offeredVersion);
-      else this.#start(negotiatedProfile(this.#waiting[0]?.step), undefined);
-    }
-    if (isJsonObject(result) && negotiated !== undefined) {
+    const negotiated = handshakeProfile(isJsonObject(result) ? result['protocolVersion'] : undefined);
+    if (this.#waiting !== undefined) this.#settle(message);
+    if (isJsonObject(result) && negotiated !== undefined && this.#notJudged === null) {
       this.#version = negotiated.protocolVersion;
       if (isJsonObject(result['capabilities'])) this.#server = result['capabilities'];
     }
+  }
+
+  /**
+   * Ends the wait for the handshake: with the answer to initialize, or without one (undefined: the
+   * run ended or too many messages waited). The session starts under the profile the answer
+   * settles, or, for a revision no profile judges, never starts.
+   */
+  #settle(answer: unknown): void {
+    const first = this.#waiting?.[0]?.step;
+    const request = first?.direction === 'client_to_server' ? first.message : undefined;
+    const settled = settleProfile(request, answer, negotiatedProfile(first));
+    if (settled.kind === 'judged') {
+      this.#start(settled.profile, settled.offeredVersion);
+      return;
+    }
+    this.#notJudged = settled.version;
+    this.#waiting = undefined;
   }
 
   /** Methods by event index; past `methodsBelow`, only the latest few (a long run's findings are described as they are placed). */
@@ -241,7 +258,7 @@ export class LiveJudge {
     this.#waiting = undefined;
     this.#session = new Session({
       profile,
-      offeredVersion: offeredVersion === profile.protocolVersion ? undefined : offeredVersion,
+      offeredVersion,
       ...(this.#options.inspect === undefined ? {} : { inspect: this.#options.inspect }),
     });
     this.#profile = profile;

@@ -40,6 +40,8 @@ export interface CheckRun {
   readonly skipped: readonly { readonly name: string; readonly reason: string }[];
   /** The run's redactor, for anything else printed about it. */
   readonly redactor: Redactor;
+  /** The published revision the server answered that no profile judges (the run could not check it), else null. */
+  readonly notJudged: string | null;
 }
 
 /** The run's settings as the trace records them: no values of headers or environment variables. */
@@ -72,5 +74,5 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
     totalMs: performance.now() - started,
   });
   const skipped = outcome.skipped.map((s) => ({ name: redactor.text(s.name), reason: redactor.text(s.reason) }));
-  return { trace, timings, skipped, redactor };
+  return { trace, timings, skipped, redactor, notJudged: recorder.negotiation().notJudged };
 }

@@ -1,9 +1,12 @@
 import { BoundedMap } from '../machines/bounded-map.ts';
 import { Session, type Step } from '../machines/session.ts';
+import { InputError } from '../runner/errors.ts';
 import { OPPOSITE, type Direction, type Profile } from '../validators/context.ts';
 import type { RequestId } from '../validators/envelope.ts';
 import { findingTarget } from '../validators/finding-target.ts';
 import type { Finding } from '../validators/finding.ts';
+import { judgedVersions, settleProfile, type Settlement } from '../validators/negotiation.ts';
+import { cliRules } from '../validators/rules/cli.ts';
 import { correlationRules } from '../validators/rules/correlation.ts';
 import { cascadeCause, type HandshakeLines } from './cascade.ts';
 import { headerSetupSteps, isHeaderLine, profileForHeader, sessionConfigFor, type TranscriptHeader } from './transcript-header.ts';
@@ -15,6 +18,9 @@ export const MAX_FINDINGS = 10_000;
 
 /** Request lines remembered per direction, to place an unanswered request at its line. */
 const REMEMBERED_REQUESTS = 65_536;
+
+/** Steps that wait for the server's answer to initialize (which settles the profile); past this, the offer settles it. */
+export const MAX_WAITING_STEPS = 1024;
 
 const SPACE = 0x20;
 const TAB = 0x09;
@@ -52,6 +58,11 @@ export class TranscriptJudge {
   };
   #handshake: HandshakeLines = { initialize: undefined, answered: undefined, failed: undefined, setup: false };
   #session: Session | undefined;
+  /** The steps read while the answer to initialize is awaited, with their lines. */
+  #waiting: { readonly step: Step; readonly line: number }[] | undefined;
+  /** Why the transcript cannot be judged: it negotiated a revision no profile judges. */
+  #notJudged: InputError | undefined;
+  #notJudgedVersion: string | undefined;
   #header: TranscriptHeader | undefined;
   #profile: Profile | undefined;
   #lines = 0;
@@ -98,8 +109,9 @@ export class TranscriptJudge {
     this.#report({ line, rule: problem.rule, severity: 'error', pointer: problem.pointer, message: problem.message });
   }
 
-  #start(first: Step): Session {
-    const config = sessionConfigFor(this.#header, first);
+  #start(first: Step, settled?: Extract<Settlement, { kind: 'judged' }>): Session {
+    const fromHeader = sessionConfigFor(this.#header, first);
+    const config = settled === undefined ? fromHeader : { ...fromHeader, profile: settled.profile, offeredVersion: settled.offeredVersion };
     const session = new Session(this.#options.inspect ? { ...config, inspect: this.#options.inspect } : config);
     this.#session = session;
     this.#profile = config.profile;
@@ -111,11 +123,65 @@ export class TranscriptJudge {
     return session;
   }
 
-  /** Feeds an already checked step, as if it were on line `line`. */
+  /** Why the transcript could not be judged (exit 2), once that is known. */
+  get notJudged(): InputError | undefined {
+    return this.#notJudged;
+  }
+
+  /**
+   * Feeds an already checked step, as if it were on line `line`. A transcript that opens with the
+   * client's initialize, under no profile of its header's choosing, is judged under the profile
+   * the server's answer settles (as a live run is), so the steps up to that answer wait for it.
+   */
   step(step: Step, line: number): void {
-    const session = this.#session ?? this.#start(step);
     if (!('control_event' in step)) this.#messages += 1;
-    this.#feed(session, step, line, '');
+    if (this.#notJudged !== undefined) return;
+    if (this.#session === undefined) {
+      if (this.#waiting === undefined && this.#negotiates(step)) {
+        this.#waiting = [{ step, line }];
+        return;
+      }
+      if (this.#waiting !== undefined) {
+        this.#waiting.push({ step, line });
+        if (this.#answersInitialize(step)) this.#settle({ step, line });
+        else if (this.#waiting.length >= MAX_WAITING_STEPS) this.#settle(undefined);
+        return;
+      }
+    }
+    this.#feed(this.#session ?? this.#start(step), step, line, '');
+  }
+
+  /** Whether the profile is the traffic's to negotiate and `step` is the client's initialize request that opens it. */
+  #negotiates(step: Step): boolean {
+    if ((this.#header?.profile ?? 'auto') !== 'auto' || this.#header?.setup === 'ready') return false;
+    if (!('message' in step) || step.direction !== 'client_to_server' || !isObject(step.message)) return false;
+    return step.message['method'] === 'initialize' && isRequestId(step.message['id']);
+  }
+
+  #answersInitialize(step: Step): boolean {
+    const first = this.#waiting?.[0]?.step;
+    if (first === undefined || !('message' in first) || !('message' in step) || step.direction !== 'server_to_client') return false;
+    const request = first.message as Record<string, unknown>;
+    return isObject(step.message) && !('method' in step.message) && step.message['id'] === request['id'];
+  }
+
+  /** Ends the wait: starts the session under the profile the answer (if any) settles and feeds what waited, or records that it cannot be judged. */
+  #settle(answer: { step: Step; line: number } | undefined): void {
+    const waiting = this.#waiting ?? [];
+    this.#waiting = undefined;
+    const first = waiting[0]?.step as Step;
+    const answerMessage = answer !== undefined && 'message' in answer.step ? answer.step.message : undefined;
+    const settled = settleProfile('message' in first ? first.message : undefined, answerMessage, profileForHeader(this.#header, first));
+    if (settled.kind === 'not-judged') {
+      this.#notJudgedVersion = settled.version;
+      const line = answer?.line ?? waiting[0]?.line ?? 1;
+      const [pointer, who] = answer === undefined ? ['/message/params/protocolVersion', 'the client offered'] : ['/message/result/protocolVersion', 'the server answered initialize with'];
+      this.#notJudged = new InputError(cliRules['version-not-judged'].id, pointer,
+        `line ${line}: ${who} MCP ${settled.version}, a revision mcp-statechart does not judge (it judges ${judgedVersions()} sessions); a transcript header naming a profile judges it under that profile anyway`);
+      return;
+    }
+    const session = this.#start(first, settled);
+    for (const w of waiting) this.#feed(session, w.step, w.line, '');
   }
 
   #feed(session: Session, step: Step, line: number, base: string): void {
@@ -209,6 +275,7 @@ export class TranscriptJudge {
    * than the run stopping early), the requests still unanswered are reported first.
    */
   finish(ended = true): TranscriptReport {
+    if (this.#waiting !== undefined) this.#settle(undefined);
     if (this.#session !== undefined) {
       if (ended) this.#unanswered(this.#session);
       this.#session.stop();
@@ -217,7 +284,7 @@ export class TranscriptJudge {
     return {
       status: this.#errors === 0 ? 'ok' : 'failed',
       profile: profile.name,
-      protocol_version: profile.protocolVersion,
+      protocol_version: this.#notJudgedVersion ?? profile.protocolVersion,
       lines: this.#lines,
       messages: this.#messages,
       findings: this.#findings,

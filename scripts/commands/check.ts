@@ -142,6 +142,7 @@ export async function runCheckCommand(args: CommandArgs, io: CommandIO, extras: 
   if (outcome.failure !== undefined) return { exitCode: 2, failure: outcome.failure };
   if (run.trace.status !== 'error') return { exitCode: outcome.exitCode };
   const why = `could not run the check: ${run.trace.error ?? 'unknown reason'}`;
+  if (run.notJudged !== null) return { exitCode: 2, failure: new InputError(cliRules['version-not-judged'].id, '/result/protocolVersion', why) };
   return { exitCode: 2, failure: new InputError(cliRules['server-unavailable'].id, '', why) };
 }
 

@@ -16,6 +16,7 @@ import type { CleanupEvidence } from '../../live/transport.ts';
 import { Redactor, secretEnvironmentValues } from '../../trace/redaction.ts';
 import type { Trace } from '../../trace/trace-schema.ts';
 import { timingsPath, timingsText, traceText } from '../../trace/trace-file.ts';
+import { judgedVersions } from '../../validators/negotiation.ts';
 import { cliRules } from '../../validators/rules/cli.ts';
 import { RULES } from '../../validators/rules/index.ts';
 import type { CommandArgs, CommandIO, CommandResult } from '../cli/command.ts';
@@ -182,8 +183,11 @@ async function finish(parsed: TapCommand, io: CommandIO, run: Run, cleanup: Clea
   const kept = omitted === undefined ? '' : `; the trace keeps the first ${countOf(trace.events.filter((e) => e.kind === 'message').length, 'message')}`;
   const where = parsed.trace === undefined ? '' : `; trace written to ${parsed.trace}`;
   const status = c.errors > 0 ? 'fail' : 'pass';
+  // A session in a revision no profile judges is passed through whole, and judged no further than its initialize.
+  const { notJudged } = recording.negotiation;
+  const version = notJudged === null ? trace.protocol_version ?? 'not negotiated' : `${notJudged}, not judged: it judges ${judgedVersions()} sessions`;
   io.err(run.redactor.text(`mcp-statechart tap: ${status}: ${countOf(c.client_to_server + c.server_to_client, 'message')} (${c.client_to_server} from the client, ${c.server_to_client} from the server), `
-    + `${countOf(c.errors, 'error')}, ${countOf(c.warnings, 'warning')} (${trace.profile}, MCP ${trace.protocol_version ?? 'not negotiated'})${kept}${where}\n`));
+    + `${countOf(c.errors, 'error')}, ${countOf(c.warnings, 'warning')} (${trace.profile}, MCP ${version})${kept}${where}\n`));
   return trace;
 }
 

@@ -32,6 +32,20 @@ test('a server that answers another supported version is judged under that versi
   assert.is(r.negotiation.protocolVersion, '2025-06-18');
 });
 
+test('a server that answers a published revision no profile judges (2024-11-05): nothing is judged, the negotiation names it', () => {
+  const r = judge([['c', init('2025-11-25')], ['s', answer('2024-11-05')], ['c', initialized], ['c', '{"jsonrpc":"2.0","id":2,"method":"tools/list"}'], ['s', '{"jsonrpc":"2.0","id":2,"result":{"tools":7}}']]);
+  assert.equal(r.rules, [], 'not a single rule of another revision is applied');
+  assert.is(r.negotiation.notJudged, '2024-11-05');
+  assert.is(r.negotiation.protocolVersion, null);
+  assert.equal(r.j.unanswered('client_to_server'), [], 'nothing is reported unanswered either');
+  assert.is(r.j.methodOf(4), 'tools/list', 'messages are still described');
+});
+
+test('a judged session names no unjudged version', () => {
+  assert.is(judge([['c', init()], ['s', answer('2025-11-25')]]).negotiation.notJudged, null);
+  assert.is(judge([['c', init()], ['s', answer('1999-01-01')]]).negotiation.notJudged, null);
+});
+
 test('a version the client does not support is a finding on the answer; the handshake is not settled', () => {
   const r = judge([['c', init()], ['s', answer('1999-01-01')]]);
   assert.equal(r.rules, [[1, 'lifecycle/protocol-version-mismatch', '/message/result/protocolVersion']]);

@@ -132,6 +132,24 @@ test('stdio: a defective server\'s findings reach stderr and the trace', async (
   assert.is(validateJson(traceFile).report.signature, trace.signature);
 });
 
+test('stdio: a session in an older published revision (2024-11-05) passes through whole; the tap says it was not judged and blames nothing', async () => {
+  const tap = startTap(['--', process.execPath, join(PEERS, 'older-revision.mjs')]);
+  try {
+    tap.child.stdin!.write(INITIALIZE + '\n');
+    tap.child.stdin!.write('{"jsonrpc":"2.0","method":"notifications/initialized"}\n{"jsonrpc":"2.0","id":2,"method":"tools/list"}\n');
+    const until = Date.now() + 10_000;
+    while (Buffer.concat(tap.stdout).toString('utf8').split('\n').length < 3 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    tap.child.stdin!.end();
+    assert.equal(await tap.ended, { code: 0, signal: null }, tap.stderr);
+    const answers = Buffer.concat(tap.stdout).toString('utf8').trim().split('\n').map((l) => JSON.parse(l) as { id: number; result: { protocolVersion?: string } });
+    assert.equal(answers.map((a) => a.id), [1, 2], 'the client gets both answers');
+    assert.is(answers[0]!.result.protocolVersion, '2024-11-05');
+    assert.match(tap.stderr, /^mcp-statechart tap: pass: 5 messages \(3 from the client, 2 from the server\), 0 errors, 0 warnings \(2025-11-25, MCP 2024-11-05, not judged: it judges 2025-06-18 and 2025-11-25 sessions\)$/m);
+  } finally {
+    tap.kill();
+  }
+});
+
 test('stdio: SIGTERM to the tap ends the server, the trace is still written, and the tap ends by the same signal', async () => {
   const traceFile = join(tmp.dir, 'interrupted.json');
   const tap = startTap(['--trace', traceFile, '--', process.execPath, join(PEERS, 'correct.mjs')]);

@@ -46,6 +46,33 @@ test('exit 0 for a clean server, with a summary line; the trace is owner-only an
   assert.is(report.signature, (JSON.parse(readFileSync(out, 'utf8')) as { signature: string }).signature);
 });
 
+test('a server answering an older published revision (2024-11-05) could not be checked: exit 2, cli/version-not-judged, no finding blamed on it; validate of its trace and of the same traffic as a transcript say the same', () => {
+  const out = join(dir, 'older.json');
+  const r = check(['--output', out, ...peer('older-revision')]);
+  assert.is(r.status, 2, r.stdout + r.stderr);
+  assert.match(r.stdout, /^error \(the run could not complete: the server answered initialize with MCP 2024-11-05, a revision mcp-statechart does not judge \(it judges 2025-06-18 and 2025-11-25 sessions\)\): 0 errors, 0 warnings; /);
+  assert.is(r.stderr, 'mcp-statechart: could not run the check: the server answered initialize with MCP 2024-11-05, a revision mcp-statechart does not judge (it judges 2025-06-18 and 2025-11-25 sessions) [cli/version-not-judged]\n');
+  const trace = JSON.parse(readFileSync(out, 'utf8')) as { status: string; findings: unknown[]; events: { kind: string; message?: { method?: string } }[] };
+  assert.is(trace.status, 'error');
+  assert.equal(trace.findings, []);
+  assert.not.ok(trace.events.some((e) => e.message?.method === 'notifications/initialized'), 'the client disconnects rather than go on in a version it does not support');
+  const v = spawnSync(process.execPath, [CLI, 'validate', out, '--json'], { encoding: 'utf8', cwd: ROOT });
+  assert.is(v.status, 2, v.stdout);
+  assert.equal(JSON.parse(v.stdout).error, {
+    rule: 'cli/version-not-judged',
+    message: 'the traced session negotiated MCP 2024-11-05, a revision mcp-statechart does not judge (it judges 2025-06-18 and 2025-11-25 sessions)',
+    pointer: '/events/1/message/result/protocolVersion',
+  });
+  const transcript = trace.events.filter((e) => e.kind === 'message').map((e) => JSON.stringify({ direction: (e as { direction: string }).direction, message: e.message })).join('\n') + '\n';
+  const t = spawnSync(process.execPath, [CLI, 'validate', '-'], { encoding: 'utf8', cwd: ROOT, input: transcript });
+  assert.is(t.status, 2, t.stdout);
+  assert.match(t.stderr, /^mcp-statechart: line 2: the server answered initialize with MCP 2024-11-05, .* \[cli\/version-not-judged\]\n$/);
+  // A header that names the profile judges the same traffic under it: the answer is then that profile's finding.
+  const forced = spawnSync(process.execPath, [CLI, 'validate', '-', '--profile', '2025-11-25'], { encoding: 'utf8', cwd: ROOT, input: transcript });
+  assert.is(forced.status, 1, forced.stderr);
+  assert.match(forced.stdout, /\[lifecycle\/protocol-version-mismatch\]/);
+});
+
 test('exit 1 for findings; --json prints the report with status, findings placed on events, and the signature', () => {
   const out = join(dir, 'dup.json');
   const r = check(['--json', '--output', out, ...peer('duplicate-tool-names')]);

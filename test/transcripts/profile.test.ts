@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { TranscriptJudge } from '../../transcripts/transcript-judge.ts';
+import { MAX_WAITING_STEPS, TranscriptJudge } from '../../transcripts/transcript-judge.ts';
 
 const enc = new TextEncoder();
 function judge(lines: object[]) {
@@ -27,10 +27,65 @@ test('without a header the negotiated version picks the specification profile', 
   }
 });
 
-test('an unsupported version falls back to 2025-11-25 and the lifecycle reports it', () => {
-  const r = judge([init('2024-11-05')]);
+test('a version no revision has falls back to 2025-11-25 and the lifecycle reports it', () => {
+  const r = judge([init('1999-01-01')]);
   assert.is(r.profile, 'mcp-2025-11-25');
   assert.equal(r.findings.map((f) => f.rule), ['lifecycle/protocol-version-mismatch']);
+});
+
+test('a server answering an older version it has a profile for (2025-06-18 to a 2025-11-25 offer) is judged as that session, without a finding', () => {
+  const r = judge([init('2025-11-25'), result('2025-06-18'), initialized, prompts, { direction: 'server_to_client', message: { jsonrpc: '2.0', id: 2, result: { prompts: [] } } }]);
+  assert.is(r.profile, 'mcp-2025-06-18');
+  assert.is(r.protocol_version, '2025-06-18');
+  assert.equal(r.findings, []);
+  // Judged by 2025-06-18's rules: a task-augmented request (2025-11-25 only) is refused there.
+  const tasks = judge([init('2025-11-25'), result('2025-06-18'), initialized, { direction: 'client_to_server', message: { jsonrpc: '2.0', id: 3, method: 'tasks/list' } }]);
+  assert.equal(tasks.findings.map((f) => [f.line, f.rule]), [[4, 'envelope/unknown-method']]);
+});
+
+test('the steps before the answer wait for it and keep their lines and order', () => {
+  const ping = { direction: 'server_to_client', message: { jsonrpc: '2.0', id: 'p', method: 'ping' } };
+  const early = { direction: 'client_to_server', message: { jsonrpc: '2.0', id: 2, method: 'tools/list' } };
+  const r = judge([init('2025-11-25'), early, ping, result('2025-06-18')]);
+  // Judged under 2025-06-18, in line order: the early request is refused, the server's ping (allowed then) is left unanswered.
+  assert.is(r.profile, 'mcp-2025-06-18');
+  assert.equal(r.findings.map((f) => [f.line, f.rule]), [[2, 'lifecycle/request-before-initialized'], [3, 'correlation/unanswered-request']]);
+});
+
+test('a server answering a published revision no profile judges (2024-11-05): not judged, named at the answer (exit 2 in validate)', () => {
+  const j = new TranscriptJudge();
+  [init('2025-11-25'), result('2024-11-05'), initialized, prompts].forEach((l, i) => j.line(enc.encode(JSON.stringify(l)), i + 1));
+  const r = j.finish();
+  assert.equal(r.findings, [], 'nothing is judged against a revision it was not');
+  assert.is(r.protocol_version, '2024-11-05');
+  assert.is(j.notJudged?.rule, 'cli/version-not-judged');
+  assert.is(j.notJudged?.pointer, '/message/result/protocolVersion');
+  assert.match(j.notJudged?.message ?? '', /^line 2: the server answered initialize with MCP 2024-11-05, a revision mcp-statechart does not judge \(it judges 2025-06-18 and 2025-11-25 sessions\)/);
+});
+
+test('a client offering 2025-03-26 with no answer: not judged, named at the offer', () => {
+  const j = new TranscriptJudge();
+  j.line(enc.encode(JSON.stringify(init('2025-03-26'))), 1);
+  j.finish();
+  assert.is(j.notJudged?.pointer, '/message/params/protocolVersion');
+  assert.match(j.notJudged?.message ?? '', /^line 1: the client offered MCP 2025-03-26, /);
+});
+
+test('a header naming the profile judges under it: an answer in another version is then the lifecycle\'s finding, and nothing waits', () => {
+  const r = judge([{ mcp_statechart_transcript: 1, profile: '2025-11-25' }, init('2025-11-25'), result('2025-06-18')]);
+  assert.is(r.profile, 'mcp-2025-11-25');
+  assert.equal(r.findings.map((f) => [f.line, f.rule]), [[3, 'lifecycle/protocol-version-mismatch']]);
+  const old = new TranscriptJudge();
+  [{ mcp_statechart_transcript: 1, profile: '2025-11-25' }, init('2025-11-25'), result('2024-11-05')].forEach((l, i) => old.line(enc.encode(JSON.stringify(l)), i + 1));
+  assert.equal(old.finish().findings.map((f) => f.rule), ['lifecycle/protocol-version-mismatch']);
+  assert.is(old.notJudged, undefined);
+});
+
+test(`at most ${MAX_WAITING_STEPS} steps wait for the answer; then the offer settles the profile`, () => {
+  const pings = Array.from({ length: MAX_WAITING_STEPS }, (_, i) => ({ direction: 'server_to_client', message: { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: i } } }));
+  const r = judge([init('2025-06-18'), ...pings, result('2025-06-18')]);
+  assert.is(r.profile, 'mcp-2025-06-18');
+  assert.ok(r.findings.length > 0 && r.findings.every((f) => f.rule === 'lifecycle/notification-before-initialized' || f.rule === 'capability/server-not-declared'), JSON.stringify(r.findings.slice(0, 3)));
 });
 
 test('a header naming the course profile keeps its strict rules (prompts are refused)', () => {

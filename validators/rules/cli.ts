@@ -19,4 +19,8 @@ export const cliRules = defineRules('cli', CLI, {
     text: 'The server a live check names must start (stdio) or be reachable (HTTP) and answer initialize.',
     spec: 'README.md#live-checks',
   },
+  'version-not-judged': {
+    text: 'The session must negotiate a revision a profile judges (2025-06-18, 2025-11-25); a server may answer an older published one (2024-11-05, 2025-03-26), which cannot be judged.',
+    spec: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle#version-negotiation',
+  },
 });
