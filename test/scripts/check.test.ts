@@ -52,7 +52,7 @@ test('a server answering an older published revision (2024-11-05) could not be c
   assert.is(r.status, 2, r.stdout + r.stderr);
   assert.match(r.stdout, /^error \(the run could not complete: the server answered initialize with MCP 2024-11-05, a revision mcp-statechart does not judge \(it judges 2025-06-18 and 2025-11-25 sessions\)\): 0 errors, 0 warnings; /);
   assert.is(r.stderr, 'mcp-statechart: could not run the check: the server answered initialize with MCP 2024-11-05, a revision mcp-statechart does not judge (it judges 2025-06-18 and 2025-11-25 sessions) [cli/version-not-judged]\n');
-  const trace = JSON.parse(readFileSync(out, 'utf8')) as { status: string; findings: unknown[]; events: { kind: string; message?: { method?: string } }[] };
+  const trace = JSON.parse(readFileSync(out, 'utf8')) as { status: string; findings: unknown[]; events: { kind: string; direction?: string; message?: { method?: string } }[] };
   assert.is(trace.status, 'error');
   assert.equal(trace.findings, []);
   assert.not.ok(trace.events.some((e) => e.message?.method === 'notifications/initialized'), 'the client disconnects rather than go on in a version it does not support');
@@ -63,7 +63,7 @@ test('a server answering an older published revision (2024-11-05) could not be c
     message: 'the traced session negotiated MCP 2024-11-05, a revision mcp-statechart does not judge (it judges 2025-06-18 and 2025-11-25 sessions)',
     pointer: '/events/1/message/result/protocolVersion',
   });
-  const transcript = trace.events.filter((e) => e.kind === 'message').map((e) => JSON.stringify({ direction: (e as { direction: string }).direction, message: e.message })).join('\n') + '\n';
+  const transcript = trace.events.filter((e) => e.kind === 'message').map((e) => JSON.stringify({ direction: e.direction, message: e.message })).join('\n') + '\n';
   const t = spawnSync(process.execPath, [CLI, 'validate', '-'], { encoding: 'utf8', cwd: ROOT, input: transcript });
   assert.is(t.status, 2, t.stdout);
   assert.match(t.stderr, /^mcp-statechart: line 2: the server answered initialize with MCP 2024-11-05, .* \[cli\/version-not-judged\]\n$/);
