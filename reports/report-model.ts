@@ -5,8 +5,8 @@ import { eventPlaces, NOT_A_MESSAGE, type EventPlace } from '../trace/finding-ev
 import type { Trace } from '../trace/trace-schema.ts';
 import { RULES } from '../validators/rules/index.ts';
 import { matchesFinding, type ExpectedFailure } from './expected-failures.ts';
-import { clip, MAX_MESSAGE_CHARS } from './output-text.ts';
-import { redactText, redactValue } from './redact-output.ts';
+import { Redactor } from '../trace/redaction.ts';
+import { clip, MAX_MESSAGE_CHARS, wellFormed, wellFormedValue } from './output-text.ts';
 
 /** A finding as every report shows it: the trace's finding and where it rests. */
 export interface ReportFinding {
@@ -57,9 +57,14 @@ export interface ReportCounts {
   readonly stale: number;
 }
 
-/** Builds the model: redacts the trace with `secrets`, places the findings and matches the entries. */
+/**
+ * Builds the model: redacts the trace again with `secrets` (the one redactor's policy: those
+ * values wherever they occur, string values under secret-looking members whole), makes every
+ * string well-formed, places the findings and matches the entries.
+ */
 export function buildReportModel(source: Trace, expected: readonly ExpectedFailure[], secrets: readonly string[]): ReportModel {
-  const trace = redactValue(source, secrets) as Trace;
+  const redactor = new Redactor(secrets);
+  const trace = wellFormedValue(redactor.json(source)) as Trace;
   const places = eventPlaces(trace.events);
   const placeOf = (f: Trace['findings'][number]): EventPlace => (f.event === null ? NOT_A_MESSAGE : places[f.event] ?? NOT_A_MESSAGE);
   const findings = trace.findings.map((f): ReportFinding => {
@@ -70,7 +75,7 @@ export function buildReportModel(source: Trace, expected: readonly ExpectedFailu
       severity: f.severity,
       event: f.event,
       pointer: f.pointer,
-      message: clip(redactText(f.message, secrets), MAX_MESSAGE_CHARS),
+      message: clip(wellFormed(f.message), MAX_MESSAGE_CHARS),
       direction: place.direction,
       method: place.method,
       spec: RULES.get(f.rule)?.spec ?? null,

@@ -4,6 +4,7 @@
 import { writeOutputFile } from '../scripts/cli/output-file.ts';
 import { countOf, FindingText } from '../scripts/cli/finding-text.ts';
 import { styleFor } from '../scripts/cli/style.ts';
+import { secretEnvironmentValues } from '../trace/redaction.ts';
 import type { Trace } from '../trace/trace-schema.ts';
 import { findingTarget } from '../validators/finding-target.ts';
 import { fixtureRules } from '../validators/rules/fixture.ts';
@@ -15,7 +16,6 @@ import { oneLine } from './output-text.ts';
 import type { ReportOptions, ReportOutcome } from './report-options.ts';
 import { buildReportModel, type ReportModel } from './report-model.ts';
 import { sarifReportText } from './sarif-report.ts';
-import { secretValues } from './redact-output.ts';
 
 /**
  * Writes every report `options` asks for (files owner-only, missing folders made), prints the JSON report (`json`), or
@@ -26,7 +26,7 @@ import { secretValues } from './redact-output.ts';
  */
 export async function writeReports(trace: Trace, options: ReportOptions, io: { stdout(text: string): void; color?: boolean }): Promise<ReportOutcome> {
   const expected: ExpectedFailuresFile | undefined = options.expectedFailures === undefined ? undefined : await readExpectedFailures(options.expectedFailures);
-  const model = buildReportModel(trace, expected?.entries ?? [], secretValues());
+  const model = buildReportModel(trace, expected?.entries ?? [], secretEnvironmentValues(process.env));
   const verdict = oneLine(verdictLine(model));
   const sources = {
     ...(options.traceFile === undefined || options.traceFile === '-' ? {} : { trace: { path: options.traceFile, ...(options.traceText === undefined ? {} : { text: options.traceText }) } }),

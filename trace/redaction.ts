@@ -1,13 +1,21 @@
 // Why: a live run sees credentials: the header values the user passes through the environment,
 // every secret-looking variable the server inherits (and may echo), secrets in messages, and
 // session ids that grant access while they live. Nothing of that may reach a trace, a report,
-// stdout or stderr, so every output goes through one redactor first.
+// stdout or stderr, so every output goes through one redactor first: the one here, used by the
+// live runs when they record and by the reports again at their output boundary, with one policy.
 
 /** What stands in for a redacted value. */
 export const REDACTED = '[REDACTED]';
 
-/** Names (of environment variables or object members) that look like they hold a secret. */
-const SECRET_NAME = /token|secret|key|password|passwd|credential|auth/i;
+/** Environment variable names that look like they hold a secret (TOKEN, SECRET, KEY, PASSWORD, CREDENTIAL, AUTH anywhere; any case). */
+const SECRET_VARIABLE = /token|secret|key|password|passwd|credential|auth/i;
+
+/**
+ * Object member and header names whose string values are secrets wherever they appear: narrower
+ * than variable names, since a message's members are data (`key`, `author`, `keywords` are not
+ * secrets; `apiKey`, `x-auth`, `Authorization`, `cookie` are).
+ */
+const SECRET_MEMBER = /secret|passw(?:or)?d|credential|token|(?:api|private|access|session)[-_]?key|authorization|cookie|(?:^|[-_])auth(?:$|[-_])/i;
 
 /** Protocol members whose names look secret but whose values are not (schema-defined, never credentials). */
 const PROTOCOL_MEMBERS: ReadonlySet<string> = new Set(['progressToken', 'maxTokens']);
@@ -18,16 +26,27 @@ const PROTOCOL_MEMBERS: ReadonlySet<string> = new Set(['progressToken', 'maxToke
  */
 export const MIN_SECRET_LENGTH = 4;
 
-/** Whether an environment variable or member name looks like it holds a secret (TOKEN, SECRET, KEY, PASSWORD, CREDENTIAL, AUTH; any case). */
-export function isSecretName(name: string): boolean {
-  return SECRET_NAME.test(name) && !PROTOCOL_MEMBERS.has(name);
+/** Values of secret-looking variables that are switches, not secrets: redacting them would blank out ordinary words. */
+const SWITCH_VALUES: ReadonlySet<string> = new Set(['true', 'false', 'yes', 'no', 'on', 'off', 'null', 'none', 'enabled', 'disabled']);
+
+/** Whether an environment variable's name looks like it holds a secret. */
+export function isSecretVariable(name: string): boolean {
+  return SECRET_VARIABLE.test(name);
 }
 
-/** The values of every environment variable whose name looks secret. */
+/** Whether a member or header name looks like it holds a secret (not the protocol's progressToken or maxTokens). */
+export function isSecretMember(name: string): boolean {
+  return SECRET_MEMBER.test(name) && !PROTOCOL_MEMBERS.has(name);
+}
+
+/** The values of every environment variable whose name looks secret, but switches (`true`, `off`, ...) and values too short to redact in text. */
 export function secretEnvironmentValues(env: Readonly<Record<string, string | undefined>>): string[] {
-  const out: string[] = [];
-  for (const [name, value] of Object.entries(env)) if (value !== undefined && isSecretName(name)) out.push(value);
-  return out;
+  const out = new Set<string>();
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined || value.length < MIN_SECRET_LENGTH || SWITCH_VALUES.has(value.toLowerCase())) continue;
+    if (isSecretVariable(name)) out.add(value);
+  }
+  return [...out];
 }
 
 /**
@@ -108,7 +127,7 @@ export class Redactor {
   }
 
   #isSecretKey(key: string): boolean {
-    return isSecretName(key) || (this.#names.size > 0 && this.#names.has(key.toLowerCase()));
+    return isSecretMember(key) || (this.#names.size > 0 && this.#names.has(key.toLowerCase()));
   }
 
   #compiled(): RegExp | undefined {

@@ -6,7 +6,7 @@ import { htmlReport } from '../../reports/html-report.ts';
 import { jsonReportText } from '../../reports/json-report.ts';
 import { junitReport } from '../../reports/junit-report.ts';
 import { buildReportModel } from '../../reports/report-model.ts';
-import { secretValues } from '../../reports/redact-output.ts';
+import { secretEnvironmentValues } from '../../trace/redaction.ts';
 import { sarifReportText } from '../../reports/sarif-report.ts';
 import { verdictLine } from '../../reports/write-reports.ts';
 import type { Trace } from '../../trace/trace-schema.ts';
@@ -55,7 +55,7 @@ test('a secret in the environment never appears in any report, wherever the serv
     fc.stringMatching(/^[A-Za-z0-9_.~+/=-]{4,32}$/).map((s) => `S3cr3t-${s}`),
     fc.string({ maxLength: 10 }), fc.string({ maxLength: 10 }),
     (secret, before, after) => {
-      const secrets = secretValues({ MCP_PROPERTY_TOKEN: secret });
+      const secrets = secretEnvironmentValues({ MCP_PROPERTY_TOKEN: secret });
       const reports = render(traceWith(`${before}${secret}${after}`), secrets);
       for (const [format, text] of Object.entries(reports)) assert.not.ok(text.includes(secret), `${format} shows the secret`);
     },

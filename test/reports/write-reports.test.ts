@@ -4,7 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { WriteError } from '../../scripts/cli/io-error.ts';
 import { htmlReport } from '../../reports/html-report.ts';
-import { REDACTED, secretValues } from '../../reports/redact-output.ts';
+import { REDACTED, secretEnvironmentValues } from '../../trace/redaction.ts';
 import { buildReportModel } from '../../reports/report-model.ts';
 import { MAX_CHART_EVENTS } from '../../reports/sequence-chart.ts';
 import { writeReports } from '../../reports/write-reports.ts';
@@ -115,7 +115,7 @@ test('redaction at the output boundary: secret-looking environment values and va
   const secret = 'sk-live-9f8e7d6c5b4a';
   process.env['MCP_TEST_API_TOKEN'] = secret;
   try {
-    assert.ok(secretValues().includes(secret));
+    assert.ok(secretEnvironmentValues(process.env).includes(secret));
     const trace = makeTrace([
       ...HANDSHAKE,
       { kind: 'message', direction: 'client_to_server', message: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: { text: `echo ${secret}`, password: 'hunter2-hunter2' } } } },
@@ -143,7 +143,7 @@ test('protocol members that look secret (progressToken) and short flag values ar
     const r = await renderAll(tmp.dir, trace);
     assert.ok(r.html.includes('tok-1'));
     assert.ok(r.json.includes('"protocol_version": "2025-11-25"'));
-    assert.not.ok(secretValues().includes('1'));
+    assert.not.ok(secretEnvironmentValues(process.env).includes('1'));
   } finally {
     delete process.env['MCP_TEST_AUTH_ENABLED'];
   }

@@ -1,11 +1,17 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { isSecretName, REDACTED, Redactor, secretEnvironmentValues } from '../../trace/redaction.ts';
+import { isSecretMember, isSecretVariable, REDACTED, Redactor, secretEnvironmentValues } from '../../trace/redaction.ts';
 
-test('secret-looking names in any case; the schema\'s progressToken and maxTokens are not', () => {
-  for (const name of ['GITHUB_TOKEN', 'api_key', 'ClientSecret', 'DB_PASSWORD', 'aws_credentials', 'Authorization', 'x-auth']) assert.ok(isSecretName(name), name);
-  for (const name of ['PATH', 'HOME', 'progressToken', 'maxTokens', 'cursor']) assert.not.ok(isSecretName(name), name);
-  assert.equal(secretEnvironmentValues({ PATH: '/bin', MY_TOKEN: 'tok-123', EMPTY_KEY: undefined }), ['tok-123']);
+test('secret-looking variable names in any case; member names more narrowly; the schema\'s progressToken and maxTokens are not', () => {
+  for (const name of ['GITHUB_TOKEN', 'api_key', 'ClientSecret', 'DB_PASSWORD', 'aws_credentials', 'Authorization', 'x-auth', 'SSH_KEY', 'AUTH_HEADER']) assert.ok(isSecretVariable(name), name);
+  for (const name of ['PATH', 'HOME', 'cursor', 'LANG']) assert.not.ok(isSecretVariable(name), name);
+  for (const name of ['GITHUB_TOKEN', 'api_key', 'apiKey', 'x-api-key', 'ClientSecret', 'DB_PASSWORD', 'passwd', 'aws_credentials', 'Authorization', 'x-auth', 'auth', 'authToken', 'Cookie', 'private_key', 'accessKey']) assert.ok(isSecretMember(name), name);
+  // A message's members are data: a key-value store's `key`, a book's `author`, a page's `keywords` are not secrets.
+  for (const name of ['key', 'author', 'keywords', 'authority', 'progressToken', 'maxTokens', 'cursor', 'PATH']) assert.not.ok(isSecretMember(name), name);
+});
+
+test('the environment\'s secret values: by the variable\'s name, not switches or values too short to find in text', () => {
+  assert.equal(secretEnvironmentValues({ PATH: '/bin', MY_TOKEN: 'tok-123', EMPTY_KEY: undefined, AUTH_ENABLED: 'true', USE_KEY: 'off', PIN_SECRET: 'abc', API_KEY: 'tok-123' }), ['tok-123']);
 });
 
 test('secrets are replaced wherever they occur, longest first; short values only under secret keys', () => {
