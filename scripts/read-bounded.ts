@@ -3,6 +3,7 @@
 // Errors name the problem and the errno code, never the local path, which may be private (the
 // caller names the argument as typed).
 import { createReadStream } from 'node:fs';
+import { isatty } from 'node:tty';
 import { open } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
@@ -12,6 +13,15 @@ import { errnoCode, ReadError } from './cli/io-error.ts';
 export { ReadError };
 
 const CHUNK = 64 * 1024;
+
+/**
+ * What to say on standard error before reading `path` when it is `-` and standard input is a
+ * terminal: a command waiting for typed input would otherwise look hung.
+ */
+export function terminalInputNote(path: string, what: string): string | undefined {
+  if (path !== '-' || !isatty(0)) return undefined;
+  return `mcp-statechart: reading ${what} from the terminal; end it with Ctrl-D (or pipe it: ... | mcp-statechart ...)\n`;
+}
 
 /**
  * Reads a file, or standard input for `-`, reading at most `limit + 1` bytes. Throws a

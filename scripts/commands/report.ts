@@ -9,7 +9,7 @@ import { parseTrace, TRACE_MAX_BYTES } from '../../trace/parse-trace.ts';
 import type { Trace } from '../../trace/trace-schema.ts';
 import { StrictJsonError } from '../../validators/strict-json.ts';
 import type { CommandArgs, CommandIO, CommandResult } from '../cli/command.ts';
-import { readBounded, ReadError } from '../read-bounded.ts';
+import { readBounded, ReadError, terminalInputNote } from '../read-bounded.ts';
 
 /** Reads and checks the trace at `path` (`-`: standard input); returns it with its text. */
 export async function readTrace(path: string): Promise<{ trace: Trace; text: string }> {
@@ -27,6 +27,8 @@ export async function readTrace(path: string): Promise<{ trace: Trace; text: str
 /** `report TRACE|- [--json] [--json-file F] [--junit F] [--sarif F] [--html F] [--expected-failures F] [--quiet]`. */
 export async function run(args: CommandArgs, io: CommandIO): Promise<CommandResult> {
   const path = args.positionals[0] as string;
+  const note = terminalInputNote(path, 'a trace');
+  if (note !== undefined) io.err(note);
   const { trace, text } = await readTrace(path);
   const files: Partial<Record<'jsonFile' | 'junit' | 'sarif' | 'html' | 'expectedFailures', string>> = {};
   for (const [key, option] of [['jsonFile', 'json-file'], ['junit', 'junit'], ['sarif', 'sarif'], ['html', 'html'], ['expectedFailures', 'expected-failures']] as const) {

@@ -13,6 +13,7 @@ import { describeFailure, failureDocument } from '../cli/failure.ts';
 import { countOf, FindingText } from '../cli/finding-text.ts';
 import { choiceOption, integerOption } from '../cli/parse-args.ts';
 import { styleFor, type Style } from '../cli/style.ts';
+import { terminalInputNote } from '../read-bounded.ts';
 import { judgeInputFile } from '../transcript-file.ts';
 import { TranscriptText } from '../transcript-text.ts';
 import { formatTraceSummary, looksLikeTrace, validateTraceStream, type TraceValidation } from './validate-trace.ts';
@@ -47,7 +48,10 @@ export async function run(args: CommandArgs, io: CommandIO): Promise<CommandResu
   const style = styleFor(io.color);
   const findingText = new FindingText(style, RULES);
   const text = json || quiet ? undefined : new TranscriptText(findingText, io.out);
-  const input = await judgeInputFile<TraceValidation>(args.positionals[0] as string, {
+  const path = args.positionals[0] as string;
+  const note = terminalInputNote(path, 'a transcript or trace');
+  if (note !== undefined) io.err(note);
+  const input = await judgeInputFile<TraceValidation>(path, {
     maxLineBytes,
     maxFindings,
     ...(profile === undefined ? {} : { profile }),

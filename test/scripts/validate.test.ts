@@ -154,4 +154,21 @@ test('an unreadable transcript or a wrong number of arguments: exit 2, no path e
   assert.is(run(['validate']).status, 2);
 });
 
+test('reading - from a terminal says so on stderr (a waiting command would look hung); from a pipe it says nothing', () => {
+  const lines = [
+    { direction: 'client_to_server', message: { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } } },
+    { direction: 'server_to_client', message: { jsonrpc: '2.0', id: 1, result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 's', version: '1' } } } },
+  ].map((l) => JSON.stringify(l)).join('\n') + '\n';
+  // util-linux `script` gives the command a pseudo-terminal as its standard input; Ctrl-D ends the input there.
+  const typed = spawnSync('script', ['-qec', `${process.execPath} ${CLI} validate -`, '/dev/null'], { encoding: 'utf8', input: lines + '\u0004', timeout: 60_000, env: { ...process.env, NO_COLOR: '1' } });
+  assert.is(typed.error, undefined);
+  assert.match(typed.stdout, 'mcp-statechart: reading a transcript or trace from the terminal; end it with Ctrl-D (or pipe it: ... | mcp-statechart ...)');
+  assert.match(typed.stdout, /ok: 2 lines, 2 messages, 0 errors, 0 warnings/);
+  const piped = run(['validate', '-'], lines);
+  assert.is(piped.status, 0);
+  assert.is(piped.stderr, '');
+  const report = spawnSync('script', ['-qec', `${process.execPath} ${CLI} report -`, '/dev/null'], { encoding: 'utf8', input: '\u0004', timeout: 60_000 });
+  assert.match(report.stdout, 'mcp-statechart: reading a trace from the terminal; end it with Ctrl-D');
+});
+
 test.run();
