@@ -38,9 +38,21 @@ export interface DriverOptions {
 export interface DriveOutcome {
   /** Why the check could not be carried out (the server went away or refused the handshake). */
   readonly error?: string;
-  /** Named calls that were not sent, and why (the client does not send what it would reject). */
-  readonly skipped: readonly { readonly name: string; readonly reason: string }[];
+  /**
+   * Named calls that were not sent, and why (the client does not send what it would reject), or
+   * (`sent`) were sent as a task that did not finish in time.
+   */
+  readonly skipped: readonly { readonly name: string; readonly reason: string; readonly sent?: boolean }[];
 }
+
+/** The ttl a task-augmented call asks for (ms); the server may grant another. */
+export const TASK_TTL_MS = 60_000;
+/** How often a task is polled when the server suggests no pollInterval (ms), and the bounds of any interval. */
+const POLL_DEFAULT_MS = 200;
+const POLL_MIN_MS = 20;
+const POLL_MAX_MS = 2_000;
+/** Task statuses after which nothing changes. */
+const TERMINAL: ReadonlySet<unknown> = new Set(['completed', 'failed', 'cancelled']);
 
 /** How many listed resources the full scope reads, and prompts it gets. */
 const FULL_READS = 3;
@@ -95,7 +107,7 @@ class Driver {
   readonly #recorder: LiveRecorder;
   readonly #options: DriverOptions;
   readonly #transport: ClientTransport;
-  readonly #skipped: { name: string; reason: string }[] = [];
+  readonly #skipped: { name: string; reason: string; sent?: boolean }[] = [];
 
   constructor(exchange: Exchange, recorder: LiveRecorder, options: DriverOptions, transport: ClientTransport) {
     this.#exchange = exchange;
@@ -188,9 +200,12 @@ class Driver {
       this.#skipped.push({ name: call.name, reason: 'the server declares no tools capability' });
       return true;
     }
-    const params: JsonObject = { name: call.name, arguments: call.args };
     const { profile } = this.#recorder.negotiation();
     const tools = new Map(listed.tools.filter((t) => typeof t['name'] === 'string').map((t) => [t['name'] as string, t]));
+    // A tool that requires a task is called as one when the server accepts task-augmented calls.
+    const execution = tools.get(call.name)?.['execution'];
+    const asTask = isJsonObject(execution) && execution['taskSupport'] === 'required' && declares(server, ['tasks', 'requests', 'tools', 'call']);
+    const params: JsonObject = { name: call.name, arguments: call.args, ...(asTask ? { task: { ttl: TASK_TTL_MS } } : {}) };
     const validate = methodTable(profile).get('tools/call')?.validators.params;
     const found = validate === undefined ? [] : validate(params, '/message/params', { profile, tools, toolsKnown: true });
     const rejected = found.find((f) => f.severity === 'error');
@@ -198,8 +213,46 @@ class Driver {
       this.#skipped.push({ name: call.name, reason: `${rejected.message} [${rejected.rule} at ${rejected.pointer}]` });
       return true;
     }
-    return this.#ok(this.#exchange.request('tools/call', params));
+    if (!asTask) return this.#ok(this.#exchange.request('tools/call', params));
+    const created = await this.#exchange.request('tools/call', params);
+    if (created.kind !== 'result') return created.kind !== 'ended';
+    const task = created.result['task'];
+    // A CreateTaskResult without a task id was judged already; there is nothing to follow.
+    if (!isJsonObject(task) || typeof task['taskId'] !== 'string') return true;
+    return this.#followTask(call.name, task['taskId'], task, server);
   }
+
+  /**
+   * Follows a task as its requestor does: polls tasks/get (at the server's pollInterval, within
+   * bounds) until the task is terminal or needs input, then fetches its result with tasks/result
+   * (which also carries any request the task has for the client); a task not done within the
+   * request time limit is cancelled when the server offers tasks/cancel.
+   */
+  async #followTask(name: string, taskId: string, first: JsonObject, server: JsonObject): Promise<boolean> {
+    let task = first;
+    const deadline = Date.now() + this.#options.timeoutMs;
+    while (!TERMINAL.has(task['status']) && task['status'] !== 'input_required') {
+      if (Date.now() >= deadline) {
+        if (declares(server, ['tasks', 'cancel']) && !(await this.#ok(this.#exchange.request('tasks/cancel', { taskId })))) return false;
+        this.#skipped.push({ name, sent: true, reason: `its task (${taskId}) did not finish within the time limit (${this.#options.timeoutMs / 1000} s)` });
+        return true;
+      }
+      const interval = typeof task['pollInterval'] === 'number' ? task['pollInterval'] : POLL_DEFAULT_MS;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(POLL_MAX_MS, Math.max(POLL_MIN_MS, interval))));
+      const polled = await this.#exchange.request('tasks/get', { taskId });
+      if (polled.kind !== 'result') return polled.kind !== 'ended';
+      task = polled.result;
+    }
+    if (task['status'] === 'cancelled') return true;
+    return this.#ok(this.#exchange.request('tasks/result', { taskId }));
+  }
+}
+
+/** Whether the capabilities object has an object at `path` (a declared capability). */
+function declares(capabilities: JsonObject, path: readonly string[]): boolean {
+  let at: unknown = capabilities;
+  for (const key of path) at = isJsonObject(at) ? at[key] : undefined;
+  return isJsonObject(at);
 }
 
 function argumentsOf(prompt: JsonObject): JsonObject[] {

@@ -37,7 +37,7 @@ export interface CheckRun {
   readonly trace: Trace;
   readonly timings: TraceTimings;
   /** Named calls that were not sent, and why (redacted). */
-  readonly skipped: readonly { readonly name: string; readonly reason: string }[];
+  readonly skipped: readonly { readonly name: string; readonly reason: string; readonly sent?: boolean }[];
   /** The run's redactor, for anything else printed about it. */
   readonly redactor: Redactor;
   /** The published revision the server answered that no profile judges (the run could not check it), else null. */
@@ -73,6 +73,6 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
     redactor,
     totalMs: performance.now() - started,
   });
-  const skipped = outcome.skipped.map((s) => ({ name: redactor.text(s.name), reason: redactor.text(s.reason) }));
+  const skipped = outcome.skipped.map((s) => ({ ...s, name: redactor.text(s.name), reason: redactor.text(s.reason) }));
   return { trace, timings, skipped, redactor, notJudged: recorder.negotiation().notJudged };
 }

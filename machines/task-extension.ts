@@ -11,11 +11,14 @@ import type { CallEvent, ExtensionOptions, ExtensionView, SessionExtension } fro
 import { DeferredCommits, GatedActor } from './gated-actor.ts';
 import { taskMachine, type TaskEvent, type TaskInput } from './task.ts';
 import { isJsonObject, NO_FINDINGS } from '../validators/shape.ts';
+import { idKey, type IdKey } from '../validators/envelope.ts';
 
 type TaskActor = GatedActor<typeof taskMachine>;
 
 /** Tasks remembered per receiver; the oldest are forgotten beyond it (later mentions then only warn). */
 const TASK_LIMIT = 4096;
+/** Task-augmented requests remembered per receiver while their CreateTaskResult is awaited. */
+const CREATING_LIMIT = 1024;
 /** Methods whose own params or result name the task, so related-task metadata is not theirs to judge. */
 const TASK_METHODS = new Set(['tasks/get', 'tasks/result', 'tasks/cancel', 'tasks/list', 'notifications/tasks/status']);
 
@@ -29,8 +32,12 @@ function withoutTask(params: unknown): unknown {
  * Tasks (2025-11-25) as a session extension: one task machine per task, keyed by the direction
  * its receiver answers in and its id. Tasks are created by the CreateTaskResult of a
  * task-augmented request, or adopted when a Task for an unknown id is reported (tasks outlive a
- * session, so naming an unknown task only warns). tasks/result is checked against the result
- * validator of the request the task wraps.
+ * session, so naming an unknown task only warns). A status notification may also overtake the
+ * CreateTaskResult it follows (a receiver may report the new task at once, and over HTTP the two
+ * may travel on different streams): while a task-augmented request awaits its CreateTaskResult,
+ * a notification naming an unknown task is not reported, and the CreateTaskResult that then names
+ * it takes the provisional task over rather than reuse its id. tasks/result is checked against
+ * the result validator of the request the task wraps.
  */
 export class TaskExtension implements SessionExtension {
   readonly name = 'tasks';
@@ -41,6 +48,10 @@ export class TaskExtension implements SessionExtension {
     server_to_client: new BoundedMap(TASK_LIMIT, (_id, actor) => actor.stop()),
   };
   readonly #deferred = new DeferredCommits();
+  /** By the direction the receiver answers in: its task-augmented requests still awaiting their answer. */
+  readonly #creating: Record<Direction, Set<IdKey>> = { client_to_server: new Set(), server_to_client: new Set() };
+  /** By the same direction: tasks adopted from a notification while a creation was awaited, until a CreateTaskResult names them. */
+  readonly #provisional: Record<Direction, Set<string>> = { client_to_server: new Set(), server_to_client: new Set() };
 
   constructor(profile: Profile, inspect?: (event: InspectionEvent) => void) {
     this.#profile = profile;
@@ -65,6 +76,10 @@ export class TaskExtension implements SessionExtension {
 
   acceptCall(call: CallEvent): void {
     this.#deferred.commit(call);
+    if (call.kind !== 'request' || call.id === undefined || !isTaskAugmented(call.params)) return;
+    const creating = this.#creating[OPPOSITE[call.direction]];
+    creating.add(idKey(call.id));
+    if (creating.size > CREATING_LIMIT) creating.delete(creating.values().next().value as IdKey);
   }
 
   checkResult(pending: PendingRequest, result: JsonObject, direction: Direction, view: ExtensionView): readonly Finding[] {
@@ -107,8 +122,11 @@ export class TaskExtension implements SessionExtension {
     return out.length === 0 ? NO_FINDINGS : out;
   }
 
-  acceptResponse(pending: PendingRequest): void {
+  acceptResponse(pending: PendingRequest, _ok: boolean, _result: JsonObject | undefined, direction: Direction): void {
     this.#deferred.commit(pending);
+    const creating = this.#creating[direction];
+    // With no creation awaited any more, a task still provisional is one no CreateTaskResult named: adopted like any other.
+    if (creating.delete(idKey(pending.id)) && creating.size === 0) this.#provisional[direction].clear();
   }
 
   /** A CreateTaskResult: a new task of the receiver answering in `holder`, or a reused id. */
@@ -117,12 +135,22 @@ export class TaskExtension implements SessionExtension {
     if (!isJsonObject(task) || typeof task['taskId'] !== 'string') return;
     const taskId = task['taskId'];
     const existing = this.#tasks[holder].get(taskId);
+    const input: TaskInput = { taskId, holder, method: pending.method, params: pending.params, requestId: pending.id };
+    if (existing !== undefined && this.#provisional[holder].has(taskId)) {
+      // Its status notification came first: the task is this request's, in the status last reported.
+      this.#deferred.add(() => {
+        this.#provisional[holder].delete(taskId);
+        const latest = existing.snapshot.context.status;
+        existing.stop();
+        this.#create(input).send({ type: 'status', status: latest, at: '/message/result/task/status' });
+      });
+      return;
+    }
     if (existing !== undefined) {
       out.push(...existing.check({ type: 'created', at: '/message/result/task/taskId' }));
       return;
     }
     const status = task['status'];
-    const input: TaskInput = { taskId, holder, method: pending.method, params: pending.params, requestId: pending.id };
     this.#deferred.add(() => {
       const actor = this.#create(input);
       if (isTaskStatus(status)) actor.send({ type: 'status', status, at: '/message/result/task/status' });
@@ -142,11 +170,13 @@ export class TaskExtension implements SessionExtension {
       this.#gate(actor, { type, status, at: pointerJoin(at, 'status') }, out);
       return;
     }
-    if (reportUnknown) {
+    // A notification may overtake the CreateTaskResult of a creation still awaited (see the class).
+    const overtaking = reportUnknown && this.#creating[holder].size > 0 && !this.#tasks[OPPOSITE[holder]].has(taskId);
+    if (reportUnknown && !overtaking) {
       this.#reportMissing(holder, taskId, pointerJoin(at, 'taskId'), out);
       if (hasError(out)) return;
     }
-    this.#deferred.add(() => this.#adopt(holder, taskId, status));
+    this.#deferred.add(() => this.#adopt(holder, taskId, status, overtaking));
   }
 
   /** The task `taskId` of the receiver answering in `holder`, if in view; otherwise reports why not. */
@@ -193,8 +223,13 @@ export class TaskExtension implements SessionExtension {
     return actor;
   }
 
-  #adopt(holder: Direction, taskId: string, status: TaskStatus): void {
+  #adopt(holder: Direction, taskId: string, status: TaskStatus, provisional: boolean): void {
     if (this.#tasks[holder].has(taskId)) return;
+    if (provisional) {
+      const held = this.#provisional[holder];
+      held.add(taskId);
+      if (held.size > TASK_LIMIT) held.delete(held.values().next().value as string);
+    }
     this.#create({ taskId, holder, method: undefined, params: undefined, requestId: undefined })
       .send({ type: 'status', status, at: '/message' });
   }
@@ -208,6 +243,8 @@ export class TaskExtension implements SessionExtension {
     for (const d of ['client_to_server', 'server_to_client'] as const) {
       for (const a of this.#tasks[d].values()) a.stop();
       this.#tasks[d].clear();
+      this.#creating[d].clear();
+      this.#provisional[d].clear();
     }
   }
 }

@@ -136,7 +136,7 @@ export async function runCheckCommand(args: CommandArgs, io: CommandIO, extras: 
   }));
   const say = (text: string): void => io.out(run.redactor.text(text));
   const text = await writeTraceFiles(parsed.output, run.trace, run.timings);
-  for (const s of run.skipped) io.err(run.redactor.text(`mcp-statechart: --call ${s.name} was not sent: ${s.reason}\n`));
+  for (const s of run.skipped) io.err(run.redactor.text(`mcp-statechart: --call ${s.name} ${s.sent === true ? 'was sent, but' : 'was not sent:'} ${s.reason}\n`));
   const reports: ReportOptions = parsed.output === undefined ? parsed.reports : { ...parsed.reports, traceFile: parsed.output, traceText: text };
   const outcome = await writeReports(run.trace, reports, { stdout: say, color: io.color });
   if (outcome.failure !== undefined) return { exitCode: 2, failure: outcome.failure };

@@ -67,6 +67,25 @@ test('server-everything, full, offered 2025-06-18: reads, prompts, subscriptions
   for (const m of ['resources/read', 'prompts/get', 'resources/subscribe', 'resources/unsubscribe', 'logging/setLevel', 'completion/complete']) assert.ok(sent.has(m), m);
 });
 
+test('server-everything, a named call of a tool that requires a task: sent task-augmented, followed with tasks/get to completion, its result fetched with tasks/result; clean', async () => {
+  // Its status notifications come before the CreateTaskResult they follow, which is allowed.
+  const run = await check([EVERYTHING, 'stdio'], { timeoutMs: 20_000, calls: [{ name: 'simulate-research-query', args: { topic: 'statecharts' } }] });
+  assert.equal(findingsOf(run), []);
+  assert.equal(run.skipped, []);
+  assert.equal(clientFindings(run), []);
+  // It keeps the task's timers running after stdin closes, so the shutdown goes on to SIGTERM, as the stdio transport allows.
+  assert.is(judgeTrace(run.trace).signature, run.trace.signature);
+  const messages = run.trace.events.flatMap((e) => (e.kind === 'message' ? [e.message as { method?: string; params?: { task?: unknown }; result?: { task?: { taskId: string }; status?: string; content?: unknown } }] : []));
+  const call = messages.find((m) => m.method === 'tools/call');
+  assert.equal(call?.params?.task, { ttl: 60_000 });
+  const created = messages.find((m) => m.result?.task !== undefined)?.result?.task;
+  assert.ok(created, 'a CreateTaskResult');
+  const sent = messages.filter((m) => m.method !== undefined).map((m) => m.method);
+  assert.ok(sent.includes('tasks/get') && sent.at(-1) === 'tasks/result', sent.join(', '));
+  assert.ok(messages.some((m) => m.result?.status === 'completed'), 'polled until completed');
+  assert.ok(Array.isArray(messages.at(-1)?.result?.content), 'tasks/result returned the CallToolResult');
+});
+
 test('server-memory, full, with a named call: only the -32602 probe warning', async () => {
   const run = await check([MEMORY], {
     scope: 'full',

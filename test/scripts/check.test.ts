@@ -73,6 +73,20 @@ test('a server answering an older published revision (2024-11-05) could not be c
   assert.match(forced.stdout, /\[lifecycle\/protocol-version-mismatch\]/);
 });
 
+test('a tool that requires a task is called as one and polled; one not done within --timeout is cancelled, and stderr says so', () => {
+  const out = join(dir, 'task.json');
+  const r = check(['--timeout', '1', '--call', 'long-job', '--output', out, ...peer('endless-task')]);
+  assert.is(r.status, 0, r.stdout + r.stderr);
+  assert.is(r.stderr, 'mcp-statechart: --call long-job was sent, but its task (job-1) did not finish within the time limit (1 s)\n');
+  const trace = JSON.parse(readFileSync(out, 'utf8')) as { findings: unknown[]; events: { kind: string; message?: { method?: string; params?: { task?: unknown } } }[] };
+  assert.equal(trace.findings, []);
+  const sent = trace.events.flatMap((e) => (e.kind === 'message' && e.message?.method !== undefined ? [e.message.method] : []));
+  assert.is(sent.filter((m) => m === 'tools/call').length, 1);
+  assert.ok(sent.filter((m) => m === 'tasks/get').length >= 2, sent.join(', '));
+  assert.is(sent.at(-1), 'tasks/cancel', 'cancelled when its time was up, and not asked for its result');
+  assert.equal(trace.events.find((e) => e.message?.method === 'tools/call')?.message?.params?.task, { ttl: 60_000 });
+});
+
 test('exit 1 for findings; --json prints the report with status, findings placed on events, and the signature', () => {
   const out = join(dir, 'dup.json');
   const r = check(['--json', '--output', out, ...peer('duplicate-tool-names')]);

@@ -46,6 +46,7 @@ const OURS_STRICTER: Readonly<Record<string, string>> = {
   'spec-2025-11-25/tasks.json#spec_tasks_result_without_related_task/steps/3': WHY.taskOfRequest,
   'spec-2025-11-25/tasks.json#spec_tasks_result_names_other_task/steps/3': WHY.taskOfRequest,
   'spec-2025-11-25/tasks.json#spec_tasks_result_not_the_tool_result/steps/3': WHY.payloadType,
+  'spec-2025-11-25/tasks.json#spec_tasks_overtaken_create_result_checked/steps/4': WHY.payloadType,
   'spec-2025-11-25/tasks.json#spec_tasks_related_task_without_id/steps/2': WHY.relatedTask,
   'spec-2025-11-25/utilities.json#spec_cancel_without_request_id/steps/1': WHY.cancelRequestId,
   'spec-2026-07-28/errors.json#s26_missing_capability_already_declared/steps/1': WHY.errorOfRequest,
