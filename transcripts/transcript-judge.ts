@@ -58,8 +58,8 @@ export class TranscriptJudge {
   };
   #handshake: HandshakeLines = { initialize: undefined, answered: undefined, failed: undefined, setup: false };
   #session: Session | undefined;
-  /** The steps read while the answer to initialize is awaited, with their lines. */
-  #waiting: { readonly step: Step; readonly line: number }[] | undefined;
+  /** The steps read while the answer to initialize is awaited, and the lines that were not steps, each with its line. */
+  #waiting: ({ readonly step: Step; readonly line: number } | { readonly problem: LineProblem; readonly line: number })[] | undefined;
   /** Why the transcript cannot be judged: it negotiated a revision no profile judges. */
   #notJudged: InputError | undefined;
   #notJudgedVersion: string | undefined;
@@ -106,6 +106,12 @@ export class TranscriptJudge {
   }
 
   #problem(line: number, problem: LineProblem): void {
+    // While steps wait for the handshake, a bad line waits with them, so that findings come in line order.
+    if (this.#waiting !== undefined) {
+      this.#waiting.push({ problem, line });
+      if (this.#waiting.length >= MAX_WAITING_STEPS) this.#settle(undefined);
+      return;
+    }
     this.#report({ line, rule: problem.rule, severity: 'error', pointer: problem.pointer, message: problem.message });
   }
 
@@ -159,7 +165,8 @@ export class TranscriptJudge {
   }
 
   #answersInitialize(step: Step): boolean {
-    const first = this.#waiting?.[0]?.step;
+    const opening = this.#waiting?.[0];
+    const first = opening !== undefined && 'step' in opening ? opening.step : undefined;
     if (first === undefined || !('message' in first) || !('message' in step) || step.direction !== 'server_to_client') return false;
     const request = first.message as Record<string, unknown>;
     return isObject(step.message) && !('method' in step.message) && step.message['id'] === request['id'];
@@ -169,7 +176,8 @@ export class TranscriptJudge {
   #settle(answer: { step: Step; line: number } | undefined): void {
     const waiting = this.#waiting ?? [];
     this.#waiting = undefined;
-    const first = waiting[0]?.step as Step;
+    const opening = waiting[0];
+    const first = (opening !== undefined && 'step' in opening ? opening.step : undefined) as Step;
     const answerMessage = answer !== undefined && 'message' in answer.step ? answer.step.message : undefined;
     const settled = settleProfile('message' in first ? first.message : undefined, answerMessage, profileForHeader(this.#header, first));
     if (settled.kind === 'not-judged') {
@@ -178,10 +186,14 @@ export class TranscriptJudge {
       const [pointer, who] = answer === undefined ? ['/message/params/protocolVersion', 'the client offered'] : ['/message/result/protocolVersion', 'the server answered initialize with'];
       this.#notJudged = new InputError(cliRules['version-not-judged'].id, pointer,
         `line ${line}: ${who} MCP ${settled.version}, a revision mcp-statechart does not judge (it judges ${judgedVersions()} sessions); a transcript header naming a profile judges it under that profile anyway`);
+      for (const w of waiting) if ('problem' in w) this.#problem(w.line, w.problem);
       return;
     }
     const session = this.#start(first, settled);
-    for (const w of waiting) this.#feed(session, w.step, w.line, '');
+    for (const w of waiting) {
+      if ('problem' in w) this.#problem(w.line, w.problem);
+      else this.#feed(session, w.step, w.line, '');
+    }
   }
 
   #feed(session: Session, step: Step, line: number, base: string): void {

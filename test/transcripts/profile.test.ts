@@ -81,6 +81,25 @@ test('a header naming the profile judges under it: an answer in another version 
   assert.is(old.notJudged, undefined);
 });
 
+test('a line that is not a step, among those waiting for the answer, is reported in its place: findings stay in line order', () => {
+  const j = new TranscriptJudge();
+  const lines = [JSON.stringify(init('2025-11-25')), JSON.stringify({ direction: 'client_to_server', message: { jsonrpc: '2.0', id: 2, method: 'tools/list' } }), 'not json', JSON.stringify(result('2025-06-18'))];
+  lines.forEach((l, i) => j.line(enc.encode(l), i + 1));
+  assert.equal(j.finish().findings.map((f) => [f.line, f.rule]), [[2, 'lifecycle/request-before-initialized'], [3, 'json/syntax']]);
+});
+
+test(`at most ${MAX_WAITING_STEPS} lines wait for the answer, bad ones included; then the offer settles the profile`, () => {
+  const j = new TranscriptJudge();
+  j.line(enc.encode(JSON.stringify(init('2025-06-18'))), 1);
+  for (let i = 2; i <= MAX_WAITING_STEPS + 1; i++) j.line(enc.encode('x'), i);
+  // Settled by the offer once the bound was reached: what follows is judged at once.
+  j.line(enc.encode(JSON.stringify(result('2025-06-18'))), MAX_WAITING_STEPS + 2);
+  const r = j.finish();
+  assert.is(r.profile, 'mcp-2025-06-18');
+  assert.is(r.findings.length, MAX_WAITING_STEPS);
+  assert.ok(r.findings.every((f, i) => f.rule === 'json/syntax' && f.line === i + 2));
+});
+
 test(`at most ${MAX_WAITING_STEPS} steps wait for the answer; then the offer settles the profile`, () => {
   const pings = Array.from({ length: MAX_WAITING_STEPS }, (_, i) => ({ direction: 'server_to_client', message: { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: i } } }));
   const r = judge([init('2025-06-18'), ...pings, result('2025-06-18')]);
