@@ -40,8 +40,6 @@ export interface CheckRun {
   readonly skipped: readonly { readonly name: string; readonly reason: string; readonly sent?: boolean }[];
   /** The run's redactor, for anything else printed about it. */
   readonly redactor: Redactor;
-  /** The published revision the server answered that no profile judges (the run could not check it), else null. */
-  readonly notJudged: string | null;
 }
 
 /** The run's settings as the trace records them: no values of headers or environment variables. */
@@ -74,5 +72,5 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
     totalMs: performance.now() - started,
   });
   const skipped = outcome.skipped.map((s) => ({ ...s, name: redactor.text(s.name), reason: redactor.text(s.reason) }));
-  return { trace, timings, skipped, redactor, notJudged: recorder.negotiation().notJudged };
+  return { trace, timings, skipped, redactor };
 }

@@ -3,14 +3,13 @@
 // servers that cannot be started or reached exit 2 with a message that says why.
 import { writeReports } from '../../reports/write-reports.ts';
 import type { ReportOptions } from '../../reports/report-options.ts';
-import { InputError } from '../../runner/errors.ts';
+import { couldNotRun } from './could-not-run.ts';
 import type { NamedCall, Scope } from '../../live/driver.ts';
 import { runCheck, type CheckOptions, type CheckRun } from '../../live/run-check.ts';
 import type { JsonObject } from '../../validators/context.ts';
 import type { Profile } from '../../validators/context.ts';
 import { methodTable } from '../../validators/methods.ts';
 import { profileForVersion } from '../../validators/profiles.ts';
-import { cliRules } from '../../validators/rules/cli.ts';
 import { isJsonObject } from '../../validators/shape.ts';
 import { parseStrictJson, StrictJsonError } from '../../validators/strict-json.ts';
 import type { CommandArgs, CommandIO, CommandResult } from '../cli/command.ts';
@@ -141,9 +140,7 @@ export async function runCheckCommand(args: CommandArgs, io: CommandIO, extras: 
   const outcome = await writeReports(run.trace, reports, { stdout: say, color: io.color });
   if (outcome.failure !== undefined) return { exitCode: 2, failure: outcome.failure };
   if (run.trace.status !== 'error') return { exitCode: outcome.exitCode };
-  const why = `could not run the check: ${run.trace.error ?? 'unknown reason'}`;
-  if (run.notJudged !== null) return { exitCode: 2, failure: new InputError(cliRules['version-not-judged'].id, '/result/protocolVersion', why) };
-  return { exitCode: 2, failure: new InputError(cliRules['server-unavailable'].id, '', why) };
+  return { exitCode: 2, failure: couldNotRun('the check', run.trace) };
 }
 
 /** `check [options] --stdio -- CMD [ARGS...]` or `check [options] --url URL`. */

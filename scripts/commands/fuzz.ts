@@ -5,9 +5,8 @@
 import { runFuzz, type FuzzResult } from '../../fuzz/run-fuzz.ts';
 import { writeReports } from '../../reports/write-reports.ts';
 import type { ReportOptions } from '../../reports/report-options.ts';
-import { InputError } from '../../runner/errors.ts';
+import { couldNotRun } from './could-not-run.ts';
 import type { Action } from '../../trace/action-schema.ts';
-import { cliRules } from '../../validators/rules/cli.ts';
 import type { CommandArgs, CommandIO, CommandResult } from '../cli/command.ts';
 import { countOf } from '../cli/finding-text.ts';
 import { integerOption } from '../cli/parse-args.ts';
@@ -109,7 +108,7 @@ export async function runFuzzCommand(args: CommandArgs, io: CommandIO, extras: F
   const outcome = await writeReports(trace, reports, { stdout: say, color: io.color });
   if (outcome.failure !== undefined) return { exitCode: 2, failure: outcome.failure };
   if (trace.status !== 'error') return { exitCode: outcome.exitCode };
-  return { exitCode: 2, failure: new InputError(cliRules['server-unavailable'].id, '', `could not run the fuzz: ${trace.error ?? 'unknown reason'}`) };
+  return { exitCode: 2, failure: couldNotRun('the fuzz', trace) };
 }
 
 /** `fuzz [options] --stdio -- CMD [ARGS...]` or `fuzz [options] --url URL --reuse-server`. */

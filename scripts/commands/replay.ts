@@ -5,9 +5,8 @@
 import { runReplay } from '../../fuzz/run-replay.ts';
 import type { HttpSetup } from '../../live/connection.ts';
 import type { ClientTransport } from '../../live/transport.ts';
-import { InputError } from '../../runner/errors.ts';
+import { couldNotRun } from './could-not-run.ts';
 import { replayableSequence } from '../../trace/parse-trace.ts';
-import { cliRules } from '../../validators/rules/cli.ts';
 import type { CommandArgs, CommandIO, CommandResult } from '../cli/command.ts';
 import { integerOption } from '../cli/parse-args.ts';
 import { UsageError } from '../cli/usage-error.ts';
@@ -54,7 +53,7 @@ export async function runReplayCommand(args: CommandArgs, io: CommandIO, extras:
   }));
   await writeTraceFiles(args.string('output'), result.last.trace, result.last.timings);
   if (result.couldNotRun) {
-    return { exitCode: 2, failure: new InputError(cliRules['server-unavailable'].id, '', `could not run the replay: ${result.last.redactor.text(result.last.trace.error ?? 'unknown reason')}`) };
+    return { exitCode: 2, failure: couldNotRun('the replay', result.last.trace) };
   }
   const verb = result.reproduced > 0 ? 'reproduced' : 'did not reproduce';
   io.out(`${verb} ${trace.signature} in ${result.reproduced}/${result.runs} runs\n`);

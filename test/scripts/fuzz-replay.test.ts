@@ -27,6 +27,15 @@ function cli(args: string[]) {
 }
 const peer = (name: string) => ['--stdio', '--', process.execPath, join(PEERS, `${name}.mjs`)];
 
+test('fuzz of a server that answers an older published revision could not run: exit 2, cli/version-not-judged, as check says', () => {
+  const r = cli(['fuzz', '--runs', '2', '--seed', '3', ...peer('older-revision')]);
+  assert.is(r.status, 2, r.stdout + r.stderr);
+  assert.is(r.stderr, 'mcp-statechart: could not run the fuzz: the server answered initialize with MCP 2024-11-05, a revision mcp-statechart does not judge (it judges 2025-06-18 and 2025-11-25 sessions) [cli/version-not-judged]\n');
+  const unreachable = cli(['fuzz', '--runs', '1', '--stdio', '--', join(dir, 'no-such-server')]);
+  assert.is(unreachable.status, 2);
+  assert.match(unreachable.stderr, /\[cli\/server-unavailable\]\n$/, 'a server that cannot start is still unavailable');
+});
+
 test('fuzz finds and shrinks (exit 1), writes an owner-only trace validate judges alike; replay reproduces it (exit 1) or not (exit 0)', () => {
   const out = join(dir, 'early.json');
   const r = cli(['fuzz', '--seed', '7', '--timeout', '2', '--output', out, ...peer('serves-before-initialized')]);
