@@ -3,7 +3,8 @@
 // stay true to what it was fed: no subscription is active without a successful subscribe for its
 // URI, no request stays pending once a response to it has been accepted (a response drawing an
 // error finding is rejected and changes nothing, as every rejected message), and no table grows
-// past its bound, with a finding when the bound is met.
+// past its bound, with a finding when the bound is met. And the same sequence is judged alike every
+// time, finding for finding.
 import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -132,6 +133,28 @@ for (const profile of PROFILES.values()) {
     fc.assert(
       fc.property(fc.boolean(), fc.array(step, { maxLength: 60 }), (handshake, actions) => runSequence(profile, handshake, actions)),
       { seed: 0x15ea, numRuns: RUNS },
+    );
+  });
+
+  test(`${profile.id}: random step sequences are judged alike every time: the same findings, step by step, and the same state (a trace's signature rests on it)`, () => {
+    fc.assert(
+      fc.property(fc.boolean(), fc.array(step, { maxLength: 40 }), (handshake, actions) => {
+        const steps = actions.flatMap((a) => (a.kind === 'step' ? [a.step] : []));
+        const [first, second] = [sessionOf(profile, handshake), sessionOf(profile, handshake)];
+        try {
+          for (const [i, st] of steps.entries()) {
+            // Each session gets its own copy, so that nothing one keeps of a message can change what the other sees.
+            const a = first.feed(structuredClone(st));
+            const b = second.feed(structuredClone(st));
+            assert.equal(a, b, `${profile.id}: step ${i} judged differently`);
+          }
+          assert.equal(first.view(), second.view());
+        } finally {
+          first.stop();
+          second.stop();
+        }
+      }),
+      { seed: 0x15ec, numRuns: RUNS },
     );
   });
 
