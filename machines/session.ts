@@ -322,7 +322,7 @@ export class Session {
       : undefined;
     const subscriptionUri = String(params?.['uri']);
     if (subscription !== undefined) {
-      const judged = this.#subscriptions.get(subscriptionUri, context).judge(subscription);
+      const judged = this.#subscriptions.judge(subscriptionUri, context, subscription);
       if (judged.emitted.some((e) => RULES.get(e.rule)?.severity !== 'warning')) {
         this.#subscriptions.send(subscriptionUri, context, subscription);
         return;

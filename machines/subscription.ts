@@ -41,14 +41,20 @@ function whoOf(event: SubscriptionEvent): SubscriptionHolder | undefined {
   return 'who' in event ? event.who : undefined;
 }
 
+/** " for principal P of T", when a transport context named one (a session without authorization names none). */
+function forPrincipal(who: SubscriptionHolder): string {
+  if (who.subject === '') return '';
+  return ` for principal ${who.subject}${who.tenant === '' ? '' : ` of ${who.tenant}`}`;
+}
+
 function explain(rule: SubscriptionRule, context: SubscriptionContext, event: SubscriptionEvent, pending: boolean): string {
   const uri = event.type === 'update' ? event.uri : context.uri;
   const who = whoOf(event) ?? context;
   switch (rule) {
     case 'subscription/no-active-subscription':
-      return `resource update has no active subscription: no active subscription covers ${uri} for principal ${who.subject} of ${who.tenant}`;
+      return `resource update has no active subscription: no active subscription covers ${uri}${forPrincipal(who)}`;
     case 'subscription/unsubscribe-not-subscribed':
-      return `unsubscribe from ${uri}, which has no active subscription for principal ${who.subject}`;
+      return `unsubscribe from ${uri}, which has no active subscription${forPrincipal(who)}`;
     case 'subscription/already-subscribed':
       return pending
         ? `resource already has a pending subscription: ${uri} (subscribe sent by ${context.subject} of ${context.tenant}, unanswered)`

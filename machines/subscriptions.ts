@@ -23,7 +23,10 @@ type Start = (input: { uri: string; subject: string; tenant: string }) => Subscr
 
 /**
  * The subscription machines of a session, started on first use: one per (principal, tenant, URI),
- * or, in the course profile (`strict`), one per URI whoever holds it. An update goes to the first
+ * or, in the course profile (`strict`), one per URI whoever holds it. A machine is kept only once
+ * an event moved it out of `idle`: a rejected update or unsubscribe for a URI nobody subscribed to
+ * is judged by a machine started for it and then dropped, so that such messages change no state
+ * and a stream of them for ever new URIs holds no memory. An update goes to the first
  * active subscription (in the order they became active) whose explicit policy graph covers the
  * URI: of the same principal and tenant, as a descendant, in the specification profiles; of
  * anyone, the URI itself or a direct child, in the course profile (whose machine then checks the
@@ -45,25 +48,33 @@ export class Subscriptions {
     return this.#strict ? uri : `${who.subject.length}:${who.tenant.length}:${who.subject}${who.tenant}${uri}`;
   }
 
-  /** The machine of `uri` for this principal (course profile: for anyone), started on first use. */
-  get(uri: string, who: Principal): SubscriptionActor {
+  /** What the machine of `uri` for this principal (course profile: for anyone) would make of `event`, changing nothing. */
+  judge(uri: string, who: Principal, event: SubscriptionEvent): ReturnType<SubscriptionActor['judge']> {
     const holder = holderOf(who);
-    const key = this.#key(uri, holder);
-    let actor = this.#actors.get(key);
-    if (!actor) {
-      actor = this.#start({ uri, subject: holder.subject, tenant: holder.tenant });
-      this.#actors.set(key, actor);
+    const kept = this.#actors.get(this.#key(uri, holder));
+    if (kept !== undefined) return kept.judge(event);
+    const fresh = this.#start({ uri, subject: holder.subject, tenant: holder.tenant });
+    try {
+      return fresh.judge(event);
+    } finally {
+      fresh.stop();
     }
-    return actor;
   }
 
   /** Sends `event` to the machine of `uri` for `who`; a subscription that becomes active moves to the end of the order. */
   send(uri: string, who: Principal, event: SubscriptionEvent): void {
-    const actor = this.get(uri, who);
+    const holder = holderOf(who);
+    const key = this.#key(uri, holder);
+    const kept = this.#actors.get(key);
+    const actor = kept ?? this.#start({ uri, subject: holder.subject, tenant: holder.tenant });
     const before = actor.getSnapshot().value;
     actor.send(event);
-    if (before !== 'active' && actor.getSnapshot().value === 'active') {
-      const key = this.#key(uri, holderOf(who));
+    const after = actor.getSnapshot().value;
+    if (kept === undefined && after === 'idle') {
+      actor.stop();
+      return;
+    }
+    if (kept === undefined || (before !== 'active' && after === 'active')) {
       this.#actors.delete(key);
       this.#actors.set(key, actor);
     }
@@ -85,7 +96,7 @@ export class Subscriptions {
         return;
       }
     }
-    this.get(uri, who).send(event);
+    this.send(uri, who, event);
   }
 
   /** An authorization revision switch: every subscription is revoked. */

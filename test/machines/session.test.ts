@@ -125,7 +125,29 @@ test('updates: explicit children are covered, prefix look-alikes are not', () =>
   subscribe(s, 2);
   assert.equal(rules(s, update('notes://tx/book/part-1')), []);
   assert.equal(rules(s, update('notes://tx/bookish')), ['subscription/no-active-subscription /message/params/uri']);
-  assert.equal(s.view().subscriptions.map((x) => x.state), ['active', 'idle']);
+  assert.equal(s.view().subscriptions.map((x) => x.state), ['active'], 'the refused update left no machine behind');
+});
+
+test('refused updates and unsubscribes for URIs nobody subscribed to change no state, however many: no machine is kept for them', () => {
+  const s = new Session({ profile: SPEC_2025_11_25 });
+  const handshake: Step[] = [
+    c2s({ id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } }),
+    s2c({ id: 1, result: { protocolVersion: '2025-11-25', capabilities: { resources: { subscribe: true } }, serverInfo: { name: 's', version: '1' } } }),
+    c2s({ method: 'notifications/initialized' }),
+    c2s({ id: 2, method: 'resources/subscribe', params: { uri: 'file:///kept.txt' } }),
+    s2c({ id: 2, result: {} }),
+  ];
+  for (const st of handshake) assert.equal(rules(s, st), []);
+  const before = JSON.stringify(s.view());
+  for (let i = 0; i < 5_000; i++) {
+    assert.equal(rules(s, s2c({ method: 'notifications/resources/updated', params: { uri: `file:///other-${i}.txt` } })), ['subscription/no-active-subscription /message/params/uri']);
+  }
+  assert.is(JSON.stringify(s.view()), before);
+  // An unsubscribe with nothing to end (a warning here) keeps nothing either, and its answer changes nothing.
+  assert.equal(rules(s, c2s({ id: 3, method: 'resources/unsubscribe', params: { uri: 'file:///never.txt' } })), ['subscription/unsubscribe-not-subscribed /message/params/uri']);
+  assert.equal(rules(s, s2c({ id: 3, result: {} })), []);
+  assert.equal(s.view().subscriptions.map((x) => [x.uri, x.state]), [['file:///kept.txt', 'active']]);
+  s.stop();
 });
 
 test('a revision switch revokes subscriptions first; pending results bound to the old revision fail closed', () => {
