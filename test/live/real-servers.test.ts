@@ -18,6 +18,7 @@ const resolve = createRequire(import.meta.url).resolve;
 const EVERYTHING = resolve('@modelcontextprotocol/server-everything/dist/index.js');
 const MEMORY = resolve('@modelcontextprotocol/server-memory/dist/index.js');
 const FILESYSTEM = resolve('@modelcontextprotocol/server-filesystem/dist/index.js');
+const SEQUENTIAL_THINKING = resolve('@modelcontextprotocol/server-sequential-thinking/dist/index.js');
 
 const dir = mkdtempSync(join(tmpdir(), 'mcp-statechart-live-'));
 test.after(() => rmSync(dir, { recursive: true, force: true }));
@@ -96,6 +97,16 @@ test('server-memory, full, with a named call: only the -32602 probe warning', as
   assertSound(run);
   const called = run.trace.events.filter((e) => e.kind === 'message' && (e.message as { method?: string }).method === 'tools/call');
   assert.is(called.length, 1);
+});
+
+test('server-sequential-thinking, full, with its one tool called: only the -32602 probe warning', async () => {
+  const thought = { thought: 'Judge the traffic.', nextThoughtNeeded: false, thoughtNumber: 1, totalThoughts: 1 };
+  const run = await check([SEQUENTIAL_THINKING], { scope: 'full', calls: [{ name: 'sequentialthinking', args: thought }] });
+  assert.equal(findingsOf(run), [PROBE_WARNING]);
+  assert.equal(run.skipped, []);
+  assertSound(run);
+  const answer = run.trace.events.findLast((e) => e.kind === 'message' && e.direction === 'server_to_client') as { message: { result?: { content?: unknown[]; isError?: boolean } } } | undefined;
+  assert.ok(Array.isArray(answer?.message.result?.content) && answer?.message.result?.isError !== true, 'the call returned its result');
 });
 
 test('server-filesystem, full, with --root: roots/list answered from --root, only the -32602 probe warning', async () => {
