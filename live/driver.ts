@@ -2,6 +2,7 @@
 // handshake, then only what the server declared, never a tool the user did not name, and (in the
 // full scope) only what has no side effects plus two deliberately wrong requests whose answers
 // the specification prescribes. It decides from what the server answered; the recorder judges.
+import { hasCapability } from '../validators/capabilities.ts';
 import type { JsonObject } from '../validators/context.ts';
 import { hasError } from '../validators/finding.ts';
 import { methodTable } from '../validators/methods.ts';
@@ -204,7 +205,7 @@ class Driver {
     const tools = new Map(listed.tools.filter((t) => typeof t['name'] === 'string').map((t) => [t['name'] as string, t]));
     // A tool that requires a task is called as one when the server accepts task-augmented calls.
     const execution = tools.get(call.name)?.['execution'];
-    const asTask = isJsonObject(execution) && execution['taskSupport'] === 'required' && declares(server, ['tasks', 'requests', 'tools', 'call']);
+    const asTask = isJsonObject(execution) && execution['taskSupport'] === 'required' && hasCapability(server, 'tasks.requests.tools.call');
     const params: JsonObject = { name: call.name, arguments: call.args, ...(asTask ? { task: { ttl: TASK_TTL_MS } } : {}) };
     const validate = methodTable(profile).get('tools/call')?.validators.params;
     const found = validate === undefined ? [] : validate(params, '/message/params', { profile, tools, toolsKnown: true });
@@ -233,7 +234,7 @@ class Driver {
     const deadline = Date.now() + this.#options.timeoutMs;
     while (!TERMINAL.has(task['status']) && task['status'] !== 'input_required') {
       if (Date.now() >= deadline) {
-        if (declares(server, ['tasks', 'cancel']) && !(await this.#ok(this.#exchange.request('tasks/cancel', { taskId })))) return false;
+        if (hasCapability(server, 'tasks.cancel') && !(await this.#ok(this.#exchange.request('tasks/cancel', { taskId })))) return false;
         this.#skipped.push({ name, sent: true, reason: `its task (${taskId}) did not finish within the time limit (${this.#options.timeoutMs / 1000} s)` });
         return true;
       }
@@ -246,13 +247,6 @@ class Driver {
     if (task['status'] === 'cancelled') return true;
     return this.#ok(this.#exchange.request('tasks/result', { taskId }));
   }
-}
-
-/** Whether the capabilities object has an object at `path` (a declared capability). */
-function declares(capabilities: JsonObject, path: readonly string[]): boolean {
-  let at: unknown = capabilities;
-  for (const key of path) at = isJsonObject(at) ? at[key] : undefined;
-  return isJsonObject(at);
 }
 
 function argumentsOf(prompt: JsonObject): JsonObject[] {
