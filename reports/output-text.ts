@@ -11,16 +11,6 @@ export function wellFormed(text: string): string {
   return text.replace(LONE_SURROGATE, '\uFFFD');
 }
 
-/** A copy of a JSON value with every string and key made well-formed (a `__proto__` member stays data). */
-export function wellFormedValue(value: unknown): unknown {
-  if (typeof value === 'string') return wellFormed(value);
-  if (Array.isArray(value)) return value.map(wellFormedValue);
-  if (value === null || typeof value !== 'object') return value;
-  const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
-  for (const [key, member] of Object.entries(value)) out[wellFormed(key)] = wellFormedValue(member);
-  return Object.setPrototypeOf(out, Object.prototype) as unknown;
-}
-
 /** Shows control characters as `\uXXXX` text, for formats that cannot carry them (XML) or would hide them (HTML). */
 export function visibleControls(text: string): string {
   return text.replace(INVISIBLE, (c) => '\\u' + c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0'));

@@ -6,7 +6,7 @@ import type { Trace } from '../trace/trace-schema.ts';
 import { RULES } from '../validators/rules/index.ts';
 import { matchesFinding, type ExpectedFailure } from './expected-failures.ts';
 import { Redactor } from '../trace/redaction.ts';
-import { clip, MAX_MESSAGE_CHARS, wellFormed, wellFormedValue } from './output-text.ts';
+import { clip, MAX_MESSAGE_CHARS, wellFormed } from './output-text.ts';
 
 /** A finding as every report shows it: the trace's finding and where it rests. */
 export interface ReportFinding {
@@ -63,8 +63,7 @@ export interface ReportCounts {
  * string well-formed, places the findings and matches the entries.
  */
 export function buildReportModel(source: Trace, expected: readonly ExpectedFailure[], secrets: readonly string[]): ReportModel {
-  const redactor = new Redactor(secrets);
-  const trace = wellFormedValue(redactor.json(source)) as Trace;
+  const trace = new Redactor(secrets).json(source, wellFormed);
   const places = eventPlaces(trace.events);
   const placeOf = (f: Trace['findings'][number]): EventPlace => (f.event === null ? NOT_A_MESSAGE : places[f.event] ?? NOT_A_MESSAGE);
   const findings = trace.findings.map((f): ReportFinding => {
@@ -75,7 +74,7 @@ export function buildReportModel(source: Trace, expected: readonly ExpectedFailu
       severity: f.severity,
       event: f.event,
       pointer: f.pointer,
-      message: clip(wellFormed(f.message), MAX_MESSAGE_CHARS),
+      message: clip(f.message, MAX_MESSAGE_CHARS),
       direction: place.direction,
       method: place.method,
       spec: RULES.get(f.rule)?.spec ?? null,

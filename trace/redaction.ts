@@ -111,18 +111,22 @@ export class Redactor {
     return text.replace(pattern, (match) => this.#sessions.get(match) ?? REDACTED);
   }
 
-  /** A copy of a JSON value with strings and keys redacted, and string values under secret-looking keys replaced whole. */
-  json<T>(value: T): T {
-    return this.#json(value, false) as T;
+  /**
+   * A copy of a JSON value with strings and keys redacted, and string values under secret-looking
+   * keys replaced whole; `finish`, when given, is applied to every string and key of the copy in
+   * the same pass (an output boundary making text well-formed).
+   */
+  json<T>(value: T, finish: (text: string) => string = (text) => text): T {
+    return this.#json(value, false, finish) as T;
   }
 
-  #json(value: unknown, secretKey: boolean): unknown {
-    if (typeof value === 'string') return secretKey ? REDACTED : this.text(value);
-    if (Array.isArray(value)) return value.map((item) => this.#json(item, false));
+  #json(value: unknown, secretKey: boolean, finish: (text: string) => string): unknown {
+    if (typeof value === 'string') return secretKey ? REDACTED : finish(this.text(value));
+    if (Array.isArray(value)) return value.map((item) => this.#json(item, false, finish));
     if (value === null || typeof value !== 'object') return value;
     const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
     // A key is text a server chose, and may echo a secret too.
-    for (const [key, member] of Object.entries(value)) out[this.text(key)] = this.#json(member, this.#isSecretKey(key));
+    for (const [key, member] of Object.entries(value)) out[finish(this.text(key))] = this.#json(member, this.#isSecretKey(key), finish);
     return Object.setPrototypeOf(out, Object.prototype) as unknown;
   }
 
