@@ -4,7 +4,7 @@
 // message arrive, the lifecycle move through its states in the table and the diagram, and a
 // finding appear with its rule.
 import { resolve } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { McpHttpPeer } from '../peers/http-mcp-peer.ts';
@@ -20,9 +20,21 @@ async function exchange(tap: RunningTap, line: string, lines: number): Promise<v
   while (Buffer.concat(tap.stdout).toString('utf8').split('\n').length - 1 < lines && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
 }
 
-/** The lifecycle actor's state in the page's table, and a wait until the page has taken `n` steps. */
-function pageProbes(page: Page): { lifecycle: () => Promise<string | null>; waitSeq: (n: number) => Promise<unknown> } {
+/**
+ * Opens the tap's inspector page (the one address let through), once its live stream is open: the
+ * page, the script errors it raises, the lifecycle actor's state in its table, and a wait until it
+ * has taken `n` steps.
+ */
+async function openLivePage(context: BrowserContext, url: string): Promise<{ page: Page; errors: string[]; lifecycle: () => Promise<string | null>; waitSeq: (n: number) => Promise<unknown> }> {
+  await context.route(`${url}**`, (route) => route.continue());
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(url);
+  await page.waitForSelector('body[data-stream="open"]', { state: 'attached', timeout: 10_000 });
   return {
+    page,
+    errors,
     lifecycle: () => page.locator('#actors tr[data-machine="lifecycle"]').getAttribute('data-state'),
     waitSeq: (n) => page.waitForFunction(`Number(document.body.getAttribute('data-seq') || 0) >= ${n}`, undefined, { timeout: 10_000 }),
   };
@@ -35,13 +47,7 @@ if (chromiumAvailable(test, 'the live inspector test')) {
       const m = await tap.stderrMatching(/inspector at (http:\/\/127\.0\.0\.1:\d+\/)/);
       const url = m[1] as string;
       await withOfflineBrowser(async ({ context, blocked }) => {
-        await context.route(`${url}**`, (route) => route.continue());
-        const page = await context.newPage();
-        const errors: string[] = [];
-        page.on('pageerror', (e) => errors.push(String(e)));
-        await page.goto(url);
-        await page.waitForSelector('body[data-stream="open"]', { state: 'attached', timeout: 10_000 });
-        const { lifecycle, waitSeq } = pageProbes(page);
+        const { page, errors, lifecycle, waitSeq } = await openLivePage(context, url);
         const seq = async () => Number(await page.locator('body').getAttribute('data-seq') ?? '0');
 
         await exchange(tap, '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}', 1);
@@ -111,13 +117,7 @@ if (chromiumAvailable(test, 'the live inspector test over HTTP')) {
         return response.status;
       };
       await withOfflineBrowser(async ({ context, blocked }) => {
-        await context.route(`${url}**`, (route) => route.continue());
-        const page = await context.newPage();
-        const errors: string[] = [];
-        page.on('pageerror', (e) => errors.push(String(e)));
-        await page.goto(url);
-        await page.waitForSelector('body[data-stream="open"]', { state: 'attached', timeout: 10_000 });
-        const { lifecycle, waitSeq } = pageProbes(page);
+        const { page, errors, lifecycle, waitSeq } = await openLivePage(context, url);
 
         assert.is(await post({ ...INITIALIZE, id: 1 }), 200);
         assert.ok(session, 'the server gave a session id');

@@ -80,13 +80,25 @@ function filesUnder(dir: string, base = dir): Record<string, string> {
   return out;
 }
 
+/** A command as typed: the checkout's is `node dist/cli.js`, an install's its `mcp-statechart`. */
+type Command = readonly [string, ...string[]];
+const CHECKOUT: Command = [process.execPath, CHECKOUT_CLI];
+
 let runs = 0;
-/** Runs `executable ...args` from a fresh empty working directory, as a user would, with `input` on stdin. */
-async function runFromEmptyDir(executable: string, args: readonly string[], input: string | undefined): Promise<Run> {
+/** Runs `command` with each step's arguments in turn in one fresh empty working directory, as a user would: each exit, then every file left there. */
+async function runStepsFromEmptyDir(command: Command, steps: readonly (readonly string[])[], input?: string): Promise<{ exits: Exit[]; files: Record<string, string> }> {
   const cwd = join(work, `run-${++runs}`);
   mkdirSync(cwd);
-  const exit = await runProcess(executable, args, cwd, input);
-  return { ...exit, files: filesUnder(cwd) };
+  const [executable, ...prefix] = command;
+  const exits: Exit[] = [];
+  for (const args of steps) exits.push(await runProcess(executable, [...prefix, ...args], cwd, input));
+  return { exits, files: filesUnder(cwd) };
+}
+
+/** Runs `command ...args` from a fresh empty working directory, with `input` on stdin. */
+async function runFromEmptyDir(command: Command, args: readonly string[], input: string | undefined): Promise<Run> {
+  const { exits: [exit], files } = await runStepsFromEmptyDir(command, [args], input);
+  return { ...(exit as Exit), files };
 }
 
 interface Run extends Exit {
@@ -215,9 +227,9 @@ for (const command of COMMANDS) {
     const { full, omitOptional } = installs;
     assert.ok(full && omitOptional, 'installed');
     const [checkout, installed, withoutOptional] = await Promise.all([
-      runFromEmptyDir(process.execPath, [CHECKOUT_CLI, ...command.args], command.input),
-      runFromEmptyDir(full, command.args, command.input),
-      runFromEmptyDir(omitOptional, command.args, command.input),
+      runFromEmptyDir(CHECKOUT, command.args, command.input),
+      runFromEmptyDir([full], command.args, command.input),
+      runFromEmptyDir([omitOptional], command.args, command.input),
     ]);
     assert.is(checkout.status, command.status, checkout.stderr);
     command.check(checkout);
@@ -233,15 +245,6 @@ for (const command of COMMANDS) {
 const EVERYTHING = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/dist/index.js');
 const LOOPBACK = join(ROOT, 'test/peers/support/loopback-listen.mjs');
 const REPORT = ['report', 'trace.json', '--json-file', 'report.json', '--junit', 'report.xml', '--sarif', 'report.sarif', '--html', 'report.html'];
-
-/** Runs each command line in turn in one fresh empty working directory: each exit, then every file left there. */
-async function runStepsFromEmptyDir(executable: string, steps: readonly (readonly string[])[]): Promise<{ exits: Exit[]; files: Record<string, string> }> {
-  const cwd = join(work, `run-${++runs}`);
-  mkdirSync(cwd);
-  const exits: Exit[] = [];
-  for (const args of steps) exits.push(await runProcess(executable, executable === process.execPath ? [CHECKOUT_CLI, ...args] : args, cwd));
-  return { exits, files: filesUnder(cwd) };
-}
 
 /**
  * A run with what differs from run to run without differing in result taken out: the timings file
@@ -260,9 +263,9 @@ function comparable(run: { exits: Exit[]; files: Record<string, string> }): unkn
 async function sameEverywhere(steps: readonly (readonly string[])[]): Promise<{ exits: Exit[]; files: Record<string, string> }> {
   const { full, omitOptional } = installs;
   assert.ok(full && omitOptional, 'installed');
-  const checkout = await runStepsFromEmptyDir(process.execPath, steps);
-  const installed = await runStepsFromEmptyDir(full, steps);
-  const withoutOptional = await runStepsFromEmptyDir(omitOptional, steps);
+  const checkout = await runStepsFromEmptyDir(CHECKOUT, steps);
+  const installed = await runStepsFromEmptyDir([full], steps);
+  const withoutOptional = await runStepsFromEmptyDir([omitOptional], steps);
   assert.equal(comparable(installed), comparable(checkout), 'installed with the optional dependencies');
   assert.equal(comparable(withoutOptional), comparable(checkout), 'installed without them');
   return checkout;
@@ -357,7 +360,7 @@ test('installed where it cannot write (a read-only location), the code cache is 
 test('installed without the optional dependencies, inspect --stately says what to install (exit 2)', async () => {
   const { omitOptional } = installs;
   assert.ok(omitOptional, 'installed');
-  const run = await runFromEmptyDir(omitOptional, ['inspect', 'spec_tasks_cancel_crossed_completion', '--stately', '--port', '8080'], undefined);
+  const run = await runFromEmptyDir([omitOptional], ['inspect', 'spec_tasks_cancel_crossed_completion', '--stately', '--port', '8080'], undefined);
   assert.is(run.status, 2);
   assert.is(run.stderr, 'mcp-statechart: --stately needs the optional packages @statelyai/inspect and ws (npm install @statelyai/inspect ws) [cli/optional-package-missing]\n');
 });
@@ -365,7 +368,7 @@ test('installed without the optional dependencies, inspect --stately says what t
 test('installed, matrix says it runs from a checkout (its SDKs and peers are not shipped): exit 2, nothing written', async () => {
   const { full } = installs;
   assert.ok(full, 'installed');
-  const run = await runFromEmptyDir(full, ['matrix'], undefined);
+  const run = await runFromEmptyDir([full], ['matrix'], undefined);
   assert.is(run.status, 2);
   assert.match(run.stderr, /^mcp-statechart: the matrix runs from a checkout of mcp-statechart .*\[matrix\/sdk-missing\]\n$/);
   assert.equal(run.files, {});
