@@ -53,7 +53,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       quiet: { type: 'boolean', short: 'q', help: 'print the summary line alone' },
     },
     positionals: { name: 'FILE', min: 1, max: 1 },
-    exitCodes: '0 no error findings (warnings allowed), 1 an error finding, 2 could not run (unreadable input, a bad header, a fixture, nothing to judge)',
+    exitCodes: '0 no error findings (warnings allowed), 1 an error finding, 2 could not run (unreadable input, a bad header, a fixture, nothing to judge, a revision no profile judges)',
     load: async () => validateCommand,
   },
   {
@@ -81,7 +81,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       ...REPORT_OPTIONS,
     },
     positionals: { name: 'CMD', min: 0, max: Infinity },
-    exitCodes: '0 no error finding, 1 an error finding, 2 could not run (bad arguments, the server could not be started or reached)',
+    exitCodes: '0 no error finding, 1 an error finding, 2 could not run (bad arguments, the server could not be started or reached, or it negotiated a revision no profile judges)',
     load: () => import('./check.ts'),
   },
   {
@@ -107,7 +107,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       ...REPORT_OPTIONS,
     },
     positionals: { name: 'CMD', min: 0, max: Infinity },
-    exitCodes: '0 nothing found (warnings allowed), 1 a failure found, 2 could not run (bad arguments, the server could not be started or reached)',
+    exitCodes: '0 nothing found (warnings allowed), 1 a failure found, 2 could not run (bad arguments, the server could not be started or reached, or it negotiated a revision no profile judges)',
     load: () => import('./fuzz.ts'),
   },
   {
@@ -126,7 +126,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       output: { type: 'string', value: 'FILE', help: 'write the trace of the last replay, owner-only' },
     },
     positionals: { name: 'TRACE', min: 1, max: Infinity },
-    exitCodes: '0 not reproduced, 1 reproduced (in at least one run), 2 could not run (bad arguments or trace, the server could not be started or reached)',
+    exitCodes: '0 not reproduced, 1 reproduced (in at least one run), 2 could not run (bad arguments or trace, the server could not be started or reached, or it negotiated a revision no profile judges)',
     load: () => import('./replay.ts'),
   },
   {
