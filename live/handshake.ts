@@ -3,7 +3,7 @@
 // handshake or answers it with something the session rejects (a client would disconnect).
 import type { JsonObject } from '../validators/context.ts';
 import { hasError } from '../validators/finding.ts';
-import { judgedVersions } from '../validators/negotiation.ts';
+import { notJudgedText } from '../validators/negotiation.ts';
 import { isJsonObject } from '../validators/shape.ts';
 import { CLIENT_INFO } from './client-info.ts';
 import type { Exchange } from './exchange.ts';
@@ -30,7 +30,7 @@ export async function initialize(exchange: Exchange, recorder: LiveRecorder, ver
   // disconnect; answering a published revision is the server's right, so the run could not check it.
   const { notJudged } = recorder.negotiation();
   if (notJudged !== null) {
-    return { ok: false, error: `the server answered initialize with MCP ${notJudged}, a revision mcp-statechart does not judge (it judges ${judgedVersions()} sessions)` };
+    return { ok: false, error: `the server answered initialize with ${notJudgedText(notJudged)}` };
   }
   // A rejected handshake (a version no revision has, a malformed result) ends the run, as a client would disconnect.
   if (hasError(recorder.findingsAt(init.event))) return { ok: false };

@@ -11,7 +11,7 @@ import { negotiatedProfile } from '../transcripts/transcript-header.ts';
 import { OPPOSITE, type Direction, type JsonObject, type Profile } from '../validators/context.ts';
 import { idKey, isRequestId, type IdKey } from '../validators/envelope.ts';
 import type { Finding, Severity } from '../validators/finding.ts';
-import { handshakeProfile, settleProfile } from '../validators/negotiation.ts';
+import { handshakeProfile, notJudgedPointer, settleProfile } from '../validators/negotiation.ts';
 import { probeRules } from '../validators/rules/probe.ts';
 import { finding } from '../validators/rules/report.ts';
 import type { RuleSpec } from '../validators/rules/rule.ts';
@@ -62,6 +62,8 @@ export interface Negotiation {
   readonly server: JsonObject | null;
   /** The published revision the handshake settled on that no profile judges (nothing after it was judged), else null. */
   readonly notJudged: string | null;
+  /** Where that version is: the event carrying it and the JSON Pointer into that event (null when judged). */
+  readonly notJudgedAt: { readonly event: number; readonly pointer: string } | null;
 }
 
 interface Pending {
@@ -106,6 +108,7 @@ export class LiveJudge {
   #server: JsonObject | null = null;
   #version: string | null = null;
   #notJudged: string | null = null;
+  #notJudgedAt: Negotiation['notJudgedAt'] = null;
   readonly #options: LiveJudgeOptions;
   readonly #recent: number[] = [];
   readonly #methodsBelow: number;
@@ -186,6 +189,7 @@ export class LiveJudge {
       client: this.#client,
       server: this.#server,
       notJudged: this.#notJudged,
+      notJudgedAt: this.#notJudgedAt,
     };
   }
 
@@ -213,7 +217,7 @@ export class LiveJudge {
     if (direction !== 'server_to_client' || idKey(id) !== this.#initializeId || this.#profile !== undefined) return;
     const result = message['result'];
     const negotiated = handshakeProfile(isJsonObject(result) ? result['protocolVersion'] : undefined);
-    if (this.#waiting !== undefined) this.#settle(message);
+    if (this.#waiting !== undefined) this.#settle({ message, index });
     if (isJsonObject(result) && negotiated !== undefined && this.#notJudged === null) {
       this.#version = negotiated.protocolVersion;
       if (isJsonObject(result['capabilities'])) this.#server = result['capabilities'];
@@ -225,15 +229,18 @@ export class LiveJudge {
    * run ended or too many messages waited). The session starts under the profile the answer
    * settles, or, for a revision no profile judges, never starts.
    */
-  #settle(answer: unknown): void {
-    const first = this.#waiting?.[0]?.step;
+  #settle(answer: { readonly message: unknown; readonly index: number } | undefined): void {
+    const opening = this.#waiting?.[0];
+    const first = opening?.step;
     const request = first?.direction === 'client_to_server' ? first.message : undefined;
-    const settled = settleProfile(request, answer, negotiatedProfile(first));
+    const settled = settleProfile(request, answer?.message, negotiatedProfile(first));
     if (settled.kind === 'judged') {
       this.#start(settled.profile, settled.offeredVersion);
       return;
     }
     this.#notJudged = settled.version;
+    const event = settled.from === 'answer' ? answer?.index : opening?.index;
+    this.#notJudgedAt = event === undefined ? null : { event, pointer: notJudgedPointer(settled.from) };
     this.#waiting = undefined;
   }
 

@@ -5,7 +5,7 @@ import { OPPOSITE, type Direction, type Profile } from '../validators/context.ts
 import type { RequestId } from '../validators/envelope.ts';
 import { findingTarget } from '../validators/finding-target.ts';
 import type { Finding } from '../validators/finding.ts';
-import { judgedVersions, settleProfile, type Settlement } from '../validators/negotiation.ts';
+import { notJudgedPointer, notJudgedText, settleProfile, type Settlement } from '../validators/negotiation.ts';
 import { cliRules } from '../validators/rules/cli.ts';
 import { correlationRules } from '../validators/rules/correlation.ts';
 import { cascadeCause, type HandshakeLines } from './cascade.ts';
@@ -182,10 +182,10 @@ export class TranscriptJudge {
     const settled = settleProfile('message' in first ? first.message : undefined, answerMessage, profileForHeader(this.#header, first));
     if (settled.kind === 'not-judged') {
       this.#notJudgedVersion = settled.version;
-      const line = answer?.line ?? waiting[0]?.line ?? 1;
-      const [pointer, who] = answer === undefined ? ['/message/params/protocolVersion', 'the client offered'] : ['/message/result/protocolVersion', 'the server answered initialize with'];
-      this.#notJudged = new InputError(cliRules['version-not-judged'].id, pointer,
-        `line ${line}: ${who} MCP ${settled.version}, a revision mcp-statechart does not judge (it judges ${judgedVersions()} sessions); a transcript header naming a profile judges it under that profile anyway`);
+      const line = (settled.from === 'answer' ? answer?.line : undefined) ?? waiting[0]?.line ?? 1;
+      const who = settled.from === 'answer' ? 'the server answered initialize with' : 'the client offered';
+      this.#notJudged = new InputError(cliRules['version-not-judged'].id, notJudgedPointer(settled.from),
+        `line ${line}: ${who} ${notJudgedText(settled.version)}; a transcript header naming a profile judges it under that profile anyway`);
       for (const w of waiting) if ('problem' in w) this.#problem(w.line, w.problem);
       return;
     }

@@ -20,8 +20,8 @@ export function handshakeProfile(version: unknown): Profile | undefined {
 export type Settlement =
   /** Judged under `profile`; `offeredVersion` is the client's offer when the server answered another version. */
   | { readonly kind: 'judged'; readonly profile: Profile; readonly offeredVersion: string | undefined }
-  /** The server answered a published revision other than the offer, which no profile judges. */
-  | { readonly kind: 'not-judged'; readonly version: string };
+  /** The session is in a published revision no profile judges: the one answered, or (none answered) the one offered. */
+  | { readonly kind: 'not-judged'; readonly version: string; readonly from: 'answer' | 'offer' };
 
 /**
  * Settles the profile from the initialize request and the message answering it (undefined when
@@ -40,11 +40,21 @@ export function settleProfile(request: unknown, answer: unknown, offered: Profil
   if (profile !== undefined && typeof offeredVersion === 'string') {
     return { kind: 'judged', profile, offeredVersion: offeredVersion === profile.protocolVersion ? undefined : offeredVersion };
   }
-  const version = typeof answered === 'string' ? answered : offeredVersion;
+  const [version, from] = typeof answered === 'string' ? [answered, 'answer' as const] : [offeredVersion, 'offer' as const];
   if (typeof version === 'string' && PUBLISHED_REVISIONS.includes(version) && profileForVersion(version) === undefined) {
-    return { kind: 'not-judged', version };
+    return { kind: 'not-judged', version, from };
   }
   return { kind: 'judged', profile: offered, offeredVersion: undefined };
+}
+
+/** Why a session in `version` is not judged, worded once for every command: "MCP 2024-11-05, a revision mcp-statechart does not judge (...)". */
+export function notJudgedText(version: string): string {
+  return `MCP ${version}, a revision mcp-statechart does not judge (it judges ${judgedVersions()} sessions)`;
+}
+
+/** Where the version of a session not judged is, in the message that carries it. */
+export function notJudgedPointer(from: 'answer' | 'offer'): string {
+  return from === 'answer' ? '/message/result/protocolVersion' : '/message/params/protocolVersion';
 }
 
 /** The versions a handshake can be judged in, for messages: "2025-06-18 and 2025-11-25". */

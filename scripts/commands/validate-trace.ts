@@ -6,10 +6,9 @@ import { InputError } from '../../runner/errors.ts';
 import { inputKindOf } from '../../runner/input-kind.ts';
 import { parseTrace, TRACE_MAX_BYTES } from '../../trace/parse-trace.ts';
 import { TRACE_MARK } from '../../trace/trace-schema.ts';
-import { judgedVersions } from '../../validators/negotiation.ts';
-import { isJsonObject } from '../../validators/shape.ts';
+import { notJudgedText } from '../../validators/negotiation.ts';
 import { cliRules } from '../../validators/rules/cli.ts';
-import type { Trace, TraceFinding } from '../../trace/trace-schema.ts';
+import type { TraceFinding } from '../../trace/trace-schema.ts';
 import { countOf } from '../cli/finding-text.ts';
 import { styleFor, type Style } from '../cli/style.ts';
 import { readStreamBounded } from '../read-bounded.ts';
@@ -48,23 +47,14 @@ export function looksLikeTrace(head: Uint8Array): boolean {
   return firstLine === '{' || firstLine.includes(`"${TRACE_MARK}"`);
 }
 
-/** Where a trace's negotiated version is: the answer to initialize, else the version initialize offered. */
-function versionPointer(trace: Trace): string {
-  const messages = trace.events.flatMap((e, i) => (e.kind === 'message' && isJsonObject(e.message) ? [{ i, direction: e.direction, message: e.message }] : []));
-  const request = messages.find((m) => m.direction === 'client_to_server' && m.message['method'] === 'initialize');
-  const answer = messages.find((m) => m.direction === 'server_to_client' && !('method' in m.message) && m.message['id'] === request?.message['id']);
-  if (answer !== undefined) return `/events/${answer.i}/message/result/protocolVersion`;
-  return request === undefined ? '/events' : `/events/${request.i}/message/params/protocolVersion`;
-}
-
 /** Reads a whole trace from a stream, checks it, and judges it again. */
 export async function validateTraceStream(source: AsyncIterable<Uint8Array>): Promise<TraceValidation> {
   const trace = parseTrace(await readStreamBounded(source, TRACE_MAX_BYTES));
   const judged = judgeTrace(trace);
-  const { notJudged } = judged.negotiation;
+  const { notJudged, notJudgedAt } = judged.negotiation;
   if (notJudged !== null) {
-    throw new InputError(cliRules['version-not-judged'].id, versionPointer(trace),
-      `the traced session negotiated MCP ${notJudged}, a revision mcp-statechart does not judge (it judges ${judgedVersions()} sessions)`);
+    throw new InputError(cliRules['version-not-judged'].id, notJudgedAt === null ? '/events' : `/events/${notJudgedAt.event}${notJudgedAt.pointer}`,
+      `the traced session negotiated ${notJudgedText(notJudged)}`);
   }
   const errors = judged.findings.filter((f) => f.severity === 'error').length;
   const report: TraceValidateReport = {

@@ -36,6 +36,7 @@ test('a server that answers a published revision no profile judges (2024-11-05):
   const r = judge([['c', init('2025-11-25')], ['s', answer('2024-11-05')], ['c', initialized], ['c', '{"jsonrpc":"2.0","id":2,"method":"tools/list"}'], ['s', '{"jsonrpc":"2.0","id":2,"result":{"tools":7}}']]);
   assert.equal(r.rules, [], 'not a single rule of another revision is applied');
   assert.is(r.negotiation.notJudged, '2024-11-05');
+  assert.equal(r.negotiation.notJudgedAt, { event: 1, pointer: '/message/result/protocolVersion' }, 'the answer carries it');
   assert.is(r.negotiation.protocolVersion, null);
   assert.equal(r.j.unanswered('client_to_server'), [], 'nothing is reported unanswered either');
   assert.is(r.j.methodOf(4), 'tools/list', 'messages are still described');

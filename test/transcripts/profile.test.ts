@@ -71,6 +71,15 @@ test('a client offering 2025-03-26 with no answer: not judged, named at the offe
   assert.match(j.notJudged?.message ?? '', /^line 1: the client offered MCP 2025-03-26, /);
 });
 
+test('a client offering 2025-03-26 answered with an error: not judged, named at the offer, not at the error', () => {
+  const j = new TranscriptJudge();
+  const refused = { direction: 'server_to_client', message: { jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'Unsupported protocol version' } } };
+  [init('2025-03-26'), refused].forEach((l, i) => j.line(enc.encode(JSON.stringify(l)), i + 1));
+  j.finish();
+  assert.is(j.notJudged?.pointer, '/message/params/protocolVersion');
+  assert.match(j.notJudged?.message ?? '', /^line 1: the client offered MCP 2025-03-26, /);
+});
+
 test('a header naming the profile judges under it: an answer in another version is then the lifecycle\'s finding, and nothing waits', () => {
   const r = judge([{ mcp_statechart_transcript: 1, profile: '2025-11-25' }, init('2025-11-25'), result('2025-06-18')]);
   assert.is(r.profile, 'mcp-2025-11-25');
