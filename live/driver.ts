@@ -43,7 +43,30 @@ export interface DriveOutcome {
    * Named calls that were not sent, and why (the client does not send what it would reject), or
    * (`sent`) were sent as a task that did not finish in time.
    */
-  readonly skipped: readonly { readonly name: string; readonly reason: string; readonly sent?: boolean }[];
+  readonly skipped: readonly SkippedCall[];
+}
+
+/** A named call the driver did not carry out to its end. */
+export interface SkippedCall {
+  readonly name: string;
+  readonly reason: string;
+  /** Sent, as a task that did not finish in time; otherwise never sent. */
+  readonly sent?: boolean;
+  /** Where in the trace's options the call is that could not be sent (`/options/calls/0/name`). */
+  readonly pointer?: string;
+}
+
+/**
+ * Where in the recorded options (`/options/calls/N/...`) a finding on the tools/call request a
+ * named call would have become rests: its name, one of its arguments, or the call as a whole.
+ */
+export function callPointer(index: number, requestPointer: string): string {
+  const call = `/options/calls/${index}`;
+  if (requestPointer === '/message/params/name') return `${call}/name`;
+  if (requestPointer === '/message/params/arguments' || requestPointer.startsWith('/message/params/arguments/')) {
+    return `${call}/args${requestPointer.slice('/message/params/arguments'.length)}`;
+  }
+  return call;
 }
 
 /** The ttl a task-augmented call asks for (ms); the server may grant another. */
@@ -108,7 +131,7 @@ class Driver {
   readonly #recorder: LiveRecorder;
   readonly #options: DriverOptions;
   readonly #transport: ClientTransport;
-  readonly #skipped: { name: string; reason: string; sent?: boolean }[] = [];
+  readonly #skipped: SkippedCall[] = [];
 
   constructor(exchange: Exchange, recorder: LiveRecorder, options: DriverOptions, transport: ClientTransport) {
     this.#exchange = exchange;
@@ -130,8 +153,8 @@ class Driver {
       if (!(await this.#listAll(list.method, list.items, listed))) return this.#done();
     }
     if (this.#options.scope === 'full' && !(await this.#full(server, listed))) return this.#done();
-    for (const call of this.#options.calls) {
-      if (!(await this.#call(call, server, listed))) return this.#done();
+    for (const [index, call] of this.#options.calls.entries()) {
+      if (!(await this.#call(call, index, server, listed))) return this.#done();
     }
     return this.#done();
   }
@@ -196,9 +219,9 @@ class Driver {
   }
 
   /** Calls a tool the user named, unless the client would reject its own request. */
-  async #call(call: NamedCall, server: JsonObject, listed: Listed): Promise<boolean> {
+  async #call(call: NamedCall, index: number, server: JsonObject, listed: Listed): Promise<boolean> {
     if (!isJsonObject(server['tools'])) {
-      this.#skipped.push({ name: call.name, reason: 'the server declares no tools capability' });
+      this.#skipped.push({ name: call.name, pointer: `/options/calls/${index}/name`, reason: 'the server declares no tools capability, so it lists no tool to call' });
       return true;
     }
     const { profile } = this.#recorder.negotiation();
@@ -211,7 +234,7 @@ class Driver {
     const found = validate === undefined ? [] : validate(params, '/message/params', { profile, tools, toolsKnown: true });
     const rejected = found.find((f) => f.severity === 'error');
     if (rejected !== undefined) {
-      this.#skipped.push({ name: call.name, reason: `${rejected.message} [${rejected.rule} at ${rejected.pointer}]` });
+      this.#skipped.push({ name: call.name, pointer: callPointer(index, rejected.pointer), reason: `${rejected.message} (${rejected.rule} at ${rejected.pointer})` });
       return true;
     }
     if (!asTask) return this.#ok(this.#exchange.request('tools/call', params));

@@ -5,7 +5,8 @@ import type { Redactor } from '../trace/redaction.ts';
 import type { Trace } from '../trace/trace-schema.ts';
 import type { TraceTimings } from '../trace/trace-file.ts';
 import type { JsonObject } from '../validators/context.ts';
-import { drive, type NamedCall, type Scope } from './driver.ts';
+import { cliRules } from '../validators/rules/cli.ts';
+import { drive, type NamedCall, type Scope, type SkippedCall } from './driver.ts';
 import { openConnection, type HeaderFromEnv, type HttpSetup, type LiveTarget } from './connection.ts';
 import type { ClientAnswers } from './server-requests.ts';
 import { buildTrace } from './trace-builder.ts';
@@ -36,8 +37,13 @@ export interface CheckOptions {
 export interface CheckRun {
   readonly trace: Trace;
   readonly timings: TraceTimings;
-  /** Named calls that were not sent, and why (redacted). */
-  readonly skipped: readonly { readonly name: string; readonly reason: string; readonly sent?: boolean }[];
+  /** Named calls that were not sent, or sent but not finished, and why (redacted). */
+  readonly skipped: readonly SkippedCall[];
+  /**
+   * Why the check could not do what it was asked: named calls that could not be sent (the trace's
+   * status is then `error`, its error this message and the rule); redacted.
+   */
+  readonly notSent?: { readonly rule: string; readonly pointer: string; readonly message: string };
   /** The run's redactor, for anything else printed about it. */
   readonly redactor: Redactor;
 }
@@ -62,15 +68,29 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
   const target = options.target;
   options.onTransport?.(transport);
   const outcome = await drive(transport, recorder, options);
+  const notSent = outcome.error === undefined ? notSentFailure(outcome.skipped) : undefined;
   const { trace, timings } = buildTrace({
     recording: recorder.finish(),
     target: target.transport === 'stdio' ? { transport: 'stdio', command: [...target.command] } : { transport: 'http', url: target.url },
     options: recordedOptions(options),
     cleanup: outcome.cleanup,
-    error: outcome.error,
+    error: outcome.error ?? (notSent === undefined ? undefined : `${notSent.message} [${notSent.rule}]`),
     redactor,
     totalMs: performance.now() - started,
   });
   const skipped = outcome.skipped.map((s) => ({ ...s, name: redactor.text(s.name), reason: redactor.text(s.reason) }));
-  return { trace, timings, skipped, redactor };
+  if (notSent === undefined) return { trace, timings, skipped, redactor };
+  return { trace, timings, skipped, redactor, notSent: { ...notSent, message: redactor.text(notSent.message) } };
+}
+
+/**
+ * A check asked to call a tool it could not call has not done what it was asked (a misspelt
+ * name in CI must not pass): the calls not sent, each with its reason and its place in the options.
+ */
+function notSentFailure(skipped: readonly SkippedCall[]): { rule: string; pointer: string; message: string } | undefined {
+  const unsent = skipped.filter((s) => s.sent !== true);
+  const first = unsent[0];
+  if (first === undefined) return undefined;
+  const message = unsent.map((s) => `--call ${s.name} was not sent (${s.pointer ?? '/options/calls'}): ${s.reason}`).join('; ');
+  return { rule: cliRules['call-not-sent'].id, pointer: first.pointer ?? '/options/calls', message };
 }

@@ -3,6 +3,7 @@
 // servers that cannot be started or reached exit 2 with a message that says why.
 import { writeReports } from '../../reports/write-reports.ts';
 import type { ReportOptions } from '../../reports/report-options.ts';
+import { InputError } from '../../runner/errors.ts';
 import { couldNotRun } from './could-not-run.ts';
 import type { NamedCall, Scope } from '../../live/driver.ts';
 import { runCheck, type CheckOptions, type CheckRun } from '../../live/run-check.ts';
@@ -135,11 +136,12 @@ export async function runCheckCommand(args: CommandArgs, io: CommandIO, extras: 
   }));
   const say = (text: string): void => io.out(run.redactor.text(text));
   const text = await writeTraceFiles(parsed.output, run.trace, run.timings);
-  for (const s of run.skipped) io.err(run.redactor.text(`mcp-statechart: --call ${s.name} ${s.sent === true ? 'was sent, but' : 'was not sent:'} ${s.reason}\n`));
+  for (const s of run.skipped) if (s.sent === true) io.err(run.redactor.text(`mcp-statechart: --call ${s.name} was sent, but ${s.reason}\n`));
   const reports: ReportOptions = parsed.output === undefined ? parsed.reports : { ...parsed.reports, traceFile: parsed.output, traceText: text };
   const outcome = await writeReports(run.trace, reports, { stdout: say, color: io.color });
   if (outcome.failure !== undefined) return { exitCode: 2, failure: outcome.failure };
   if (run.trace.status !== 'error') return { exitCode: outcome.exitCode };
+  if (run.notSent !== undefined) return { exitCode: 2, failure: new InputError(run.notSent.rule, run.notSent.pointer, `could not run the check: ${run.notSent.message}`) };
   return { exitCode: 2, failure: couldNotRun('the check', run.trace) };
 }
 

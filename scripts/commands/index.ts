@@ -81,7 +81,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       ...REPORT_OPTIONS,
     },
     positionals: { name: 'CMD', min: 0, max: Infinity },
-    exitCodes: '0 no error finding, 1 an error finding, 2 could not run (bad arguments, the server could not be started or reached, or it negotiated a revision no profile judges)',
+    exitCodes: '0 no error finding, 1 an error finding, 2 could not run (bad arguments, the server could not be started or reached, it negotiated a revision no profile judges, or a --call could not be sent)',
     load: () => import('./check.ts'),
   },
   {

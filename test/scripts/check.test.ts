@@ -143,10 +143,38 @@ test('exit 2, naming why: bad arguments, a server that cannot be started, one th
   }
 });
 
-test('a named call whose arguments break the tool\'s schema is not sent, and says why', () => {
-  const r = check(['--json', '--call', 'echo', '--args', '{"text": 5}', ...peer('correct')]);
-  assert.is(r.status, 0, r.stderr);
-  assert.match(r.stderr, /--call echo was not sent: .*toolschema\/instance-type/);
+test('a named call that cannot be sent makes the run exit 2 after the trace is written, naming the rule and the place, in text and --json', () => {
+  const cases: [args: string[], server: string, pointer: string, reason: RegExp][] = [
+    [['--call', 'echo', '--args', '{"text": 5}'], 'correct', '/options/calls/0/args/text', /\(toolschema\/instance-type at \/message\/params\/arguments\/text\)/],
+    [['--call', 'echo', '--args', '{"text": "a"}', '--call', 'nope'], 'correct', '/options/calls/1/name', /unknown tool "nope".*\(tools\/unknown-tool at \/message\/params\/name\)/],
+    [['--call', 'echo'], 'no-tools', '/options/calls/0/name', /the server declares no tools capability/],
+  ];
+  for (const [args, server, pointer, reason] of cases) {
+    const out = join(dir, `not-sent-${server}.json`);
+    rmSync(out, { force: true });
+    const r = check([...args, '--output', out, ...peer(server)]);
+    assert.is(r.status, 2, args.join(' ') + r.stdout + r.stderr);
+    const line = r.stderr.split('\n').filter((l) => l !== '');
+    assert.is(line.length, 1, r.stderr);
+    assert.ok(line[0]!.startsWith(`mcp-statechart: could not run the check: --call ${args.at(-1) === 'nope' ? 'nope' : 'echo'} was not sent (${pointer}): `), r.stderr);
+    assert.match(line[0]!, reason);
+    assert.ok(line[0]!.endsWith(' [cli/call-not-sent]'), r.stderr);
+    assert.match(r.stdout, new RegExp(`^error \\(the run could not complete: --call \\S+ was not sent \\(${pointer.replaceAll('/', '\\/')}\\): .*\\[cli/call-not-sent\\]\\): 0 errors, 0 warnings; `, 'm'));
+    const trace = JSON.parse(readFileSync(out, 'utf8')) as { status: string; error: string; options: { calls: unknown[] }; events: { message?: { method?: string; params?: { name?: string } } }[] };
+    assert.is(trace.status, 'error');
+    assert.match(trace.error, /\[cli\/call-not-sent\]$/);
+    assert.not.ok(trace.events.some((e) => e.message?.method === 'tools/call' && e.message.params?.name !== 'echo' && server === 'correct' && args.includes('nope')), 'the unknown tool was not called');
+    assert.is(trace.options.calls.length, args.filter((a) => a === '--call').length);
+    const json = check(['--json', ...args, ...peer(server)]);
+    assert.is(json.status, 2, json.stderr);
+    const report = JSON.parse(json.stdout) as { status: string; error: string };
+    assert.is(report.status, 'error');
+    assert.is(report.error, trace.error);
+  }
+  // The named call that could be sent was sent; one sent as a task that ran out of time is a note, not a failure (see above).
+  const ok = check(['--call', 'echo', '--args', '{"text": "hi"}', ...peer('correct')]);
+  assert.is(ok.status, 0, ok.stderr);
+  assert.is(ok.stderr, '');
 });
 
 test('no secret from the environment reaches the trace, the timings, stdout or stderr, even when the server echoes it', () => {

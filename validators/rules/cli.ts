@@ -19,6 +19,10 @@ export const cliRules = defineRules('cli', CLI, {
     text: 'The server a live check names must start (stdio) or be reachable (HTTP) and answer initialize.',
     spec: 'README.md#live-checks',
   },
+  'call-not-sent': {
+    text: 'Every tool named with --call must be one the server lists (it must declare the tools capability), called with --args that fit its inputSchema; a call the client would reject is not sent, and the check could not run.',
+    spec: 'README.md#live-checks',
+  },
   'version-not-judged': {
     text: 'The session must negotiate a revision a profile judges (2025-06-18, 2025-11-25); a server may answer an older published one (2024-11-05, 2025-03-26), which cannot be judged.',
     spec: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle#version-negotiation',
