@@ -61,7 +61,7 @@ export function openConnection(options: ConnectionOptions): Connection {
   let transport: ClientTransport;
   if (target.transport === 'stdio') {
     const [command, ...args] = target.command;
-    transport = new StdioTransport(recorder, { command: command as string, args, env: options.env, ...(options.graceMs === undefined ? {} : { graceMs: options.graceMs }) });
+    transport = new StdioTransport(recorder, { command: command as string, args, env: options.env, redactor, ...(options.graceMs === undefined ? {} : { graceMs: options.graceMs }) });
   } else {
     if (options.httpTransport === undefined) throw new Error('openConnection: no Streamable HTTP transport was given for --url');
     transport = options.httpTransport({ recorder, url: target.url, headers, timeoutMs: options.timeoutMs, redactor });

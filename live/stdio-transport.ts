@@ -8,7 +8,8 @@ import type { JsonObject } from '../validators/context.ts';
 import { jsonRules } from '../validators/rules/json.ts';
 import { transportRules } from '../validators/rules/transport.ts';
 import type { TraceEvent } from '../trace/trace-schema.ts';
-import { BoundedText } from './bounded-text.ts';
+import type { Redactor } from '../trace/redaction.ts';
+import { BoundedText, RAW_MARGIN_BYTES } from './bounded-text.ts';
 import { isResponse } from './http-streams.ts';
 import type { RuleSpec } from '../validators/rules/rule.ts';
 import { killLeftovers, settlesWithin, signalGroup, spawnServer } from './process-group.ts';
@@ -34,6 +35,11 @@ export interface StdioOptions {
   readonly graceMs?: number;
   /** The most stderr bytes kept (head and tail; default 8192). */
   readonly maxStderrBytes?: number;
+  /**
+   * The run's redactor: the stderr excerpt is cut from text it has redacted (with every secret of
+   * the messages so far), so no part of a secret survives the cut.
+   */
+  readonly redactor?: Redactor;
   /** The most server messages read in a row without a response (default MAX_MESSAGES_WITHOUT_RESPONSE). */
   readonly maxMessagesWithoutResponse?: number;
 }
@@ -72,7 +78,7 @@ export class StdioTransport implements ClientTransport {
     this.#recorder = recorder;
     this.#options = options;
     this.#graceMs = options.graceMs ?? 2000;
-    this.#stderr = new BoundedText(options.maxStderrBytes ?? 8192);
+    this.#stderr = new BoundedText(options.maxStderrBytes ?? 8192, options.redactor === undefined ? 0 : RAW_MARGIN_BYTES);
   }
 
   /** The child's process id while it runs (for a last-resort kill when the checker itself is interrupted). */
@@ -146,6 +152,7 @@ export class StdioTransport implements ClientTransport {
 
   async send(message: JsonObject): Promise<void> {
     const text = JSON.stringify(message);
+    this.#options.redactor?.learn(message);
     this.#recorder.message('client_to_server', text);
     const stdin = this.#child?.stdin;
     if (stdin === undefined || stdin === null || stdin.destroyed || stdin.writableEnded) return;
@@ -197,6 +204,7 @@ export class StdioTransport implements ClientTransport {
     }
     const recorded = this.#recorder.message('server_to_client', text);
     const message = recorded.message;
+    this.#options.redactor?.learn(message);
     const isObject = message !== null && typeof message === 'object' && !Array.isArray(message);
     this.#sinceResponse = isObject && isResponse(message as JsonObject) ? 0 : this.#sinceResponse + 1;
     if (isObject) this.#onMessage(message as JsonObject, recorded.index);
@@ -235,7 +243,8 @@ export class StdioTransport implements ClientTransport {
   }
 
   #ended(code: number | null, signal: NodeJS.Signals | null): void {
-    const excerpt = this.#stderr.text();
+    const redactor = this.#options.redactor;
+    const excerpt = this.#stderr.text(redactor === undefined ? undefined : (text) => redactor.text(text));
     if (excerpt.text.length > 0) this.#recorder.event({ kind: 'stderr', text: excerpt.text, truncated: excerpt.truncated });
     this.#exit = { kind: 'process_exit', code, signal, forced: this.#forced };
     const at = this.#recorder.event(this.#exit);

@@ -35,6 +35,7 @@ export function jsonReport(model: ReportModel): Record<string, unknown> {
       expected_reason: f.expectedBy === null ? undefined : model.expected[f.expectedBy]?.reason,
     })),
     stale_expected_failures: model.stale,
+    server_exit: model.serverExit,
   };
 }
 

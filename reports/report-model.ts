@@ -7,6 +7,7 @@ import { RULES } from '../validators/rules/index.ts';
 import { matchesFinding, type ExpectedFailure } from './expected-failures.ts';
 import { Redactor } from '../trace/redaction.ts';
 import { clip, MAX_MESSAGE_CHARS, wellFormed } from './output-text.ts';
+import { serverExitOf, type ServerExit } from './server-exit.ts';
 
 /** A finding as every report shows it: the trace's finding and where it rests. */
 export interface ReportFinding {
@@ -42,6 +43,8 @@ export interface ReportModel {
   /** error: the run could not complete; fail: an unexpected error finding or a stale entry; else pass. */
   readonly status: 'pass' | 'fail' | 'error';
   readonly counts: ReportCounts;
+  /** How the server ended, when it ended by itself before it answered initialize (the reason the run could not complete). */
+  readonly serverExit: ServerExit | undefined;
 }
 
 /** What the run holds, counted. */
@@ -92,6 +95,7 @@ export function buildReportModel(source: Trace, expected: readonly ExpectedFailu
     expected,
     stale,
     status,
+    serverExit: serverExitOf(trace),
     counts: {
       events: trace.events.length,
       messages: trace.events.filter((e) => e.kind === 'message').length,

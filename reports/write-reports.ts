@@ -13,6 +13,7 @@ import { readExpectedFailures, type ExpectedFailuresFile } from './expected-fail
 import { htmlReport } from './html-report.ts';
 import { jsonReportText } from './json-report.ts';
 import { oneLine } from './output-text.ts';
+import { serverExitText } from './server-exit.ts';
 import type { ReportOptions, ReportOutcome } from './report-options.ts';
 import { buildReportModel, type ReportModel } from './report-model.ts';
 import { sarifReportText } from './sarif-report.ts';
@@ -53,7 +54,7 @@ export async function writeReports(trace: Trace, options: ReportOptions, io: { s
   }
   const summary = written.length === 0 ? verdict : `${verdict}; wrote ${countOf(written.length, 'file')}: ${written.join(', ')}`;
   if (options.json) io.stdout(jsonReportText(model));
-  else io.stdout((options.quiet ? '' : findingLines(model, io.color === true)) + summary + '\n');
+  else io.stdout((options.quiet ? '' : findingLines(model, io.color === true) + (model.serverExit === undefined ? '' : serverExitText(model.serverExit))) + summary + '\n');
   const exitCode = failure !== undefined || model.status === 'error' ? 2 : model.status === 'fail' ? 1 : 0;
   return { exitCode, summary, ...(failure === undefined ? {} : { failure }) };
 }

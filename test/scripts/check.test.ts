@@ -143,6 +143,43 @@ test('exit 2, naming why: bad arguments, a server that cannot be started, one th
   }
 });
 
+test('a server that ends before it answers initialize: text and --json show how it ended and the last lines of its stderr, redacted before they are cut, control characters escaped', () => {
+  const missing = check(peer('missing-module'));
+  assert.is(missing.status, 2, missing.stderr);
+  assert.ok(missing.stdout.includes("the server exited with code 1 before it answered initialize; the 7 lines it wrote on its standard error:\n"
+    + '  node:internal/modules/cjs/loader:1228\n    throw err;\n    ^\n  \n  Error: Cannot find module \'x\'\n  Require stack:\n  - /srv/server.js\nerror (the run could not complete: '), missing.stdout);
+  const json = JSON.parse(check(['--json', ...peer('missing-module')]).stdout) as { server_exit: unknown };
+  assert.equal(json.server_exit, { code: 1, signal: null, stderr: ['node:internal/modules/cjs/loader:1228', '  throw err;', '  ^', '', 'Error: Cannot find module \'x\'', 'Require stack:', '- /srv/server.js'], stderr_cut: false });
+
+  const killed = check(['--json', ...peer('killed-at-start')]);
+  assert.is(killed.status, 2, killed.stderr);
+  assert.equal((JSON.parse(killed.stdout) as { server_exit: unknown }).server_exit, { code: null, signal: 'SIGKILL', stderr: ['starting'], stderr_cut: false });
+  assert.match(check(peer('killed-at-start')).stdout, /^the server was ended by signal SIGKILL before it answered initialize; the line it wrote on its standard error:\n  starting\n/m);
+
+  const out = join(dir, 'secret-at-start.json');
+  const text = check(['--output', out, ...peer('stderr-secret-at-start')]);
+  const secret = check(['--json', ...peer('stderr-secret-at-start')]);
+  assert.is(text.status, 2);
+  assert.is(secret.status, 2);
+  const exit = (JSON.parse(secret.stdout) as { server_exit: { code: number; stderr: string[]; stderr_cut: boolean } }).server_exit;
+  assert.is(exit.code, 3);
+  assert.is(exit.stderr.length, 20);
+  assert.ok(exit.stderr_cut);
+  assert.is(exit.stderr.at(-1), '\\u001B[31mfatal\\u001B[0m: cannot use token [REDACTED]');
+  assert.ok(Buffer.byteLength(exit.stderr.join('\n')) <= 4096);
+  assert.match(text.stdout, /the last 20 lines it wrote on its standard error:\n  line 381 /);
+  assert.not.ok(text.stdout.includes('\u001b'), 'no terminal escape reaches the terminal');
+  for (const t of [text.stdout, text.stderr, secret.stdout, secret.stderr, readFileSync(out, 'utf8')]) {
+    for (let i = 0; i + 4 <= SECRET.length; i++) assert.not.ok(t.includes(SECRET.slice(i, i + 4)), `a part of the secret leaked: ${SECRET.slice(i, i + 4)}`);
+  }
+
+  // A server the checker had to stop, or one that completed the handshake, shows no such block.
+  const clean = check(['--json', ...peer('correct')]);
+  assert.not.ok('server_exit' in (JSON.parse(clean.stdout) as object));
+  const midway = check(['--json', ...peer('exits-mid-handshake')]);
+  assert.not.ok('server_exit' in (JSON.parse(midway.stdout) as object), midway.stdout);
+});
+
 test('a named call that cannot be sent makes the run exit 2 after the trace is written, naming the rule and the place, in text and --json', () => {
   const cases: [args: string[], server: string, pointer: string, reason: RegExp][] = [
     [['--call', 'echo', '--args', '{"text": 5}'], 'correct', '/options/calls/0/args/text', /\(toolschema\/instance-type at \/message\/params\/arguments\/text\)/],
