@@ -1,0 +1,229 @@
+// Why: the verdicts that matter are the ones on servers other people published. Each server here
+// is installed from npm (a dev dependency), runs offline without credentials, and is judged with
+// the commands users run: `check --scope full` and a short `fuzz`. A check's findings are asserted
+// exactly (rule, severity, count), each error with the line of the specification it rests on; a
+// fuzz run's findings must each be one explained here. Any finding not explained fails the test:
+// either the server changed or the checker did, and someone must read the page again. The list,
+// with what each server gets and why, is docs/real-servers.md.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const CLI = join(ROOT, 'dist/cli.js');
+const installed = createRequire(join(ROOT, 'package.json')).resolve;
+const inModules = (path: string): string => join(ROOT, 'node_modules', path);
+
+const dir = mkdtempSync(join(tmpdir(), 'mcp-statechart-published-'));
+test.after(() => rmSync(dir, { recursive: true, force: true }));
+const root = join(dir, 'root');
+mkdirSync(root);
+writeFileSync(join(root, 'a.txt'), 'hello\n');
+
+/**
+ * What every server is given: no credentials, a home of its own (servers that keep state write
+ * under it), telemetry off where a server offers the switch.
+ */
+const ENV: NodeJS.ProcessEnv = {
+  PATH: process.env['PATH'] ?? '',
+  HOME: join(dir, 'home'),
+  MEMORY_FILE_PATH: join(dir, 'memory.jsonl'),
+  AZURE_MCP_COLLECT_TELEMETRY: 'false',
+  DOTNET_CLI_TELEMETRY_OPTOUT: '1',
+  DOTNET_BUNDLE_EXTRACT_BASE_DIR: join(dir, 'dotnet'),
+};
+mkdirSync(ENV['HOME']!);
+
+/** `rule severity` and how many times a run must raise it. */
+type Expected = Readonly<Record<string, number>>;
+
+interface PublishedServer {
+  readonly name: string;
+  readonly command: readonly string[];
+  /** Arguments of `check` beyond `--scope full`. */
+  readonly checkArgs?: readonly string[];
+  /** The protocol version it negotiates when offered 2025-11-25. */
+  readonly version: string;
+  /** Every finding of `check --scope full`, counted. */
+  readonly check: Expected;
+  /** The findings a fuzz run may raise (each explained below); any other fails. */
+  readonly fuzz: readonly string[];
+}
+
+// probe/invalid-params-code (warning): the full check asks for a list with `cursor: 42`. The
+// pagination page (2025-11-25 and 2025-06-18, server/utilities/pagination): "Invalid cursors
+// **SHOULD** result in an error with code -32602 (Invalid params)." A SHOULD: a warning, never an error.
+const INVALID_PARAMS = 'probe/invalid-params-code warning';
+// probe/unknown-method-code (error): JSON-RPC 2.0, 5.1 Error object: the code "indicates the error
+// type that occurred" and "-32601 Method not found: The method does not exist / is not available".
+const UNKNOWN_METHOD = 'probe/unknown-method-code error';
+
+const SERVERS: readonly PublishedServer[] = [
+  {
+    name: '@modelcontextprotocol/server-everything 2026.8.31 (TypeScript SDK 1.x)',
+    command: [process.execPath, installed('@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'],
+    version: '2025-11-25',
+    // It answers the invalid cursor with -32603 (Internal error).
+    check: { [INVALID_PARAMS]: 1 },
+    fuzz: [INVALID_PARAMS],
+  },
+  {
+    name: '@modelcontextprotocol/server-memory 2026.8.31 (TypeScript SDK 1.x)',
+    command: [process.execPath, installed('@modelcontextprotocol/server-memory/dist/index.js')],
+    version: '2025-11-25',
+    check: { [INVALID_PARAMS]: 1 },
+    fuzz: [INVALID_PARAMS],
+  },
+  {
+    name: '@modelcontextprotocol/server-filesystem 2026.8.31 (TypeScript SDK 1.x)',
+    command: [process.execPath, installed('@modelcontextprotocol/server-filesystem/dist/index.js'), root],
+    checkArgs: ['--root', pathToFileURL(root).href],
+    version: '2025-11-25',
+    check: { [INVALID_PARAMS]: 1 },
+    fuzz: [INVALID_PARAMS],
+  },
+  {
+    name: '@modelcontextprotocol/server-sequential-thinking 2026.8.31 (TypeScript SDK 1.x)',
+    command: [process.execPath, installed('@modelcontextprotocol/server-sequential-thinking/dist/index.js')],
+    version: '2025-11-25',
+    check: { [INVALID_PARAMS]: 1 },
+    fuzz: [INVALID_PARAMS],
+  },
+  {
+    // A server on a TypeScript framework: firecrawl-mcp is built on fastmcp 4.3.2. Without an API
+    // key it starts and lists its tools; no tool is called. Its output schemas use
+    // `additionalProperties: {}` (a schema, as zod's record() emits): valid JSON Schema, no finding.
+    name: 'firecrawl-mcp 3.26.0 (fastmcp 4.3.2)',
+    command: [process.execPath, inModules('firecrawl-mcp/dist/index.js')],
+    version: '2025-11-25',
+    check: { [INVALID_PARAMS]: 1 },
+    fuzz: [INVALID_PARAMS],
+  },
+  {
+    // Native Go on the official Go SDK (github.com/modelcontextprotocol/go-sdk v1.4.1), shipped as
+    // a binary in an npm package. It ignores the end of stdin and SIGTERM (the checker's SIGKILL
+    // ends it, as the stdio transport page allows); that is no finding.
+    name: 'mcp-cron-linux-amd64 0.9.1 (Go, modelcontextprotocol/go-sdk 1.4.1)',
+    command: [inModules('mcp-cron-linux-amd64/bin/mcp-cron'), '--transport', 'stdio', '--db-path', join(dir, 'cron.db')],
+    version: '2025-11-25',
+    // It answers a method no revision defines with error code 0, not -32601 (JSON-RPC 2.0, above),
+    // and the invalid cursor with code 0 too (the SHOULD above).
+    check: { [UNKNOWN_METHOD]: 1, [INVALID_PARAMS]: 1 },
+    fuzz: [UNKNOWN_METHOD, INVALID_PARAMS],
+  },
+  {
+    // Native Rust on rmcp 1.1.1, shipped as a binary in an npm package; it speaks 2025-06-18.
+    // Offered 2025-11-25 it answers 2025-06-18, which the lifecycle page allows ("the server
+    // MUST respond with another protocol version it supports").
+    name: '@temporal-cortex/cortex-mcp-linux-x64 0.9.1 (Rust, rmcp 1.1.1)',
+    command: [inModules('@temporal-cortex/cortex-mcp-linux-x64/bin/cortex-mcp')],
+    version: '2025-06-18',
+    // It answers the invalid cursor with a result (the SHOULD above).
+    check: { [INVALID_PARAMS]: 1 },
+    fuzz: [INVALID_PARAMS],
+  },
+  {
+    // Native .NET on the C# SDK (ModelContextProtocol.Core 2.0), a single-file binary in an npm
+    // package: Microsoft's template for Azure MCP servers. Without Azure credentials it starts and
+    // lists its tools; no tool is called.
+    name: '@azure/mcp-template-linux-x64 0.0.12-alpha.6621500 (.NET, C# SDK 2.0)',
+    command: [inModules('@azure/mcp-template-linux-x64/dist/mcptmp'), 'server', 'start'],
+    version: '2025-11-25',
+    check: { [INVALID_PARAMS]: 1 },
+    fuzz: [INVALID_PARAMS],
+  },
+  {
+    // Not published: the project's echo server made with the published 2.x TypeScript SDK
+    // (@modelcontextprotocol/server 2.4.0), the way its documentation shows.
+    name: 'an echo server on @modelcontextprotocol/server 2.4.0 (TypeScript SDK 2.x)',
+    command: [process.execPath, join(ROOT, 'matrix/peers/sdk-v2-echo-server.mjs'), 'stdio'],
+    version: '2025-11-25',
+    check: { [INVALID_PARAMS]: 1 },
+    fuzz: [INVALID_PARAMS],
+  },
+];
+
+interface Outcome {
+  readonly status: number | null;
+  readonly stderr: string;
+  readonly report: { status: string; protocol_version: string | null; findings: { rule: string; severity: string; pointer: string; message: string }[] } | undefined;
+}
+
+/** Runs the CLI (asynchronously, so that runs overlap) and parses its JSON report. */
+function cli(args: readonly string[]): Promise<Outcome> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [CLI, ...args], { cwd: dir, env: ENV, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    child.on('close', (status) => {
+      clearTimeout(timer);
+      let report: Outcome['report'];
+      try {
+        report = JSON.parse(stdout) as Outcome['report'];
+      } catch {
+        report = undefined;
+      }
+      done({ status, stderr, report });
+    });
+  });
+}
+
+/** Runs the jobs, at most `width` at a time (the servers mostly wait: on start, on their shutdown). */
+async function pool<T>(jobs: readonly (() => Promise<T>)[], width: number): Promise<T[]> {
+  const results: T[] = new Array<T>(jobs.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < jobs.length) {
+      const i = next++;
+      results[i] = await jobs[i]!();
+    }
+  };
+  await Promise.all(Array.from({ length: width }, worker));
+  return results;
+}
+
+const FUZZ = ['--runs', '3', '--seed', '1', '--max-steps', '8', '--timeout', '10'];
+const runs = pool(SERVERS.flatMap((s) => [
+  () => cli(['check', '--json', '--scope', 'full', '--timeout', '20', ...(s.checkArgs ?? []), '--stdio', '--', ...s.command]),
+  () => cli(['fuzz', '--json', ...FUZZ, '--stdio', '--', ...s.command]),
+]), 3);
+
+function counted(findings: readonly { rule: string; severity: string }[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const f of findings) out[`${f.rule} ${f.severity}`] = (out[`${f.rule} ${f.severity}`] ?? 0) + 1;
+  return out;
+}
+
+function shown(outcome: Outcome): string {
+  return outcome.report === undefined ? outcome.stderr : outcome.report.findings.map((f) => `${f.rule} ${f.severity} ${f.pointer}: ${f.message}`).join('\n') + outcome.stderr;
+}
+
+SERVERS.forEach((server, index) => {
+  test(`${server.name}: check --scope full finds exactly what the specification supports`, async () => {
+    const outcome = (await runs)[index * 2]!;
+    assert.ok(outcome.report, `no JSON report: ${outcome.stderr}`);
+    assert.is(outcome.report!.protocol_version, server.version);
+    assert.equal(counted(outcome.report!.findings), server.check, shown(outcome));
+    const errors = Object.keys(server.check).some((k) => k.endsWith(' error'));
+    assert.is(outcome.status, errors ? 1 : 0, shown(outcome));
+  });
+
+  test(`${server.name}: fuzz raises nothing that is not explained`, async () => {
+    const outcome = (await runs)[index * 2 + 1]!;
+    assert.ok(outcome.report, `no JSON report: ${outcome.stderr}`);
+    const unexplained = outcome.report!.findings.filter((f) => !server.fuzz.includes(`${f.rule} ${f.severity}`));
+    assert.equal(unexplained.map((f) => `${f.rule} ${f.severity} ${f.pointer}: ${f.message}`), []);
+    const errors = outcome.report!.findings.some((f) => f.severity === 'error');
+    assert.is(outcome.status, errors ? 1 : 0, shown(outcome));
+  });
+});
+
+test.run();
