@@ -6,8 +6,7 @@
 import { createHash } from 'node:crypto';
 import { isAbsolute, posix } from 'node:path';
 import { canonicalJson } from '../trace/canonical-json.ts';
-import { fixtureRules } from '../validators/rules/fixture.ts';
-import { RULES } from '../validators/rules/index.ts';
+import { RULES, ruleById } from '../validators/rules/index.ts';
 import { valuePositions, type TextPosition } from './json-positions.ts';
 import type { ReportFinding, ReportModel } from './report-model.ts';
 
@@ -26,7 +25,7 @@ export interface SarifSources {
   readonly expectedFailures?: SarifArtifact;
 }
 
-const STALE = fixtureRules['expected-failure-stale'];
+const STALE = ruleById('fixture/expected-failure-stale');
 
 /** Where people learn about the tool that wrote the log. */
 const INFORMATION_URI = 'https://www.npmjs.com/package/mcp-statechart';

@@ -7,8 +7,7 @@ import { styleFor } from '../scripts/cli/style.ts';
 import { secretEnvironmentValues } from '../trace/redaction.ts';
 import type { Trace } from '../trace/trace-schema.ts';
 import { findingTarget } from '../validators/finding-target.ts';
-import { fixtureRules } from '../validators/rules/fixture.ts';
-import { RULES } from '../validators/rules/index.ts';
+import { RULES, ruleById } from '../validators/rules/index.ts';
 import { readExpectedFailures, type ExpectedFailuresFile } from './expected-failures.ts';
 import { htmlReport } from './html-report.ts';
 import { jsonReportText } from './json-report.ts';
@@ -84,7 +83,7 @@ function findingLines(model: ReportModel, color: boolean): string {
       target: target === undefined ? undefined : { kind: target.kind, name: oneLine(target.name) },
     });
   });
-  const stale = fixtureRules['expected-failure-stale'];
+  const stale = ruleById('fixture/expected-failure-stale');
   for (const s of model.stale) lines.push(`stale: expected failure ${s.index} (${oneLine(s.rule)}) matched no finding: remove it [${stale.id}]`);
   return lines.map((l) => l + '\n').join('');
 }

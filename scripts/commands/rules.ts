@@ -1,8 +1,7 @@
 // Why: every finding cites a rule id; this looks one up (or an area, or all of them) with its
 // severity, the specification line it rests on and its text.
 import { InputError } from '../../runner/errors.ts';
-import { cliRules } from '../../validators/rules/cli.ts';
-import { RULES } from '../../validators/rules/index.ts';
+import { RULES, ruleById } from '../../validators/rules/index.ts';
 import type { RuleSpec } from '../../validators/rules/rule.ts';
 import type { CommandArgs, CommandResult } from '../cli/command.ts';
 
@@ -22,7 +21,7 @@ export async function run(args: CommandArgs): Promise<CommandResult> {
   const rules = selectRules(query);
   if (rules.length === 0) {
     const areas = [...new Set([...RULES.keys()].map((id) => id.split('/')[0]))].join(', ');
-    throw new InputError(cliRules['usage'].id, '', `there is no rule or rule area ${JSON.stringify(query)}; the areas are ${areas}`);
+    throw new InputError(ruleById('cli/usage').id, '', `there is no rule or rule area ${JSON.stringify(query)}; the areas are ${areas}`);
   }
   const single = query !== undefined && RULES.has(query);
   if (args.flag('json')) return { exitCode: 0, output: JSON.stringify(single ? rules[0] : rules, null, 2) };

@@ -43,12 +43,15 @@ export interface RuleEntry {
   readonly spec?: string;
 }
 
+/** An area's rules by slug, each carrying its full id as a literal type. */
+export type AreaRules<A extends string, K extends string> = { readonly [S in K]: RuleSpec & { readonly id: `${A}/${S}` } };
+
 /** Declares an area's rules as data; the `error` severity is the default. */
-export function defineRules<const K extends string>(
-  area: string,
+export function defineRules<const A extends string, const K extends string>(
+  area: A,
   spec: string,
   rules: Record<K, string | RuleEntry>,
-): Record<K, RuleSpec> {
+): AreaRules<A, K> {
   const out = {} as Record<K, RuleSpec>;
   for (const slug of Object.keys(rules) as K[]) {
     const r = rules[slug];
@@ -60,5 +63,5 @@ export function defineRules<const K extends string>(
       text: entry.text,
     };
   }
-  return out;
+  return out as AreaRules<A, K>;
 }
