@@ -4,6 +4,7 @@
 import type { FindingTarget } from '../../validators/finding-target.ts';
 import type { Severity } from '../../validators/finding.ts';
 import type { RuleSpec } from '../../validators/rules/rule.ts';
+import { specLinkFor } from '../../validators/rules/spec-links.ts';
 import type { Style } from './style.ts';
 
 /** A finding as text output shows it. */
@@ -41,10 +42,13 @@ export class FindingText {
   readonly #style: Style;
   readonly #rules: ReadonlyMap<string, RuleSpec>;
   readonly #linked = new Set<string>();
+  /** The specification revision judged, whose pages the links name (undefined: the links as written). */
+  revision: string | undefined;
 
-  constructor(style: Style, rules: ReadonlyMap<string, RuleSpec>) {
+  constructor(style: Style, rules: ReadonlyMap<string, RuleSpec>, revision?: string) {
     this.#style = style;
     this.#rules = rules;
+    this.revision = revision;
   }
 
   /** The severity word, coloured. */
@@ -69,7 +73,7 @@ export class FindingText {
   /** The rule's specification link, as an indented line; later findings of the rule omit it. */
   link(rule: string): string | undefined {
     this.#linked.add(rule);
-    const spec = this.#rules.get(rule)?.spec;
-    return spec === undefined ? undefined : this.note(`spec: ${spec}`);
+    const spec = this.#rules.get(rule);
+    return spec === undefined ? undefined : this.note(`spec: ${specLinkFor(spec, this.revision)}`);
   }
 }

@@ -87,7 +87,7 @@ function expectedNote(c: CaseResult): string | undefined {
 export function formatCasesText(run: CasesRun, options: { color: boolean; quiet: boolean }): string {
   const { report } = run;
   const style = styleFor(options.color);
-  const text = new FindingText(style, RULES);
+  const text = new FindingText(style, RULES, report.protocol_version);
   const lines: string[] = [];
   for (const c of options.quiet ? [] : report.cases) {
     if (c.status === 'passed' || c.status === 'expected_failure') continue;
