@@ -5,6 +5,7 @@ import type { FindingTarget } from '../../validators/finding-target.ts';
 import type { Severity } from '../../validators/finding.ts';
 import type { RuleSpec } from '../../validators/rules/rule.ts';
 import { specLinkFor } from '../../validators/rules/spec-links.ts';
+import { groupByRule, placeSpan, SHOWN_PER_RULE } from '../../reports/finding-groups.ts';
 import type { Style } from './style.ts';
 
 /** A finding as text output shows it. */
@@ -63,6 +64,23 @@ export class FindingText {
     const line = `${head}${f.message} ${this.#style.dim(`[${f.rule}]`)}`;
     const link = this.#linked.has(f.rule) ? undefined : this.link(f.rule);
     return link === undefined ? line : `${line}\n${link}`;
+  }
+
+  /**
+   * Findings grouped by rule, errors first: the first few of each rule in full (its spec link
+   * under the first), then one line counting the rest and spanning their places (`events 9-57`).
+   * `at` numbers each finding's place (null: the run as a whole); `word` names what it numbers.
+   */
+  grouped(findings: readonly (TextFinding & { readonly at: number | null })[], word: string, shown = SHOWN_PER_RULE): string[] {
+    const lines: string[] = [];
+    for (const group of groupByRule(findings)) {
+      for (const f of group.items.slice(0, shown)) lines.push(this.format(f));
+      const rest = group.items.slice(shown);
+      if (rest.length === 0) continue;
+      const kind = group.severity === 'error' ? 'error' : 'warning';
+      lines.push(`${placeSpan(word, rest.map((f) => f.at))}: ${this.severity(group.severity)}: ${rest.length} more ${group.rule} ${kind}${rest.length === 1 ? '' : 's'} (${group.items.length} in all)`);
+    }
+    return lines;
   }
 
   /** An indented note under a finding (a cause, a hint). */

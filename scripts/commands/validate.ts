@@ -60,7 +60,10 @@ export async function run(args: CommandArgs, io: CommandIO): Promise<CommandResu
   if (input.kind === 'other') {
     const { report, methodOf } = input.value;
     findingText.revision = report.protocol_version ?? undefined;
-    if (!json && !quiet) for (const f of report.findings) io.out(findingText.format({ ...f, place: `event ${f.event ?? '-'}`, method: methodOf(f.event) }) + '\n');
+    if (!json && !quiet) {
+      const shown = report.findings.map((f) => ({ ...f, at: f.event, place: `event ${f.event ?? '-'}`, method: methodOf(f.event) }));
+      for (const line of findingText.grouped(shown, 'event')) io.out(line + '\n');
+    }
     return { exitCode: report.status === 'ok' ? 0 : 1, output: json ? JSON.stringify(report, null, 2) : formatTraceSummary(report, style) };
   }
   const judged = input.run;
