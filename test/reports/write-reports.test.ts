@@ -114,6 +114,19 @@ test('HTML: findings grouped by rule with errors first, a filter of every severi
   assert.is(data.findings[5]!.member, null, 'a pointer to the whole event marks nothing');
 });
 
+test('spec links follow the revision judged: a 2025-06-18 run links the 2025-06-18 pages in JSON, text and SARIF', async () => {
+  const base = failingTrace();
+  const older = makeTrace(base.events, base.findings, { target: base.target, profile: '2025-06-18', protocol_version: '2025-06-18' });
+  const r = await renderAll(tmp.dir, older);
+  const json = JSON.parse(r.json) as { findings: { rule: string; spec: string }[] };
+  assert.is(json.findings.find((f) => f.rule === 'tools/duplicate-name')?.spec, 'https://modelcontextprotocol.io/specification/2025-06-18/server/tools');
+  assert.match(r.stdout, /\n  spec: https:\/\/modelcontextprotocol\.io\/specification\/2025-06-18\/server\/tools\n/);
+  const sarif = JSON.parse(r.sarif) as { runs: { tool: { driver: { rules: { id: string; helpUri?: string }[] } } }[] };
+  assert.is(sarif.runs[0]!.tool.driver.rules.find((x) => x.id === 'tools/duplicate-name')?.helpUri, 'https://modelcontextprotocol.io/specification/2025-06-18/server/tools');
+  const current = JSON.parse((await renderAll(tmp.dir, failingTrace())).json) as { findings: { rule: string; spec: string }[] };
+  assert.is(current.findings.find((f) => f.rule === 'tools/duplicate-name')?.spec, 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools');
+});
+
 test('hostile content: terminal escapes never reach stdout raw; lone surrogates become U+FFFD; huge strings are cut', async () => {
   const r = await renderAll(tmp.dir, hostileTrace());
   assert.not.match(r.stdout, /[\u0000-\u0008\u000b-\u001f\u007f]/);
