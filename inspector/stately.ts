@@ -2,8 +2,8 @@ import { InputError } from '../runner/errors.ts';
 import type { Fixture, FixtureCase } from '../runner/fixture-schema.ts';
 import { profileForFixture } from '../runner/profile-for.ts';
 import { runCase, type CaseResult } from '../runner/run-case.ts';
-import { cliRules } from '../validators/rules/cli.ts';
 import { startStatelyBridge, type StatelyBridge } from './stately-bridge.ts';
+import { ruleById } from '../validators/rules/index.ts';
 
 /** A running Stately bridge: the case's inspection events were sent; `stop` closes everything. */
 export interface StatelyStream {
@@ -32,7 +32,7 @@ async function until(check: () => boolean, timeoutMs: number): Promise<boolean> 
  * server listens on every interface, so it is not used.)
  */
 export async function streamToStately(fixture: Fixture, kase: FixtureCase, index: number, port: number): Promise<StatelyStream> {
-  const missing = new InputError(cliRules['optional-package-missing'].id, '', '--stately needs the optional packages @statelyai/inspect and ws (npm install @statelyai/inspect ws)');
+  const missing = new InputError(ruleById('cli/optional-package-missing').id, '', '--stately needs the optional packages @statelyai/inspect and ws (npm install @statelyai/inspect ws)');
   let inspect: typeof import('@statelyai/inspect');
   let bridge: StatelyBridge;
   try {
@@ -45,8 +45,8 @@ export async function streamToStately(fixture: Fixture, kase: FixtureCase, index
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ERR_MODULE_NOT_FOUND') throw missing;
-    if (code === 'EADDRINUSE') throw new InputError(cliRules['port-unavailable'].id, '', `port ${port} on 127.0.0.1 is in use`);
-    throw new InputError(cliRules['port-unavailable'].id, '', `cannot listen on 127.0.0.1:${port} (${code ?? 'unknown error'})`);
+    if (code === 'EADDRINUSE') throw new InputError(ruleById('cli/port-unavailable').id, '', `port ${port} on 127.0.0.1 is in use`);
+    throw new InputError(ruleById('cli/port-unavailable').id, '', `cannot listen on 127.0.0.1:${port} (${code ?? 'unknown error'})`);
   }
   const url = bridge.url;
   const inspector = inspect.createWebSocketInspector({ url });

@@ -4,11 +4,11 @@
 // recorded as what it is, never as an error of the server's), and answers server requests.
 import type { JsonObject } from '../validators/context.ts';
 import { idKey, isRequestId, type IdKey, type RequestId } from '../validators/envelope.ts';
-import { transportRules } from '../validators/rules/transport.ts';
 import { isJsonObject } from '../validators/shape.ts';
 import type { ProbeKind } from './live-judge.ts';
 import type { LiveRecorder } from './recorder.ts';
 import type { ClientTransport } from './transport.ts';
+import { ruleById } from '../validators/rules/index.ts';
 
 /** How a request ended. */
 export type Answer =
@@ -165,7 +165,7 @@ export class Exchange {
   #timeout(id: number, waiter: Waiter): void {
     if (!this.#drop(id, waiter)) return;
     const at = this.#recorder.event({ kind: 'timeout', operation: waiter.method, limit_ms: this.#timeoutMs });
-    this.#recorder.finding(transportRules.timeout, at, '', `no answer to ${waiter.method} (id ${id}) within ${this.#timeoutMs} ms`);
+    this.#recorder.finding(ruleById('transport/timeout'), at, '', `no answer to ${waiter.method} (id ${id}) within ${this.#timeoutMs} ms`);
     // The specification asks the sender to cancel a request it stops waiting for (never initialize).
     if (waiter.method !== 'initialize' && !this.#ended) {
       const cancel = this.notify('notifications/cancelled', { requestId: id, reason: 'timeout' }).catch(() => undefined);
@@ -181,7 +181,7 @@ export class Exchange {
     const waiters = [...this.#waiting.values()].flat();
     if (waiters.length > 0) {
       const methods = waiters.map((w) => w.method).join(', ');
-      this.#recorder.finding(transportRules['closed-with-pending-requests'], event, '', `the server ended the connection without answering ${methods}`);
+      this.#recorder.finding(ruleById('transport/closed-with-pending-requests'), event, '', `the server ended the connection without answering ${methods}`);
     }
     for (const waiter of waiters) {
       clearTimeout(waiter.timer);

@@ -3,11 +3,10 @@
 // Everything else is reported as what it is: a redirect (never followed), an HTTP error status
 // named by its code (a 400 for want of a session id the server never issued is its own finding),
 // or the wrong Content-Type. The answer's messages go to the recorder as their exact text.
-import { httpRules } from '../validators/rules/http.ts';
-import { jsonRules } from '../validators/rules/json.ts';
 import { TransportFailure } from './transport.ts';
 import { mediaType, statusLine, type Exchange } from './http-exchange.ts';
 import { readResponseStream, type StreamHost } from './http-streams.ts';
+import { ruleById } from '../validators/rules/index.ts';
 
 /** What a POST carried. */
 export interface Posted {
@@ -46,10 +45,10 @@ export async function errorStatusFailure(host: StreamHost, ex: Exchange, initial
     return new TransportFailure('refused', `the server answered initialize with HTTP ${statusLine(ex.status)}: ${refused}`, true);
   }
   if (ex.status === 400 && !initialize && session.initialized && session.id === undefined) {
-    return host.ex.statusFailure(ex, httpRules['session-required-not-issued'],
+    return host.ex.statusFailure(ex, ruleById('http/session-required-not-issued'),
       `${ex.label} was answered HTTP ${statusLine(ex.status)} although the server issued no session id with its InitializeResult`);
   }
-  return host.ex.statusFailure(ex, httpRules['error-status'], `${ex.label} was answered HTTP ${statusLine(ex.status)}`);
+  return host.ex.statusFailure(ex, ruleById('http/error-status'), `${ex.label} was answered HTTP ${statusLine(ex.status)}`);
 }
 
 /** Reads the answer to a POST and delivers its messages; throws a recorded TransportFailure when it gets none. */
@@ -67,7 +66,7 @@ export async function readPostAnswer(host: StreamHost, ex: Exchange, posted: Pos
   }
   await host.ex.discard(ex);
   const got = ex.reply.headers['content-type'] === undefined ? 'no Content-Type' : `Content-Type ${JSON.stringify(host.ex.rec.text(ex.reply.headers['content-type']))}`;
-  host.ex.rec.finding(httpRules['response-content-type'], ex.responseEvent, ex.reply.headers['content-type'] === undefined ? '/status' : '/headers/content-type',
+  host.ex.rec.finding(ruleById('http/response-content-type'), ex.responseEvent, ex.reply.headers['content-type'] === undefined ? '/status' : '/headers/content-type',
     `${posted.label} was answered HTTP ${statusLine(ex.status)} with ${got}`);
   throw new TransportFailure('content-type', `${posted.label}: no JSON or SSE answer`);
 }
@@ -79,7 +78,7 @@ async function readAcceptance(host: StreamHost, ex: Exchange): Promise<void> {
   const hasBody = body.kind === 'too-large' || body.bytes.length > 0;
   if (ex.status !== 202 || hasBody) {
     const what = ex.status !== 202 ? `HTTP ${statusLine(ex.status)}` : 'HTTP 202 with a body';
-    host.ex.rec.finding(httpRules['accepted-not-202'], ex.responseEvent, '/status', `${ex.label} was answered ${what}`);
+    host.ex.rec.finding(ruleById('http/accepted-not-202'), ex.responseEvent, '/status', `${ex.label} was answered ${what}`);
   }
 }
 
@@ -89,7 +88,7 @@ async function readJsonAnswer(host: StreamHost, ex: Exchange): Promise<void> {
   if (body.kind !== 'body') throw host.ex.bodyFailure(ex, body.kind, body.kind === 'error' ? body.code : undefined);
   const text = decodeUtf8(body.bytes);
   if (text === undefined) {
-    host.ex.rec.finding(jsonRules['invalid-utf8'], ex.responseEvent, '', `the JSON body answering ${ex.label} is not valid UTF-8`);
+    host.ex.rec.finding(ruleById('json/invalid-utf8'), ex.responseEvent, '', `the JSON body answering ${ex.label} is not valid UTF-8`);
     throw new TransportFailure('invalid-utf8', `${ex.label}: the body is not UTF-8`);
   }
   host.deliver(text, ex.exchange, undefined);

@@ -4,13 +4,12 @@
 // and an HTTP error never as a timeout; a server that cannot be reached at all is not a finding
 // (the run could not start), one that drops the connection later is.
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
-import { httpRules } from '../validators/rules/http.ts';
-import { jsonRules } from '../validators/rules/json.ts';
 import type { RuleSpec } from '../validators/rules/rule.ts';
 import { TransportFailure } from './transport.ts';
 import type { HttpRecording } from './http-record.ts';
 import type { HttpSessionState } from './http-session.ts';
 import { describeFailure, UNREACHABLE_CODES, type HttpMethod, type HttpWire } from './http-wire.ts';
+import { ruleById } from '../validators/rules/index.ts';
 
 /** The bounds of a Streamable HTTP transport. */
 export interface HttpLimits {
@@ -92,7 +91,7 @@ export class HttpExchanges {
     if (outcome.kind === 'timeout') {
       if (this.closing) throw new TransportFailure('closed', `${label}: the transport was closed`);
       const at = this.rec.timeout(`${label}: response`, this.limits.timeoutMs);
-      this.rec.finding(httpRules.timeout, at, '', `no HTTP response to ${label} within ${this.limits.timeoutMs} ms`);
+      this.rec.finding(ruleById('http/timeout'), at, '', `no HTTP response to ${label} within ${this.limits.timeoutMs} ms`);
       throw new TransportFailure('timeout', `no HTTP response to ${label} within ${this.limits.timeoutMs} ms`);
     }
     if (outcome.kind === 'error') {
@@ -102,7 +101,7 @@ export class HttpExchanges {
       if (!this.#reached && UNREACHABLE_CODES.has(outcome.code)) {
         throw new TransportFailure('unreachable', `the server could not be reached: ${detail}`, true);
       }
-      this.rec.finding(httpRules['connection-lost'], at, '', `${label}: ${detail}`);
+      this.rec.finding(ruleById('http/connection-lost'), at, '', `${label}: ${detail}`);
       throw new TransportFailure('connection-lost', `${label}: ${detail}`);
     }
     this.#reached = true;
@@ -120,16 +119,16 @@ export class HttpExchanges {
     if (this.closing) return new TransportFailure('closed', `${ex.label}: the transport was closed`);
     if (kind === 'timeout') {
       const at = this.rec.timeout(`${ex.label}: body`, this.limits.timeoutMs);
-      this.rec.finding(httpRules.timeout, at, '', `the body answering ${ex.label} did not complete within ${this.limits.timeoutMs} ms`);
+      this.rec.finding(ruleById('http/timeout'), at, '', `the body answering ${ex.label} did not complete within ${this.limits.timeoutMs} ms`);
       return new TransportFailure('timeout', `${ex.label}: body timed out`);
     }
     if (kind === 'too-large') {
-      this.rec.finding(jsonRules['size-limit'], ex.responseEvent, '', `the body answering ${ex.label} exceeds ${this.limits.maxMessageBytes.toLocaleString('en-US')} bytes; the connection was closed`);
+      this.rec.finding(ruleById('json/size-limit'), ex.responseEvent, '', `the body answering ${ex.label} exceeds ${this.limits.maxMessageBytes.toLocaleString('en-US')} bytes; the connection was closed`);
       return new TransportFailure('too-large', `${ex.label}: body too large`);
     }
     const detail = describeFailure(code ?? 'ECONNRESET');
     const at = this.rec.transportError(code ?? 'ECONNRESET', detail, ex.exchange);
-    this.rec.finding(httpRules['connection-lost'], at, '', `${ex.label}: ${detail}`);
+    this.rec.finding(ruleById('http/connection-lost'), at, '', `${ex.label}: ${detail}`);
     return new TransportFailure('connection-lost', `${ex.label}: ${detail}`);
   }
 
@@ -159,7 +158,7 @@ export class HttpExchanges {
     const target = location === undefined ? undefined : this.wire.resolve(location);
     const elsewhere = target !== undefined && target.origin !== this.wire.origin;
     await this.discard(ex);
-    const rule = elsewhere ? httpRules['redirect-other-origin'] : httpRules.redirect;
+    const rule = elsewhere ? ruleById('http/redirect-other-origin') : ruleById('http/redirect');
     const where = target === undefined ? 'without a usable Location' : elsewhere ? 'to another origin' : 'to the same origin';
     this.rec.finding(rule, ex.responseEvent, location === undefined ? '/status' : '/headers/location', `${ex.label} was answered HTTP ${statusLine(ex.status)} ${where}; redirects are not followed`);
     return new TransportFailure('redirect', `${ex.label}: HTTP ${statusLine(ex.status)}`);

@@ -3,14 +3,13 @@
 // the client resume it with Last-Event-ID, and may offer a GET stream for messages of its own. The
 // rules differ by kind of stream (a GET stream must not carry responses; a response stream should
 // end after its response), so one reader serves all, told which kind it reads.
-import { jsonRules } from '../validators/rules/json.ts';
-import { httpRules } from '../validators/rules/http.ts';
 import { isJsonObject } from '../validators/shape.ts';
 import type { RecordedMessage } from './transport.ts';
 import { TransportFailure } from './transport.ts';
 import { mediaType, statusLine, type Exchange, type HttpExchanges } from './http-exchange.ts';
 import { readSse, type SseEnd, type SseReading } from './sse-reader.ts';
 import { describeFailure } from './http-wire.ts';
+import { ruleById } from '../validators/rules/index.ts';
 
 /** Most messages one response stream may carry before its response, unless configured. */
 export const MAX_STREAM_MESSAGES = 10_000;
@@ -77,22 +76,22 @@ function readStream(host: StreamHost, ex: Exchange, action: 'open' | 'resume', r
       if (!primed) {
         primed = true;
         if (event.id === undefined || event.data !== '') {
-          rec.finding(httpRules['sse-priming-event'], openEvent, '', `the SSE stream answering ${options.label} did not begin with an event id and empty data`);
+          rec.finding(ruleById('http/sse-priming-event'), openEvent, '', `the SSE stream answering ${options.label} did not begin with an event id and empty data`);
         }
       }
       if (event.data === '') {
-        if (reused) rec.finding(httpRules['event-id-reused'], openEvent, '', `an SSE event id on the stream of ${options.label} repeats one seen before`);
+        if (reused) rec.finding(ruleById('http/event-id-reused'), openEvent, '', `an SSE event id on the stream of ${options.label} repeats one seen before`);
         return undefined;
       }
       messages += 1;
       if (!responded && messages > host.ex.limits.maxStreamMessages) {
-        rec.finding(httpRules['stream-limit'], openEvent, '', `the SSE stream of ${options.label} carried more than ${host.ex.limits.maxStreamMessages.toLocaleString('en-US')} messages without a response; it was closed`);
+        rec.finding(ruleById('http/stream-limit'), openEvent, '', `the SSE stream of ${options.label} carried more than ${host.ex.limits.maxStreamMessages.toLocaleString('en-US')} messages without a response; it was closed`);
         return 'stop';
       }
       const recorded = host.deliver(event.data, ex.exchange, event.id);
-      if (reused) rec.finding(httpRules['event-id-reused'], recorded.index, '/event_id', `an SSE event id on the stream of ${options.label} repeats one seen before`);
+      if (reused) rec.finding(ruleById('http/event-id-reused'), recorded.index, '/event_id', `an SSE event id on the stream of ${options.label} repeats one seen before`);
       if (isResponse(recorded.message)) {
-        if (!options.responses) rec.finding(httpRules['response-on-get-stream'], recorded.index, '/message', `${options.label} carried a JSON-RPC response`);
+        if (!options.responses) rec.finding(ruleById('http/response-on-get-stream'), recorded.index, '/message', `${options.label} carried a JSON-RPC response`);
         else if (!responded) reading.setIdle(Math.min(host.ex.limits.timeoutMs, MAX_END_GRACE_MS));
         responded = true;
       }
@@ -103,16 +102,16 @@ function readStream(host: StreamHost, ex: Exchange, action: 'open' | 'resume', r
       ignoredReported = true;
       const what = kind === 'invalid-retry' ? 'a retry field that is not a number' : 'a line that is no SSE field';
       const shown = rec.text(line.length > 60 ? `${line.slice(0, 60)}...` : line);
-      rec.finding(httpRules['sse-ignored-field'], openEvent, '', `the SSE stream of ${options.label} has ${what}: ${JSON.stringify(shown)}`);
+      rec.finding(ruleById('http/sse-ignored-field'), openEvent, '', `the SSE stream of ${options.label} has ${what}: ${JSON.stringify(shown)}`);
     },
     onRetry: (ms) => options.onRetry?.(ms),
   });
   const result = reading.ended.then((end): ReadResult => {
     rec.stream('close', ex.exchange);
     if (end.kind === 'too-large') {
-      rec.finding(jsonRules['size-limit'], openEvent, '', `an SSE event on the stream of ${options.label} exceeds ${end.limitBytes.toLocaleString('en-US')} bytes; the connection was closed`);
+      rec.finding(ruleById('json/size-limit'), openEvent, '', `an SSE event on the stream of ${options.label} exceeds ${end.limitBytes.toLocaleString('en-US')} bytes; the connection was closed`);
     } else if (end.kind === 'invalid-utf8') {
-      rec.finding(jsonRules['invalid-utf8'], openEvent, '', `the SSE stream of ${options.label} is not valid UTF-8; the connection was closed`);
+      rec.finding(ruleById('json/invalid-utf8'), openEvent, '', `the SSE stream of ${options.label} is not valid UTF-8; the connection was closed`);
     } else if (end.kind === 'error' && !host.ex.closing) {
       rec.transportError(end.code, describeFailure(end.code), ex.exchange);
     }
@@ -139,7 +138,7 @@ export async function readResponseStream(host: StreamHost, first: Exchange, labe
     const read = await result;
     if (read.responded) {
       if (read.end.kind === 'idle') {
-        ex.rec.finding(httpRules['stream-not-terminated'], read.openEvent, '', `the SSE stream answering ${label} stayed open after its response; it was closed`);
+        ex.rec.finding(ruleById('http/stream-not-terminated'), read.openEvent, '', `the SSE stream answering ${label} stayed open after its response; it was closed`);
       }
       return;
     }
@@ -147,7 +146,7 @@ export async function readResponseStream(host: StreamHost, first: Exchange, labe
     if (ex.closing || end.kind === 'stopped') throw new TransportFailure(ex.closing ? 'closed' : 'stream-limit', `${label}: the stream was closed`);
     if (end.kind === 'idle') {
       const at = ex.rec.timeout(`${label}: SSE event`, end.limitMs);
-      ex.rec.finding(httpRules.timeout, at, '', `no SSE event on the stream answering ${label} within ${end.limitMs} ms`);
+      ex.rec.finding(ruleById('http/timeout'), at, '', `no SSE event on the stream answering ${label} within ${end.limitMs} ms`);
       throw new TransportFailure('timeout', `${label}: no SSE event in time`);
     }
     if (end.kind === 'too-large' || end.kind === 'invalid-utf8') throw new TransportFailure(end.kind, `${label}: the stream was closed`);
@@ -156,10 +155,10 @@ export async function readResponseStream(host: StreamHost, first: Exchange, labe
     idleResumes = read.events > 0 ? 0 : idleResumes + 1;
     if (from === undefined || idleResumes >= MAX_IDLE_RESUMES) {
       if (end.kind === 'error') {
-        ex.rec.finding(httpRules['connection-lost'], read.openEvent, '', `${label}: ${describeFailure(end.code)}`);
+        ex.rec.finding(ruleById('http/connection-lost'), read.openEvent, '', `${label}: ${describeFailure(end.code)}`);
         throw new TransportFailure('connection-lost', `${label}: ${describeFailure(end.code)}`);
       }
-      ex.rec.finding(httpRules['stream-closed-before-response'], read.openEvent, '', `the SSE stream answering ${label} ended without a JSON-RPC response${from === undefined ? ' and carried no event id to resume from' : ' and resuming it brought nothing'}`);
+      ex.rec.finding(ruleById('http/stream-closed-before-response'), read.openEvent, '', `the SSE stream answering ${label} ended without a JSON-RPC response${from === undefined ? ' and carried no event id to resume from' : ' and resuming it brought nothing'}`);
       throw new TransportFailure('no-response', `${label}: the stream ended without a response`);
     }
     current = await resume(host, label, from, retryMs);
@@ -173,7 +172,7 @@ async function resume(host: StreamHost, label: string, from: string, retryMs: nu
   const wait = retryMs ?? 0;
   if (wait > ex.limits.timeoutMs) {
     const at = ex.rec.timeout(`${label}: reconnection time`, ex.limits.timeoutMs);
-    ex.rec.finding(httpRules.timeout, at, '', `the server asked to wait ${wait} ms before resuming the stream answering ${label}, beyond the ${ex.limits.timeoutMs} ms limit`);
+    ex.rec.finding(ruleById('http/timeout'), at, '', `the server asked to wait ${wait} ms before resuming the stream answering ${label}, beyond the ${ex.limits.timeoutMs} ms limit`);
     throw new TransportFailure('timeout', `${label}: reconnection time too long`);
   }
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
@@ -184,11 +183,11 @@ async function resume(host: StreamHost, label: string, from: string, retryMs: nu
   if (redirect) throw redirect;
   if (answer.status === 405) {
     await ex.discard(answer);
-    ex.rec.finding(httpRules['stream-closed-before-response'], answer.responseEvent, '/status', `the SSE stream answering ${label} ended without a JSON-RPC response and the server refused to resume it (HTTP 405)`);
+    ex.rec.finding(ruleById('http/stream-closed-before-response'), answer.responseEvent, '/status', `the SSE stream answering ${label} ended without a JSON-RPC response and the server refused to resume it (HTTP 405)`);
     throw new TransportFailure('no-response', `${label}: the stream could not be resumed`);
   }
   if (answer.status < 200 || answer.status > 299 || mediaType(answer.reply.headers['content-type']) !== 'text/event-stream') {
-    throw await ex.statusFailure(answer, httpRules['get-stream-answer'], `${resumeLabel} was answered HTTP ${statusLine(answer.status)} with ${answer.reply.headers['content-type'] ?? 'no Content-Type'}`);
+    throw await ex.statusFailure(answer, ruleById('http/get-stream-answer'), `${resumeLabel} was answered HTTP ${statusLine(answer.status)} with ${answer.reply.headers['content-type'] ?? 'no Content-Type'}`);
   }
   return answer;
 }

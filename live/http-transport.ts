@@ -5,7 +5,6 @@
 // and the probes of the full scope (GET stream, resumption, foreign Origin, terminated session)
 // report what the server did against the sentence of the specification it rests on.
 import type { JsonObject } from '../validators/context.ts';
-import { httpRules } from '../validators/rules/http.ts';
 import { isJsonObject } from '../validators/shape.ts';
 import { DEFAULT_MAX_BYTES } from '../validators/strict-json.ts';
 import { TransportFailure, type CleanupEvidence, type ClientTransport, type HttpProbes, type RecordedMessage, type Recorder } from './transport.ts';
@@ -15,6 +14,7 @@ import { HttpRecording } from './http-record.ts';
 import { HttpSessionState, isValidInitializeResult } from './http-session.ts';
 import { isResponse, MAX_STREAM_MESSAGES, readBackgroundStream, type BackgroundStream, type StreamHost } from './http-streams.ts';
 import { HttpWire } from './http-wire.ts';
+import { ruleById } from '../validators/rules/index.ts';
 
 /** How a Streamable HTTP transport is set up. */
 export interface HttpTransportOptions {
@@ -95,7 +95,7 @@ export class HttpTransport implements ClientTransport, HttpProbes {
     if (ex === undefined || (await this.#ex.redirectFailure(ex)) !== undefined) return false;
     if (!this.#isStream(ex)) {
       if (ex.status === 405) await this.#ex.discard(ex);
-      else await this.#ex.statusFailure(ex, httpRules['get-stream-answer'], `GET was answered HTTP ${statusLine(ex.status)} with ${ex.reply.headers['content-type'] ?? 'no Content-Type'}`);
+      else await this.#ex.statusFailure(ex, ruleById('http/get-stream-answer'), `GET was answered HTTP ${statusLine(ex.status)} with ${ex.reply.headers['content-type'] ?? 'no Content-Type'}`);
       return false;
     }
     this.#getStream = this.#keep(readBackgroundStream(this.#host, ex, undefined));
@@ -116,7 +116,7 @@ export class HttpTransport implements ClientTransport, HttpProbes {
     if (ex === undefined || (await this.#ex.redirectFailure(ex)) !== undefined) return false;
     if (!this.#isStream(ex)) {
       if (ex.status === 405) await this.#ex.discard(ex);
-      else await this.#ex.statusFailure(ex, httpRules['get-stream-answer'], `${label} was answered HTTP ${statusLine(ex.status)} with ${ex.reply.headers['content-type'] ?? 'no Content-Type'}`);
+      else await this.#ex.statusFailure(ex, ruleById('http/get-stream-answer'), `${label} was answered HTTP ${statusLine(ex.status)} with ${ex.reply.headers['content-type'] ?? 'no Content-Type'}`);
       return false;
     }
     this.#keep(readBackgroundStream(this.#host, ex, from));
@@ -132,7 +132,7 @@ export class HttpTransport implements ClientTransport, HttpProbes {
     if (ex.status >= 400 && ex.status <= 499) {
       const version = this.#ex.session.version;
       if (version !== undefined && version >= '2025-11-25') {
-        await this.#ex.statusFailure(ex, httpRules['origin-not-403'], `${posted.label} was refused with HTTP ${statusLine(ex.status)} instead of 403 Forbidden`);
+        await this.#ex.statusFailure(ex, ruleById('http/origin-not-403'), `${posted.label} was refused with HTTP ${statusLine(ex.status)} instead of 403 Forbidden`);
       } else {
         await this.#ex.discard(ex);
       }
@@ -142,7 +142,7 @@ export class HttpTransport implements ClientTransport, HttpProbes {
       await errorStatusFailure(this.#host, ex, false);
       return;
     }
-    this.#ex.rec.finding(httpRules['origin-accepted'], ex.responseEvent, '/status', `${posted.label} (${FOREIGN_ORIGIN}) to a loopback server was accepted with HTTP ${statusLine(ex.status)}`);
+    this.#ex.rec.finding(ruleById('http/origin-accepted'), ex.responseEvent, '/status', `${posted.label} (${FOREIGN_ORIGIN}) to a loopback server was accepted with HTTP ${statusLine(ex.status)}`);
     await this.#probe(() => readPostAnswer(this.#host, ex, posted));
   }
 
@@ -156,10 +156,10 @@ export class HttpTransport implements ClientTransport, HttpProbes {
     if (ex === undefined || ex.status === 404) return ex === undefined ? undefined : this.#ex.discard(ex);
     if ((await this.#ex.redirectFailure(ex)) !== undefined) return;
     if (ex.status >= 400) {
-      await this.#ex.statusFailure(ex, httpRules['terminated-session-not-404'], `${posted.label} was answered HTTP ${statusLine(ex.status)} instead of 404 Not Found`);
+      await this.#ex.statusFailure(ex, ruleById('http/terminated-session-not-404'), `${posted.label} was answered HTTP ${statusLine(ex.status)} instead of 404 Not Found`);
       return;
     }
-    this.#ex.rec.finding(httpRules['terminated-session-not-404'], ex.responseEvent, '/status', `${posted.label} was still served (HTTP ${statusLine(ex.status)}) after the session was deleted`);
+    this.#ex.rec.finding(ruleById('http/terminated-session-not-404'), ex.responseEvent, '/status', `${posted.label} was still served (HTTP ${statusLine(ex.status)}) after the session was deleted`);
     await this.#probe(() => readPostAnswer(this.#host, ex, posted));
   }
 
@@ -211,7 +211,7 @@ export class HttpTransport implements ClientTransport, HttpProbes {
       const result = message['result'];
       if (isValidInitializeResult(result)) {
         if (this.#ex.session.adopt(result, init.offered).badCharacters) {
-          this.#ex.rec.finding(httpRules['session-id-visible-ascii'], init.responseEvent, '/headers/mcp-session-id', 'the session id issued with the InitializeResult has characters outside 0x21 to 0x7E');
+          this.#ex.rec.finding(ruleById('http/session-id-visible-ascii'), init.responseEvent, '/headers/mcp-session-id', 'the session id issued with the InitializeResult has characters outside 0x21 to 0x7E');
         }
       } else if (init.offered !== undefined) {
         this.#reportStrayOffer(init.offered, init.responseEvent, 'POST initialize');
@@ -229,7 +229,7 @@ export class HttpTransport implements ClientTransport, HttpProbes {
 
   #reportStrayOffer(offered: string, event: number, label: string): void {
     if (!this.#ex.session.isStrayOffer(offered)) return;
-    this.#ex.rec.finding(httpRules['session-id-without-initialize-result'], event, '/headers/mcp-session-id',
+    this.#ex.rec.finding(ruleById('http/session-id-without-initialize-result'), event, '/headers/mcp-session-id',
       `the response to ${label} offered a session id without a valid InitializeResult; it is not kept`);
   }
 
@@ -251,7 +251,7 @@ export class HttpTransport implements ClientTransport, HttpProbes {
       session.end = ex.status === 405 ? 'delete-refused' : ex.status === 404 ? 'already-ended' : 'deleted';
       return session.end === 'deleted';
     }
-    await this.#ex.statusFailure(ex, httpRules['error-status'], `DELETE was answered HTTP ${statusLine(ex.status)}`);
+    await this.#ex.statusFailure(ex, ruleById('http/error-status'), `DELETE was answered HTTP ${statusLine(ex.status)}`);
     session.end = 'delete-failed';
     return false;
   }

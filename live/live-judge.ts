@@ -12,13 +12,13 @@ import { OPPOSITE, type Direction, type JsonObject, type Profile } from '../vali
 import { idKey, isRequestId, type IdKey } from '../validators/envelope.ts';
 import type { Finding, Severity } from '../validators/finding.ts';
 import { handshakeProfile, notJudgedPointer, settleProfile } from '../validators/negotiation.ts';
-import { probeRules } from '../validators/rules/probe.ts';
 import { finding } from '../validators/rules/report.ts';
 import type { RuleSpec } from '../validators/rules/rule.ts';
 import { isJsonObject } from '../validators/shape.ts';
 import { parseStrictJson, StrictJsonError } from '../validators/strict-json.ts';
 import type { PROBE_KINDS } from '../trace/trace-schema.ts';
 import { MarkerOracle } from './marker-oracle.ts';
+import { ruleById } from '../validators/rules/index.ts';
 
 /** A deliberately wrong client request: its own rejection is expected, its answer is judged. */
 export type ProbeKind = (typeof PROBE_KINDS)[number];
@@ -29,9 +29,9 @@ export type ProbeKind = (typeof PROBE_KINDS)[number];
  * answer; their absence is a timeout.
  */
 const PROBE_ANSWERS: Readonly<Record<ProbeKind, { readonly code: number | null; readonly rule: RuleSpec } | undefined>> = {
-  'unknown-method': { code: -32601, rule: probeRules['unknown-method-code'] },
-  'invalid-params': { code: -32602, rule: probeRules['invalid-params-code'] },
-  'before-initialized': { code: null, rule: probeRules['served-before-initialized'] },
+  'unknown-method': { code: -32601, rule: ruleById('probe/unknown-method-code') },
+  'invalid-params': { code: -32602, rule: ruleById('probe/invalid-params-code') },
+  'before-initialized': { code: null, rule: ruleById('probe/served-before-initialized') },
   'duplicate-id': undefined,
   'reused-id': undefined,
 };

@@ -5,9 +5,9 @@
 // of answers, and a late answer to a cancelled request is no failure as long as it is its own.
 import { idKey, isRequestId, type IdKey } from '../validators/envelope.ts';
 import type { Finding } from '../validators/finding.ts';
-import { probeRules } from '../validators/rules/probe.ts';
 import { finding } from '../validators/rules/report.ts';
 import { isJsonObject } from '../validators/shape.ts';
+import { ruleById } from '../validators/rules/index.ts';
 
 /** What every marker starts with: `mcp-statechart-marker-<n>`. */
 export const MARKER_PREFIX = 'mcp-statechart-marker-';
@@ -51,7 +51,7 @@ export class MarkerOracle {
       return undefined;
     }
     const expected = awaiting.length === 0 ? 'no marker' : awaiting.join(' or ');
-    return finding(probeRules['answer-of-another-request'], '/message/result',
+    return finding(ruleById('probe/answer-of-another-request'), '/message/result',
       `the result for id ${JSON.stringify(message['id'])} carries ${found[0]}, another request's marker, where ${expected} was expected`);
   }
 }

@@ -5,8 +5,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { LineSplitter } from '../transcripts/line-splitter.ts';
 import type { JsonObject } from '../validators/context.ts';
-import { jsonRules } from '../validators/rules/json.ts';
-import { transportRules } from '../validators/rules/transport.ts';
 import type { TraceEvent } from '../trace/trace-schema.ts';
 import type { Redactor } from '../trace/redaction.ts';
 import { BoundedText, RAW_MARGIN_BYTES } from './bounded-text.ts';
@@ -14,6 +12,7 @@ import { isResponse } from './http-streams.ts';
 import type { RuleSpec } from '../validators/rules/rule.ts';
 import { killLeftovers, settlesWithin, signalGroup, spawnServer } from './process-group.ts';
 import type { CleanupEvidence, ClientTransport, Recorder } from './transport.ts';
+import { ruleById } from '../validators/rules/index.ts';
 
 /** The longest line read from a server's stdout, in bytes (the strict reader's message limit). */
 export const MAX_STDOUT_LINE_BYTES = 2_000_000;
@@ -94,7 +93,7 @@ export class StdioTransport implements ClientTransport {
     this.#child = child;
     await spawned;
     const splitter = new LineSplitter(MAX_STDOUT_LINE_BYTES, (bytes) => this.#line(bytes), () => {
-      this.#stopReading('line-too-long', jsonRules['size-limit'], `a line of the server's output passed ${MAX_STDOUT_LINE_BYTES} bytes; reading stopped`, `a line of the server's output is longer than the ${MAX_STDOUT_LINE_BYTES}-byte message limit; the rest of the output was not read`);
+      this.#stopReading('line-too-long', ruleById('json/size-limit'), `a line of the server's output passed ${MAX_STDOUT_LINE_BYTES} bytes; reading stopped`, `a line of the server's output is longer than the ${MAX_STDOUT_LINE_BYTES}-byte message limit; the rest of the output was not read`);
     });
     child.stdout!.on('data', (chunk: Buffer) => {
       if (this.#stopped) return;
@@ -119,7 +118,7 @@ export class StdioTransport implements ClientTransport {
       }
       if (unterminated) {
         const at = this.#recorder.event({ kind: 'transport_error', code: 'stdio-unterminated-message', detail: 'the server\'s output ended without a newline after its last line' });
-        this.#recorder.finding(transportRules['stdio-unterminated-message'], at, '', 'the server\'s output ended in the middle of a line; a message must end with a newline');
+        this.#recorder.finding(ruleById('transport/stdio-unterminated-message'), at, '', 'the server\'s output ended in the middle of a line; a message must end with a newline');
       }
     };
     child.stdout!.on('end', () => {
@@ -199,7 +198,7 @@ export class StdioTransport implements ClientTransport {
       text = decoder.decode(bytes);
     } catch {
       const at = this.#recorder.event({ kind: 'transport_error', code: 'not-utf8', detail: 'a line of the server\'s output is not valid UTF-8' });
-      this.#recorder.finding(transportRules['not-utf8'], at, '', 'a line of the server\'s output is not valid UTF-8 (shown with replacement characters)');
+      this.#recorder.finding(ruleById('transport/not-utf8'), at, '', 'a line of the server\'s output is not valid UTF-8 (shown with replacement characters)');
       text = lossy.decode(bytes);
     }
     const recorded = this.#recorder.message('server_to_client', text);
@@ -211,7 +210,7 @@ export class StdioTransport implements ClientTransport {
     const limit = this.#options.maxMessagesWithoutResponse ?? MAX_MESSAGES_WITHOUT_RESPONSE;
     if (this.#sinceResponse >= limit && !this.#stopped) {
       const count = limit.toLocaleString('en-US');
-      this.#stopReading('message-flood', transportRules['message-flood'], `the server sent ${count} messages in a row without a response; reading stopped`, `the server sent ${count} messages in a row without a response among them; the rest of its output was not read`);
+      this.#stopReading('message-flood', ruleById('transport/message-flood'), `the server sent ${count} messages in a row without a response; reading stopped`, `the server sent ${count} messages in a row without a response among them; the rest of its output was not read`);
     }
   }
 

@@ -8,12 +8,12 @@ import https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { PassThrough } from 'node:stream';
 import type { Direction } from '../validators/context.ts';
-import { jsonRules } from '../validators/rules/json.ts';
 import { MAX_STDOUT_LINE_BYTES } from './stdio-transport.ts';
 import { readSse } from './sse-reader.ts';
 import type { TapRecorder } from './tap-recorder.ts';
 import type { CleanupEvidence } from './transport.ts';
 import { describeFailure } from './http-wire.ts';
+import { ruleById } from '../validators/rules/index.ts';
 
 /** The largest JSON body or SSE event judged, in bytes (larger ones are passed on, not judged). */
 export const MAX_HTTP_MESSAGE_BYTES = MAX_STDOUT_LINE_BYTES;
@@ -217,10 +217,10 @@ export class HttpTap {
     void reading.ended.then((end) => {
       if (end.kind === 'too-large') {
         const at = this.#recorder.event({ kind: 'transport_error', code: 'event-too-large', detail: `an SSE event passed ${MAX_HTTP_MESSAGE_BYTES} bytes; the stream was passed on unchanged, not judged further`, exchange });
-        this.#recorder.finding(jsonRules['size-limit'], at, '', `an SSE event is longer than the ${MAX_HTTP_MESSAGE_BYTES}-byte message limit (passed on unchanged; the rest of the stream was not judged)`);
+        this.#recorder.finding(ruleById('json/size-limit'), at, '', `an SSE event is longer than the ${MAX_HTTP_MESSAGE_BYTES}-byte message limit (passed on unchanged; the rest of the stream was not judged)`);
       } else if (end.kind === 'invalid-utf8') {
         const at = this.#recorder.event({ kind: 'transport_error', code: 'not-utf8', detail: 'an SSE stream is not valid UTF-8; it was passed on unchanged, not judged further', exchange });
-        this.#recorder.finding(jsonRules['invalid-utf8'], at, '', 'an SSE stream is not valid UTF-8 (passed on unchanged; the rest of the stream was not judged)');
+        this.#recorder.finding(ruleById('json/invalid-utf8'), at, '', 'an SSE stream is not valid UTF-8 (passed on unchanged; the rest of the stream was not judged)');
       }
       // The copy must keep accepting chunks after judging stopped: it is drained and dropped.
       copy.resume();
@@ -233,7 +233,7 @@ export class HttpTap {
   #judgeBody(direction: Direction, body: BodyCopy, exchange: number): void {
     if (body.tooLarge) {
       const at = this.#recorder.event({ kind: 'transport_error', code: 'body-too-large', detail: `a JSON body passed ${MAX_HTTP_MESSAGE_BYTES} bytes; it was passed on unchanged, not judged`, exchange });
-      this.#recorder.finding(jsonRules['size-limit'], at, '', `a JSON body is longer than the ${MAX_HTTP_MESSAGE_BYTES}-byte message limit (passed on unchanged, not judged)`);
+      this.#recorder.finding(ruleById('json/size-limit'), at, '', `a JSON body is longer than the ${MAX_HTTP_MESSAGE_BYTES}-byte message limit (passed on unchanged, not judged)`);
       return;
     }
     let text: string;
@@ -241,7 +241,7 @@ export class HttpTap {
       text = strict.decode(body.bytes());
     } catch {
       const at = this.#recorder.event({ kind: 'transport_error', code: 'not-utf8', detail: 'a JSON body is not valid UTF-8', exchange });
-      this.#recorder.finding(jsonRules['invalid-utf8'], at, '', 'a JSON body is not valid UTF-8 (passed on unchanged, not judged)');
+      this.#recorder.finding(ruleById('json/invalid-utf8'), at, '', 'a JSON body is not valid UTF-8 (passed on unchanged, not judged)');
       return;
     }
     this.#recorder.message(direction, text, { exchange });

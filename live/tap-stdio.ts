@@ -6,14 +6,13 @@
 import type { ChildProcess } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import type { Direction } from '../validators/context.ts';
-import { jsonRules } from '../validators/rules/json.ts';
-import { transportRules } from '../validators/rules/transport.ts';
 import { BoundedText } from './bounded-text.ts';
 import { killLeftovers, settlesWithin, signalGroup, spawnServer } from './process-group.ts';
 import { MAX_STDOUT_LINE_BYTES } from './stdio-transport.ts';
 import { TapLineReader } from './tap-lines.ts';
 import type { TapRecorder } from './tap-recorder.ts';
 import type { CleanupEvidence } from './transport.ts';
+import { ruleById } from '../validators/rules/index.ts';
 
 /** Where the tap's client side is: its own stdin, stdout and stderr when a client spawned it. */
 export interface ClientSide {
@@ -144,7 +143,7 @@ export class StdioTap {
     const at = this.#recorder.event({ kind: 'process_exit', code: exit.code, signal: exit.signal, forced: this.#forced });
     const unanswered = this.#reason === 'server-exit' ? this.#recorder.unanswered('client_to_server') : [];
     if (unanswered.length > 0) {
-      this.#recorder.finding(transportRules['closed-with-pending-requests'], at, '', `the server ended the connection without answering ${unanswered.join(', ')}`);
+      this.#recorder.finding(ruleById('transport/closed-with-pending-requests'), at, '', `the server ended the connection without answering ${unanswered.join(', ')}`);
     }
     const strays = killLeftovers(this.#child);
     // Whatever the client still sends has nowhere to go.
@@ -163,7 +162,7 @@ export class StdioTap {
       onLine: (bytes) => this.#line(direction, bytes),
       onOversize: () => {
         const at = this.#recorder.event({ kind: 'transport_error', code: 'line-too-long', detail: `a line of the ${SIDE[direction]} output passed ${MAX_STDOUT_LINE_BYTES} bytes; it was passed on unchanged, not judged` });
-        this.#recorder.finding(jsonRules['size-limit'], at, '', `a line of the ${SIDE[direction]} output is longer than the ${MAX_STDOUT_LINE_BYTES}-byte message limit (passed on unchanged, not judged)`);
+        this.#recorder.finding(ruleById('json/size-limit'), at, '', `a line of the ${SIDE[direction]} output is longer than the ${MAX_STDOUT_LINE_BYTES}-byte message limit (passed on unchanged, not judged)`);
       },
     });
     from.on('data', (chunk: Buffer) => {
@@ -176,7 +175,7 @@ export class StdioTap {
     from.on('end', () => {
       if (lines.end()) {
         const at = this.#recorder.event({ kind: 'transport_error', code: 'stdio-unterminated-message', detail: `the ${SIDE[direction]} output ended without a newline after its last line` });
-        this.#recorder.finding(transportRules['stdio-unterminated-message'], at, '', `the ${SIDE[direction]} output ended in the middle of a line; a message must end with a newline`);
+        this.#recorder.finding(ruleById('transport/stdio-unterminated-message'), at, '', `the ${SIDE[direction]} output ended in the middle of a line; a message must end with a newline`);
       }
     });
     from.on('error', () => {
@@ -190,7 +189,7 @@ export class StdioTap {
       text = strict.decode(bytes);
     } catch {
       const at = this.#recorder.event({ kind: 'transport_error', code: 'not-utf8', detail: `a line of the ${SIDE[direction]} output is not valid UTF-8` });
-      this.#recorder.finding(transportRules['not-utf8'], at, '', `a line of the ${SIDE[direction]} output is not valid UTF-8 (judged with replacement characters)`);
+      this.#recorder.finding(ruleById('transport/not-utf8'), at, '', `a line of the ${SIDE[direction]} output is not valid UTF-8 (judged with replacement characters)`);
       text = lossy.decode(bytes);
     }
     this.#recorder.message(direction, text);

@@ -1,12 +1,12 @@
 import { type Direction, type JsonObject, type Profile, SENDER } from '../validators/context.ts';
 import { describeId, type RequestId } from '../validators/envelope.ts';
 import type { Finding } from '../validators/finding.ts';
-import { correlationRules } from '../validators/rules/correlation.ts';
 import { finding } from '../validators/rules/report.ts';
 import type { PendingRequest } from './correlation.ts';
 import type { CallEvent, ExtensionView, SessionExtension } from './extension.ts';
 import { IdLedger } from './id-ledger.ts';
 import { NO_FINDINGS } from '../validators/shape.ts';
+import { ruleById } from '../validators/rules/index.ts';
 
 /**
  * Request id reuse in the specification profiles: "The request ID MUST NOT have been previously
@@ -22,7 +22,7 @@ export class IdReuseExtension implements SessionExtension {
   checkCall(call: CallEvent, view: ExtensionView): readonly Finding[] {
     if (call.kind !== 'request' || call.id === undefined) return NO_FINDINGS;
     if (view.pending(call.direction, call.id) !== undefined || !this.#used[call.direction].has(call.id)) return NO_FINDINGS;
-    return [finding(correlationRules['id-reused'], '/message/id',
+    return [finding(ruleById('correlation/id-reused'), '/message/id',
       `request id ${describeId(call.id)} was already used by ${SENDER[call.direction]} in this session; ids must not be reused, even after the response`)];
   }
 

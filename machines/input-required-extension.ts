@@ -6,7 +6,6 @@ import type { Finding } from '../validators/finding.ts';
 import { isJsonObject, NO_FINDINGS } from '../validators/shape.ts';
 import { finding } from '../validators/rules/report.ts';
 import { issueFinding } from './gated-actor.ts';
-import { statelessRules } from '../validators/rules/stateless.ts';
 import {
   inputRequestsOf,
   inputResponsesOf,
@@ -20,6 +19,7 @@ import type { PendingRequest } from './correlation.ts';
 import type { CallEvent, ExtensionFactory, ExtensionView, SessionExtension } from './extension.ts';
 import { inputRequiredMachine, type RetryAttempt } from './input-required.ts';
 import type { IssueEvent } from './issue.ts';
+import { ruleById } from '../validators/rules/index.ts';
 
 type Loop = MachineRunner<typeof inputRequiredMachine>;
 
@@ -94,7 +94,7 @@ class InputRequiredExtension implements SessionExtension {
     this.#matched = loop ? { call, loop } : undefined;
     if (!loop) {
       if (this.#forgotten) return NO_FINDINGS; // it may belong to a loop no longer remembered
-      return [finding(statelessRules['retry-without-input-required'], '/message/params',
+      return [finding(ruleById('stateless/retry-without-input-required'), '/message/params',
         `${call.method} carries inputResponses or requestState, but no input_required result of this request awaits a retry`)];
     }
     this.#issues = [];

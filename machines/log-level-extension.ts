@@ -2,10 +2,10 @@ import type { Direction, JsonObject, Profile } from '../validators/context.ts';
 import { idKey, type IdKey } from '../validators/envelope.ts';
 import type { Finding } from '../validators/finding.ts';
 import { finding } from '../validators/rules/report.ts';
-import { statelessRules as R } from '../validators/rules/stateless.ts';
 import type { PendingRequest } from './correlation.ts';
 import type { CallEvent, SessionExtension } from './extension.ts';
 import { isJsonObject, NO_FINDINGS } from '../validators/shape.ts';
+import { ruleById } from '../validators/rules/index.ts';
 
 const LEVEL_KEY = 'io.modelcontextprotocol/logLevel';
 /** RFC 5424 severities, least severe first. */
@@ -25,13 +25,13 @@ export class LogLevelExtension implements SessionExtension {
   checkCall(call: CallEvent): readonly Finding[] {
     if (call.method !== 'notifications/message' || call.direction !== 'server_to_client') return NO_FINDINGS;
     if (this.#asked.size === 0) {
-      return [finding(R['log-without-level'], '/message/method',
+      return [finding(ruleById('stateless/log-without-level'), '/message/method',
         'notifications/message sent while no request in flight set io.modelcontextprotocol/logLevel in its _meta')];
     }
     const level = LEVELS.indexOf(String(call.params?.['level']));
     const least = Math.min(...this.#asked.values());
     if (level >= 0 && level < least) {
-      return [finding(R['log-below-level'], '/message/params/level',
+      return [finding(ruleById('stateless/log-below-level'), '/message/params/level',
         `log level ${LEVELS[level]} is below ${LEVELS[least]}, the least severe level the requests in flight asked for`)];
     }
     return NO_FINDINGS;

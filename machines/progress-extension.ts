@@ -2,7 +2,6 @@ import type { InspectionEvent } from 'xstate';
 import { type Direction, type JsonObject, OPPOSITE, type Profile } from '../validators/context.ts';
 import { idKey, type IdKey, type RequestId } from '../validators/envelope.ts';
 import { hasError, type Finding } from '../validators/finding.ts';
-import { progressRules } from '../validators/rules/progress.ts';
 import { finding } from '../validators/rules/report.ts';
 import { isTaskAugmented, isTerminalStatus } from '../validators/tasks.ts';
 import { isProgressToken } from '../validators/utilities.ts';
@@ -13,6 +12,7 @@ import type { CallEvent, ExtensionOptions, ExtensionView, SessionExtension } fro
 import { DeferredCommits, GatedActor } from './gated-actor.ts';
 import { progressMachine } from './progress.ts';
 import { isJsonObject, NO_FINDINGS } from '../validators/shape.ts';
+import { ruleById } from '../validators/rules/index.ts';
 
 type TokenActor = GatedActor<typeof progressMachine>;
 
@@ -67,7 +67,7 @@ export class ProgressExtension implements SessionExtension {
     const key = idKey(token);
     const actor = this.#tokens[OPPOSITE[call.direction]].get(key) ?? this.#tokens[call.direction].get(key);
     if (actor === undefined) {
-      return [finding(progressRules['unknown-token'], '/message/params/progressToken',
+      return [finding(ruleById('progress/unknown-token'), '/message/params/progressToken',
         `progress token ${JSON.stringify(token)} names no active request sent ${OPPOSITE[call.direction]}`)];
     }
     const total = call.params?.['total'];
@@ -81,7 +81,7 @@ export class ProgressExtension implements SessionExtension {
     const { present, token } = progressTokenOf(call.params);
     if (!present) return NO_FINDINGS;
     if (!isProgressToken(token)) {
-      return [finding(progressRules['invalid-token'], '/message/params/_meta/progressToken',
+      return [finding(ruleById('progress/invalid-token'), '/message/params/_meta/progressToken',
         `Invalid progressToken: Expected string or integer but received ${JSON.stringify(token)}`)];
     }
     const actor = this.#tokens[call.direction].get(idKey(token));

@@ -1,10 +1,10 @@
 import type { Direction, JsonObject, Profile } from '../validators/context.ts';
 import { pointerJoin, type Finding } from '../validators/finding.ts';
-import { promptsRules as R } from '../validators/rules/prompts.ts';
 import { finding } from '../validators/rules/report.ts';
 import type { PendingRequest } from './correlation.ts';
 import type { CallEvent, SessionExtension } from './extension.ts';
 import { isJsonObject, NO_FINDINGS } from '../validators/shape.ts';
+import { ruleById } from '../validators/rules/index.ts';
 
 /** What a listed prompt declares of its arguments. */
 interface PromptArguments {
@@ -28,19 +28,19 @@ export class PromptCatalogue implements SessionExtension {
     if (typeof name !== 'string') return NO_FINDINGS;
     const prompt = this.#prompts.get(name);
     if (!prompt) {
-      return [finding(R['unknown-prompt'], '/message/params/name', `prompt ${JSON.stringify(name)} is not in the prompts the server listed`)];
+      return [finding(ruleById('prompts/unknown-prompt'), '/message/params/name', `prompt ${JSON.stringify(name)} is not in the prompts the server listed`)];
     }
     const given = isJsonObject(call.params?.['arguments']) ? (call.params['arguments'] as JsonObject) : {};
     const out: Finding[] = [];
     for (const required of prompt.required) {
       if (!Object.hasOwn(given, required)) {
-        out.push(finding(R['missing-argument'], '/message/params/arguments',
+        out.push(finding(ruleById('prompts/missing-argument'), '/message/params/arguments',
           `prompt ${JSON.stringify(name)} requires argument ${JSON.stringify(required)}, which is missing`));
       }
     }
     for (const key of Object.keys(given)) {
       if (!prompt.declared.has(key)) {
-        out.push(finding(R['unknown-argument'], pointerJoin('/message/params/arguments', key),
+        out.push(finding(ruleById('prompts/unknown-argument'), pointerJoin('/message/params/arguments', key),
           `prompt ${JSON.stringify(name)} declares no argument ${JSON.stringify(key)}`));
       }
     }

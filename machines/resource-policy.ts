@@ -6,17 +6,17 @@ import {
 } from '../validators/authorization.ts';
 import type { JsonObject } from '../validators/context.ts';
 import { pointerJoin, type Finding } from '../validators/finding.ts';
-import { authRules } from '../validators/rules/auth.ts';
 import { finding } from '../validators/rules/report.ts';
 import type { PendingRequest } from './correlation.ts';
 import { isJsonObject } from '../validators/shape.ts';
+import { ruleById } from '../validators/rules/index.ts';
 
 function tenantOf(rev: RevisionPolicy | undefined, uri: string, requester: string | undefined, at: string, out: Finding[], strict: boolean): void {
   const tenant = resourceTenant(rev, uri, strict);
   if (tenant === undefined) {
-    out.push(finding(authRules['resource-not-in-policy'], at, `listed resource ${uri} is not in the explicit resource policy`));
+    out.push(finding(ruleById('auth/resource-not-in-policy'), at, `listed resource ${uri} is not in the explicit resource policy`));
   } else if (tenant !== requester) {
-    out.push(finding(authRules['resource-tenant'], at, `resource tenant ${tenant} of ${uri} does not match the requester's tenant ${requester}`));
+    out.push(finding(ruleById('auth/resource-tenant'), at, `resource tenant ${tenant} of ${uri} does not match the requester's tenant ${requester}`));
   }
 }
 
@@ -34,7 +34,7 @@ export function checkResultPolicy(pending: PendingRequest, result: JsonObject, r
     result['contents'].forEach((item: unknown, i: number) => {
       const uri = isJsonObject(item) ? item['uri'] : undefined;
       if (typeof uri === 'string' && !covers(rev, requested, uri)) {
-        out.push(finding(authRules['result-outside-policy'], pointerJoin('/message/result/contents', i, 'uri'),
+        out.push(finding(ruleById('auth/result-outside-policy'), pointerJoin('/message/result/contents', i, 'uri'),
           `contents[${i}].uri is not the requested resource or an explicit child: ${uri} is neither ${requested} nor one of its ${strict ? 'direct ' : ''}explicit policy children`));
       }
     });
@@ -49,9 +49,9 @@ export function checkResultPolicy(pending: PendingRequest, result: JsonObject, r
       if (typeof template !== 'string') return;
       const entry = rev?.resourceTemplates.find((t) => t.uriTemplate === template);
       const at = pointerJoin('/message/result/resourceTemplates', i, 'uriTemplate');
-      if (!entry) out.push(finding(authRules['resource-not-in-policy'], at, `listed template ${template} is not in the explicit resource policy`));
+      if (!entry) out.push(finding(ruleById('auth/resource-not-in-policy'), at, `listed template ${template} is not in the explicit resource policy`));
       else if (entry.tenant !== pending.tenant) {
-        out.push(finding(authRules['resource-tenant'], at, `resource tenant ${entry.tenant} of ${template} does not match the requester's tenant ${pending.tenant}`));
+        out.push(finding(ruleById('auth/resource-tenant'), at, `resource tenant ${entry.tenant} of ${template} does not match the requester's tenant ${pending.tenant}`));
       }
     });
   }

@@ -6,11 +6,7 @@ import { type Direction, type JsonObject, OPPOSITE, type Profile, type Validatio
 import { classifyMessage, idKey, type Envelope, type IdKey, type RequestId } from '../validators/envelope.ts';
 import { hasError, type Finding } from '../validators/finding.ts';
 import { isNotificationMethod, isRequestMethod, mayBeSentIn, methodTable, type MethodSpec } from '../validators/methods.ts';
-import { authRules } from '../validators/rules/auth.ts';
-import { directionRules } from '../validators/rules/direction.ts';
-import { envelopeRules } from '../validators/rules/envelope.ts';
-import { RULES } from '../validators/rules/index.ts';
-import { profileRules } from '../validators/rules/profile.ts';
+import { RULES, ruleById } from '../validators/rules/index.ts';
 import { finding } from '../validators/rules/report.ts';
 import { sameJson } from '../validators/json-equal.ts';
 import { foundEqual } from '../validators/tool-descriptor.ts';
@@ -28,7 +24,6 @@ import { EXTENSIONS } from './extensions.ts';
 import { issueFinding } from './gated-actor.ts';
 import { isJsonObject, NO_FINDINGS } from '../validators/shape.ts';
 import { exactIntegersIn, holdsExactIntegers } from '../validators/exact-integer.ts';
-import { jsonRules } from '../validators/rules/json.ts';
 import { pointerJoin } from '../validators/finding.ts';
 import { holderOf } from './subscriptions.ts';
 import type { SubscriptionEvent } from './subscription.ts';
@@ -197,7 +192,7 @@ export class Session {
     this.#sink = [];
     if ('control_event' in step) {
       if (this.#course && this.#lifecycle.getSnapshot().value !== 'ready') {
-        this.#sink.push(finding(authRules['revision-before-ready'], '/control_event',
+        this.#sink.push(finding(ruleById('auth/revision-before-ready'), '/control_event',
           'authorization control events require a ready session: the initialize handshake has not completed'));
       } else {
         this.#authorization?.send({ type: 'revision.activate', revision: step.control_event.revision });
@@ -232,29 +227,29 @@ export class Session {
   /** Warns, per integer beyond ±(2^53-1) in the message, that a JavaScript peer cannot hold it. */
   #warnUnsafeIntegers(message: unknown): void {
     for (const place of exactIntegersIn(message)) {
-      this.#sink.push(finding(jsonRules['unsafe-integer'], pointerJoin('/message', ...place.path),
+      this.#sink.push(finding(ruleById('json/unsafe-integer'), pointerJoin('/message', ...place.path),
         `integer ${place.value} is beyond ±(2^53-1): a JavaScript peer reads it as ${Number(place.value)}; it is judged with its exact value`));
     }
   }
 
   #unexpectedContext(why: string): Finding {
-    return finding(authRules['unexpected-context'], '/transport_context', `${why}; transport_context is only used by resource teaching cases`);
+    return finding(ruleById('auth/unexpected-context'), '/transport_context', `${why}; transport_context is only used by resource teaching cases`);
   }
 
   #feedCall(step: WireStep, env: Extract<Envelope, { kind: 'request' | 'notification' }>): void {
     const sink = this.#sink;
     const spec = this.#methods.get(env.method);
     if (spec === undefined) {
-      sink.push(finding(envelopeRules['unknown-method'], '/message/method', `unknown method ${env.method} for MCP ${this.#ctx.profile.protocolVersion}`));
+      sink.push(finding(ruleById('envelope/unknown-method'), '/message/method', `unknown method ${env.method} for MCP ${this.#ctx.profile.protocolVersion}`));
       return;
     }
     if (this.#ctx.profile.id === 'course' && !spec.course) {
-      sink.push(finding(profileRules['unsupported-method'], '/message/method',
+      sink.push(finding(ruleById('profile/unsupported-method'), '/message/method',
         `${env.method} is not supported by the course profile; rejected before creating pending state`));
       return;
     }
     if (!mayBeSentIn(spec, step.direction)) {
-      sink.push(finding(directionRules['wrong-direction'], '/message/method',
+      sink.push(finding(ruleById('direction/wrong-direction'), '/message/method',
         `wrong direction: ${env.method} is sent by the ${spec.sender}, not ${step.direction}`));
       return;
     }
@@ -438,7 +433,7 @@ export class Session {
     const out: Finding[] = [];
     const auth = this.#authorization?.getSnapshot().context;
     if (auth && pending.revision !== undefined && pending.revision !== auth.revision) {
-      out.push(finding(authRules['stale-revision'], '/message/result',
+      out.push(finding(ruleById('auth/stale-revision'), '/message/result',
         `a pending ${pending.method} result bound to authorization revision ${pending.revision} fails closed after the switch to ${auth.revision}`));
       return out;
     }

@@ -4,7 +4,6 @@ import { idKey, isRequestId, type IdKey, type RequestId } from '../validators/en
 import { pointerJoin, type Finding } from '../validators/finding.ts';
 import { NO_FINDINGS, shown } from '../validators/shape.ts';
 import { finding } from '../validators/rules/report.ts';
-import { statelessRules as R } from '../validators/rules/stateless.ts';
 import { discoveryOf, type Discovery } from '../validators/stateless-discover.ts';
 import { validateStatelessError } from '../validators/stateless-errors.ts';
 import { LISTENED_NOTIFICATIONS, subscriptionFilterOf, type SubscriptionFilter } from '../validators/stateless-listen.ts';
@@ -12,6 +11,7 @@ import { PROTOCOL_VERSION_KEY, requestProtocolVersion, SUBSCRIPTION_ID_KEY, subs
 import { resultTypeOf } from '../validators/stateless-result.ts';
 import type { PendingRequest } from './correlation.ts';
 import type { CallEvent, ExtensionFactory, ExtensionView, SessionExtension } from './extension.ts';
+import { ruleById } from '../validators/rules/index.ts';
 
 /** One subscriptions/listen stream: what the client asked for and what the server agreed to. */
 interface ListenStream {
@@ -48,7 +48,7 @@ class StatelessExtension implements SessionExtension {
       const version = requestProtocolVersion(call.params);
       const supported = this.#supported(view.profile.protocolVersion);
       if (version !== undefined && !supported.includes(version)) {
-        out.push(finding(R['protocol-version-unsupported'], pointerJoin('/message/params/_meta', PROTOCOL_VERSION_KEY),
+        out.push(finding(ruleById('stateless/protocol-version-unsupported'), pointerJoin('/message/params/_meta', PROTOCOL_VERSION_KEY),
           `protocol version ${shown(version)} is not one the server supports (${supported.join(', ')})${this.#discovery ? ', as server/discover declared' : ''}`));
       }
     }
@@ -71,31 +71,31 @@ class StatelessExtension implements SessionExtension {
     if (call.method === 'notifications/cancelled') {
       const id = call.params?.['requestId'];
       if (isRequestId(id) && this.#streams.has(idKey(id))) return undefined;
-      return finding(R['server-cancel-not-listen'], '/message/params/requestId',
+      return finding(ruleById('stateless/server-cancel-not-listen'), '/message/params/requestId',
         `a server sends notifications/cancelled only to end a subscriptions/listen stream, but ${shown(id)} names none`);
     }
     const flag = LISTENED_NOTIFICATIONS.get(call.method);
     if (flag === undefined) return undefined;
     const id = subscriptionIdOf(call.params);
     if (id === undefined) {
-      return finding(R['subscription-id-missing'], '/message/params',
+      return finding(ruleById('stateless/subscription-id-missing'), '/message/params',
         `${call.method} is sent only on a subscriptions/listen stream, so its _meta must carry ${SUBSCRIPTION_ID_KEY}`);
     }
     const stream = isRequestId(id) ? this.#streams.get(idKey(id)) : undefined;
-    if (!stream) return finding(R['subscription-unknown'], SUB_ID_AT, `${call.method} names subscription ${shown(id)}, which is no open subscriptions/listen stream`);
+    if (!stream) return finding(ruleById('stateless/subscription-unknown'), SUB_ID_AT, `${call.method} names subscription ${shown(id)}, which is no open subscriptions/listen stream`);
     if (!stream.acknowledged) {
-      return finding(R['not-acknowledged'], SUB_ID_AT, `${call.method} was sent on subscription ${shown(id)} before notifications/subscriptions/acknowledged`);
+      return finding(ruleById('stateless/not-acknowledged'), SUB_ID_AT, `${call.method} was sent on subscription ${shown(id)} before notifications/subscriptions/acknowledged`);
     }
     if (flag === 'resourceSubscriptions') {
       const uri = call.params?.['uri'];
       if (typeof uri === 'string' && !stream.acknowledged.resources.has(uri)) {
-        return finding(R['resource-not-listened'], '/message/params/uri',
+        return finding(ruleById('stateless/resource-not-listened'), '/message/params/uri',
           `notifications/resources/updated for ${shown(uri)}, which subscription ${shown(id)} does not include (it covers ${describeFilter(stream.acknowledged)})`);
       }
       return undefined;
     }
     if (!stream.acknowledged.flags.has(flag)) {
-      return finding(R['not-listened'], '/message/method', `${call.method} on subscription ${shown(id)}, which did not opt in to ${flag} (it covers ${describeFilter(stream.acknowledged)})`);
+      return finding(ruleById('stateless/not-listened'), '/message/method', `${call.method} on subscription ${shown(id)}, which did not opt in to ${flag} (it covers ${describeFilter(stream.acknowledged)})`);
     }
     return undefined;
   }
@@ -104,20 +104,20 @@ class StatelessExtension implements SessionExtension {
     const id = subscriptionIdOf(params);
     const stream = isRequestId(id) ? this.#streams.get(idKey(id)) : undefined;
     if (!stream) {
-      return finding(R['acknowledged-unknown-subscription'], SUB_ID_AT, `acknowledges subscription ${shown(id)}, which is no open subscriptions/listen request`);
+      return finding(ruleById('stateless/acknowledged-unknown-subscription'), SUB_ID_AT, `acknowledges subscription ${shown(id)}, which is no open subscriptions/listen request`);
     }
     if (stream.acknowledged) {
-      return finding(R['acknowledged-not-first'], SUB_ID_AT, `subscription ${shown(id)} was already acknowledged; the acknowledgement is its first message, sent once`);
+      return finding(ruleById('stateless/acknowledged-not-first'), SUB_ID_AT, `subscription ${shown(id)} was already acknowledged; the acknowledgement is its first message, sent once`);
     }
     const agreed = subscriptionFilterOf(params);
     for (const flag of agreed.flags) {
       if (!stream.requested.flags.has(flag)) {
-        return finding(R['acknowledged-not-requested'], pointerJoin('/message/params/notifications', flag), `acknowledges ${flag}, which listen request ${shown(id)} did not ask for`);
+        return finding(ruleById('stateless/acknowledged-not-requested'), pointerJoin('/message/params/notifications', flag), `acknowledges ${flag}, which listen request ${shown(id)} did not ask for`);
       }
     }
     for (const uri of agreed.resources) {
       if (!stream.requested.resources.has(uri)) {
-        return finding(R['acknowledged-not-requested'], '/message/params/notifications/resourceSubscriptions',
+        return finding(ruleById('stateless/acknowledged-not-requested'), '/message/params/notifications/resourceSubscriptions',
           `acknowledges resource ${shown(uri)}, which listen request ${shown(id)} did not subscribe to`);
       }
     }
@@ -145,13 +145,13 @@ class StatelessExtension implements SessionExtension {
     const version = requestProtocolVersion(pending.params);
     const discovered = pending.method === 'server/discover' ? discoveryOf(result) : this.#discovery;
     if (version !== undefined && discovered && !discovered.supportedVersions.includes(version)) {
-      return [finding(R['unsupported-version-not-rejected'], '/message/result',
+      return [finding(ruleById('stateless/unsupported-version-not-rejected'), '/message/result',
         `the request spoke protocol version ${shown(version)}, which the server does not support (${discovered.supportedVersions.join(', ') || 'none'}); it must answer with error -32022, not a result`)];
     }
     if (pending.method === 'subscriptions/listen') {
       const id = subscriptionIdOf(result);
       if (id !== undefined && (!isRequestId(id) || idKey(id) !== idKey(pending.id))) {
-        return [finding(R['listen-result'], pointerJoin('/message/result/_meta', SUBSCRIPTION_ID_KEY),
+        return [finding(ruleById('stateless/listen-result'), pointerJoin('/message/result/_meta', SUBSCRIPTION_ID_KEY),
           `the listen result closes subscription ${shown(id)}, but it answers listen request ${shown(pending.id)}`)];
       }
     }

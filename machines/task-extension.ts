@@ -3,7 +3,6 @@ import { type Direction, type JsonObject, OPPOSITE, type Profile } from '../vali
 import { hasError, pointerJoin, type Finding } from '../validators/finding.ts';
 import { methodTable } from '../validators/methods.ts';
 import { finding } from '../validators/rules/report.ts';
-import { tasksRules } from '../validators/rules/tasks.ts';
 import { isTaskAugmented, isTaskStatus, RELATED_TASK_KEY, relatedTaskId, validateRelatedTask, type TaskStatus } from '../validators/tasks.ts';
 import { BoundedMap } from './bounded-map.ts';
 import type { PendingRequest } from './correlation.ts';
@@ -12,6 +11,7 @@ import { DeferredCommits, GatedActor } from './gated-actor.ts';
 import { taskMachine, type TaskEvent, type TaskInput } from './task.ts';
 import { isJsonObject, NO_FINDINGS } from '../validators/shape.ts';
 import { idKey, type IdKey } from '../validators/envelope.ts';
+import { ruleById } from '../validators/rules/index.ts';
 
 type TaskActor = GatedActor<typeof taskMachine>;
 
@@ -92,7 +92,7 @@ export class TaskExtension implements SessionExtension {
       case 'tasks/cancel': {
         if (typeof taskId !== 'string') break;
         if (typeof result['taskId'] === 'string' && result['taskId'] !== taskId) {
-          out.push(finding(tasksRules['task-id-mismatch'], '/message/result/taskId',
+          out.push(finding(ruleById('tasks/task-id-mismatch'), '/message/result/taskId',
             `${pending.method} asked for task ${JSON.stringify(taskId)} but the result describes ${JSON.stringify(result['taskId'])}`));
           break;
         }
@@ -189,10 +189,10 @@ export class TaskExtension implements SessionExtension {
   #reportMissing(holder: Direction, taskId: string, at: string, out: Finding[]): void {
     if (this.#tasks[OPPOSITE[holder]].has(taskId)) {
       const owner = holder === 'client_to_server' ? 'server' : 'client';
-      out.push(finding(tasksRules['wrong-side'], at,
+      out.push(finding(ruleById('tasks/wrong-side'), at,
         `task ${JSON.stringify(taskId)} is held by the ${owner}: only its requestor queries it and only the ${owner} reports its status`));
     } else {
-      out.push(finding(tasksRules['unknown-task'], at, `task ${JSON.stringify(taskId)} was not created in this session`));
+      out.push(finding(ruleById('tasks/unknown-task'), at, `task ${JSON.stringify(taskId)} was not created in this session`));
     }
   }
 
@@ -212,7 +212,7 @@ export class TaskExtension implements SessionExtension {
     const taskId = relatedTaskId(meta);
     if (taskId === undefined || TASK_METHODS.has(method)) return;
     if (!this.#tasks.client_to_server.has(taskId) && !this.#tasks.server_to_client.has(taskId)) {
-      out.push(finding(tasksRules['unknown-related-task'], pointerJoin(at, RELATED_TASK_KEY, 'taskId'),
+      out.push(finding(ruleById('tasks/unknown-related-task'), pointerJoin(at, RELATED_TASK_KEY, 'taskId'),
         `related-task metadata names task ${JSON.stringify(taskId)}, which was not created in this session`));
     }
   }

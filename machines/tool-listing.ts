@@ -1,8 +1,8 @@
 import type { JsonObject } from '../validators/context.ts';
 import { pointerJoin, type Finding } from '../validators/finding.ts';
-import { toolsRules as R } from '../validators/rules/tools.ts';
 import { finding } from '../validators/rules/report.ts';
 import { isJsonObject } from '../validators/shape.ts';
+import { ruleById } from '../validators/rules/index.ts';
 
 /**
  * The client's view of a paged tools/list listing: names must stay unique across the pages of
@@ -18,7 +18,7 @@ export class ToolListing {
   checkRequest(params: unknown): readonly Finding[] {
     const cursor = isJsonObject(params) ? params['cursor'] : undefined;
     if (typeof cursor === 'string' && this.#stale.has(cursor)) {
-      return [finding(R['stale-cursor'], '/message/params/cursor',
+      return [finding(ruleById('tools/stale-cursor'), '/message/params/cursor',
         `cursor ${JSON.stringify(cursor)} belongs to a tool listing invalidated by notifications/tools/list_changed; start again without a cursor`)];
     }
     return [];
@@ -32,7 +32,7 @@ export class ToolListing {
     result['tools'].forEach((tool: unknown, i: number) => {
       const name = isJsonObject(tool) ? tool['name'] : undefined;
       if (typeof name === 'string' && this.#names.has(name)) {
-        out.push(finding(R['duplicate-name-across-pages'], pointerJoin('/message/result/tools', i, 'name'),
+        out.push(finding(ruleById('tools/duplicate-name-across-pages'), pointerJoin('/message/result/tools', i, 'name'),
           `tool name ${JSON.stringify(name)} was already listed on an earlier page of this listing`));
       }
     });

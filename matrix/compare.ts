@@ -4,7 +4,7 @@
 // enough to read in a table.
 import { canonicalJson } from '../trace/canonical-json.ts';
 import { escapePointerToken } from '../validators/finding.ts';
-import { matrixRules } from '../validators/rules/matrix.ts';
+import { ruleById } from '../validators/rules/index.ts';
 
 /** Where a cell first departs from its group's reference. */
 export interface Difference {
@@ -75,7 +75,7 @@ export function compareCells(cells: readonly ComparedCell[]): Map<string, Differ
     for (const cell of members) {
       if (reference.includes(cell)) continue;
       const d = firstDifference(first.events, cell.events);
-      if (d !== undefined) out.set(cell.id, { rule: matrixRules['cell-differs'].id, reference: first.id, ...d });
+      if (d !== undefined) out.set(cell.id, { rule: ruleById('matrix/cell-differs').id, reference: first.id, ...d });
     }
   }
   return out;

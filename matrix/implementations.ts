@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../runner/errors.ts';
-import { matrixRules } from '../validators/rules/matrix.ts';
+import { ruleById } from '../validators/rules/index.ts';
 
 /** The transports a cell runs over. */
 export type MatrixTransport = 'stdio' | 'http';
@@ -110,11 +110,11 @@ export function installedPeers(root: string, sdks: readonly SdkSpec[] = SDKS): M
   const relay = join(peers, 'stdio-relay.mjs');
   const scripts = [...new Set(sdks.flatMap((s) => [s.server[0] as string, s.client[0] as string])), 'stdio-relay.mjs', 'echo-session.mjs', 'http-sessions.mjs'];
   if (scripts.some((s) => !existsSync(join(peers, s)))) {
-    throw new InputError(matrixRules['sdk-missing'].id, '', 'the matrix runs from a checkout of mcp-statechart (its echo peers in matrix/peers/ are not part of the installed package)');
+    throw new InputError(ruleById('matrix/sdk-missing').id, '', 'the matrix runs from a checkout of mcp-statechart (its echo peers in matrix/peers/ are not part of the installed package)');
   }
   const missing = sdks.flatMap((s) => s.packages).filter((p) => installedVersion(root, p) === undefined);
   if (missing.length > 0) {
-    throw new InputError(matrixRules['sdk-missing'].id, '', `the matrix needs the SDKs installed as dev dependencies (run npm install in the checkout); missing: ${missing.join(', ')}`);
+    throw new InputError(ruleById('matrix/sdk-missing').id, '', `the matrix needs the SDKs installed as dev dependencies (run npm install in the checkout); missing: ${missing.join(', ')}`);
   }
   const node = process.execPath;
   const clients: MatrixClient[] = [];

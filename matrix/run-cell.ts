@@ -10,10 +10,10 @@ import { buildTrace } from '../live/trace-builder.ts';
 import { Redactor, secretEnvironmentValues } from '../trace/redaction.ts';
 import type { Trace } from '../trace/trace-schema.ts';
 import type { TraceTimings } from '../trace/trace-file.ts';
-import { matrixRules } from '../validators/rules/matrix.ts';
 import type { MatrixClient, MatrixPeers, MatrixServer, MatrixTransport } from './implementations.ts';
 import { startPeer, type PeerExit } from './peer-process.ts';
 import { startRecordingProxy } from './recording-proxy.ts';
+import { ruleById } from '../validators/rules/index.ts';
 
 /** One cell of the matrix. */
 export interface Cell {
@@ -141,7 +141,7 @@ export async function runCell(cell: Cell, settings: CellSettings): Promise<CellR
     }
   }
   const failure = error ?? clientFailure(exit, settings.timeoutMs);
-  if (failure !== undefined && error === undefined) recorder.finding(matrixRules['client-failed'], null, '', failure);
+  if (failure !== undefined && error === undefined) recorder.finding(ruleById('matrix/client-failed'), null, '', failure);
   if (exit.stderr.trim() !== '') {
     const text = scrubbed(exit.stderr, settings.root, scratch);
     recorder.event({ kind: 'stderr', text, truncated: text.includes('bytes left out ...]') });

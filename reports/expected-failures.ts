@@ -6,12 +6,11 @@ import { InputError } from '../runner/errors.ts';
 import { readBounded, ReadError } from '../scripts/read-bounded.ts';
 import type { EventPlace } from '../trace/finding-evidence.ts';
 import type { TraceFinding } from '../trace/trace-schema.ts';
-import { fixtureRules } from '../validators/rules/fixture.ts';
-import { RULES } from '../validators/rules/index.ts';
+import { RULES, ruleById } from '../validators/rules/index.ts';
 import { issuePointer } from '../validators/schema-check.ts';
 import { parseStrictJson, StrictJsonError } from '../validators/strict-json.ts';
 
-const INVALID = fixtureRules['expected-failures-invalid'].id;
+const INVALID = ruleById('fixture/expected-failures-invalid').id;
 
 /** One expected finding: its rule, why it is accepted, and optionally where it must occur. */
 export const ExpectedFailureSchema = v.strictObject({

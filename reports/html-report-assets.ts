@@ -14,6 +14,16 @@ dl#facts dt { color: #5a6475; } dl#facts dd { margin: 0; overflow-wrap: anywhere
 main { display: grid; grid-template-columns: minmax(0, 1fr) 420px; gap: 0 20px; padding: 0 24px 24px; }
 #findings-section, #stale-section { grid-column: 1 / 3; }
 ol#findings, ul#stale { margin: 0; padding-left: 22px; }
+ol#findings { list-style: none; padding-left: 0; }
+.finding-group { margin: 6px 0 10px; } .group-head { font-weight: 600; }
+.finding-group.error > .group-head .severity { color: #b3261e; } .finding-group.warning > .group-head .severity { color: #9a6200; }
+.group-count { color: #5a6475; font-weight: 400; }
+ol.group-findings { margin: 2px 0 0; padding-left: 22px; }
+li.more { list-style: none; } li.more summary { cursor: pointer; color: #2b3a55; }
+#finding-filter { display: flex; flex-wrap: wrap; gap: 6px 16px; align-items: center; margin: 0 0 8px; }
+#filter-count { color: #5a6475; }
+[hidden] { display: none !important; }
+mark.offending { background: #ffd6d3; color: inherit; border-radius: 2px; } mark.offending.warning { background: #ffecb3; }
 .finding { margin: 3px 0; overflow-wrap: anywhere; }
 .finding .severity { font-weight: 600; } .finding.error .severity { color: #b3261e; } .finding.warning .severity { color: #9a6200; }
 .finding.expected { opacity: 0.7; } .finding.expected .severity::after { content: " (expected)"; font-weight: 400; }
@@ -74,8 +84,43 @@ export const REPORT_SCRIPT = String.raw`
       var main = document.querySelector('#findings [data-finding="' + n + '"]');
       if (main) main.classList.add('current');
     });
-    $('detail-json').textContent = event.text;
+    showJson(event.text, (data.byEvent[i] || []).map(function (n) { return data.findings[n]; }));
     if (scroll) target.scrollIntoView({ block: 'center', inline: 'nearest' });
+  }
+  function showJson(text, findings) {
+    var pre = clear($('detail-json'));
+    var marks = findings.filter(function (f) { return f.member; }).sort(function (a, b) { return a.member[0] - b.member[0]; });
+    var at = 0;
+    marks.forEach(function (f) {
+      var start = f.member[0], end = Math.min(f.member[1], text.length);
+      if (start < at || start >= end) return;
+      pre.appendChild(document.createTextNode(text.slice(at, start)));
+      var m = el('mark', 'offending ' + f.severity, text.slice(start, end));
+      m.title = f.rule;
+      pre.appendChild(m);
+      at = end;
+    });
+    pre.appendChild(document.createTextNode(text.slice(at)));
+  }
+  function applyFilter() {
+    var form = $('finding-filter');
+    if (!form) return;
+    var severities = {};
+    Array.prototype.forEach.call(form.querySelectorAll('input[name="severity"]'), function (box) { severities[box.value] = box.checked; });
+    var rule = $('rule-filter').value;
+    var shown = 0;
+    Array.prototype.forEach.call(document.querySelectorAll('#findings .finding-group'), function (g) {
+      var visible = severities[g.getAttribute('data-severity')] !== false && (rule === '' || g.getAttribute('data-rule') === rule);
+      g.hidden = !visible;
+      if (visible) shown += g.querySelectorAll('li.finding').length;
+    });
+    $('filter-count').textContent = shown + ' of ' + data.findings.length + ' shown';
+  }
+  var filter = $('finding-filter');
+  if (filter) {
+    filter.addEventListener('change', applyFilter);
+    filter.addEventListener('submit', function (e) { e.preventDefault(); });
+    applyFilter();
   }
   document.addEventListener('click', function (e) {
     var link = e.target.closest && e.target.closest('a.finding-link');

@@ -7,7 +7,9 @@ import { createHash } from 'node:crypto';
 import { escapeHtml, jsonForScript } from '../coverage/html-text.ts';
 import { countOf } from '../scripts/cli/finding-text.ts';
 import { eventLabel, targetLabel } from './event-label.ts';
+import { groupByRule, SHOWN_PER_RULE } from './finding-groups.ts';
 import { REPORT_SCRIPT, REPORT_STYLE } from './html-report-assets.ts';
+import { valueRanges } from './json-positions.ts';
 import { clip, visibleControls } from './output-text.ts';
 import type { ReportFinding, ReportModel } from './report-model.ts';
 import { findingsByEvent, sequenceChart } from './sequence-chart.ts';
@@ -32,7 +34,14 @@ export function htmlReport(model: ReportModel, summary: string): string {
   const data = {
     events,
     byEvent,
-    findings: model.findings.map((f) => ({ rule: f.rule, severity: f.severity, pointer: visibleControls(f.pointer), message: visibleControls(f.message), expected: f.expectedBy !== null })),
+    findings: model.findings.map((f) => ({
+      rule: f.rule,
+      severity: f.severity,
+      pointer: visibleControls(f.pointer),
+      message: visibleControls(f.message),
+      expected: f.expectedBy !== null,
+      member: memberRange(f, events),
+    })),
   };
   const facts: [string, string][] = [
     ['target', targetLabel(trace.target)],
@@ -71,7 +80,7 @@ ${facts.map(([k, v]) => `<dt>${t(k)}</dt><dd data-fact="${t(k)}">${t(v)}</dd>`).
 <main>
 <section id="findings-section">
 <h2>Findings (${model.findings.length}: ${countOf(model.counts.errors, 'error')}, ${countOf(model.counts.warnings, 'warning')}, ${model.counts.expected} expected)</h2>
-${model.findings.length === 0 ? '<p id="no-findings">No findings.</p>' : `<ol id="findings">\n${model.findings.map((f, i) => findingItem(model, f, i, labels)).join('\n')}\n</ol>`}
+${model.findings.length === 0 ? '<p id="no-findings">No findings.</p>' : `${filterForm(model)}\n<ol id="findings">\n${groupItems(model, labels)}\n</ol>`}
 </section>
 ${staleSection(model)}
 <section id="chart-section">
@@ -93,6 +102,43 @@ ${sequenceChart(model, labels)}
 `;
 }
 
+/** The offsets of the member a finding's pointer names in its event's text (name and value), if the page holds that text. */
+function memberRange(f: ReportFinding, events: readonly { text: string }[]): [number, number] | null {
+  if (f.event === null || f.pointer === '') return null;
+  const range = valueRanges(events[f.event]?.text ?? '', [f.pointer]).get(f.pointer);
+  return range === undefined ? null : [range.member, range.end];
+}
+
+/** The filter: which severities and which rule the list shows. */
+function filterForm(model: ReportModel): string {
+  const counts = new Map<string, number>();
+  for (const f of model.findings) counts.set(f.rule, (counts.get(f.rule) ?? 0) + 1);
+  const rules = [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const box = (severity: string, n: number) =>
+    `<label><input type="checkbox" name="severity" value="${severity}" checked${n === 0 ? ' disabled' : ''}> ${countOf(n, severity)}</label>`;
+  return `<form id="finding-filter" role="search" aria-label="filter the findings">
+${box('error', model.counts.errors)}
+${box('warning', model.counts.warnings)}
+<label>rule <select id="rule-filter" name="rule"><option value="">every rule (${rules.length})</option>${rules.map(([rule, n]) => `<option value="${t(rule)}">${t(rule)} (${n})</option>`).join('')}</select></label>
+<span id="filter-count" aria-live="polite"></span>
+</form>`;
+}
+
+/** The findings grouped by rule, errors first: the first few of each group shown, the rest folded under a count. */
+function groupItems(model: ReportModel, labels: readonly string[]): string {
+  const indexOf = new Map(model.findings.map((f, i) => [f, i]));
+  return groupByRule(model.findings).map((group) => {
+    const items = group.items.map((f) => findingItem(model, f, indexOf.get(f) ?? 0, labels));
+    const shown = items.slice(0, SHOWN_PER_RULE).join('\n');
+    const rest = items.slice(SHOWN_PER_RULE);
+    const more = rest.length === 0 ? '' : `\n<li class="more"><details><summary>${rest.length} more</summary><ol class="group-findings">\n${rest.join('\n')}\n</ol></details></li>`;
+    return `<li class="finding-group ${group.severity}" data-rule="${t(group.rule)}" data-severity="${group.severity}"><div class="group-head"><span class="severity">${group.severity}</span> <code class="rule">${t(group.rule)}</code> <span class="group-count">× ${group.items.length}</span></div>
+<ol class="group-findings">
+${shown}${more}
+</ol></li>`;
+  }).join('\n');
+}
+
 function findingItem(model: ReportModel, f: ReportFinding, index: number, labels: readonly string[]): string {
   const where = f.event === null
     ? '<span class="run">the run</span>'
@@ -100,7 +146,7 @@ function findingItem(model: ReportModel, f: ReportFinding, index: number, labels
   const spec = f.spec !== null && /^https?:\/\//.test(f.spec) ? ` <a class="spec" href="${t(f.spec)}" rel="noreferrer noopener" target="_blank">spec</a>` : '';
   const expected = f.expectedBy === null ? '' : ` <span class="expected-reason">expected: ${t(model.expected[f.expectedBy]?.reason ?? '')}</span>`;
   const classes = `finding ${f.severity}${f.expectedBy === null ? '' : ' expected'}`;
-  return `<li class="${classes}" data-finding="${index}" data-rule="${t(f.rule)}">${where} <span class="severity">${f.severity}</span> <code class="rule">${t(f.rule)}</code> <code class="pointer">${t(f.pointer || '/')}</code>${spec}<div class="message-text">${t(f.message)}</div>${expected}</li>`;
+  return `<li class="${classes}" data-finding="${index}" data-rule="${t(f.rule)}" data-severity="${f.severity}">${where} <span class="severity">${f.severity}</span> <code class="rule">${t(f.rule)}</code> <code class="pointer">${t(f.pointer || '/')}</code>${spec}<div class="message-text">${t(f.message)}</div>${expected}</li>`;
 }
 
 function staleSection(model: ReportModel): string {

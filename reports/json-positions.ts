@@ -9,11 +9,28 @@ export interface TextPosition {
   readonly column: number;
 }
 
+/** Where a value lies in the text: its start and end offsets (UTF-16), and the start of its member name when it has one. */
+export interface TextRange {
+  readonly start: number;
+  readonly end: number;
+  /** The offset of the member name (`"name": value`), or the value's start for an array element or the root. */
+  readonly member: number;
+}
+
 /**
  * The start of each pointer's value in `text` (valid JSON), for those pointers that resolve.
  * Text that is not valid JSON gives positions for the part before the problem, never an exception.
  */
 export function valuePositions(text: string, pointers: Iterable<string>): Map<string, TextPosition> {
+  return scan(text, pointers).positions;
+}
+
+/** Where each pointer's member (name and value) lies in `text` (valid JSON), for those pointers that resolve. */
+export function valueRanges(text: string, pointers: Iterable<string>): Map<string, TextRange> {
+  return scan(text, pointers).ranges;
+}
+
+function scan(text: string, pointers: Iterable<string>): { positions: Map<string, TextPosition>; ranges: Map<string, TextRange> } {
   const targets = new Set(pointers);
   const prefixes = new Set<string>(['']);
   for (const p of targets) {
@@ -21,6 +38,7 @@ export function valuePositions(text: string, pointers: Iterable<string>): Map<st
     prefixes.add(p);
   }
   const found = new Map<string, TextPosition>();
+  const ranges = new Map<string, TextRange>();
   let i = 0;
   let line = 1;
   let lineStart = 0;
@@ -47,9 +65,14 @@ export function valuePositions(text: string, pointers: Iterable<string>): Map<st
     i += 1;
     return text.slice(start, i);
   };
-  const value = (path: string | null): void => {
+  const value = (path: string | null, member?: number): void => {
     space();
+    const start = i;
     if (path !== null && targets.has(path)) found.set(path, { line, column: i - lineStart + 1 });
+    content(path);
+    if (path !== null && targets.has(path)) ranges.set(path, { start, end: i, member: member ?? start });
+  };
+  const content = (path: string | null): void => {
     const c = text[i];
     const follow = path !== null && prefixes.has(path) ? path : null;
     if (c === '{') {
@@ -58,10 +81,11 @@ export function valuePositions(text: string, pointers: Iterable<string>): Map<st
       if (text[i] === '}') return void (i += 1);
       while (i < text.length) {
         space();
+        const member = i;
         const key = string();
         space();
         i += 1; // ':'
-        value(follow === null ? null : `${follow}/${escapePointerToken(JSON.parse(key) as string)}`);
+        value(follow === null ? null : `${follow}/${escapePointerToken(JSON.parse(key) as string)}`, member);
         space();
         if (text[i++] !== ',') return;
       }
@@ -85,5 +109,5 @@ export function valuePositions(text: string, pointers: Iterable<string>): Map<st
   } catch {
     // a key that is not valid JSON: keep what was found before it
   }
-  return found;
+  return { positions: found, ranges };
 }

@@ -4,11 +4,11 @@
 // errs when the run could not complete, and each stale expected failure is a failing test case.
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
-import { fixtureRules } from '../validators/rules/fixture.ts';
 import { areaOf, exercisedRules } from './exercised-rules.ts';
 import { targetLabel } from './event-label.ts';
 import { oneLine, visibleControls } from './output-text.ts';
 import type { ReportFinding, ReportModel, StaleEntry } from './report-model.ts';
+import { ruleById } from '../validators/rules/index.ts';
 
 const PREFIX = 'mcp-statechart';
 
@@ -105,7 +105,7 @@ function staleCase(entry: StaleEntry): Case {
   const where = [entry.method, entry.pointer, entry.event === undefined ? undefined : `event ${entry.event}`].filter((x) => x !== undefined).join(' ');
   const name = `stale: ${entry.rule}${where ? ` ${where}` : ''}`;
   const message = `entry ${entry.index} (${entry.reason}) matched no finding: remove it`;
-  return { name, outcome: { element: 'failure', type: fixtureRules['expected-failure-stale'].id, message, body: message } };
+  return { name, outcome: { element: 'failure', type: ruleById('fixture/expected-failure-stale').id, message, body: message } };
 }
 
 /** One finding as a line of a failure's text. */

@@ -3,7 +3,9 @@
 // and made well-formed at this boundary) and the expected-failures entries.
 import { eventPlaces, NOT_A_MESSAGE, type EventPlace } from '../trace/finding-evidence.ts';
 import type { Trace } from '../trace/trace-schema.ts';
+import { PROFILES } from '../validators/profiles.ts';
 import { RULES } from '../validators/rules/index.ts';
+import { specLinkFor } from '../validators/rules/spec-links.ts';
 import { matchesFinding, type ExpectedFailure } from './expected-failures.ts';
 import { Redactor } from '../trace/redaction.ts';
 import { clip, MAX_MESSAGE_CHARS, wellFormed } from './output-text.ts';
@@ -20,7 +22,7 @@ export interface ReportFinding {
   readonly message: string;
   readonly direction: EventPlace['direction'];
   readonly method: string | null;
-  /** The rule's spec link (null for a rule this build does not know). */
+  /** The rule's spec link into the revision judged (null for a rule this build does not know). */
   readonly spec: string | null;
   /** Index of the expected-failures entry that accepts it (null: not expected). */
   readonly expectedBy: number | null;
@@ -69,8 +71,10 @@ export function buildReportModel(source: Trace, expected: readonly ExpectedFailu
   const trace = new Redactor(secrets).json(source, wellFormed);
   const places = eventPlaces(trace.events);
   const placeOf = (f: Trace['findings'][number]): EventPlace => (f.event === null ? NOT_A_MESSAGE : places[f.event] ?? NOT_A_MESSAGE);
+  const revision = trace.protocol_version ?? PROFILES.get(trace.profile)?.revision;
   const findings = trace.findings.map((f): ReportFinding => {
     const place = placeOf(f);
+    const rule = RULES.get(f.rule);
     const match = expected.findIndex((e) => matchesFinding(e, f, place));
     return {
       rule: f.rule,
@@ -80,7 +84,7 @@ export function buildReportModel(source: Trace, expected: readonly ExpectedFailu
       message: clip(f.message, MAX_MESSAGE_CHARS),
       direction: place.direction,
       method: place.method,
-      spec: RULES.get(f.rule)?.spec ?? null,
+      spec: rule === undefined ? null : specLinkFor(rule, revision),
       expectedBy: match >= 0 ? match : null,
     };
   });

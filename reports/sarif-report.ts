@@ -6,8 +6,9 @@
 import { createHash } from 'node:crypto';
 import { isAbsolute, posix } from 'node:path';
 import { canonicalJson } from '../trace/canonical-json.ts';
-import { fixtureRules } from '../validators/rules/fixture.ts';
-import { RULES } from '../validators/rules/index.ts';
+import { PROFILES } from '../validators/profiles.ts';
+import { RULES, ruleById } from '../validators/rules/index.ts';
+import { specLinkFor } from '../validators/rules/spec-links.ts';
 import { valuePositions, type TextPosition } from './json-positions.ts';
 import type { ReportFinding, ReportModel } from './report-model.ts';
 
@@ -26,7 +27,7 @@ export interface SarifSources {
   readonly expectedFailures?: SarifArtifact;
 }
 
-const STALE = fixtureRules['expected-failure-stale'];
+const STALE = ruleById('fixture/expected-failure-stale');
 
 /** Where people learn about the tool that wrote the log. */
 const INFORMATION_URI = 'https://www.npmjs.com/package/mcp-statechart';
@@ -82,7 +83,7 @@ export function sarifReport(model: ReportModel, sources: SarifSources): Record<s
     $schema: SARIF_SCHEMA,
     version: '2.1.0',
     runs: [{
-      tool: { driver: { name, version, informationUri: INFORMATION_URI, rules: ruleIds.map(ruleDescriptor) } },
+      tool: { driver: { name, version, informationUri: INFORMATION_URI, rules: ruleIds.map((id) => ruleDescriptor(id, model.trace.protocol_version ?? PROFILES.get(model.trace.profile)?.revision)) } },
       invocations: [{
         executionSuccessful: trace.status !== 'error',
         toolExecutionNotifications: trace.status === 'error' ? [{ level: 'error', message: { text: trace.error ?? 'the run could not complete' } }] : undefined,
@@ -136,8 +137,10 @@ export function artifactUri(path: string): string {
   return relative.split('/').map((segment) => encodeURIComponent(segment)).join('/');
 }
 
-function ruleDescriptor(id: string): Record<string, unknown> {
-  const rule = RULES.get(id);
+/** The rule as SARIF describes it, its links into the pages of `revision` (the revision judged). */
+function ruleDescriptor(id: string, revision: string | undefined): Record<string, unknown> {
+  const known = RULES.get(id);
+  const rule = known === undefined ? undefined : { ...known, spec: specLinkFor(known, revision) };
   const area = id.slice(0, id.indexOf('/'));
   if (rule === undefined) return { id, shortDescription: { text: id }, fullDescription: { text: `${id} (a rule this build does not know)` }, properties: { tags: ['mcp', area] } };
   const web = /^https?:\/\//.test(rule.spec);

@@ -7,8 +7,7 @@ import { styleFor } from '../scripts/cli/style.ts';
 import { secretEnvironmentValues } from '../trace/redaction.ts';
 import type { Trace } from '../trace/trace-schema.ts';
 import { findingTarget } from '../validators/finding-target.ts';
-import { fixtureRules } from '../validators/rules/fixture.ts';
-import { RULES } from '../validators/rules/index.ts';
+import { RULES, ruleById } from '../validators/rules/index.ts';
 import { readExpectedFailures, type ExpectedFailuresFile } from './expected-failures.ts';
 import { htmlReport } from './html-report.ts';
 import { jsonReportText } from './json-report.ts';
@@ -69,13 +68,17 @@ export function verdictLine(model: ReportModel): string {
     + `${countOf(c.events, 'event')}, ${countOf(c.messages, 'message')} (${model.trace.profile}, MCP ${model.trace.protocol_version ?? 'not negotiated'}); ${model.trace.signature}`;
 }
 
-/** Each finding as text (place, severity, method and tool, pointer, message, rule, spec link once), then each stale entry. */
+/**
+ * The findings as text, grouped by rule with errors first and repeats counted (place, severity,
+ * method and tool, pointer, message, rule, spec link once), then each stale entry.
+ */
 function findingLines(model: ReportModel, color: boolean): string {
-  const text = new FindingText(styleFor(color), RULES);
-  const lines = model.findings.map((f) => {
+  const text = new FindingText(styleFor(color), RULES, model.trace.protocol_version ?? undefined);
+  const findings = model.findings.map((f) => {
     const event = f.event === null ? undefined : model.trace.events[f.event];
     const target = event?.kind === 'message' ? findingTarget(event.message, f.pointer) : undefined;
-    return text.format({
+    return {
+      at: f.event,
       place: f.event === null ? 'run' : `event ${f.event}`,
       severity: f.severity,
       rule: f.rule,
@@ -83,9 +86,10 @@ function findingLines(model: ReportModel, color: boolean): string {
       message: oneLine(f.expectedBy === null ? f.message : `${f.message} (expected: ${model.expected[f.expectedBy]?.reason ?? ''})`),
       method: f.method === null ? undefined : oneLine(f.method),
       target: target === undefined ? undefined : { kind: target.kind, name: oneLine(target.name) },
-    });
+    };
   });
-  const stale = fixtureRules['expected-failure-stale'];
+  const lines = text.grouped(findings, 'event');
+  const stale = ruleById('fixture/expected-failure-stale');
   for (const s of model.stale) lines.push(`stale: expected failure ${s.index} (${oneLine(s.rule)}) matched no finding: remove it [${stale.id}]`);
   return lines.map((l) => l + '\n').join('');
 }

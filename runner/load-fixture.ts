@@ -1,14 +1,14 @@
 import * as v from 'valibot';
-import { fixtureRules } from '../validators/rules/fixture.ts';
 import { parseStrictJson, StrictJsonError } from '../validators/strict-json.ts';
 import { InputError } from './errors.ts';
 import { FixtureSchema, type Fixture } from './fixture-schema.ts';
 import { inputKindOf, looksLikeFixture } from './input-kind.ts';
 import { describeIssue, shown } from './schema-issue.ts';
+import { ruleById } from '../validators/rules/index.ts';
 
 /** The error for a transcript where a fixture was expected, naming the command that judges it. */
 export function transcriptNotFixture(label: string): InputError {
-  return new InputError(fixtureRules['wrong-kind'].id, '',
+  return new InputError(ruleById('fixture/wrong-kind').id, '',
     `${label} is a transcript (one JSON step per line), not a fixture: judge it with \`mcp-statechart validate\``);
 }
 
@@ -26,24 +26,24 @@ export function parseFixture(bytes: Uint8Array, label: string): Fixture {
     throw new InputError(error.rule, error.pointer, `${label}: ${error.message}`);
   }
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    throw new InputError(fixtureRules['invalid'].id, '', `${label}: invalid fixture: a fixture is one JSON object, found ${shown(data)}`);
+    throw new InputError(ruleById('fixture/invalid').id, '', `${label}: invalid fixture: a fixture is one JSON object, found ${shown(data)}`);
   }
   const r = v.safeParse(FixtureSchema, data);
   if (!r.success) {
     if (!looksLikeFixture(data) && inputKindOf(bytes) === 'transcript') throw transcriptNotFixture(label);
     const { pointer, text } = describeIssue(FixtureSchema, r.issues);
-    throw new InputError(fixtureRules['invalid'].id, pointer, `${label}: invalid fixture at ${pointer || '/'}: ${text}`);
+    throw new InputError(ruleById('fixture/invalid').id, pointer, `${label}: invalid fixture at ${pointer || '/'}: ${text}`);
   }
   const fixture = r.output;
   const revisions = fixture.authorization.revisions;
   if (!Object.hasOwn(revisions, fixture.authorization.initial_revision)) {
-    throw new InputError(fixtureRules['invalid'].id, '/authorization/initial_revision',
+    throw new InputError(ruleById('fixture/invalid').id, '/authorization/initial_revision',
       `${label}: invalid fixture at /authorization/initial_revision: no revision ${JSON.stringify(fixture.authorization.initial_revision)} is defined`);
   }
   const names = new Set<string>();
   fixture.cases.forEach((c, i) => {
     if (names.has(c.name)) {
-      throw new InputError(fixtureRules['invalid'].id, `/cases/${i}/name`, `${label}: invalid fixture at /cases/${i}/name: duplicate case name ${JSON.stringify(c.name)}`);
+      throw new InputError(ruleById('fixture/invalid').id, `/cases/${i}/name`, `${label}: invalid fixture at /cases/${i}/name: duplicate case name ${JSON.stringify(c.name)}`);
     }
     names.add(c.name);
   });

@@ -11,6 +11,23 @@ import { build } from 'esbuild';
 const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
 const common = { bundle: true, minify: true, platform: 'node', target: 'node20', legalComments: 'none', logLevel: 'warning' };
 
+// Where each rule is raised and which fixture cases cite it, scanned from these sources now: the
+// installed package has no sources for `rules ID` to read.
+const scanner = await build({
+  stdin: {
+    contents: "export { scanRuleSites } from './scripts/rule-sites.ts'; export { RULES } from './validators/rules/index.ts';",
+    resolveDir: '.',
+    loader: 'ts',
+  },
+  bundle: true,
+  write: false,
+  format: 'esm',
+  platform: 'node',
+  logLevel: 'warning',
+});
+const { scanRuleSites, RULES } = await import(`data:text/javascript;base64,${Buffer.from(scanner.outputFiles[0].text).toString('base64')}`);
+const ruleSites = scanRuleSites(process.cwd(), new Set(RULES.keys()));
+
 rmSync('dist', { recursive: true, force: true });
 await build({
   ...common,
@@ -19,7 +36,11 @@ await build({
   format: 'cjs',
   supported: { 'dynamic-import': false },
   external: ['@viz-js/viz', 'xmlbuilder2', 'playwright-core', '@modelcontextprotocol/sdk', 'ajv', '@statelyai/inspect', 'ws', 'fast-check'],
-  define: { MCP_STATECHART_VERSION: JSON.stringify(version), 'import.meta.url': '__mcpBundleUrl' },
+  define: {
+    MCP_STATECHART_VERSION: JSON.stringify(version),
+    MCP_STATECHART_RULE_SITES: JSON.stringify(ruleSites),
+    'import.meta.url': '__mcpBundleUrl',
+  },
 });
 const hash = createHash('sha256').update(readFileSync('dist/cli.cjs')).digest('hex').slice(0, 16);
 await build({

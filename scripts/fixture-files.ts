@@ -2,13 +2,13 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../runner/errors.ts';
-import { fixtureRules } from '../validators/rules/fixture.ts';
 import type { Fixture } from '../runner/fixture-schema.ts';
 import { inputKindOf } from '../runner/input-kind.ts';
 import { parseFixture } from '../runner/load-fixture.ts';
 import { DEFAULT_MAX_BYTES } from '../validators/strict-json.ts';
 import { errnoCode, ReadError } from './cli/io-error.ts';
 import { readBounded, readStart } from './read-bounded.ts';
+import { ruleById } from '../validators/rules/index.ts';
 
 /** A fixture file to read, with the label that names it in output (never a local path). */
 export interface FixtureFile {
@@ -66,7 +66,7 @@ export function bundledFixtures(): string {
 /** Reads and checks every fixture file under `paths` (default: the bundled fixtures), sorted, each within the strict reader's size limit. */
 export async function loadFixtures(paths: readonly string[]): Promise<{ readonly label: string; readonly fixture: Fixture }[]> {
   const files = paths.length > 0 ? fixtureFiles(paths) : fixtureFiles([bundledFixtures()], () => 'fixtures');
-  if (files.length === 0) throw new InputError(fixtureRules['empty'].id, '', 'no fixture files (*.json) found in the given folder');
+  if (files.length === 0) throw new InputError(ruleById('fixture/empty').id, '', 'no fixture files (*.json) found in the given folder');
   const out: { readonly label: string; readonly fixture: Fixture }[] = [];
   for (const file of files) out.push({ label: file.label, fixture: await readFixture(file) });
   return out;
@@ -93,7 +93,7 @@ export interface LoadedInputs {
  */
 export async function loadInputs(paths: readonly string[]): Promise<LoadedInputs> {
   const files = paths.length > 0 ? fixtureFiles(paths, undefined, ['.json', '.jsonl']) : fixtureFiles([bundledFixtures()], () => 'fixtures');
-  if (files.length === 0) throw new InputError(fixtureRules['empty'].id, '', 'no fixture or transcript files (*.json, *.jsonl) found in the given folder');
+  if (files.length === 0) throw new InputError(ruleById('fixture/empty').id, '', 'no fixture or transcript files (*.json, *.jsonl) found in the given folder');
   const fixtures: { label: string; fixture: Fixture }[] = [];
   const transcripts: FixtureFile[] = [];
   for (const file of files) {

@@ -5,13 +5,13 @@
 import * as v from 'valibot';
 import { InputError } from '../runner/errors.ts';
 import { pointerJoin } from '../validators/finding.ts';
-import { fixtureRules } from '../validators/rules/fixture.ts';
 import { issuePointer } from '../validators/schema-check.ts';
 import { DEFAULT_MAX_DEPTH, parseStrictJson, StrictJsonError } from '../validators/strict-json.ts';
 import { findingEvidence } from './finding-evidence.ts';
 import { signatureOf } from './signature.ts';
 import type { Sequence } from './action-schema.ts';
 import { TRACE_MARK, TRACE_VERSION, TraceSchema, type Trace } from './trace-schema.ts';
+import { ruleById } from '../validators/rules/index.ts';
 
 /** The largest trace file read, in bytes (at most one more byte is ever read). */
 export const TRACE_MAX_BYTES = 64 * 1024 * 1024;
@@ -19,9 +19,9 @@ export const TRACE_MAX_BYTES = 64 * 1024 * 1024;
 /** The deepest nesting a trace may have: a message of the strict reader's depth, three levels down. */
 export const TRACE_MAX_DEPTH = DEFAULT_MAX_DEPTH + 3;
 
-const INVALID = fixtureRules['trace-invalid'].id;
-const TAMPERED = fixtureRules['trace-tampered'].id;
-const NOT_REPLAYABLE = fixtureRules['trace-not-replayable'].id;
+const INVALID = ruleById('fixture/trace-invalid').id;
+const TAMPERED = ruleById('fixture/trace-tampered').id;
+const NOT_REPLAYABLE = ruleById('fixture/trace-not-replayable').id;
 
 /** Member names that would say what to run or where: a trace given to replay may hold none of them. */
 /** Member names that would say what to run or where: an executable, a URL, an environment or a working directory. */

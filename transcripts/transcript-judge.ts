@@ -6,12 +6,11 @@ import type { RequestId } from '../validators/envelope.ts';
 import { findingTarget } from '../validators/finding-target.ts';
 import type { Finding } from '../validators/finding.ts';
 import { notJudgedPointer, notJudgedText, settleProfile, type Settlement } from '../validators/negotiation.ts';
-import { cliRules } from '../validators/rules/cli.ts';
-import { correlationRules } from '../validators/rules/correlation.ts';
 import { cascadeCause, type HandshakeLines } from './cascade.ts';
 import { headerSetupSteps, isHeaderLine, profileForHeader, sessionConfigFor, type TranscriptHeader } from './transcript-header.ts';
 import { headerOf, MAX_LINE_BYTES, parseLine, stepOf, type LineProblem } from './transcript-line.ts';
 import type { JudgeOptions, TranscriptFinding, TranscriptReport } from './transcript-report.ts';
+import { ruleById } from '../validators/rules/index.ts';
 
 /** The number of findings a report keeps by default. */
 export const MAX_FINDINGS = 10_000;
@@ -184,7 +183,7 @@ export class TranscriptJudge {
       this.#notJudgedVersion = settled.version;
       const line = (settled.from === 'answer' ? answer?.line : undefined) ?? waiting[0]?.line ?? 1;
       const who = settled.from === 'answer' ? 'the server answered initialize with' : 'the client offered';
-      this.#notJudged = new InputError(cliRules['version-not-judged'].id, notJudgedPointer(settled.from),
+      this.#notJudged = new InputError(ruleById('cli/version-not-judged').id, notJudgedPointer(settled.from),
         `line ${line}: ${who} ${notJudgedText(settled.version)}; a transcript header naming a profile judges it under that profile anyway`);
       for (const w of waiting) if ('problem' in w) this.#problem(w.line, w.problem);
       return;
@@ -263,7 +262,7 @@ export class TranscriptJudge {
    */
   #unanswered(session: Session): void {
     const pending = session.view().pending;
-    const rule = correlationRules['unanswered-request'];
+    const rule = ruleById('correlation/unanswered-request');
     const open: TranscriptFinding[] = [];
     for (const direction of ['client_to_server', 'server_to_client'] as const) {
       for (const { id, method } of pending[direction]) {

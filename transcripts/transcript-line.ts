@@ -3,10 +3,9 @@ import type { Step } from '../machines/session.ts';
 import { InputError } from '../runner/errors.ts';
 import { ControlStepSchema, WireStepSchema } from '../runner/fixture-schema.ts';
 import { describeIssue } from '../runner/schema-issue.ts';
-import { fixtureRules } from '../validators/rules/fixture.ts';
-import { jsonRules } from '../validators/rules/json.ts';
 import { parseStrictJson, StrictJsonError } from '../validators/strict-json.ts';
 import { isHeaderLine, TranscriptHeaderSchema, type TranscriptHeader } from './transcript-header.ts';
+import { ruleById } from '../validators/rules/index.ts';
 
 /** The default largest line a transcript may hold, in UTF-8 bytes (the course profile's message limit). */
 export const MAX_LINE_BYTES = 2_000_000;
@@ -14,7 +13,7 @@ export const MAX_LINE_BYTES = 2_000_000;
 const StepSchema = v.union([WireStepSchema, ControlStepSchema],
   'Invalid step: Expected a wire step {direction, message, transport_context?} or a control step {control_event}');
 
-const INVALID = fixtureRules['transcript-invalid'];
+const INVALID = ruleById('fixture/transcript-invalid');
 
 /** Why a line could not be fed: a finding on that line (its rule, a pointer into the line, a sentence). */
 export interface LineProblem {
@@ -43,7 +42,7 @@ export function parseLine(bytes: Uint8Array, maxBytes = MAX_LINE_BYTES): { value
     return { value: parseStrictJson(bytes, { maxBytes }) };
   } catch (error) {
     if (!(error instanceof StrictJsonError)) throw error;
-    const column = error.rule === jsonRules['size-limit'].id ? '' : ` at column ${columnAt(bytes, error.offset)}`;
+    const column = error.rule === ruleById('json/size-limit').id ? '' : ` at column ${columnAt(bytes, error.offset)}`;
     return { problem: { rule: error.rule, pointer: error.pointer, message: `Invalid JSON${column}: ${error.problem}` } };
   }
 }
@@ -53,7 +52,7 @@ export function parseLine(bytes: Uint8Array, maxBytes = MAX_LINE_BYTES): { value
  * the next line starts only where this one ends, and no more than the limit of a line is read.
  */
 export function lineTooLong(line: number, maxBytes: number): InputError {
-  return new InputError(jsonRules['size-limit'].id, '', `line ${line}: the line is larger than the ${maxBytes}-byte limit; --max-line-bytes raises it`);
+  return new InputError(ruleById('json/size-limit').id, '', `line ${line}: the line is larger than the ${maxBytes}-byte limit; --max-line-bytes raises it`);
 }
 
 /** Checks a parsed line as a step (a wire step or a control step). */

@@ -3,20 +3,20 @@
 // line, nothing to judge) comes back beside the report of what was judged, never as a throw.
 import { InputError } from '../runner/errors.ts';
 import { inputKindOf } from '../runner/input-kind.ts';
-import { fixtureRules } from '../validators/rules/fixture.ts';
 import { LineSplitter } from './line-splitter.ts';
 import { TranscriptJudge } from './transcript-judge.ts';
 import { lineTooLong, MAX_LINE_BYTES } from './transcript-line.ts';
 import type { JudgeOptions, TranscriptRun } from './transcript-report.ts';
+import { ruleById } from '../validators/rules/index.ts';
 
 /** The failure for a transcript that holds nothing to judge. */
 function emptyTranscript(lines: number): InputError {
-  return new InputError(fixtureRules['empty'].id, '', `the transcript is empty: no steps${lines === 0 ? '' : ` in its ${lines} line${lines === 1 ? '' : 's'}`}`);
+  return new InputError(ruleById('fixture/empty').id, '', `the transcript is empty: no steps${lines === 0 ? '' : ` in its ${lines} line${lines === 1 ? '' : 's'}`}`);
 }
 
 /** The failure for a fixture given where a transcript was expected, naming the command that judges it. */
 function fixtureNotTranscript(): InputError {
-  return new InputError(fixtureRules['wrong-kind'].id, '', 'this is a fixture file (schema_version, cases), not a transcript: judge it with `mcp-statechart cases`');
+  return new InputError(ruleById('fixture/wrong-kind').id, '', 'this is a fixture file (schema_version, cases), not a transcript: judge it with `mcp-statechart cases`');
 }
 
 /**

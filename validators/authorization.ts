@@ -1,8 +1,8 @@
 import type { Finding } from './finding.ts';
 import { matchesUriTemplate } from './uri-template.ts';
-import { authRules as R } from './rules/auth.ts';
 import { finding } from './rules/report.ts';
 import type { RuleSpec } from './rules/rule.ts';
+import { ruleById } from './rules/index.ts';
 
 /** A principal of one authorization revision. */
 export interface Principal {
@@ -162,41 +162,41 @@ const show = (value: unknown): string => (value === undefined ? 'nothing' : JSON
 
 /** The transport-context checks, in order; they run before the message itself is handled. */
 export const TRANSPORT_CONTEXT_CHECKS: readonly AuthCheck[] = [
-  check(R['transport'], (i) => i.context.transport !== 'streamable_http', `${AT}/transport`,
+  check(ruleById('auth/transport'), (i) => i.context.transport !== 'streamable_http', `${AT}/transport`,
     (i) => `${i.method} needs the streamable_http transport but the context says ${show(i.context.transport)}`),
-  check(R['token-inactive'], (i) => i.context.token_active !== true, `${AT}/token_active`,
+  check(ruleById('auth/token-inactive'), (i) => i.context.token_active !== true, `${AT}/token_active`,
     (i) => `${i.method} requires an active access token`),
-  check(R['token-audience'], (i) => i.context.token_audience !== i.policy.protected_resource, `${AT}/token_audience`,
+  check(ruleById('auth/token-audience'), (i) => i.context.token_audience !== i.policy.protected_resource, `${AT}/token_audience`,
     (i) => `token audience ${show(i.context.token_audience)} is not the protected resource ${i.policy.protected_resource}`),
-  check(R['resource-indicator'], (i) => i.context.resource !== i.policy.protected_resource, `${AT}/resource`,
+  check(ruleById('auth/resource-indicator'), (i) => i.context.resource !== i.policy.protected_resource, `${AT}/resource`,
     (i) => `RFC 8707 resource indicator ${show(i.context.resource)} is not the protected resource ${i.policy.protected_resource}`),
-  check(R['context-missing'],
+  check(ruleById('auth/context-missing'),
     (i) => typeof i.context.subject !== 'string' || typeof i.context.tenant !== 'string' || !Array.isArray(i.context.scopes)
       || typeof i.context.authorization_revision !== 'string',
     AT, (i) => `${i.method} needs a transport context with subject, tenant, scopes and authorization_revision`),
-  check(R['duplicate-scope'], (i) => i.strict === true && hasRepeatedScope(i.context.scopes), `${AT}/scopes`,
+  check(ruleById('auth/duplicate-scope'), (i) => i.strict === true && hasRepeatedScope(i.context.scopes), `${AT}/scopes`,
     (i) => `transport_context scopes contains duplicates: ${JSON.stringify(i.context.scopes)}`),
-  check(R['stale-revision'], (i) => i.context.authorization_revision !== i.revision, `${AT}/authorization_revision`,
+  check(ruleById('auth/stale-revision'), (i) => i.context.authorization_revision !== i.revision, `${AT}/authorization_revision`,
     (i) => `authorization revision ${show(i.context.authorization_revision)} is not the current revision ${i.revision}`),
-  check(R['unknown-subject'], (i) => principalOf(i) === undefined, `${AT}/subject`,
+  check(ruleById('auth/unknown-subject'), (i) => principalOf(i) === undefined, `${AT}/subject`,
     (i) => `subject ${show(i.context.subject)} is not a principal of authorization revision ${i.revision}`),
-  check(R['principal-revoked'], (i) => principalOf(i)?.enabled === false, `${AT}/subject`,
+  check(ruleById('auth/principal-revoked'), (i) => principalOf(i)?.enabled === false, `${AT}/subject`,
     (i) => `principal is revoked in authorization revision ${i.revision}: ${show(i.context.subject)}`),
-  check(R['principal-binding'], (i) => principalOf(i)?.tenant !== i.context.tenant, `${AT}/tenant`,
+  check(ruleById('auth/principal-binding'), (i) => principalOf(i)?.tenant !== i.context.tenant, `${AT}/tenant`,
     (i) => `principal binding broken: ${show(i.context.subject)} belongs to ${show(principalOf(i)?.tenant)}, not ${show(i.context.tenant)}`),
-  check(R['scope-not-granted'], (i) => {
+  check(ruleById('auth/scope-not-granted'), (i) => {
     const granted = principalOf(i)?.scopes ?? [];
     return claimedScopes(i).some((s) => !granted.includes(s));
   }, `${AT}/scopes`, (i) => {
     const granted = principalOf(i)?.scopes ?? [];
     return `claimed scopes exceed the granted ones: ${claimedScopes(i).filter((s) => !granted.includes(s)).join(', ')}`;
   }),
-  check(R['scope-missing'], (i) => !claimedScopes(i).includes(i.scope), `${AT}/scopes`,
+  check(ruleById('auth/scope-missing'), (i) => !claimedScopes(i).includes(i.scope), `${AT}/scopes`,
     (i) => `${i.method} requires scope ${i.scope}, which the claimed scopes do not include`),
-  check(R['resource-not-in-policy'],
+  check(ruleById('auth/resource-not-in-policy'),
     (i) => i.uri !== undefined && uriTenantOf(i) === undefined, '/message/params/uri',
     (i) => `resource ${show(i.uri)} is not in the explicit resource policy of revision ${i.revision}`),
-  check(R['resource-tenant'],
+  check(ruleById('auth/resource-tenant'),
     (i) => i.uri !== undefined && uriTenantOf(i) !== i.context.tenant, '/message/params/uri',
     (i) => `resource tenant ${show(uriTenantOf(i))} does not match the principal's tenant ${show(i.context.tenant)}`),
 ];

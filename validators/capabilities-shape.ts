@@ -6,9 +6,9 @@ import * as v from 'valibot';
 import type { ValidationContext } from './context.ts';
 import type { Finding } from './finding.ts';
 import { MetaSchema, objectSchema } from './shape.ts';
-import { initializeRules as R } from './rules/initialize.ts';
 import { checkSchema } from './schema-check.ts';
 import { strictOrLoose } from './profile-schemas.ts';
+import { ruleById } from './rules/index.ts';
 
 /**
  * Capabilities are an open set (the schema says so), and their known members keep the schema's
@@ -56,10 +56,10 @@ const pick = strictOrLoose(capabilitySchemas);
 
 /** Validates the shape of client capabilities (in initialize params or a fixture's declaration). */
 export function validateClientCapabilities(caps: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
-  return checkSchema(pick(ctx).client, caps, R['client-capabilities'], at, 'client capabilities');
+  return checkSchema(pick(ctx).client, caps, ruleById('initialize/client-capabilities'), at, 'client capabilities');
 }
 
 /** Validates the shape of server capabilities (in an initialize result or a fixture's declaration). */
 export function validateServerCapabilities(caps: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
-  return checkSchema(pick(ctx).server, caps, R['server-capabilities'], at, 'server capabilities');
+  return checkSchema(pick(ctx).server, caps, ruleById('initialize/server-capabilities'), at, 'server capabilities');
 }

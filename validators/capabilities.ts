@@ -1,8 +1,8 @@
 import type { Direction, JsonObject } from './context.ts';
 import type { Finding } from './finding.ts';
-import { capabilityRules as R } from './rules/capability.ts';
 import { finding } from './rules/report.ts';
 import { isJsonObject } from './shape.ts';
+import { ruleById } from './rules/index.ts';
 
 /** A capability a message needs: which side must have declared it, and its dotted path. */
 export interface CapabilityNeed {
@@ -126,7 +126,7 @@ export function checkCapabilities(
     const caps = need.side === 'client' ? clientCaps : serverCaps;
     const ok = need.path === 'elicitation.form' ? supportsFormElicitation(caps) : hasCapability(caps, need.path);
     if (!ok) {
-      const rule = need.side === 'client' ? R['client-not-declared'] : R['server-not-declared'];
+      const rule = need.side === 'client' ? ruleById('capability/client-not-declared') : ruleById('capability/server-not-declared');
       return finding(rule, at, `${need.side} did not declare capability: ${need.path} (needed for ${method})`);
     }
   }

@@ -9,12 +9,10 @@ import { base64DecodedLength, isAbsoluteUri, isIsoTimestamp, utf8ByteLength } fr
 import { collectResourceContents, resourceContentsBytes } from './resource-contents.ts';
 import { checkBase64Format, checkItemBytes, checkItemCount, checkMimeTypeFormat, checkUriFormat } from './format-checks.ts';
 import { findingsOf, isJsonObject, MetaSchema, objectSchema, shown } from './shape.ts';
-import { contentRules } from './rules/content.ts';
-import { formatRules } from './rules/format.ts';
 import { finding } from './rules/report.ts';
-import { resourcesRules } from './rules/resources.ts';
 import { profileSchemas } from './profile-schemas.ts';
 import { checkSchema } from './schema-check.ts';
+import { ruleById } from './rules/index.ts';
 
 /** The type of a content block. */
 export type ContentType = 'text' | 'image' | 'audio' | 'resource_link' | 'resource';
@@ -94,7 +92,7 @@ export function collectAnnotationsFormat(value: unknown, at: string, ctx: Valida
   if (typeof lastModified === 'string' && !isIsoTimestamp(lastModified)) {
     out.push(
       finding(
-        formatRules.timestamp,
+        ruleById('format/timestamp'),
         pointerJoin(at, 'lastModified'),
         `Invalid lastModified: Expected an ISO 8601 timestamp but received ${shown(lastModified)}`,
       ),
@@ -112,7 +110,7 @@ export function collectIconsFormat(value: unknown, at: string, ctx: ValidationCo
     if (typeof src === 'string' && !isAbsoluteUri(src)) {
       out.push(
         finding(
-          formatRules['absolute-uri'],
+          ruleById('format/absolute-uri'),
           pointerJoin(at, i, 'src'),
           `Invalid icon src: Expected an absolute RFC 3986 URI but received ${shown(src)}`,
         ),
@@ -128,7 +126,7 @@ export function checkDescriptorSize(value: unknown, at: string, ctx: ValidationC
   if (ctx.profile.strict && limit !== null && typeof value === 'number' && value > limit) {
     out.push(
       finding(
-        resourcesRules['size-limit'],
+        ruleById('resources/size-limit'),
         at,
         `Invalid size: Expected at most ${limit} bytes (the profile size limit) but received ${value}`,
       ),
@@ -164,14 +162,14 @@ export function collectContentBlock(
   if (allowed && typeof type === 'string' && CONTENT_TYPES.has(type) && !allowed.includes(type as ContentType)) {
     out.push(
       finding(
-        contentRules['type-not-allowed'],
+        ruleById('content/type-not-allowed'),
         pointerJoin(at, 'type'),
         `Invalid content block: Expected type ${allowed.map((t) => JSON.stringify(t)).join(' | ')} but received ${shown(type)}`,
       ),
     );
     return;
   }
-  const rule = contentRules['block-shape'];
+  const rule = ruleById('content/block-shape');
   if (!isJsonObject(block)) {
     out.push(finding(rule, at, `Invalid content block: Expected Object but received ${shown(block)}`));
     return;
@@ -223,7 +221,7 @@ export function validateContentList(
   allowed?: ReadonlyArray<ContentType>,
 ): readonly Finding[] {
   if (!Array.isArray(list)) {
-    return [finding(contentRules['list-shape'], at, `Invalid content: Expected Array but received ${shown(list)}`)];
+    return [finding(ruleById('content/list-shape'), at, `Invalid content: Expected Array but received ${shown(list)}`)];
   }
   const out: Finding[] = [];
   checkItemCount(list.length, at, ctx, out, 'content');

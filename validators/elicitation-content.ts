@@ -7,9 +7,9 @@ import { pointerJoin, type Finding } from './finding.ts';
 import { isAbsoluteUri, isIsoTimestamp } from './format.ts';
 import { fieldKind } from './elicitation-schema.ts';
 import { isJsonObject, ownMember, shown } from './shape.ts';
-import { elicitationRules as R } from './rules/elicitation.ts';
 import { finding } from './rules/report.ts';
 import { isDateTime } from './tasks.ts';
+import { ruleById } from './rules/index.ts';
 
 const FORMATS: Readonly<Record<string, (s: string) => boolean>> = {
   email: (s) => /^[^\s@]+@[^\s@]+$/.test(s),
@@ -70,10 +70,10 @@ function collectValue(field: JsonObject, value: unknown, at: string, name: strin
           : typeof value === 'string';
   if (!typeOk) {
     const expected = kind === 'number' ? (type === 'integer' ? 'an integer' : 'a number') : kind === 'boolean' ? 'a boolean' : kind === 'multi' || kind === 'titledMulti' ? 'an array of strings' : 'a string';
-    out.push(finding(R['content-type'], at, `Invalid type: ${name} must be ${expected} but received ${shown(value)}`));
+    out.push(finding(ruleById('elicitation/content-type'), at, `Invalid type: ${name} must be ${expected} but received ${shown(value)}`));
     return;
   }
-  const bad = (message: string) => out.push(finding(R['content-constraint'], at, `Invalid value: ${name} ${message}`));
+  const bad = (message: string) => out.push(finding(ruleById('elicitation/content-constraint'), at, `Invalid value: ${name} ${message}`));
   const allowed = allowedValues(field, kind);
   if (typeof value === 'string') {
     if (allowed && !allowed.includes(value)) bad(`must be one of ${oneOf(allowed)} but received ${shown(value)}`);
@@ -93,7 +93,7 @@ function collectValue(field: JsonObject, value: unknown, at: string, name: strin
   } else if (Array.isArray(value)) {
     value.forEach((item: string, i) => {
       if (allowed && !allowed.includes(item)) {
-        out.push(finding(R['content-constraint'], pointerJoin(at, i), `Invalid value: ${name}[${i}] must be one of ${oneOf(allowed)} but received ${shown(item)}`));
+        out.push(finding(ruleById('elicitation/content-constraint'), pointerJoin(at, i), `Invalid value: ${name}[${i}] must be one of ${oneOf(allowed)} but received ${shown(item)}`));
       }
     });
     const min = field['minItems'];
@@ -115,7 +115,7 @@ export function collectFormContent(schema: JsonObject, content: unknown, at: str
   if (Array.isArray(required)) {
     for (const name of required as unknown[]) {
       if (typeof name === 'string' && !Object.hasOwn(values, name)) {
-        out.push(finding(R['content-required'], pointerJoin(at, name), `Invalid content: missing required value "${name}"`));
+        out.push(finding(ruleById('elicitation/content-required'), pointerJoin(at, name), `Invalid content: missing required value "${name}"`));
       }
     }
   }
@@ -125,9 +125,9 @@ export function collectFormContent(schema: JsonObject, content: unknown, at: str
     const field = ownMember(properties, name);
     if (isJsonObject(field)) collectValue(field, values[name], valueAt, name, out);
     else if (closed) {
-      out.push(finding(R['content-unknown-field'], valueAt, `Invalid content: unknown values are not allowed (${shown(name)} is not a requested field)`));
+      out.push(finding(ruleById('elicitation/content-unknown-field'), valueAt, `Invalid content: unknown values are not allowed (${shown(name)} is not a requested field)`));
     } else if (!isFormValue(values[name])) {
-      out.push(finding(R['content-type'], valueAt, `Invalid type: ${name} must be a string, number, boolean or string array but received ${shown(values[name])}`));
+      out.push(finding(ruleById('elicitation/content-type'), valueAt, `Invalid type: ${name} must be a string, number, boolean or string array but received ${shown(values[name])}`));
     }
   }
 }
@@ -136,7 +136,7 @@ export function collectFormContent(schema: JsonObject, content: unknown, at: str
 export function collectFormValueTypes(content: JsonObject, at: string, out: Finding[]): void {
   for (const name of Object.keys(content)) {
     if (!isFormValue(content[name])) {
-      out.push(finding(R['content-type'], pointerJoin(at, name), `Invalid type: ${name} must be a string, number, boolean or string array but received ${shown(content[name])}`));
+      out.push(finding(ruleById('elicitation/content-type'), pointerJoin(at, name), `Invalid type: ${name} must be a string, number, boolean or string array but received ${shown(content[name])}`));
     }
   }
 }

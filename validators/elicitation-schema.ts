@@ -7,11 +7,11 @@ import * as v from 'valibot';
 import type { ValidationContext } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
 import { findingsOf, isJsonObject, MetaSchema, objectSchema, shown } from './shape.ts';
-import { elicitationRules as R } from './rules/elicitation.ts';
 import { finding } from './rules/report.ts';
 import { checkSchema } from './schema-check.ts';
 import { TOOL_SCHEMA_LIMITS } from './toolschema.ts';
 import { profileSchemas } from './profile-schemas.ts';
+import { ruleById } from './rules/index.ts';
 
 /** Which restricted primitive schema a field uses. */
 export type FieldKind = 'string' | 'enum' | 'legacyEnum' | 'titledEnum' | 'number' | 'boolean' | 'multi' | 'titledMulti';
@@ -132,7 +132,7 @@ function checkOrder(field: { readonly [key: string]: unknown }, at: string, low:
   const lo = field[low];
   const hi = field[high];
   if (typeof lo === 'number' && typeof hi === 'number' && lo > hi) {
-    out.push(finding(R['requested-schema'], pointerJoin(at, low), `Invalid field schema: Expected ${low} at most ${high} (${hi}) but received ${lo}`));
+    out.push(finding(ruleById('elicitation/requested-schema'), pointerJoin(at, low), `Invalid field schema: Expected ${low} at most ${high} (${hi}) but received ${lo}`));
   }
 }
 
@@ -151,22 +151,22 @@ function enumCount(field: { readonly [key: string]: unknown }, kind: FieldKind):
 
 function collectField(field: unknown, at: string, ctx: ValidationContext, out: Finding[]): void {
   if (!isJsonObject(field)) {
-    out.push(finding(R['requested-schema'], at, `Invalid field schema: Expected Object but received ${shown(field)}`));
+    out.push(finding(ruleById('elicitation/requested-schema'), at, `Invalid field schema: Expected Object but received ${shown(field)}`));
     return;
   }
   const kind = fieldKind(field);
   if (kind === undefined) {
-    out.push(finding(R['requested-schema'], pointerJoin(at, 'type'),
+    out.push(finding(ruleById('elicitation/requested-schema'), pointerJoin(at, 'type'),
       `Invalid field schema: Expected type "string" | "number" | "integer" | "boolean" | "array" but received ${shown(field['type'])}`));
     return;
   }
   const newer = ctx.profile.revision === '2025-06-18' ? SINCE_2025_11_25[kind] : undefined;
   if (newer !== undefined) {
-    out.push(finding(R['requested-schema'], pointerJoin(at, newer.key),
+    out.push(finding(ruleById('elicitation/requested-schema'), pointerJoin(at, newer.key),
       `Invalid field schema: Expected string, number, integer, boolean or enum (MCP ${ctx.profile.revision}) but received ${newer.what}`));
     return;
   }
-  for (const f of checkSchema(schemas(ctx).fields[kind], field, R['requested-schema'], at, 'field schema')) out.push(f);
+  for (const f of checkSchema(schemas(ctx).fields[kind], field, ruleById('elicitation/requested-schema'), at, 'field schema')) out.push(f);
   checkOrder(field, at, 'minLength', 'maxLength', out);
   checkOrder(field, at, 'minimum', 'maximum', out);
   checkOrder(field, at, 'minItems', 'maxItems', out);
@@ -174,14 +174,14 @@ function collectField(field: unknown, at: string, ctx: ValidationContext, out: F
     const values = field['enum'];
     const names = field['enumNames'];
     if (Array.isArray(values) && Array.isArray(names) && values.length !== names.length) {
-      out.push(finding(R['requested-schema'], pointerJoin(at, 'enumNames'),
+      out.push(finding(ruleById('elicitation/requested-schema'), pointerJoin(at, 'enumNames'),
         `Invalid field schema: Expected ${values.length} enumNames (one per enum value) but received ${names.length}`));
     }
   }
   if (kind !== 'string' && kind !== 'number' && kind !== 'boolean' && ctx.profile.strict) {
     const { key, list } = enumCount(field, kind);
     if (Array.isArray(list) && list.length > TOOL_SCHEMA_LIMITS.enumValues) {
-      out.push(finding(R['requested-schema'], `${at}/${key}`,
+      out.push(finding(ruleById('elicitation/requested-schema'), `${at}/${key}`,
         `Invalid field schema: Expected at most ${TOOL_SCHEMA_LIMITS.enumValues} options but received ${list.length}`));
     }
   }
@@ -192,20 +192,20 @@ function collectField(field: unknown, at: string, ctx: ValidationContext, out: F
  * schema, required names that exist, the course bounds, and no field that asks for a secret.
  */
 export function validateRequestedSchema(schema: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
-  const out: Finding[] = [...checkSchema(schemas(ctx).root, schema, R['requested-schema'], at, 'requestedSchema')];
+  const out: Finding[] = [...checkSchema(schemas(ctx).root, schema, ruleById('elicitation/requested-schema'), at, 'requestedSchema')];
   if (!isJsonObject(schema)) return out;
   const properties = schema['properties'];
   if (!isJsonObject(properties)) return findingsOf(out);
   const propsAt = pointerJoin(at, 'properties');
   const names = Object.keys(properties);
   if (ctx.profile.strict && names.length > TOOL_SCHEMA_LIMITS.properties) {
-    out.push(finding(R['requested-schema'], propsAt, `Invalid requestedSchema: Expected at most ${TOOL_SCHEMA_LIMITS.properties} fields but received ${names.length}`));
+    out.push(finding(ruleById('elicitation/requested-schema'), propsAt, `Invalid requestedSchema: Expected at most ${TOOL_SCHEMA_LIMITS.properties} fields but received ${names.length}`));
     return out;
   }
   for (const name of names) {
     const fieldAt = pointerJoin(propsAt, name);
     if (ctx.profile.strict ? isCourseSecretFieldName(name) : isSecretFieldName(name)) {
-      out.push(finding(R['secret-field'], fieldAt, `Invalid requestedSchema: form elicitation must not request secrets, but field ${shown(name)} asks for one`));
+      out.push(finding(ruleById('elicitation/secret-field'), fieldAt, `Invalid requestedSchema: form elicitation must not request secrets, but field ${shown(name)} asks for one`));
     }
     collectField(properties[name], fieldAt, ctx, out);
   }
@@ -213,7 +213,7 @@ export function validateRequestedSchema(schema: unknown, at: string, ctx: Valida
   if (Array.isArray(required)) {
     required.forEach((name: unknown, i) => {
       if (typeof name === 'string' && !Object.hasOwn(properties, name)) {
-        out.push(finding(R['requested-schema'], pointerJoin(at, 'required', i), `Invalid requestedSchema: Expected a declared field but received ${shown(name)}`));
+        out.push(finding(ruleById('elicitation/requested-schema'), pointerJoin(at, 'required', i), `Invalid requestedSchema: Expected a declared field but received ${shown(name)}`));
       }
     });
   }

@@ -12,12 +12,12 @@ import { pointerJoin, type Finding } from './finding.ts';
 import { isAbsoluteUri, isHttpsUrl } from './format.ts';
 import { RequestMetaSchema } from './pagination.ts';
 import { findingsOf, isJsonObject, MetaSchema, objectSchema, shown } from './shape.ts';
-import { elicitationRules as R } from './rules/elicitation.ts';
 import { finding } from './rules/report.ts';
 import { checkSchema } from './schema-check.ts';
 import { isTaskAugmented, validateCreateTaskResult, validateTaskMetadata } from './tasks.ts';
 import { validateToolSchema } from './toolschema.ts';
 import { profileSchemas, since20251125 } from './profile-schemas.ts';
+import { ruleById } from './rules/index.ts';
 
 /**
  * An elicitation id: an opaque string in the specification (the schema sets no length), non-empty
@@ -54,19 +54,19 @@ const schemas = profileSchemas(schemaSet);
 function collectNewerParams(params: { readonly [key: string]: unknown }, at: string, ctx: ValidationContext, out: Finding[]): void {
   const revision = ctx.profile.revision;
   if (params['mode'] === 'url') {
-    out.push(finding(R.params, pointerJoin(at, 'mode'), `Invalid elicitation/create params: Expected a form request (MCP ${revision} has no URL-mode elicitation) but received mode "url"`));
+    out.push(finding(ruleById('elicitation/params'), pointerJoin(at, 'mode'), `Invalid elicitation/create params: Expected a form request (MCP ${revision} has no URL-mode elicitation) but received mode "url"`));
   }
   if (params['task'] !== undefined) {
-    out.push(finding(R.params, pointerJoin(at, 'task'), `Invalid elicitation/create params: Expected no task (MCP ${revision} has no task augmentation) but received ${shown(params['task'])}`));
+    out.push(finding(ruleById('elicitation/params'), pointerJoin(at, 'task'), `Invalid elicitation/create params: Expected no task (MCP ${revision} has no task augmentation) but received ${shown(params['task'])}`));
   }
 }
 
 function collectUrl(url: unknown, at: string, ctx: ValidationContext, out: Finding[]): void {
   if (typeof url !== 'string') return;
   if (!isAbsoluteUri(url)) {
-    out.push(finding(R['url-invalid'], at, `Invalid url: Expected an absolute URI but received ${shown(url)}`));
+    out.push(finding(ruleById('elicitation/url-invalid'), at, `Invalid url: Expected an absolute URI but received ${shown(url)}`));
   } else if (ctx.profile.strict && !isHttpsUrl(url)) {
-    out.push(finding(R['url-not-https'], at, `Invalid url: Expected an absolute https URL (course profile) but received ${shown(url)}`));
+    out.push(finding(ruleById('elicitation/url-not-https'), at, `Invalid url: Expected an absolute https URL (course profile) but received ${shown(url)}`));
   }
 }
 
@@ -74,11 +74,11 @@ function validateParams(params: unknown, at: string, ctx: ValidationContext): re
   if (!since20251125(ctx)) return validateParams20250618(params, at, ctx);
   const mode = isJsonObject(params) ? params['mode'] : undefined;
   if (mode !== undefined && mode !== 'form' && mode !== 'url') {
-    return [finding(R.params, pointerJoin(at, 'mode'), `Invalid elicitation/create params: Expected mode "form" | "url" but received ${shown(mode)}`)];
+    return [finding(ruleById('elicitation/params'), pointerJoin(at, 'mode'), `Invalid elicitation/create params: Expected mode "form" | "url" but received ${shown(mode)}`)];
   }
   const url = mode === 'url';
   const urlSchema = ctx.profile.revision === '2026-07-28' ? schemas(ctx).url2026 : schemas(ctx).url;
-  const out: Finding[] = [...checkSchema(url ? urlSchema : schemas(ctx).form, params, R.params, at, 'elicitation/create params')];
+  const out: Finding[] = [...checkSchema(url ? urlSchema : schemas(ctx).form, params, ruleById('elicitation/params'), at, 'elicitation/create params')];
   if (!isJsonObject(params)) return out;
   if (url) collectUrl(params['url'], pointerJoin(at, 'url'), ctx, out);
   else if (Object.hasOwn(params, 'requestedSchema')) {
@@ -96,7 +96,7 @@ function validateParams20250618(params: unknown, at: string, ctx: ValidationCont
   const out: Finding[] = [];
   if (isJsonObject(params)) collectNewerParams(params, at, ctx, out);
   if (out.length > 0) return out;
-  for (const f of checkSchema(schemas(ctx).form, params, R.params, at, 'elicitation/create params')) out.push(f);
+  for (const f of checkSchema(schemas(ctx).form, params, ruleById('elicitation/params'), at, 'elicitation/create params')) out.push(f);
   if (isJsonObject(params) && Object.hasOwn(params, 'requestedSchema')) {
     for (const f of validateRequestedSchema(params['requestedSchema'], pointerJoin(at, 'requestedSchema'), ctx)) out.push(f);
   }
@@ -106,7 +106,7 @@ function validateParams20250618(params: unknown, at: string, ctx: ValidationCont
 function validateResult(result: unknown, at: string, requestParams: unknown, ctx: ValidationContext): readonly Finding[] {
   const taskAugmented = since20251125(ctx) && isTaskAugmented(requestParams);
   if (taskAugmented && !ctx.profile.strict) return validateCreateTaskResult(result, at, ctx);
-  const out: Finding[] = [...checkSchema(schemas(ctx).result, result, R.result, at, 'elicitation/create result')];
+  const out: Finding[] = [...checkSchema(schemas(ctx).result, result, ruleById('elicitation/result'), at, 'elicitation/create result')];
   // The course profile reads every answer as an elicitation result, as its reference does; a
   // task-augmented request's answer must also be the schema's CreateTaskResult.
   if (taskAugmented) for (const f of validateCreateTaskResult(result, at, ctx)) out.push(f);
@@ -120,16 +120,16 @@ function validateResult(result: unknown, at: string, requestParams: unknown, ctx
     // The course profile: a URL-mode answer exposes no content; an accepted form answer carries its
     // content object, whose values keep the schema's types; nothing else is held against the request.
     if (urlMode && content !== undefined) {
-      out.push(finding(R['unexpected-content'], contentAt, 'Invalid elicitation/create result: URL elicitation result must not expose secret content'));
+      out.push(finding(ruleById('elicitation/unexpected-content'), contentAt, 'Invalid elicitation/create result: URL elicitation result must not expose secret content'));
     } else if (!urlMode && action === 'accept') {
-      if (content === undefined) out.push(finding(R.result, contentAt, 'Invalid elicitation/create result: accepted form elicitation needs content'));
+      if (content === undefined) out.push(finding(ruleById('elicitation/result'), contentAt, 'Invalid elicitation/create result: accepted form elicitation needs content'));
       else if (isJsonObject(content)) collectFormValueTypes(content, contentAt, out);
     } else if (isJsonObject(content)) collectFormValueTypes(content, contentAt, out);
     return findingsOf(out);
   }
   if (content !== undefined && (action !== 'accept' || urlMode)) {
     const why = urlMode ? 'a URL-mode request' : `action ${shown(action)}`;
-    out.push(finding(R['unexpected-content'], contentAt, `Invalid elicitation/create result: Expected no content for ${why} but received some`));
+    out.push(finding(ruleById('elicitation/unexpected-content'), contentAt, `Invalid elicitation/create result: Expected no content for ${why} but received some`));
   } else if (action === 'accept' && !urlMode) {
     const schema = request?.['requestedSchema'];
     if (isJsonObject(schema)) collectFormContent(schema, content, contentAt, out);
@@ -143,7 +143,7 @@ const completeSchemas = profileSchemas((strict) =>
   strict ? objectSchema({ elicitationId: v.string() }, true) : objectSchema({ elicitationId: v.string(), _meta: v.optional(MetaSchema) }, false));
 
 function validateCompleteParams(params: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
-  return checkSchema(completeSchemas(ctx), params, R['complete-params'], at, 'elicitation complete params');
+  return checkSchema(completeSchemas(ctx), params, ruleById('elicitation/complete-params'), at, 'elicitation complete params');
 }
 
 /** Validators of elicitation/create and notifications/elicitation/complete. */

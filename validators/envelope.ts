@@ -2,9 +2,9 @@ import * as v from 'valibot';
 import type { JsonObject } from './context.ts';
 import { exactIntegerAt } from './exact-integer.ts';
 import { pointerJoin, type Finding } from './finding.ts';
-import { envelopeRules as R } from './rules/envelope.ts';
 import { finding } from './rules/report.ts';
 import { isJsonObject, NO_FINDINGS } from './shape.ts';
+import { ruleById } from './rules/index.ts';
 
 /**
  * A JSON-RPC id as MCP allows it: a string or an integer (never boolean, null or fraction). An
@@ -77,10 +77,10 @@ export function classifyMessage(
   course = false,
 ): Classified {
   if (Array.isArray(message)) {
-    return { envelope: undefined, findings: [finding(R['batch-not-allowed'], at, 'JSON-RPC batch arrays are not allowed: send one message at a time')] };
+    return { envelope: undefined, findings: [finding(ruleById('envelope/batch-not-allowed'), at, 'JSON-RPC batch arrays are not allowed: send one message at a time')] };
   }
   if (!isJsonObject(message)) {
-    return { envelope: undefined, findings: [finding(R['not-an-object'], at, `Invalid message: Expected a JSON object but received ${describe(message)}`)] };
+    return { envelope: undefined, findings: [finding(ruleById('envelope/not-an-object'), at, `Invalid message: Expected a JSON object but received ${describe(message)}`)] };
   }
   // Most messages are well formed: the findings list is one shared empty list until something is found.
   let out = NO_FINDINGS as Finding[];
@@ -114,11 +114,11 @@ export function classifyMessage(
         hasError = true;
         break;
       default:
-        found(finding(R['unknown-member'], pointerJoin(at, key), `Invalid message: unknown member "${key}"`));
+        found(finding(ruleById('envelope/unknown-member'), pointerJoin(at, key), `Invalid message: unknown member "${key}"`));
     }
   }
   if (message['jsonrpc'] !== '2.0') {
-    found(finding(R['jsonrpc-version'], pointerJoin(at, 'jsonrpc'), `Invalid jsonrpc: Expected "2.0" but received ${describe(message['jsonrpc'])}`));
+    found(finding(ruleById('envelope/jsonrpc-version'), pointerJoin(at, 'jsonrpc'), `Invalid jsonrpc: Expected "2.0" but received ${describe(message['jsonrpc'])}`));
   }
   const raw = message['id'];
   const id = hasId ? exactId(message, raw) : undefined;
@@ -127,21 +127,21 @@ export function classifyMessage(
   if (hasMethod) {
     const method = message['method'];
     if (typeof method !== 'string' || method.length === 0) {
-      found(finding(R['method-type'], pointerJoin(at, 'method'), `Invalid method: Expected a non-empty string but received ${describe(method)}`));
+      found(finding(ruleById('envelope/method-type'), pointerJoin(at, 'method'), `Invalid method: Expected a non-empty string but received ${describe(method)}`));
       return { envelope: undefined, findings: out };
     }
     if (hasResult || hasError) {
-      found(finding(R['method-and-response'], at, `Invalid message: a message with method "${method}" must not carry result or error`));
+      found(finding(ruleById('envelope/method-and-response'), at, `Invalid message: a message with method "${method}" must not carry result or error`));
     }
     if (hasParams && !isJsonObject(message['params'])) {
-      found(finding(R['params-type'], pointerJoin(at, 'params'), `Invalid params: Expected an object but received ${describe(message['params'])}`));
+      found(finding(ruleById('envelope/params-type'), pointerJoin(at, 'params'), `Invalid params: Expected an object but received ${describe(message['params'])}`));
     }
     if (hasId && isNotificationMethod(method)) {
-      found(finding(R['notification-has-id'], pointerJoin(at, 'id'), `Invalid notification: notification method must not contain id (${method})`));
+      found(finding(ruleById('envelope/notification-has-id'), pointerJoin(at, 'id'), `Invalid notification: notification method must not contain id (${method})`));
     } else if (hasId && !idOk) {
-      found(finding(R['id-type'], pointerJoin(at, 'id'), `Invalid id: id must be a string or integer but received ${describe(raw)}`));
+      found(finding(ruleById('envelope/id-type'), pointerJoin(at, 'id'), `Invalid id: id must be a string or integer but received ${describe(raw)}`));
     } else if (!hasId && isRequestMethod(method)) {
-      found(finding(R['request-missing-id'], at, `Invalid request: request method ${method} must contain an id`));
+      found(finding(ruleById('envelope/request-missing-id'), at, `Invalid request: request method ${method} must contain an id`));
     }
     if (out.length > 0) return { envelope: undefined, findings: out };
     return {
@@ -153,38 +153,38 @@ export function classifyMessage(
   }
 
   if (hasResult === hasError) {
-    found(finding(R['result-and-error'], at, hasResult
+    found(finding(ruleById('envelope/result-and-error'), at, hasResult
       ? 'Invalid response: a response must contain exactly one of result or error, not both'
       : 'Invalid message: no method, and a response must contain exactly one of result or error'));
     return { envelope: undefined, findings: out };
   }
   if (hasId && !idOk) {
-    found(finding(R['id-type'], pointerJoin(at, 'id'), `Invalid id: id must be a string or integer but received ${describe(raw)}`));
+    found(finding(ruleById('envelope/id-type'), pointerJoin(at, 'id'), `Invalid id: id must be a string or integer but received ${describe(raw)}`));
   }
   if (hasResult) {
-    if (!hasId) found(finding(R['response-missing-id'], at, 'Invalid response: a result must carry the id of the request it answers'));
+    if (!hasId) found(finding(ruleById('envelope/response-missing-id'), at, 'Invalid response: a result must carry the id of the request it answers'));
     const result = message['result'];
     if (!isJsonObject(result)) {
-      found(finding(R['result-type'], pointerJoin(at, 'result'), `Invalid result: Expected an object but received ${describe(result)}`));
+      found(finding(ruleById('envelope/result-type'), pointerJoin(at, 'result'), `Invalid result: Expected an object but received ${describe(result)}`));
     }
     if (out.length > 0) return { envelope: undefined, findings: out };
     return { envelope: { kind: 'result', id: id as RequestId, result: result as JsonObject }, findings: NO_FINDINGS };
   }
   const error = message['error'];
   if (!isJsonObject(error) || !isErrorCode(error) || typeof error['message'] !== 'string') {
-    found(finding(R['error-object'], pointerJoin(at, 'error'), `Invalid error: Expected {code: integer, message: string, data?} but received ${describe(error)}`));
+    found(finding(ruleById('envelope/error-object'), pointerJoin(at, 'error'), `Invalid error: Expected {code: integer, message: string, data?} but received ${describe(error)}`));
   } else {
     for (const key in error) {
       if (key !== 'code' && key !== 'message' && key !== 'data') {
-        found(finding(R['error-object'], pointerJoin(at, 'error', key), `Invalid error: unknown member "${key}"`));
+        found(finding(ruleById('envelope/error-object'), pointerJoin(at, 'error', key), `Invalid error: unknown member "${key}"`));
       }
     }
     if (course && error['message'] === '') {
-      found(finding(R['error-object'], pointerJoin(at, 'error', 'message'), 'Invalid error: error.message must be a non-empty string in the course profile'));
+      found(finding(ruleById('envelope/error-object'), pointerJoin(at, 'error', 'message'), 'Invalid error: error.message must be a non-empty string in the course profile'));
     }
   }
   if (course && !hasId) {
-    found(finding(R['response-missing-id'], at, 'Invalid response: response must contain id (the course profile requires it on an error response too)'));
+    found(finding(ruleById('envelope/response-missing-id'), at, 'Invalid response: response must contain id (the course profile requires it on an error response too)'));
   }
   if (out.length > 0) return { envelope: undefined, findings: out };
   return { envelope: { kind: 'error', id, error: error as JsonObject }, findings: NO_FINDINGS };

@@ -2,16 +2,15 @@
 import type { ValidationContext } from './context.ts';
 import type { Finding } from './finding.ts';
 import { isAbsoluteUri, isBase64, isCanonicalBase64, isMimeType } from './format.ts';
-import { contentRules } from './rules/content.ts';
-import { formatRules } from './rules/format.ts';
 import { finding } from './rules/report.ts';
 import { shown } from './shape.ts';
+import { ruleById } from './rules/index.ts';
 
 /** Reports a string that is not an absolute URI (strict profiles). */
 export function checkUriFormat(value: unknown, at: string, ctx: ValidationContext, out: Finding[]): void {
   if (ctx.profile.strict && typeof value === 'string' && !isAbsoluteUri(value)) {
     out.push(
-      finding(formatRules['absolute-uri'], at, `Invalid URI: Expected an absolute RFC 3986 URI but received ${shown(value)}`),
+      finding(ruleById('format/absolute-uri'), at, `Invalid URI: Expected an absolute RFC 3986 URI but received ${shown(value)}`),
     );
   }
 }
@@ -20,7 +19,7 @@ export function checkUriFormat(value: unknown, at: string, ctx: ValidationContex
 export function checkMimeTypeFormat(value: unknown, at: string, ctx: ValidationContext, out: Finding[]): void {
   if (ctx.profile.strict && typeof value === 'string' && !isMimeType(value)) {
     out.push(
-      finding(formatRules['mime-type'], at, `Invalid mimeType: Expected an RFC 6838 type/subtype but received ${shown(value)}`),
+      finding(ruleById('format/mime-type'), at, `Invalid mimeType: Expected an RFC 6838 type/subtype but received ${shown(value)}`),
     );
   }
 }
@@ -36,7 +35,7 @@ export function checkBase64Format(
   if (typeof value !== 'string') return;
   if (ctx.profile.strict ? isCanonicalBase64(value) : isBase64(value)) return;
   out.push(
-    finding(formatRules.base64, at, `Invalid ${what}: Expected valid base64 (RFC 4648, padded, canonical) but received ${shown(value)}`),
+    finding(ruleById('format/base64'), at, `Invalid ${what}: Expected valid base64 (RFC 4648, padded, canonical) but received ${shown(value)}`),
   );
 }
 
@@ -46,7 +45,7 @@ export function checkItemBytes(bytes: number, at: string, ctx: ValidationContext
   if (limit !== null && bytes > limit) {
     out.push(
       finding(
-        contentRules['item-too-large'],
+        ruleById('content/item-too-large'),
         at,
         `Invalid content item: Expected at most ${limit} bytes (the profile size limit) but received ${bytes}`,
       ),
@@ -58,6 +57,6 @@ export function checkItemBytes(bytes: number, at: string, ctx: ValidationContext
 export function checkItemCount(count: number, at: string, ctx: ValidationContext, out: Finding[], what: string): void {
   const max = ctx.profile.limits.contentItems;
   if (max !== null && count > max) {
-    out.push(finding(contentRules['too-many-items'], at, `Invalid ${what}: Expected at most ${max} items (the profile item limit) but received ${count}`));
+    out.push(finding(ruleById('content/too-many-items'), at, `Invalid ${what}: Expected at most ${max} items (the profile item limit) but received ${count}`));
   }
 }

@@ -11,9 +11,9 @@ import { pointerJoin, type Finding } from './finding.ts';
 import { RequestMetaSchema } from './pagination.ts';
 import { checkUriFormat } from './format-checks.ts';
 import { findingsOf, isJsonObject, MetaSchema, objectSchema } from './shape.ts';
-import { initializeRules as R } from './rules/initialize.ts';
 import { checkSchema } from './schema-check.ts';
 import { profileSchemas } from './profile-schemas.ts';
+import { ruleById } from './rules/index.ts';
 
 /**
  * `description`, `websiteUrl` and `icons` are Implementation members since 2025-11-25; in
@@ -61,7 +61,7 @@ const schemas = profileSchemas(schemaSet);
 
 /** Validates clientInfo or serverInfo: name, version, optional title, description, websiteUrl and icons. */
 export function validateImplementation(info: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
-  const out: Finding[] = [...checkSchema(schemas(ctx).implementation, info, R.implementation, at, 'implementation info')];
+  const out: Finding[] = [...checkSchema(schemas(ctx).implementation, info, ruleById('initialize/implementation'), at, 'implementation info')];
   if (isJsonObject(info)) {
     checkUriFormat(info['websiteUrl'], pointerJoin(at, 'websiteUrl'), ctx, out);
     collectIconsFormat(info['icons'], pointerJoin(at, 'icons'), ctx, out);
@@ -88,12 +88,12 @@ function collectParts(
 export const initializeMethods: Readonly<Record<string, MethodValidators>> = {
   initialize: {
     params: (params, at, ctx) =>
-      collectParts(params, at, ctx, [...checkSchema(schemas(ctx).params, params, R.params, at, 'initialize params')], 'clientInfo', validateClientCapabilities),
+      collectParts(params, at, ctx, [...checkSchema(schemas(ctx).params, params, ruleById('initialize/params'), at, 'initialize params')], 'clientInfo', validateClientCapabilities),
     result: (result, at, _requestParams, ctx) =>
-      collectParts(result, at, ctx, [...checkSchema(schemas(ctx).result, result, R.result, at, 'initialize result')], 'serverInfo', validateServerCapabilities),
+      collectParts(result, at, ctx, [...checkSchema(schemas(ctx).result, result, ruleById('initialize/result'), at, 'initialize result')], 'serverInfo', validateServerCapabilities),
   },
   'notifications/initialized': {
     params: (params, at, ctx) =>
-      checkSchema(schemas(ctx).initialized, params, R['initialized-params'], at, 'notifications/initialized params'),
+      checkSchema(schemas(ctx).initialized, params, ruleById('initialize/initialized-params'), at, 'notifications/initialized params'),
   },
 };

@@ -6,9 +6,9 @@ import * as v from 'valibot';
 import type { MethodValidators, ValidationContext } from './context.ts';
 import { RequestMetaSchema } from './pagination.ts';
 import { MetaSchema, objectSchema } from './shape.ts';
-import { loggingRules as R } from './rules/logging.ts';
 import { checkSchema } from './schema-check.ts';
 import { profileSchemas } from './profile-schemas.ts';
+import { ruleById } from './rules/index.ts';
 
 /** The logging levels, from least to most severe. */
 export const LOGGING_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
@@ -35,11 +35,11 @@ const schemas = profileSchemas((strict) => schemaSet(strict));
 /** Validators of logging/setLevel and notifications/message. */
 export const loggingMethods: Readonly<Record<string, MethodValidators>> = {
   'logging/setLevel': {
-    params: (params, at, ctx) => checkSchema(schemas(ctx).setLevelParams, params, R['set-level-params'], at, 'logging/setLevel params'),
+    params: (params, at, ctx) => checkSchema(schemas(ctx).setLevelParams, params, ruleById('logging/set-level-params'), at, 'logging/setLevel params'),
     result: (result, at, _requestParams, ctx) =>
-      checkSchema(schemas(ctx).setLevelResult, result, R['set-level-result'], at, 'logging/setLevel result'),
+      checkSchema(schemas(ctx).setLevelResult, result, ruleById('logging/set-level-result'), at, 'logging/setLevel result'),
   },
   'notifications/message': {
-    params: (params, at, ctx) => checkSchema(schemas(ctx).message, params, R['message-params'], at, 'notifications/message params'),
+    params: (params, at, ctx) => checkSchema(schemas(ctx).message, params, ruleById('logging/message-params'), at, 'notifications/message params'),
   },
 };

@@ -3,10 +3,10 @@ import * as v from 'valibot';
 import type { ValidationContext } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
 import { findingsOf, isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './shape.ts';
-import { paginationRules } from './rules/pagination.ts';
 import { finding } from './rules/report.ts';
 import { checkSchema } from './schema-check.ts';
 import { isProgressToken } from './utilities.ts';
+import { ruleById } from './rules/index.ts';
 
 /** The `_meta` of request params: any object whose `progressToken`, when present, is a progress token (a string or a safe integer). */
 export const RequestMetaSchema = v.pipe(
@@ -28,14 +28,14 @@ const PARAMS = {
 /** Pushes findings for a cursor value that is not a non-empty string within `limits.cursorLength`. */
 export function collectCursor(value: unknown, at: string, ctx: ValidationContext, out: Finding[], what: string): void {
   if (typeof value !== 'string' || value.length === 0) {
-    out.push(finding(paginationRules['invalid-cursor'], at, `Invalid ${what}: Expected a non-empty string but received ${shown(value)}`));
+    out.push(finding(ruleById('pagination/invalid-cursor'), at, `Invalid ${what}: Expected a non-empty string but received ${shown(value)}`));
     return;
   }
   const max = ctx.profile.limits.cursorLength;
   if (max !== null && value.length > max) {
     out.push(
       finding(
-        paginationRules['cursor-too-long'],
+        ruleById('pagination/cursor-too-long'),
         at,
         `Invalid ${what}: Expected at most ${max} characters (the profile cursor limit) but received ${value.length}`,
       ),
@@ -49,7 +49,7 @@ export function validateCursorParams(params: unknown, at: string, ctx: Validatio
   const shape = checkSchema(
     ctx.profile.strict ? PARAMS.strict : PARAMS.loose,
     params,
-    paginationRules['params-shape'],
+    ruleById('pagination/params-shape'),
     at,
     'pagination params',
   );
@@ -73,7 +73,7 @@ export function collectPageSize(list: unknown, at: string, ctx: ValidationContex
   if (max !== null && Array.isArray(list) && list.length > max) {
     out.push(
       finding(
-        paginationRules['page-too-large'],
+        ruleById('pagination/page-too-large'),
         at,
         `Invalid list page: Expected at most ${max} items (the profile page limit) but received ${list.length}`,
       ),

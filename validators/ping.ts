@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import type { MethodValidators } from './context.ts';
 import { checkSchema } from './schema-check.ts';
-import { envelopeRules } from './rules/envelope.ts';
 import { profileSchemas } from './profile-schemas.ts';
 import { RequestMetaSchema } from './pagination.ts';
 import { MetaSchema, objectSchema } from './shape.ts';
+import { ruleById } from './rules/index.ts';
 
 /**
  * Params and result of ping: `{_meta?}`, open otherwise (RequestParams, EmptyResult); the course
@@ -18,7 +18,7 @@ const schemas = profileSchemas((strict) => ({
 /** `ping`: no params beyond `_meta`, and an empty result. */
 export const pingMethods: Readonly<Record<string, MethodValidators>> = {
   ping: {
-    params: (params, at, ctx) => checkSchema(schemas(ctx).params, params, envelopeRules['params-type'], at, 'ping params'),
-    result: (result, at, _requestParams, ctx) => checkSchema(schemas(ctx).result, result, envelopeRules['result-type'], at, 'ping result'),
+    params: (params, at, ctx) => checkSchema(schemas(ctx).params, params, ruleById('envelope/params-type'), at, 'ping params'),
+    result: (result, at, _requestParams, ctx) => checkSchema(schemas(ctx).result, result, ruleById('envelope/result-type'), at, 'ping result'),
   },
 };

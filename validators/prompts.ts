@@ -10,10 +10,10 @@ import type { MethodValidators, ValidationContext } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
 import { collectPageSize, RequestMetaSchema, validateCursorParams, validateNextCursor } from './pagination.ts';
 import { findingsOf, isJsonObject, MetaSchema, objectSchema, shown } from './shape.ts';
-import { promptsRules as R } from './rules/prompts.ts';
 import { finding } from './rules/report.ts';
 import { checkSchema } from './schema-check.ts';
 import { profileSchemas } from './profile-schemas.ts';
+import { ruleById } from './rules/index.ts';
 
 /** An object whose every member is a string: prompts/get arguments, completion context arguments. */
 export const StringMapSchema = v.pipe(MetaSchema, v.record(v.string(), v.string()));
@@ -60,12 +60,12 @@ const schemas = profileSchemas(schemaSet);
 
 /** Pushes the findings of one prompt descriptor (shape and, in strict profiles, icon formats). */
 function collectPrompt(prompt: unknown, at: string, ctx: ValidationContext, out: Finding[]): void {
-  for (const f of checkSchema(schemas(ctx).prompt, prompt, R.descriptor, at, 'prompt')) out.push(f);
+  for (const f of checkSchema(schemas(ctx).prompt, prompt, ruleById('prompts/descriptor'), at, 'prompt')) out.push(f);
   if (isJsonObject(prompt)) collectIconsFormat(prompt['icons'], pointerJoin(at, 'icons'), ctx, out);
 }
 
 function validateListResult(result: unknown, at: string, _requestParams: unknown, ctx: ValidationContext): readonly Finding[] {
-  const out: Finding[] = [...checkSchema(schemas(ctx).listResult, result, R['list-result'], at, 'prompts/list result')];
+  const out: Finding[] = [...checkSchema(schemas(ctx).listResult, result, ruleById('prompts/list-result'), at, 'prompts/list result')];
   if (!isJsonObject(result)) return findingsOf(out);
   for (const f of validateNextCursor(result['nextCursor'], pointerJoin(at, 'nextCursor'), ctx)) out.push(f);
   const list = result['prompts'];
@@ -78,7 +78,7 @@ function validateListResult(result: unknown, at: string, _requestParams: unknown
     const name = isJsonObject(prompt) ? prompt['name'] : undefined;
     if (typeof name !== 'string') return;
     if (seen.has(name)) {
-      out.push(finding(R['duplicate-name'], pointerJoin(promptAt, 'name'), `Invalid prompts/list result: duplicate prompt name ${shown(name)}; prompt names must be unique`));
+      out.push(finding(ruleById('prompts/duplicate-name'), pointerJoin(promptAt, 'name'), `Invalid prompts/list result: duplicate prompt name ${shown(name)}; prompt names must be unique`));
     }
     seen.add(name);
   });
@@ -86,24 +86,24 @@ function validateListResult(result: unknown, at: string, _requestParams: unknown
 }
 
 function validateGetParams(params: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
-  return checkSchema(schemas(ctx).getParams, params, R['get-params'], at, 'prompts/get params');
+  return checkSchema(schemas(ctx).getParams, params, ruleById('prompts/get-params'), at, 'prompts/get params');
 }
 
 /** Pushes the findings of one prompt message: its role and its single content block of any type. */
 function collectMessage(message: unknown, at: string, ctx: ValidationContext, out: Finding[]): void {
-  for (const f of checkSchema(schemas(ctx).message, message, R.message, at, 'prompt message')) out.push(f);
+  for (const f of checkSchema(schemas(ctx).message, message, ruleById('prompts/message'), at, 'prompt message')) out.push(f);
   if (!isJsonObject(message) || !Object.hasOwn(message, 'content')) return;
   const content = message['content'];
   const contentAt = pointerJoin(at, 'content');
   if (Array.isArray(content)) {
-    out.push(finding(R.message, contentAt, 'Invalid prompt message: Expected one content block but received an array'));
+    out.push(finding(ruleById('prompts/message'), contentAt, 'Invalid prompt message: Expected one content block but received an array'));
     return;
   }
   collectContentBlock(content, contentAt, ctx, out);
 }
 
 function validateGetResult(result: unknown, at: string, _requestParams: unknown, ctx: ValidationContext): readonly Finding[] {
-  const out: Finding[] = [...checkSchema(schemas(ctx).getResult, result, R['get-result'], at, 'prompts/get result')];
+  const out: Finding[] = [...checkSchema(schemas(ctx).getResult, result, ruleById('prompts/get-result'), at, 'prompts/get result')];
   if (!isJsonObject(result)) return findingsOf(out);
   const messages = result['messages'];
   if (Array.isArray(messages)) messages.forEach((m: unknown, i) => collectMessage(m, pointerJoin(at, 'messages', i), ctx, out));
@@ -116,6 +116,6 @@ export const promptsMethods: Readonly<Record<string, MethodValidators>> = {
   'prompts/get': { params: validateGetParams, result: validateGetResult },
   'notifications/prompts/list_changed': {
     params: (params, at, ctx) =>
-      checkSchema(schemas(ctx).listChanged, params, R['list-changed-params'], at, 'notifications/prompts/list_changed params'),
+      checkSchema(schemas(ctx).listChanged, params, ruleById('prompts/list-changed-params'), at, 'notifications/prompts/list_changed params'),
   },
 };

@@ -6,12 +6,12 @@ import * as v from 'valibot';
 import type { ValidationContext } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
 import { base64DecodedLength, utf8ByteLength } from './format.ts';
-import { contentRules } from './rules/content.ts';
 import { finding } from './rules/report.ts';
 import { checkSchema } from './schema-check.ts';
 import { checkBase64Format, checkItemBytes, checkMimeTypeFormat, checkUriFormat } from './format-checks.ts';
 import { findingsOf, isJsonObject, MetaSchema, objectSchema, shown } from './shape.ts';
 import { strictOrLoose } from './profile-schemas.ts';
+import { ruleById } from './rules/index.ts';
 
 function contentsSchemas(strict: boolean) {
   const common = { uri: v.string(), mimeType: v.optional(v.string()), _meta: v.optional(MetaSchema) };
@@ -26,7 +26,7 @@ const pick = strictOrLoose(contentsSchemas);
 
 /** Pushes the findings of one text or blob resource contents object onto `out`. */
 export function collectResourceContents(value: unknown, at: string, ctx: ValidationContext, out: Finding[]): void {
-  const rule = contentRules['resource-contents-shape'];
+  const rule = ruleById('content/resource-contents-shape');
   if (!isJsonObject(value)) {
     out.push(finding(rule, at, `Invalid resource contents: Expected Object but received ${shown(value)}`));
     return;

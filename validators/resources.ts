@@ -16,11 +16,10 @@ import { collectCursor, collectPageSize, RequestMetaSchema, validateCursorParams
 import { collectResourceContents, resourceContentsBytes } from './resource-contents.ts';
 import { checkItemBytes, checkItemCount, checkMimeTypeFormat, checkUriFormat } from './format-checks.ts';
 import { findingsOf, isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './shape.ts';
-import { formatRules } from './rules/format.ts';
 import { finding } from './rules/report.ts';
-import { resourcesRules as rules } from './rules/resources.ts';
 import { checkSchema } from './schema-check.ts';
 import { profileSchemas } from './profile-schemas.ts';
+import { ruleById } from './rules/index.ts';
 
 /** Length in Unicode code points. */
 function codePointLength(s: string): number {
@@ -70,7 +69,7 @@ const pick = profileSchemas(schemas);
 function checkUnique(key: unknown, seen: Set<string>, at: string, out: Finding[], what: string): void {
   if (typeof key !== 'string') return;
   if (seen.has(key)) {
-    out.push(finding(rules['duplicate-uri'], at, `Invalid ${what}: Expected unique values in one page but received ${shown(key)} again`));
+    out.push(finding(ruleById('resources/duplicate-uri'), at, `Invalid ${what}: Expected unique values in one page but received ${shown(key)} again`));
   } else seen.add(key);
 }
 
@@ -84,7 +83,7 @@ function collectDescribed(item: { readonly [key: string]: unknown }, at: string,
 /** Validates a resources/list result: page shape, descriptors, unique URIs, page size and nextCursor. */
 export function validateListResourcesResult(result: unknown, at: string, _req: unknown, ctx: ValidationContext): readonly Finding[] {
   const s = pick(ctx);
-  const out = [...checkSchema(s.listResult, result, rules['list-result-shape'], at, 'resources/list result')];
+  const out = [...checkSchema(s.listResult, result, ruleById('resources/list-result-shape'), at, 'resources/list result')];
   if (!isJsonObject(result)) return findingsOf(out);
   const list = result['resources'];
   if (Array.isArray(list)) {
@@ -94,7 +93,7 @@ export function validateListResourcesResult(result: unknown, at: string, _req: u
     for (let i = 0; i < list.length; i++) {
       const item: unknown = list[i];
       const itemAt = pointerJoin(listAt, i);
-      for (const f of checkSchema(s.descriptor, item, rules['descriptor-shape'], itemAt, 'resource descriptor')) out.push(f);
+      for (const f of checkSchema(s.descriptor, item, ruleById('resources/descriptor-shape'), itemAt, 'resource descriptor')) out.push(f);
       if (!isJsonObject(item)) continue;
       const uriAt = pointerJoin(itemAt, 'uri');
       checkUriFormat(item['uri'], uriAt, ctx, out);
@@ -115,7 +114,7 @@ export function validateListResourceTemplatesResult(
   ctx: ValidationContext,
 ): readonly Finding[] {
   const s = pick(ctx);
-  const out = [...checkSchema(s.templatesResult, result, rules['templates-list-result-shape'], at, 'resources/templates/list result')];
+  const out = [...checkSchema(s.templatesResult, result, ruleById('resources/templates-list-result-shape'), at, 'resources/templates/list result')];
   if (!isJsonObject(result)) return findingsOf(out);
   const list = result['resourceTemplates'];
   if (Array.isArray(list)) {
@@ -125,17 +124,17 @@ export function validateListResourceTemplatesResult(
     for (let i = 0; i < list.length; i++) {
       const item: unknown = list[i];
       const itemAt = pointerJoin(listAt, i);
-      for (const f of checkSchema(s.template, item, rules['template-shape'], itemAt, 'resource template')) out.push(f);
+      for (const f of checkSchema(s.template, item, ruleById('resources/template-shape'), itemAt, 'resource template')) out.push(f);
       if (!isJsonObject(item)) continue;
       const template = item['uriTemplate'];
       const templateAt = pointerJoin(itemAt, 'uriTemplate');
       if (ctx.profile.strict && typeof template === 'string' && !isUriTemplate(template)) {
         out.push(
-          finding(formatRules['uri-template'], templateAt, `Invalid uriTemplate: Expected an absolute RFC 6570 URI template but received ${shown(template)}`),
+          finding(ruleById('format/uri-template'), templateAt, `Invalid uriTemplate: Expected an absolute RFC 6570 URI template but received ${shown(template)}`),
         );
       } else if (ctx.profile.strict && typeof template === 'string' && !/\{[^{}]+\}/.test(template)) {
         out.push(
-          finding(formatRules['uri-template'], templateAt, `Invalid uriTemplate: a URI template must contain at least one RFC 6570 expression but received ${shown(template)}`),
+          finding(ruleById('format/uri-template'), templateAt, `Invalid uriTemplate: a URI template must contain at least one RFC 6570 expression but received ${shown(template)}`),
         );
       }
       checkUnique(template, seen, templateAt, out, 'uriTemplate');
@@ -148,14 +147,14 @@ export function validateListResourceTemplatesResult(
 
 /** Validates `{uri, _meta?}` params of resources/read, subscribe and unsubscribe. */
 export function validateResourceUriParams(params: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
-  const out = [...checkSchema(pick(ctx).requestUri, params, rules['uri-params-shape'], at, 'resource request params')];
+  const out = [...checkSchema(pick(ctx).requestUri, params, ruleById('resources/uri-params-shape'), at, 'resource request params')];
   if (isJsonObject(params)) checkUriFormat(params['uri'], pointerJoin(at, 'uri'), ctx, out);
   return findingsOf(out);
 }
 
 /** Validates notifications/resources/updated params: `{uri, _meta?}`. */
 export function validateResourceUpdatedParams(params: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
-  const out = [...checkSchema(pick(ctx).notificationUri, params, rules['uri-params-shape'], at, 'resource updated params')];
+  const out = [...checkSchema(pick(ctx).notificationUri, params, ruleById('resources/uri-params-shape'), at, 'resource updated params')];
   if (isJsonObject(params)) checkUriFormat(params['uri'], pointerJoin(at, 'uri'), ctx, out);
   return findingsOf(out);
 }
@@ -165,7 +164,7 @@ export function validateResourceUpdatedParams(params: unknown, at: string, ctx: 
  * items, each within `limits.itemBytes`, and all together within the shared `limits.readBytes` budget.
  */
 export function validateReadResourceResult(result: unknown, at: string, _req: unknown, ctx: ValidationContext): readonly Finding[] {
-  const out = [...checkSchema(pick(ctx).readResult, result, rules['read-result-shape'], at, 'resources/read result')];
+  const out = [...checkSchema(pick(ctx).readResult, result, ruleById('resources/read-result-shape'), at, 'resources/read result')];
   if (!isJsonObject(result) || !Array.isArray(result['contents'])) return findingsOf(out);
   const contents: readonly unknown[] = result['contents'];
   const listAt = pointerJoin(at, 'contents');
@@ -181,7 +180,7 @@ export function validateReadResourceResult(result: unknown, at: string, _req: un
     const uri = isJsonObject(item) ? item['uri'] : undefined;
     if (seen !== undefined && typeof uri === 'string') {
       if (seen.has(uri)) {
-        out.push(finding(rules['duplicate-content-uri'], pointerJoin(itemAt, 'uri'), `resources/read contains duplicate content URI: ${uri} is already in contents`));
+        out.push(finding(ruleById('resources/duplicate-content-uri'), pointerJoin(itemAt, 'uri'), `resources/read contains duplicate content URI: ${uri} is already in contents`));
       } else seen.add(uri);
     }
     const bytes = resourceContentsBytes(contents[i]);
@@ -191,7 +190,7 @@ export function validateReadResourceResult(result: unknown, at: string, _req: un
   if (readBytes !== null && total > readBytes) {
     out.push(
       finding(
-        rules['read-budget'],
+        ruleById('resources/read-budget'),
         listAt,
         `Invalid contents: Expected at most ${readBytes} bytes in total (the profile read size limit) but received ${total}`,
       ),
@@ -202,13 +201,13 @@ export function validateReadResourceResult(result: unknown, at: string, _req: un
 
 /** Validates a resources/subscribe or resources/unsubscribe result: an empty object (`_meta` allowed). */
 export function validateEmptyResult(result: unknown, at: string, _req: unknown, ctx: ValidationContext): readonly Finding[] {
-  return checkSchema(pick(ctx).empty, result, rules['empty-result'], at, 'empty result');
+  return checkSchema(pick(ctx).empty, result, ruleById('resources/empty-result'), at, 'empty result');
 }
 
 /** Validates notifications/resources/list_changed params: absent or `{_meta?}`. */
 export function validateResourceListChangedParams(params: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
   if (params === undefined) return NO_FINDINGS;
-  return checkSchema(pick(ctx).empty, params, rules['list-changed-params-shape'], at, 'list_changed params');
+  return checkSchema(pick(ctx).empty, params, ruleById('resources/list-changed-params-shape'), at, 'list_changed params');
 }
 
 /** Params and result validators of the resources methods and notifications, by method name. */

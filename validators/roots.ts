@@ -6,9 +6,9 @@ import { isFileUri } from './format.ts';
 import { RequestMetaSchema } from './pagination.ts';
 import { findingsOf, isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './shape.ts';
 import { finding } from './rules/report.ts';
-import { rootsRules as rules } from './rules/roots.ts';
 import { checkSchema } from './schema-check.ts';
 import { strictOrLoose } from './profile-schemas.ts';
+import { ruleById } from './rules/index.ts';
 
 /**
  * `strict` is the course profile: roots/list takes no params at all (absent or `{}`), a root is
@@ -30,22 +30,22 @@ const pick = strictOrLoose(schemas);
 /** Validates roots/list params: absent or `{_meta?}`. */
 export function validateListRootsParams(params: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
   if (params === undefined) return NO_FINDINGS;
-  return checkSchema(pick(ctx).requestParams, params, rules['params-shape'], at, 'roots/list params');
+  return checkSchema(pick(ctx).requestParams, params, ruleById('roots/params-shape'), at, 'roots/list params');
 }
 
 /** Validates a roots/list result: `{roots, _meta?}`, each root `{uri, name?, _meta?}` with a `file://` uri. */
 export function validateListRootsResult(result: unknown, at: string, _req: unknown, ctx: ValidationContext): readonly Finding[] {
   const s = pick(ctx);
-  const out = [...checkSchema(s.result, result, rules['list-result-shape'], at, 'roots/list result')];
+  const out = [...checkSchema(s.result, result, ruleById('roots/list-result-shape'), at, 'roots/list result')];
   const roots = isJsonObject(result) ? result['roots'] : undefined;
   if (Array.isArray(roots)) {
     for (let i = 0; i < roots.length; i++) {
       const root: unknown = roots[i];
       const rootAt = pointerJoin(at, 'roots', i);
-      for (const f of checkSchema(s.root, root, rules['list-result-shape'], rootAt, 'root')) out.push(f);
+      for (const f of checkSchema(s.root, root, ruleById('roots/list-result-shape'), rootAt, 'root')) out.push(f);
       const uri = isJsonObject(root) ? root['uri'] : undefined;
       if (typeof uri === 'string' && !isFileUri(uri)) {
-        out.push(finding(rules['file-uri'], pointerJoin(rootAt, 'uri'), `Invalid root uri: Expected a file:// URI but received ${shown(uri)}`));
+        out.push(finding(ruleById('roots/file-uri'), pointerJoin(rootAt, 'uri'), `Invalid root uri: Expected a file:// URI but received ${shown(uri)}`));
       }
     }
   }
@@ -55,7 +55,7 @@ export function validateListRootsResult(result: unknown, at: string, _req: unkno
 /** Validates notifications/roots/list_changed params: absent or `{_meta?}`. */
 export function validateRootsListChangedParams(params: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
   if (params === undefined) return NO_FINDINGS;
-  return checkSchema(pick(ctx).notificationParams, params, rules['params-shape'], at, 'roots list_changed params');
+  return checkSchema(pick(ctx).notificationParams, params, ruleById('roots/params-shape'), at, 'roots list_changed params');
 }
 
 /** Params and result validators of roots/list and notifications/roots/list_changed. */

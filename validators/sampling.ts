@@ -12,12 +12,11 @@ import { pointerJoin, type Finding } from './finding.ts';
 import { RequestMetaSchema } from './pagination.ts';
 import { findingsOf, isJsonObject, MetaSchema, objectSchema, shown } from './shape.ts';
 import { finding } from './rules/report.ts';
-import { samplingRules as R } from './rules/sampling.ts';
-import { toolsRules } from './rules/tools.ts';
 import { checkSchema } from './schema-check.ts';
 import { isTaskAugmented, validateCreateTaskResult, validateTaskMetadata } from './tasks.ts';
 import { collectToolDescriptor } from './tool-descriptor.ts';
 import { profileSchemas, schemaReading, since20251125 } from './profile-schemas.ts';
+import { ruleById } from './rules/index.ts';
 
 const MEDIA = ['text', 'image', 'audio'] as const;
 
@@ -115,9 +114,9 @@ function collectSamplingBlock(block: unknown, at: string, ctx: ValidationContext
   if (!since20251125(ctx)) {
     collectContentBlock(block, at, ctx, out, MEDIA);
   } else if (type === 'tool_use') {
-    for (const f of checkSchema(schemas(ctx).toolUse, block, R['tool-content'], at, 'tool_use block')) out.push(f);
+    for (const f of checkSchema(schemas(ctx).toolUse, block, ruleById('sampling/tool-content'), at, 'tool_use block')) out.push(f);
   } else if (type === 'tool_result' && isJsonObject(block)) {
-    for (const f of checkSchema(schemas(ctx).toolResult, block, R['tool-content'], at, 'tool_result block')) out.push(f);
+    for (const f of checkSchema(schemas(ctx).toolResult, block, ruleById('sampling/tool-content'), at, 'tool_result block')) out.push(f);
     const content = block['content'];
     if (Array.isArray(content)) for (const f of validateContentList(content, pointerJoin(at, 'content'), ctx)) out.push(f);
   } else {
@@ -131,14 +130,14 @@ interface ToolUses {
 }
 
 function collectMessage(message: unknown, at: string, ctx: ValidationContext, uses: ToolUses, out: Finding[]): void {
-  for (const f of checkSchema(schemas(ctx).message, message, R.message, at, 'sampling message')) out.push(f);
+  for (const f of checkSchema(schemas(ctx).message, message, ruleById('sampling/message'), at, 'sampling message')) out.push(f);
   if (!isJsonObject(message) || !Object.hasOwn(message, 'content')) return;
   const role = message['role'];
   const content = message['content'];
   const contentAt = pointerJoin(at, 'content');
   if (!since20251125(ctx)) {
     if (Array.isArray(content)) {
-      out.push(finding(R.message, contentAt, `Invalid sampling message: Expected one content block (MCP ${ctx.profile.revision} has no content arrays) but received an array`));
+      out.push(finding(ruleById('sampling/message'), contentAt, `Invalid sampling message: Expected one content block (MCP ${ctx.profile.revision} has no content arrays) but received an array`));
     } else collectContentBlock(content, contentAt, ctx, out, MEDIA);
     return;
   }
@@ -151,34 +150,34 @@ function collectMessage(message: unknown, at: string, ctx: ValidationContext, us
     const type = block['type'];
     if (type === 'tool_use') {
       if (role === 'user') {
-        out.push(finding(R['tool-content-role'], pointerJoin(blockAt(i), 'type'), 'Invalid sampling message: Expected tool_use in an assistant message but received it in a user message'));
+        out.push(finding(ruleById('sampling/tool-content-role'), pointerJoin(blockAt(i), 'type'), 'Invalid sampling message: Expected tool_use in an assistant message but received it in a user message'));
       }
       if (typeof block['id'] === 'string') uses.ids.add(block['id']);
     } else if (type === 'tool_result') {
       results += 1;
       if (role === 'assistant') {
-        out.push(finding(R['tool-content-role'], pointerJoin(blockAt(i), 'type'), 'Invalid sampling message: Expected tool_result in a user message but received it in an assistant message'));
+        out.push(finding(ruleById('sampling/tool-content-role'), pointerJoin(blockAt(i), 'type'), 'Invalid sampling message: Expected tool_result in a user message but received it in an assistant message'));
       }
       const id = block['toolUseId'];
       if (typeof id === 'string' && !uses.ids.has(id)) {
-        out.push(finding(R['tool-result-unmatched'], pointerJoin(blockAt(i), 'toolUseId'), `Invalid tool_result: Expected the id of an earlier tool_use but received ${shown(id)}`));
+        out.push(finding(ruleById('sampling/tool-result-unmatched'), pointerJoin(blockAt(i), 'toolUseId'), `Invalid tool_result: Expected the id of an earlier tool_use but received ${shown(id)}`));
       }
     }
   });
   if (results > 0 && results < blocks.length) {
-    out.push(finding(R['tool-result-mixed'], contentAt, `Invalid sampling message: Expected only tool_result blocks but received ${blocks.length - results} other block(s)`));
+    out.push(finding(ruleById('sampling/tool-result-mixed'), contentAt, `Invalid sampling message: Expected only tool_result blocks but received ${blocks.length - results} other block(s)`));
   }
 }
 
 function validateParams(params: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
-  const out: Finding[] = [...checkSchema(schemas(ctx).params, params, R.params, at, 'sampling/createMessage params')];
+  const out: Finding[] = [...checkSchema(schemas(ctx).params, params, ruleById('sampling/params'), at, 'sampling/createMessage params')];
   // The course profile's reference reads no message; the messages keep the schema's shapes.
   const messagesCtx = schemaReading(ctx);
   if (!isJsonObject(params)) return out;
   if (!since20251125(ctx)) {
     for (const key of NEWER_PARAMS) {
       if (params[key] === undefined) continue;
-      out.push(finding(R.params, pointerJoin(at, key),
+      out.push(finding(ruleById('sampling/params'), pointerJoin(at, key),
         `Invalid sampling/createMessage params: Expected no ${key} (MCP ${ctx.profile.revision} has no tool use or tasks in sampling) but received ${shown(params[key])}`));
     }
   }
@@ -196,7 +195,7 @@ function validateParams(params: unknown, at: string, ctx: ValidationContext): re
       const name = isJsonObject(tool) ? tool['name'] : undefined;
       if (typeof name !== 'string') return;
       if (seen.has(name)) {
-        out.push(finding(toolsRules['duplicate-name'], pointerJoin(toolAt, 'name'), `Invalid sampling tools: Expected unique tool names but received ${shown(name)} twice`));
+        out.push(finding(ruleById('tools/duplicate-name'), pointerJoin(toolAt, 'name'), `Invalid sampling tools: Expected unique tool names but received ${shown(name)} twice`));
       }
       seen.add(name);
     });
@@ -209,21 +208,21 @@ function validateParams(params: unknown, at: string, ctx: ValidationContext): re
 function collectCourseContent(content: unknown, at: string, ctx: ValidationContext, out: Finding[]): void {
   const blocks: readonly unknown[] = Array.isArray(content) ? content : [content];
   if (blocks.length === 0 || blocks.length > COURSE_RESULT.blocks) {
-    out.push(finding(R['result-content'], at,
+    out.push(finding(ruleById('sampling/result-content'), at,
       `Invalid sampling result: sampling result.content must be a bounded block or array: 1 to ${COURSE_RESULT.blocks} blocks but received ${blocks.length}`));
     return;
   }
   blocks.forEach((block, i) => {
     const blockAt = Array.isArray(content) ? pointerJoin(at, i) : at;
     if (isJsonObject(block) && block['type'] !== 'text') {
-      out.push(finding(R['result-content'], pointerJoin(blockAt, 'type'),
+      out.push(finding(ruleById('sampling/result-content'), pointerJoin(blockAt, 'type'),
         `Invalid sampling result: this profile accepts text sampling output only, but received type ${shown(block['type'])}`));
       return;
     }
-    for (const f of checkSchema(schemas(ctx).textBlock, block, R['result-content'], blockAt, 'sampling result content')) out.push(f);
+    for (const f of checkSchema(schemas(ctx).textBlock, block, ruleById('sampling/result-content'), blockAt, 'sampling result content')) out.push(f);
     const text = isJsonObject(block) ? block['text'] : undefined;
     if (typeof text === 'string' && text.length > COURSE_RESULT.textLength && [...text].length > COURSE_RESULT.textLength) {
-      out.push(finding(R['result-content'], pointerJoin(blockAt, 'text'),
+      out.push(finding(ruleById('sampling/result-content'), pointerJoin(blockAt, 'text'),
         `Invalid sampling result: the text exceeds the profile limit of ${COURSE_RESULT.textLength} characters`));
     }
   });
@@ -232,7 +231,7 @@ function collectCourseContent(content: unknown, at: string, ctx: ValidationConte
 function validateResult(result: unknown, at: string, requestParams: unknown, ctx: ValidationContext): readonly Finding[] {
   const taskAugmented = since20251125(ctx) && isTaskAugmented(requestParams);
   if (taskAugmented && !ctx.profile.strict) return validateCreateTaskResult(result, at, ctx);
-  const out: Finding[] = [...checkSchema(schemas(ctx).result, result, R.result, at, 'sampling/createMessage result')];
+  const out: Finding[] = [...checkSchema(schemas(ctx).result, result, ruleById('sampling/result'), at, 'sampling/createMessage result')];
   // The course profile reads every answer as a sampling result, as its reference does; a
   // task-augmented request's answer must also be the schema's CreateTaskResult.
   if (taskAugmented) for (const f of validateCreateTaskResult(result, at, ctx)) out.push(f);
@@ -242,7 +241,7 @@ function validateResult(result: unknown, at: string, requestParams: unknown, ctx
   if (ctx.profile.strict) {
     collectCourseContent(content, contentAt, ctx, out);
   } else if (Array.isArray(content) && !since20251125(ctx)) {
-    out.push(finding(R.result, contentAt, `Invalid sampling/createMessage result: Expected one content block (MCP ${ctx.profile.revision} has no content arrays) but received an array`));
+    out.push(finding(ruleById('sampling/result'), contentAt, `Invalid sampling/createMessage result: Expected one content block (MCP ${ctx.profile.revision} has no content arrays) but received an array`));
   } else if (Array.isArray(content)) {
     content.forEach((block: unknown, i) => collectSamplingBlock(block, pointerJoin(contentAt, i), ctx, out));
   } else {

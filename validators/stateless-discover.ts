@@ -4,8 +4,8 @@ import { validateServerCapabilities } from './capabilities-shape.ts';
 import type { JsonObject, ValidationContext } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
 import { findingsOf, isJsonObject, MetaSchema } from './shape.ts';
-import { statelessRules as R } from './rules/stateless.ts';
 import { checkSchema } from './schema-check.ts';
+import { ruleById } from './rules/index.ts';
 
 const DiscoverResultSchema = v.looseObject({
   supportedVersions: v.array(v.string()),
@@ -31,7 +31,7 @@ export function discoveryOf(result: unknown): Discovery | undefined {
 
 /** Validates a complete server/discover result: supportedVersions, capabilities and instructions. */
 export function validateDiscoverResult(result: unknown, at: string, _requestParams: unknown, ctx: ValidationContext): readonly Finding[] {
-  const out: Finding[] = [...checkSchema(DiscoverResultSchema, result, R['discover-result'], at, 'server/discover result')];
+  const out: Finding[] = [...checkSchema(DiscoverResultSchema, result, ruleById('stateless/discover-result'), at, 'server/discover result')];
   if (isJsonObject(result) && isJsonObject(result['capabilities'])) {
     for (const f of validateServerCapabilities(result['capabilities'], pointerJoin(at, 'capabilities'), ctx)) out.push(f);
   }

@@ -8,9 +8,9 @@ import type { JsonObject, ValidationContext } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
 import { findingsOf, isJsonObject, MetaSchema, NO_FINDINGS, ownMember, shown } from './shape.ts';
 import { finding } from './rules/report.ts';
-import { statelessRules as R } from './rules/stateless.ts';
 import { checkSchema } from './schema-check.ts';
 import { requestClientCapabilities, requestProtocolVersion } from './stateless-meta.ts';
+import { ruleById } from './rules/index.ts';
 
 /** Error code: processing the request needs a client capability the request did not declare. */
 export const MISSING_REQUIRED_CLIENT_CAPABILITY = -32021;
@@ -31,25 +31,25 @@ function declaresAll(declared: JsonObject, required: JsonObject): boolean {
 }
 
 function validateMissingCapability(data: unknown, at: string, requestParams: unknown, ctx: ValidationContext): readonly Finding[] {
-  const shape = checkSchema(MissingCapabilityDataSchema, data, R['missing-capability-error'], at, '-32021 error data');
+  const shape = checkSchema(MissingCapabilityDataSchema, data, ruleById('stateless/missing-capability-error'), at, '-32021 error data');
   if (shape.length > 0 || !isJsonObject(data) || !isJsonObject(data['requiredCapabilities'])) return shape;
   const required = data['requiredCapabilities'];
   const requiredAt = pointerJoin(at, 'requiredCapabilities');
   const out: Finding[] = [...validateClientCapabilities(required, requiredAt, ctx)];
   const declared = requestClientCapabilities(requestParams);
   if (declared !== undefined && Object.keys(required).length > 0 && declaresAll(declared, required)) {
-    out.push(finding(R['missing-capability-error'], requiredAt,
+    out.push(finding(ruleById('stateless/missing-capability-error'), requiredAt,
       `Invalid -32021 error: Expected a capability the request did not declare but received ${shown(required)}, all declared in its _meta`));
   }
   return findingsOf(out);
 }
 
 function validateUnsupportedVersion(data: unknown, at: string, requestParams: unknown): readonly Finding[] {
-  const shape = checkSchema(UnsupportedVersionDataSchema, data, R['unsupported-version-error'], at, '-32022 error data');
+  const shape = checkSchema(UnsupportedVersionDataSchema, data, ruleById('stateless/unsupported-version-error'), at, '-32022 error data');
   if (shape.length > 0 || !isJsonObject(data)) return shape;
   const sent = requestProtocolVersion(requestParams);
   if (sent !== undefined && data['requested'] !== sent) {
-    return [finding(R['unsupported-version-error'], pointerJoin(at, 'requested'),
+    return [finding(ruleById('stateless/unsupported-version-error'), pointerJoin(at, 'requested'),
       `Invalid -32022 error: Expected requested ${shown(sent)} (the request's protocol version) but received ${shown(data['requested'])}`)];
   }
   return NO_FINDINGS;

@@ -12,10 +12,10 @@ import { pointerJoin, type Finding } from './finding.ts';
 import { findingsOf, isJsonObject, MetaSchema, NO_FINDINGS, setMember } from './shape.ts';
 import { rootsMethods } from './roots.ts';
 import { finding } from './rules/report.ts';
-import { statelessRules as R } from './rules/stateless.ts';
 import { samplingMethods } from './sampling.ts';
 import { checkSchema } from './schema-check.ts';
 import { requestClientCapabilities } from './stateless-meta.ts';
+import { ruleById } from './rules/index.ts';
 
 /** The methods a server may embed as input requests, with the validators of their params and results. */
 export const INPUT_REQUEST_METHODS: ReadonlyMap<string, MethodValidators> = new Map([
@@ -78,10 +78,10 @@ export function isRetry(params: unknown): boolean {
  * request declared in its `_meta` (capabilities are per request; none are inferred).
  */
 export function validateInputRequiredResult(result: unknown, at: string, requestParams: unknown, ctx: ValidationContext): readonly Finding[] {
-  const out: Finding[] = [...checkSchema(InputRequiredSchema, result, R['input-required-shape'], at, 'input_required result')];
+  const out: Finding[] = [...checkSchema(InputRequiredSchema, result, ruleById('stateless/input-required-shape'), at, 'input_required result')];
   if (!isJsonObject(result)) return out;
   if (!Object.hasOwn(result, 'inputRequests') && !Object.hasOwn(result, 'requestState')) {
-    out.push(finding(R['input-required-shape'], at, 'Invalid input_required result: Expected inputRequests, requestState or both but received neither'));
+    out.push(finding(ruleById('stateless/input-required-shape'), at, 'Invalid input_required result: Expected inputRequests, requestState or both but received neither'));
   }
   const clientCaps = requestClientCapabilities(requestParams) ?? {};
   for (const [key, request] of Object.entries(inputRequestsOf(result))) {
@@ -98,7 +98,7 @@ export function validateInputRequiredResult(result: unknown, at: string, request
 /** Validates the shapes of a retry's `inputResponses` and `requestState` (params of a retryable method). */
 export function validateRetryParams(params: unknown, at: string): readonly Finding[] {
   if (!isJsonObject(params)) return NO_FINDINGS;
-  return checkSchema(RetryParamsSchema, params, R['input-responses-shape'], at, 'retry params');
+  return checkSchema(RetryParamsSchema, params, ruleById('stateless/input-responses-shape'), at, 'retry params');
 }
 
 /**

@@ -7,9 +7,9 @@ import type { ValidationContext } from './context.ts';
 import { RequestIdSchema } from './envelope.ts';
 import type { Finding } from './finding.ts';
 import { isJsonObject, MetaSchema } from './shape.ts';
-import { statelessRules as R } from './rules/stateless.ts';
 import { checkSchema } from './schema-check.ts';
 import { SUBSCRIPTION_ID_KEY } from './stateless-meta.ts';
+import { ruleById } from './rules/index.ts';
 
 /** The notification types a listen request may opt in to, each with the notification it enables. */
 export const LISTEN_FLAGS: Readonly<Record<string, string>> = {
@@ -59,15 +59,15 @@ export function subscriptionFilterOf(params: unknown): SubscriptionFilter {
 
 /** Validates subscriptions/listen params: a subscription filter under `notifications`. */
 export function validateListenParams(params: unknown, at: string): readonly Finding[] {
-  return checkSchema(ListenParamsSchema, params, R['listen-params'], at, 'subscriptions/listen params');
+  return checkSchema(ListenParamsSchema, params, ruleById('stateless/listen-params'), at, 'subscriptions/listen params');
 }
 
 /** Validates a subscriptions/listen result: `_meta` naming the subscription it closes. */
 export function validateListenResult(result: unknown, at: string, _requestParams: unknown, _ctx: ValidationContext): readonly Finding[] {
-  return checkSchema(ListenResultSchema, result, R['listen-result'], at, 'subscriptions/listen result');
+  return checkSchema(ListenResultSchema, result, ruleById('stateless/listen-result'), at, 'subscriptions/listen result');
 }
 
 /** Validates notifications/subscriptions/acknowledged params: the agreed filter and the subscription id. */
 export function validateAcknowledgedParams(params: unknown, at: string): readonly Finding[] {
-  return checkSchema(AcknowledgedParamsSchema, params, R['acknowledged-params'], at, 'notifications/subscriptions/acknowledged params');
+  return checkSchema(AcknowledgedParamsSchema, params, ruleById('stateless/acknowledged-params'), at, 'notifications/subscriptions/acknowledged params');
 }

@@ -10,7 +10,7 @@ import { pointerJoin, type Finding } from './finding.ts';
 import { validateImplementation } from './initialize.ts';
 import { findingsOf, isJsonObject, NO_FINDINGS, shown } from './shape.ts';
 import { finding } from './rules/report.ts';
-import { statelessRules as R } from './rules/stateless.ts';
+import { ruleById } from './rules/index.ts';
 
 /** `_meta` key of the protocol version a request speaks. */
 export const PROTOCOL_VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
@@ -56,20 +56,20 @@ export function subscriptionIdOf(value: unknown): unknown {
  */
 export function validateRequestMeta(params: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
   if (!isJsonObject(params)) {
-    return [finding(R['request-meta-missing'], at, `Invalid request params: Expected an object with _meta but received ${shown(params)}`)];
+    return [finding(ruleById('stateless/request-meta-missing'), at, `Invalid request params: Expected an object with _meta but received ${shown(params)}`)];
   }
   const metaAt = pointerJoin(at, '_meta');
   const meta = params['_meta'];
   if (!isJsonObject(meta)) {
-    return [finding(R['request-meta-missing'], metaAt, `Invalid request _meta: Expected an object with ${PROTOCOL_VERSION_KEY} and ${CLIENT_CAPABILITIES_KEY} but received ${shown(meta)}`)];
+    return [finding(ruleById('stateless/request-meta-missing'), metaAt, `Invalid request _meta: Expected an object with ${PROTOCOL_VERSION_KEY} and ${CLIENT_CAPABILITIES_KEY} but received ${shown(meta)}`)];
   }
   const out: Finding[] = [];
   for (const key of [PROTOCOL_VERSION_KEY, CLIENT_CAPABILITIES_KEY]) {
-    if (!Object.hasOwn(meta, key)) out.push(finding(R['request-meta-missing'], pointerJoin(metaAt, key), `Invalid request _meta: Expected ${key} but received none`));
+    if (!Object.hasOwn(meta, key)) out.push(finding(ruleById('stateless/request-meta-missing'), pointerJoin(metaAt, key), `Invalid request _meta: Expected ${key} but received none`));
   }
   const version = meta[PROTOCOL_VERSION_KEY];
   if (version !== undefined && typeof version !== 'string') {
-    out.push(finding(R['request-meta-shape'], pointerJoin(metaAt, PROTOCOL_VERSION_KEY), `Invalid protocolVersion: Expected a string but received ${shown(version)}`));
+    out.push(finding(ruleById('stateless/request-meta-shape'), pointerJoin(metaAt, PROTOCOL_VERSION_KEY), `Invalid protocolVersion: Expected a string but received ${shown(version)}`));
   }
   if (Object.hasOwn(meta, CLIENT_CAPABILITIES_KEY)) {
     for (const f of validateClientCapabilities(meta[CLIENT_CAPABILITIES_KEY], pointerJoin(metaAt, CLIENT_CAPABILITIES_KEY), ctx)) out.push(f);
@@ -77,15 +77,15 @@ export function validateRequestMeta(params: unknown, at: string, ctx: Validation
   if (Object.hasOwn(meta, CLIENT_INFO_KEY)) {
     for (const f of validateImplementation(meta[CLIENT_INFO_KEY], pointerJoin(metaAt, CLIENT_INFO_KEY), ctx)) out.push(f);
   } else {
-    out.push(finding(R['client-info-missing'], pointerJoin(metaAt, CLIENT_INFO_KEY), `Request _meta: ${CLIENT_INFO_KEY} should identify the client but is absent`));
+    out.push(finding(ruleById('stateless/client-info-missing'), pointerJoin(metaAt, CLIENT_INFO_KEY), `Request _meta: ${CLIENT_INFO_KEY} should identify the client but is absent`));
   }
   const level = meta[LOG_LEVEL_KEY];
   if (level !== undefined && !v.is(LoggingLevelSchema, level)) {
-    out.push(finding(R['request-meta-shape'], pointerJoin(metaAt, LOG_LEVEL_KEY), `Invalid logLevel: Expected one of ${LOGGING_LEVELS.join(', ')} but received ${shown(level)}`));
+    out.push(finding(ruleById('stateless/request-meta-shape'), pointerJoin(metaAt, LOG_LEVEL_KEY), `Invalid logLevel: Expected one of ${LOGGING_LEVELS.join(', ')} but received ${shown(level)}`));
   }
   const token = meta['progressToken'];
   if (token !== undefined && !isRequestId(token)) {
-    out.push(finding(R['request-meta-shape'], pointerJoin(metaAt, 'progressToken'), `Invalid progressToken: Expected a string or integer but received ${shown(token)}`));
+    out.push(finding(ruleById('stateless/request-meta-shape'), pointerJoin(metaAt, 'progressToken'), `Invalid progressToken: Expected a string or integer but received ${shown(token)}`));
   }
   return findingsOf(out);
 }

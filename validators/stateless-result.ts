@@ -8,10 +8,10 @@ import type { ResultValidator, ValidationContext } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
 import { findingsOf, isJsonObject, NO_FINDINGS, shown } from './shape.ts';
 import { finding } from './rules/report.ts';
-import { statelessRules as R } from './rules/stateless.ts';
 import { checkSchema } from './schema-check.ts';
 import { RETRYABLE_METHODS, validateInputRequiredResult } from './stateless-input.ts';
 import { validateResultMeta } from './stateless-meta.ts';
+import { ruleById } from './rules/index.ts';
 
 /** The values of `resultType`. */
 export const RESULT_TYPES = ['complete', 'input_required'] as const;
@@ -38,7 +38,7 @@ export function resultTypeOf(result: unknown): (typeof RESULT_TYPES)[number] | u
 }
 
 function validateCacheable(result: unknown, at: string, method: string): readonly Finding[] {
-  return checkSchema(CacheableSchema, result, R['cacheable-result'], at, `${method} result`);
+  return checkSchema(CacheableSchema, result, ruleById('stateless/cacheable-result'), at, `${method} result`);
 }
 
 /**
@@ -52,12 +52,12 @@ export function statelessResultValidator(method: string, family: ResultValidator
     const typeAt = pointerJoin(at, 'resultType');
     if (type !== 'complete' && type !== 'input_required') {
       const got = type === undefined ? 'none' : shown(type);
-      return [finding(R['result-type'], typeAt, `Invalid ${method} result: Expected resultType "complete" or "input_required" but received ${got}`)];
+      return [finding(ruleById('stateless/result-type'), typeAt, `Invalid ${method} result: Expected resultType "complete" or "input_required" but received ${got}`)];
     }
     const out: Finding[] = [...validateResultMeta(result, at, ctx)];
     if (type === 'input_required') {
       if (!RETRYABLE_METHODS.has(method)) {
-        out.push(finding(R['input-required-not-allowed'], typeAt,
+        out.push(finding(ruleById('stateless/input-required-not-allowed'), typeAt,
           `Invalid ${method} result: Expected resultType "complete" (only tools/call, prompts/get and resources/read can be retried with input) but received "input_required"`));
         return out;
       }

@@ -1,5 +1,5 @@
 import { escapePointerToken } from './finding.ts';
-import { jsonRules } from './rules/json.ts';
+import { ruleById } from './rules/index.ts';
 
 /** Where and why a text is not strict JSON; positions are UTF-16 offsets into the scanned text. */
 export interface ScanFailure {
@@ -11,7 +11,6 @@ export interface ScanFailure {
   readonly atEnd: boolean;
 }
 
-const R = jsonRules;
 const ARRAY = 0;
 const OBJECT = 1;
 const SMALL_OBJECT = 12;
@@ -70,7 +69,7 @@ export function scanJson(s: string, maxDepth: number, unsafe?: UnsafeInteger[]):
   unsafeSink = unsafe;
   try {
     i = skipWhitespace(s, 0, n);
-    if (i >= n) return failure(R['empty-input'].id, i, 'the input is empty', true, '');
+    if (i >= n) return failure(ruleById('json/empty-input').id, i, 'the input is empty', true, '');
     value: for (;;) {
       const c = i < n ? s.charCodeAt(i) : -1;
       if (c === 0x22) {
@@ -80,7 +79,7 @@ export function scanJson(s: string, maxDepth: number, unsafe?: UnsafeInteger[]):
         i = scanNumber(s, i, n);
       } else if (c === 0x7b || c === 0x5b) {
         if (depth >= maxDepth) {
-          throw new Failure(R['depth-limit'].id, i, `nesting deeper than ${maxDepth} levels`, false);
+          throw new Failure(ruleById('json/depth-limit').id, i, `nesting deeper than ${maxDepth} levels`, false);
         }
         depth++;
         i = skipWhitespace(s, i + 1, n);
@@ -118,7 +117,7 @@ export function scanJson(s: string, maxDepth: number, unsafe?: UnsafeInteger[]):
             indexes[depth] = (indexes[depth] ?? 0) + 1;
             i = skipWhitespace(s, i + 1, n);
             if (s.charCodeAt(i) === 0x5d) {
-              throw new Failure(R['trailing-comma'].id, i, 'trailing comma before "]"', false, pointerTo(depth - 1));
+              throw new Failure(ruleById('json/trailing-comma').id, i, 'trailing comma before "]"', false, pointerTo(depth - 1));
             }
             continue value;
           }
@@ -230,7 +229,7 @@ function sameText(s: string, a: number, b: number, length: number): boolean {
 
 function duplicateKey(s: string, start: number, end: number, depth: number): Failure {
   const problem = `duplicate key ${JSON.stringify(keyText(s, start, end))}`;
-  return new Failure(R['duplicate-key'].id, start, problem, false, pointerTo(depth));
+  return new Failure(ruleById('json/duplicate-key').id, start, problem, false, pointerTo(depth));
 }
 
 /** Scans the string whose opening quote is at `i`; returns the index after its closing quote. */
@@ -238,7 +237,7 @@ function scanString(s: string, i: number, n: number): number {
   let j = i + 1;
   let escaped = false;
   for (;;) {
-    if (j >= n) throw new Failure(R.syntax.id, i, 'unterminated string', true);
+    if (j >= n) throw new Failure(ruleById('json/syntax').id, i, 'unterminated string', true);
     const c = s.charCodeAt(j);
     if (c >= 0x20 && c !== 0x22 && c !== 0x5c && c < 0xd800) {
       j++;
@@ -248,11 +247,11 @@ function scanString(s: string, i: number, n: number): number {
       escaped = true;
       j = scanEscape(s, j, n);
     } else if (c < 0x20) {
-      throw new Failure(R['control-character'].id, j, `unescaped control character ${codePoint(c)} in a string`, false);
+      throw new Failure(ruleById('json/control-character').id, j, `unescaped control character ${codePoint(c)} in a string`, false);
     } else if (c <= 0xdbff && j + 1 < n && isLowSurrogate(s.charCodeAt(j + 1))) {
       j += 2;
     } else if (c <= 0xdfff) {
-      throw new Failure(R['lone-surrogate'].id, j, `unpaired surrogate ${codePoint(c)} in a string`, c <= 0xdbff && j + 1 >= n);
+      throw new Failure(ruleById('json/lone-surrogate').id, j, `unpaired surrogate ${codePoint(c)} in a string`, c <= 0xdbff && j + 1 >= n);
     } else {
       j++;
     }
@@ -270,7 +269,7 @@ function scanEscape(s: string, j: number, n: number): number {
     case 0x75: {
       const unit = hex4(s, j + 2, n);
       if (unit < 0) {
-        throw new Failure(R['invalid-escape'].id, j, 'a \\u escape needs four hexadecimal digits', unit === -2);
+        throw new Failure(ruleById('json/invalid-escape').id, j, 'a \\u escape needs four hexadecimal digits', unit === -2);
       }
       if (unit < 0xd800 || unit > 0xdfff) return j + 6;
       if (unit <= 0xdbff && s.charCodeAt(j + 6) === 0x5c && s.charCodeAt(j + 7) === 0x75) {
@@ -278,12 +277,12 @@ function scanEscape(s: string, j: number, n: number): number {
         if (isLowSurrogate(low)) return j + 12;
       }
       const cut = unit <= 0xdbff && n - j <= 12 && '\\u'.startsWith(s.slice(j + 6, j + 8));
-      throw new Failure(R['lone-surrogate'].id, j, `unpaired surrogate escape \\u${s.slice(j + 2, j + 6)}`, cut);
+      throw new Failure(ruleById('json/lone-surrogate').id, j, `unpaired surrogate escape \\u${s.slice(j + 2, j + 6)}`, cut);
     }
     case -1:
-      throw new Failure(R.syntax.id, j, 'unterminated string', true);
+      throw new Failure(ruleById('json/syntax').id, j, 'unterminated string', true);
     default:
-      throw new Failure(R['invalid-escape'].id, j, `invalid escape sequence: backslash before ${describe(s, j + 1)}`, false);
+      throw new Failure(ruleById('json/invalid-escape').id, j, `invalid escape sequence: backslash before ${describe(s, j + 1)}`, false);
   }
 }
 
@@ -315,15 +314,15 @@ function scanNumber(s: string, i: number, n: number): number {
   if (c === 0x2d) {
     c = ++i < n ? s.charCodeAt(i) : -1;
     if (c === 0x49 && s.startsWith('Infinity', i)) {
-      throw new Failure(R['non-finite-number'].id, start, '-Infinity is not a JSON value', false);
+      throw new Failure(ruleById('json/non-finite-number').id, start, '-Infinity is not a JSON value', false);
     }
-    if (!isDigit(c)) throw new Failure(R['invalid-number'].id, start, 'a minus sign must be followed by a digit', i >= n);
+    if (!isDigit(c)) throw new Failure(ruleById('json/invalid-number').id, start, 'a minus sign must be followed by a digit', i >= n);
   }
   const intStart = i;
   if (c === 0x30) {
     c = ++i < n ? s.charCodeAt(i) : -1;
-    if (isDigit(c)) throw new Failure(R['invalid-number'].id, start, 'number with a leading zero', false);
-    if (c === 0x78 || c === 0x58) throw new Failure(R['invalid-number'].id, start, 'hexadecimal number', false);
+    if (isDigit(c)) throw new Failure(ruleById('json/invalid-number').id, start, 'number with a leading zero', false);
+    if (c === 0x78 || c === 0x58) throw new Failure(ruleById('json/invalid-number').id, start, 'hexadecimal number', false);
   } else {
     do c = ++i < n ? s.charCodeAt(i) : -1;
     while (isDigit(c));
@@ -333,7 +332,7 @@ function scanNumber(s: string, i: number, n: number): number {
   if (c === 0x2e) {
     integer = false;
     c = ++i < n ? s.charCodeAt(i) : -1;
-    if (!isDigit(c)) throw new Failure(R['invalid-number'].id, start, 'a decimal point must be followed by a digit', i >= n);
+    if (!isDigit(c)) throw new Failure(ruleById('json/invalid-number').id, start, 'a decimal point must be followed by a digit', i >= n);
     do c = ++i < n ? s.charCodeAt(i) : -1;
     while (isDigit(c));
   }
@@ -343,14 +342,14 @@ function scanNumber(s: string, i: number, n: number): number {
     exponent = true;
     c = ++i < n ? s.charCodeAt(i) : -1;
     if (c === 0x2b || c === 0x2d) c = ++i < n ? s.charCodeAt(i) : -1;
-    if (!isDigit(c)) throw new Failure(R['invalid-number'].id, start, 'an exponent must have digits', i >= n);
+    if (!isDigit(c)) throw new Failure(ruleById('json/invalid-number').id, start, 'an exponent must have digits', i >= n);
     do c = ++i < n ? s.charCodeAt(i) : -1;
     while (isDigit(c));
   }
   if (isNumberLike(c)) {
     let k = i;
     while (k < n && isNumberLike(s.charCodeAt(k))) k++;
-    throw new Failure(R['invalid-number'].id, start, `malformed number ${JSON.stringify(abbreviate(s.slice(start, k)))}`, false);
+    throw new Failure(ruleById('json/invalid-number').id, start, `malformed number ${JSON.stringify(abbreviate(s.slice(start, k)))}`, false);
   }
   const digits = intEnd - intStart;
   if (integer) {
@@ -358,7 +357,7 @@ function scanNumber(s: string, i: number, n: number): number {
       unsafeSink?.push({ path: tokensTo(valueDepth), digits: s.slice(start, i) });
     }
   } else if ((exponent || digits > 308) && !Number.isFinite(Number(s.slice(start, i)))) {
-    throw new Failure(R['non-finite-number'].id, start, `number ${abbreviate(s.slice(start, i))} is too large for a double`, false);
+    throw new Failure(ruleById('json/non-finite-number').id, start, `number ${abbreviate(s.slice(start, i))} is too large for a double`, false);
   }
   return i;
 }
@@ -369,25 +368,25 @@ function isNumberLike(c: number): boolean {
 }
 
 function unexpectedValue(s: string, i: number, n: number): Failure {
-  if (i >= n) return new Failure(R.syntax.id, i, 'unexpected end of input', true);
+  if (i >= n) return new Failure(ruleById('json/syntax').id, i, 'unexpected end of input', true);
   const c = s.charCodeAt(i);
-  if (c === 0x27) return new Failure(R['single-quote'].id, i, 'single-quoted string', false);
-  if (isCommentStart(s, i)) return new Failure(R.comment.id, i, 'comment', false);
+  if (c === 0x27) return new Failure(ruleById('json/single-quote').id, i, 'single-quoted string', false);
+  if (isCommentStart(s, i)) return new Failure(ruleById('json/comment').id, i, 'comment', false);
   for (const word of ['NaN', 'Infinity', '+Infinity', '-NaN', '+NaN']) {
-    if (s.startsWith(word, i)) return new Failure(R['non-finite-number'].id, i, `${word} is not a JSON value`, false);
+    if (s.startsWith(word, i)) return new Failure(ruleById('json/non-finite-number').id, i, `${word} is not a JSON value`, false);
   }
-  if (c === 0x2b) return new Failure(R['invalid-number'].id, i, 'number with a plus sign', false);
-  if (c === 0x2e) return new Failure(R['invalid-number'].id, i, 'number without an integer part', false);
+  if (c === 0x2b) return new Failure(ruleById('json/invalid-number').id, i, 'number with a plus sign', false);
+  if (c === 0x2e) return new Failure(ruleById('json/invalid-number').id, i, 'number without an integer part', false);
   for (const word of ['true', 'false', 'null']) {
     const rest = s.slice(i, i + word.length);
     if (rest.length < word.length && word.startsWith(rest)) {
-      return new Failure(R.syntax.id, i, 'unexpected end of input', true);
+      return new Failure(ruleById('json/syntax').id, i, 'unexpected end of input', true);
     }
   }
   let k = i;
   while (k < n && isWordCharacter(s.charCodeAt(k))) k++;
   const found = k > i ? JSON.stringify(abbreviate(s.slice(i, k))) : describe(s, i);
-  return new Failure(R.syntax.id, i, `expected a value but found ${found}`, false);
+  return new Failure(ruleById('json/syntax').id, i, `expected a value but found ${found}`, false);
 }
 
 function isWordCharacter(c: number): boolean {
@@ -397,26 +396,26 @@ function isWordCharacter(c: number): boolean {
 
 function unexpectedKey(s: string, i: number, n: number, depth: number): Failure {
   const container = pointerTo(depth - 1);
-  if (i >= n) return new Failure(R.syntax.id, i, 'unexpected end of input', true, container);
+  if (i >= n) return new Failure(ruleById('json/syntax').id, i, 'unexpected end of input', true, container);
   const c = s.charCodeAt(i);
-  if (c === 0x7d) return new Failure(R['trailing-comma'].id, i, 'trailing comma before "}"', false, container);
-  if (c === 0x27) return new Failure(R['single-quote'].id, i, 'single-quoted member name', false, container);
-  if (isCommentStart(s, i)) return new Failure(R.comment.id, i, 'comment', false, container);
+  if (c === 0x7d) return new Failure(ruleById('json/trailing-comma').id, i, 'trailing comma before "}"', false, container);
+  if (c === 0x27) return new Failure(ruleById('json/single-quote').id, i, 'single-quoted member name', false, container);
+  if (isCommentStart(s, i)) return new Failure(ruleById('json/comment').id, i, 'comment', false, container);
   if (isWordCharacter(c)) {
-    return new Failure(R['unquoted-key'].id, i, 'member name without double quotes', false, container);
+    return new Failure(ruleById('json/unquoted-key').id, i, 'member name without double quotes', false, container);
   }
-  return new Failure(R.syntax.id, i, `expected a member name but found ${describe(s, i)}`, false, container);
+  return new Failure(ruleById('json/syntax').id, i, `expected a member name but found ${describe(s, i)}`, false, container);
 }
 
 function unexpectedSeparator(s: string, i: number, n: number, expected: string): Failure {
-  if (i >= n) return new Failure(R.syntax.id, i, 'unexpected end of input', true);
-  if (isCommentStart(s, i)) return new Failure(R.comment.id, i, 'comment', false);
-  return new Failure(R.syntax.id, i, `expected ${expected} but found ${describe(s, i)}`, false);
+  if (i >= n) return new Failure(ruleById('json/syntax').id, i, 'unexpected end of input', true);
+  if (isCommentStart(s, i)) return new Failure(ruleById('json/comment').id, i, 'comment', false);
+  return new Failure(ruleById('json/syntax').id, i, `expected ${expected} but found ${describe(s, i)}`, false);
 }
 
 function unexpectedAfterRoot(s: string, i: number): Failure {
-  if (isCommentStart(s, i)) return new Failure(R.comment.id, i, 'comment', false, '');
-  return new Failure(R['trailing-content'].id, i, `unexpected ${describe(s, i)} after the value`, false, '');
+  if (isCommentStart(s, i)) return new Failure(ruleById('json/comment').id, i, 'comment', false, '');
+  return new Failure(ruleById('json/trailing-content').id, i, `unexpected ${describe(s, i)} after the value`, false, '');
 }
 
 function isCommentStart(s: string, i: number): boolean {

@@ -1,9 +1,9 @@
-import { jsonRules } from './rules/json.ts';
 import { utf8ByteLength } from './format.ts';
 import { FALLBACK, parseFast } from './strict-json-fast.ts';
 import { recordExactInteger } from './exact-integer.ts';
 import { scanJson } from './strict-json-scanner.ts';
 import type { ScanFailure, UnsafeInteger } from './strict-json-scanner.ts';
+import { ruleById } from './rules/index.ts';
 
 /** The course profile's limit on one message or fixture, in UTF-8 bytes. */
 export const DEFAULT_MAX_BYTES = 2_000_000;
@@ -38,7 +38,7 @@ export class StrictJsonError extends Error {
   readonly pointer: string;
 
   constructor(init: StrictJsonErrorInit) {
-    const place = init.rule === jsonRules['size-limit'].id ? '' : ` at line ${init.line}, column ${init.column}`;
+    const place = init.rule === ruleById('json/size-limit').id ? '' : ` at line ${init.line}, column ${init.column}`;
     super(`Invalid JSON: ${init.problem}${place}${init.pointer === '' ? '' : ` (${init.pointer})`}`);
     this.rule = init.rule;
     this.problem = init.problem;
@@ -60,7 +60,7 @@ export interface StrictJsonOptions {
 /** The error for an input over `maxBytes`, shared with the bounded file reader. */
 export function sizeLimitError(maxBytes: number): StrictJsonError {
   return new StrictJsonError({
-    rule: jsonRules['size-limit'].id,
+    rule: ruleById('json/size-limit').id,
     problem: `the input is larger than the ${maxBytes}-byte limit`,
     line: 1,
     column: 1,
@@ -129,7 +129,7 @@ function fromFailure(failed: ScanFailure, text: string, bytes: boolean): StrictJ
 }
 
 function byteOrderMark(problem: string): StrictJsonError {
-  return new StrictJsonError({ rule: jsonRules['byte-order-mark'].id, problem, line: 1, column: 1, offset: 0, pointer: '' });
+  return new StrictJsonError({ rule: ruleById('json/byte-order-mark').id, problem, line: 1, column: 1, offset: 0, pointer: '' });
 }
 
 function byteOrderMarkIn(b: Uint8Array): string | undefined {
@@ -148,7 +148,7 @@ function invalidUtf8(bytes: Uint8Array, maxDepth: number): StrictJsonError {
   const failed = scanJson(prefix, maxDepth);
   if (failed !== undefined && !failed.atEnd) return fromFailure(failed, prefix, true);
   return new StrictJsonError({
-    rule: jsonRules['invalid-utf8'].id,
+    rule: ruleById('json/invalid-utf8').id,
     problem: bad.problem,
     ...lineAndColumn(prefix, prefix.length),
     offset: bad.offset,

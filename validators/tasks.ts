@@ -10,9 +10,9 @@ import { isIsoTimestamp } from './format.ts';
 import { collectPageSize, validateCursorParams, validateNextCursor } from './pagination.ts';
 import { findingsOf, isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './shape.ts';
 import { finding } from './rules/report.ts';
-import { tasksRules as R } from './rules/tasks.ts';
 import { checkSchema } from './schema-check.ts';
 import { strictOrLoose } from './profile-schemas.ts';
+import { ruleById } from './rules/index.ts';
 
 /** Whether `s` is an ISO 8601 / RFC 3339 date-time with a time zone (a date alone is not enough). */
 export function isDateTime(s: string): boolean {
@@ -111,13 +111,13 @@ function schemaSet(strict: boolean) {
 const schemas = strictOrLoose(schemaSet);
 
 function collectTask(task: unknown, at: string, ctx: ValidationContext, out: Finding[], schema = schemas(ctx).task): void {
-  for (const f of checkSchema(schema, task, R.task, at, 'task')) out.push(f);
+  for (const f of checkSchema(schema, task, ruleById('tasks/task'), at, 'task')) out.push(f);
   if (!isJsonObject(task)) return;
   const created = task['createdAt'];
   const updated = task['lastUpdatedAt'];
   if (typeof created === 'string' && typeof updated === 'string' && isDateTime(created) && isDateTime(updated)) {
     if (Date.parse(updated) < Date.parse(created)) {
-      out.push(finding(R['timestamp-order'], pointerJoin(at, 'lastUpdatedAt'),
+      out.push(finding(ruleById('tasks/timestamp-order'), pointerJoin(at, 'lastUpdatedAt'),
         `Invalid task: Expected lastUpdatedAt not before createdAt (${created}) but received ${updated}`));
     }
   }
@@ -132,12 +132,12 @@ export function validateTask(task: unknown, at: string, ctx: ValidationContext):
 
 /** Validates the `task` member of a task-augmented request's params (`{ttl?}`). */
 export function validateTaskMetadata(task: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
-  return checkSchema(schemas(ctx).metadata, task, R.metadata, at, 'task metadata');
+  return checkSchema(schemas(ctx).metadata, task, ruleById('tasks/metadata'), at, 'task metadata');
 }
 
 /** Validates the CreateTaskResult that answers a task-augmented request. */
 export function validateCreateTaskResult(result: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
-  const out: Finding[] = [...checkSchema(schemas(ctx).createResult, result, R['create-result'], at, 'CreateTaskResult')];
+  const out: Finding[] = [...checkSchema(schemas(ctx).createResult, result, ruleById('tasks/create-result'), at, 'CreateTaskResult')];
   if (isJsonObject(result) && Object.hasOwn(result, 'task')) collectTask(result['task'], pointerJoin(at, 'task'), ctx, out);
   return findingsOf(out);
 }
@@ -148,7 +148,7 @@ export function isTaskAugmented(params: unknown): boolean {
 }
 
 function validateListTasksResult(result: unknown, at: string, _requestParams: unknown, ctx: ValidationContext): readonly Finding[] {
-  const out: Finding[] = [...checkSchema(schemas(ctx).listResult, result, R['list-result'], at, 'tasks/list result')];
+  const out: Finding[] = [...checkSchema(schemas(ctx).listResult, result, ruleById('tasks/list-result'), at, 'tasks/list result')];
   if (!isJsonObject(result)) return findingsOf(out);
   for (const f of validateNextCursor(result['nextCursor'], pointerJoin(at, 'nextCursor'), ctx)) out.push(f);
   const list = result['tasks'];
@@ -164,7 +164,7 @@ function validateListTasksResult(result: unknown, at: string, _requestParams: un
     // The course profile checks each snapshot alone, as its reference does.
     if (typeof id !== 'string' || ctx.profile.strict) return;
     if (seen.has(id)) {
-      out.push(finding(R['duplicate-task-id'], pointerJoin(taskAt, 'taskId'), `Invalid tasks/list result: Expected unique task ids but received ${shown(id)} twice`));
+      out.push(finding(ruleById('tasks/duplicate-task-id'), pointerJoin(taskAt, 'taskId'), `Invalid tasks/list result: Expected unique task ids but received ${shown(id)} twice`));
     }
     seen.add(id);
   });
@@ -173,7 +173,7 @@ function validateListTasksResult(result: unknown, at: string, _requestParams: un
 
 /** Validates tasks/get, tasks/result and tasks/cancel params: `{taskId, _meta?}`. */
 export function validateTaskParams(params: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
-  return checkSchema(schemas(ctx).taskParams, params, R['task-params'], at, 'task params');
+  return checkSchema(schemas(ctx).taskParams, params, ruleById('tasks/task-params'), at, 'task params');
 }
 
 /** Validates a Task that is a result (tasks/get, tasks/cancel) or notification params (notifications/tasks/status). */
@@ -186,7 +186,7 @@ export function validateTaskWithMeta(task: unknown, at: string, ctx: ValidationC
 /** Validates `_meta["io.modelcontextprotocol/related-task"]`, when present: `{taskId}`. `at` points at the `_meta` object. */
 export function validateRelatedTask(meta: unknown, at: string): readonly Finding[] {
   if (!isJsonObject(meta) || !Object.hasOwn(meta, RELATED_TASK_KEY)) return NO_FINDINGS;
-  return checkSchema(RelatedTaskSchema, meta[RELATED_TASK_KEY], R['related-task'], pointerJoin(at, RELATED_TASK_KEY), 'related-task metadata');
+  return checkSchema(RelatedTaskSchema, meta[RELATED_TASK_KEY], ruleById('tasks/related-task'), pointerJoin(at, RELATED_TASK_KEY), 'related-task metadata');
 }
 
 /** The task id named by a message's related-task metadata, if it names one. */
@@ -203,23 +203,23 @@ export function relatedTaskId(meta: unknown): string | undefined {
  */
 function validateTaskPayloadResult(result: unknown, at: string, requestParams: unknown): readonly Finding[] {
   if (!isJsonObject(result)) {
-    return [finding(R['payload-result'], at, `Invalid tasks/result result: Expected Object but received ${shown(result)}`)];
+    return [finding(ruleById('tasks/payload-result'), at, `Invalid tasks/result result: Expected Object but received ${shown(result)}`)];
   }
   const metaAt = pointerJoin(at, '_meta');
   const meta = result['_meta'];
   if (meta !== undefined && !isJsonObject(meta)) {
-    return [finding(R['payload-result'], metaAt, `Invalid tasks/result result: Expected _meta to be an Object but received ${shown(meta)}`)];
+    return [finding(ruleById('tasks/payload-result'), metaAt, `Invalid tasks/result result: Expected _meta to be an Object but received ${shown(meta)}`)];
   }
   const shape = validateRelatedTask(meta, metaAt);
   if (shape.length > 0) return shape;
   const wanted = isJsonObject(requestParams) ? requestParams['taskId'] : undefined;
   const named = relatedTaskId(meta);
   if (named === undefined) {
-    return [finding(R['payload-result'], pointerJoin(metaAt, RELATED_TASK_KEY),
+    return [finding(ruleById('tasks/payload-result'), pointerJoin(metaAt, RELATED_TASK_KEY),
       `Invalid tasks/result result: Expected ${RELATED_TASK_KEY} metadata naming task ${shown(wanted)} but received none`)];
   }
   if (typeof wanted === 'string' && named !== wanted) {
-    return [finding(R['payload-result'], pointerJoin(metaAt, RELATED_TASK_KEY, 'taskId'),
+    return [finding(ruleById('tasks/payload-result'), pointerJoin(metaAt, RELATED_TASK_KEY, 'taskId'),
       `Invalid tasks/result result: Expected related task ${shown(wanted)} but received ${shown(named)}`)];
   }
   return NO_FINDINGS;

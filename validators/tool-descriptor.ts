@@ -6,10 +6,10 @@ import { pointerJoin, type Finding } from './finding.ts';
 import { sameJson } from './json-equal.ts';
 import { findingsOf, isJsonObject, MetaSchema, objectSchema, shown } from './shape.ts';
 import { finding } from './rules/report.ts';
-import { toolsRules as R } from './rules/tools.ts';
 import { profileSchemas } from './profile-schemas.ts';
 import { checkSchema } from './schema-check.ts';
 import { validateToolSchema } from './toolschema.ts';
+import { ruleById } from './rules/index.ts';
 
 /** The values of `execution.taskSupport`; absent means "forbidden". */
 export const TASK_SUPPORT = ['forbidden', 'optional', 'required'] as const;
@@ -61,7 +61,7 @@ function collectRootSchema(schema: unknown, at: string, ctx: ValidationContext, 
   if (!isJsonObject(schema)) return;
   const anyRoot = what === 'outputSchema' && ctx.profile.revision === '2026-07-28'; // 2026: any JSON Schema 2020-12
   if (schema['type'] !== 'object' && !anyRoot) {
-    out.push(finding(R['schema-root-type'], pointerJoin(at, 'type'), `Invalid ${what}: Expected type "object" at the root but received ${shown(schema['type'])}`));
+    out.push(finding(ruleById('tools/schema-root-type'), pointerJoin(at, 'type'), `Invalid ${what}: Expected type "object" at the root but received ${shown(schema['type'])}`));
   }
   for (const f of validateToolSchema(schema, at, ctx)) out.push(f);
 }
@@ -107,11 +107,11 @@ export function foundEqual(tool: object, known: JsonObject): boolean {
 }
 
 function collectFindings(tool: unknown, at: string, ctx: ValidationContext, out: Finding[]): void {
-  for (const f of checkSchema(descriptor(ctx), tool, R.descriptor, at, 'tool')) out.push(f);
+  for (const f of checkSchema(descriptor(ctx), tool, ruleById('tools/descriptor'), at, 'tool')) out.push(f);
   if (!isJsonObject(tool)) return;
   const name = tool['name'];
   if (typeof name === 'string' && !TOOL_NAME.test(name)) {
-    const rule = ctx.profile.strict ? R['name-not-allowed'] : R['name-format'];
+    const rule = ctx.profile.strict ? ruleById('tools/name-not-allowed') : ruleById('tools/name-format');
     out.push(finding(rule, pointerJoin(at, 'name'), `Invalid tool name: Expected 1 to 128 characters of A-Z a-z 0-9 _ - . but received ${shown(name)}`));
   }
   collectRootSchema(tool['inputSchema'], pointerJoin(at, 'inputSchema'), ctx, out, 'inputSchema');

@@ -10,12 +10,12 @@ import { pointerJoin, type Finding } from './finding.ts';
 import { collectPageSize, RequestMetaSchema, validateCursorParams, validateNextCursor } from './pagination.ts';
 import { findingsOf, isJsonObject, MetaSchema, objectSchema, shown } from './shape.ts';
 import { finding } from './rules/report.ts';
-import { toolsRules as R } from './rules/tools.ts';
 import { checkSchema } from './schema-check.ts';
 import { schemaReading, since20251125, strictOrLoose } from './profile-schemas.ts';
 import { isTaskAugmented, validateCreateTaskResult, validateTaskMetadata } from './tasks.ts';
 import { collectToolDescriptor, taskSupportOf } from './tool-descriptor.ts';
 import { validateInstance } from './toolschema-instance.ts';
+import { ruleById } from './rules/index.ts';
 
 function schemaSet(strict: boolean) {
   return {
@@ -56,7 +56,7 @@ function schemaSet(strict: boolean) {
 const schemas = strictOrLoose(schemaSet);
 
 function validateListResult(result: unknown, at: string, _requestParams: unknown, ctx: ValidationContext): readonly Finding[] {
-  const out: Finding[] = [...checkSchema(schemas(ctx).listResult, result, R['list-result'], at, 'tools/list result')];
+  const out: Finding[] = [...checkSchema(schemas(ctx).listResult, result, ruleById('tools/list-result'), at, 'tools/list result')];
   if (!isJsonObject(result)) return findingsOf(out);
   for (const f of validateNextCursor(result['nextCursor'], pointerJoin(at, 'nextCursor'), ctx)) out.push(f);
   const list = result['tools'];
@@ -71,7 +71,7 @@ function validateListResult(result: unknown, at: string, _requestParams: unknown
     collectToolDescriptor(tool, toolAt, ctx, out, typeof name === 'string' ? ctx.tools.get(name) : undefined);
     if (typeof name !== 'string') return;
     if (seen.has(name)) {
-      out.push(finding(R['duplicate-name'], pointerJoin(toolAt, 'name'), `Invalid tools/list result: duplicate tool name ${shown(name)}; tool names must be unique`));
+      out.push(finding(ruleById('tools/duplicate-name'), pointerJoin(toolAt, 'name'), `Invalid tools/list result: duplicate tool name ${shown(name)}; tool names must be unique`));
     }
     seen.add(name);
   });
@@ -85,11 +85,11 @@ function toolOf(params: unknown, ctx: ValidationContext): JsonObject | undefined
 }
 
 function validateCallParams(params: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
-  const out: Finding[] = [...checkSchema(schemas(ctx).callParams, params, R['call-params'], at, 'tools/call params')];
+  const out: Finding[] = [...checkSchema(schemas(ctx).callParams, params, ruleById('tools/call-params'), at, 'tools/call params')];
   if (!isJsonObject(params)) return findingsOf(out);
   const task = params['task'];
   if (task !== undefined && !since20251125(ctx)) {
-    out.push(finding(R['call-params'], pointerJoin(at, 'task'),
+    out.push(finding(ruleById('tools/call-params'), pointerJoin(at, 'task'),
       `Invalid tools/call params: Expected no task (MCP ${ctx.profile.revision} has no task augmentation) but received ${shown(task)}`));
   } else if (task !== undefined) for (const f of validateTaskMetadata(task, pointerJoin(at, 'task'), ctx)) out.push(f);
   const name = params['name'];
@@ -97,7 +97,7 @@ function validateCallParams(params: unknown, at: string, ctx: ValidationContext)
   const tool = ctx.tools.get(name);
   if (!tool) {
     if (ctx.toolsKnown === false) return findingsOf(out);
-    out.push(finding(R['unknown-tool'], pointerJoin(at, 'name'), `Invalid tool name: unknown tool ${shown(name)}; expected a tool the server offers`));
+    out.push(finding(ruleById('tools/unknown-tool'), pointerJoin(at, 'name'), `Invalid tool name: unknown tool ${shown(name)}; expected a tool the server offers`));
     return findingsOf(out);
   }
   const args = params['arguments'];
@@ -108,10 +108,10 @@ function validateCallParams(params: unknown, at: string, ctx: ValidationContext)
   if (!since20251125(ctx)) return findingsOf(out);
   const support = taskSupportOf(tool);
   if (task !== undefined && support !== 'optional' && support !== 'required') {
-    out.push(finding(R['task-not-supported'], pointerJoin(at, 'task'),
+    out.push(finding(ruleById('tools/task-not-supported'), pointerJoin(at, 'task'),
       `Invalid tools/call params: Expected no task for tool ${shown(name)} (execution.taskSupport is "${support}") but received one`));
   } else if (task === undefined && support === 'required') {
-    out.push(finding(R['task-required'], at,
+    out.push(finding(ruleById('tools/task-required'), at,
       `Invalid tools/call params: Expected a task for tool ${shown(name)} (execution.taskSupport is "required") but received none`));
   }
   return findingsOf(out);
@@ -121,7 +121,7 @@ function validateCallResult(result: unknown, at: string, requestParams: unknown,
   if (since20251125(ctx) && isTaskAugmented(requestParams)) return validateCreateTaskResult(result, at, ctx);
   const anyStructured = ctx.profile.revision === '2026-07-28';
   const shape = anyStructured ? schemas(ctx).callResult2026 : schemas(ctx).callResult;
-  const out: Finding[] = [...checkSchema(shape, result, R['call-result'], at, 'tools/call result')];
+  const out: Finding[] = [...checkSchema(shape, result, ruleById('tools/call-result'), at, 'tools/call result')];
   if (!isJsonObject(result)) return findingsOf(out);
   const content = result['content'];
   // Tool-result content is held to the schema's own shapes in every profile: the course's limits are the resources/read budget's.
@@ -131,14 +131,14 @@ function validateCallResult(result: unknown, at: string, requestParams: unknown,
   const outputSchema = toolOf(requestParams, ctx)?.['outputSchema'];
   if (isJsonObject(outputSchema) && result['isError'] !== true) {
     if (structured === undefined) {
-      out.push(finding(R['structured-content-missing'], scAt,
+      out.push(finding(ruleById('tools/structured-content-missing'), scAt,
         'Invalid tools/call result: Expected structuredContent conforming to the tool outputSchema (isError is not true) but received none'));
     } else if (isJsonObject(structured) || anyStructured) {
       for (const f of validateInstance(outputSchema, structured, scAt, ctx.profile.strict)) out.push(f);
     }
   }
   if (structured !== undefined && Array.isArray(content) && !content.some((b: unknown) => isJsonObject(b) && b['type'] === 'text')) {
-    out.push(finding(R['structured-content-without-text'], pointerJoin(at, 'content'),
+    out.push(finding(ruleById('tools/structured-content-without-text'), pointerJoin(at, 'content'),
       'Invalid tools/call result: Expected a text block with the serialized structuredContent but received none'));
   }
   return findingsOf(out);
@@ -150,6 +150,6 @@ export const toolsMethods: Readonly<Record<string, MethodValidators>> = {
   'tools/call': { params: validateCallParams, result: validateCallResult },
   'notifications/tools/list_changed': {
     params: (params, at, ctx) =>
-      checkSchema(schemas(ctx).listChanged, params, R['list-changed-params'], at, 'notifications/tools/list_changed params'),
+      checkSchema(schemas(ctx).listChanged, params, ruleById('tools/list-changed-params'), at, 'notifications/tools/list_changed params'),
   },
 };

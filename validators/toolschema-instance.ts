@@ -7,7 +7,7 @@ import { exactIntegerAt } from './exact-integer.ts';
 import { escapePointerToken, type Finding } from './finding.ts';
 import { findingsOf, isJsonObject, NO_FINDINGS, shown } from './shape.ts';
 import { finding } from './rules/report.ts';
-import { toolschemaRules as R } from './rules/toolschema.ts';
+import { ruleById } from './rules/index.ts';
 
 /** Deepest schema nesting compiled; the subset allows 16, this only guards against runaway input. */
 const MAX_COMPILE_DEPTH = 32;
@@ -174,45 +174,45 @@ function codePoints(s: string): number {
 function check(node: Node, value: unknown, at: string, label: string, out: Finding[], limited: boolean, holder?: unknown, key?: string | number): void {
   const exact = exactOf(value, holder, key);
   if (node.type !== undefined && !hasType(node.type, value, exact)) {
-    out.push(finding(R['instance-type'], at, `Invalid type: ${label} must be ${ARTICLE[node.type] ?? node.type} but received ${shownValue(value, exact)}`));
+    out.push(finding(ruleById('toolschema/instance-type'), at, `Invalid type: ${label} must be ${ARTICLE[node.type] ?? node.type} but received ${shownValue(value, exact)}`));
     return;
   }
   if (!inEnum(node, value, exact)) {
-    out.push(finding(R['instance-enum'], at, `Invalid value: ${label} must be one of ${enumText(node.enumList ?? [])} but received ${shownValue(value, exact)}`));
+    out.push(finding(ruleById('toolschema/instance-enum'), at, `Invalid value: ${label} must be one of ${enumText(node.enumList ?? [])} but received ${shownValue(value, exact)}`));
   }
   if (typeof value === 'string') {
     if (node.minLength !== undefined || node.maxLength !== undefined || (limited && value.length > LIMITS.stringLength)) {
       const n = codePoints(value);
       if (limited && n > LIMITS.stringLength) {
-        out.push(finding(R['instance-limit'], at, `Invalid length: ${label} exceeds the profile string limit of ${LIMITS.stringLength} characters (${n})`));
+        out.push(finding(ruleById('toolschema/instance-limit'), at, `Invalid length: ${label} exceeds the profile string limit of ${LIMITS.stringLength} characters (${n})`));
       }
       if (node.minLength !== undefined && n < node.minLength) {
-        out.push(finding(R['instance-min-length'], at,
+        out.push(finding(ruleById('toolschema/instance-min-length'), at,
           `Invalid length: ${label} is shorter than minLength: it must be at least ${node.minLength} characters long but received ${n}`));
       }
       if (node.maxLength !== undefined && n > node.maxLength) {
-        out.push(finding(R['instance-max-length'], at,
+        out.push(finding(ruleById('toolschema/instance-max-length'), at,
           `Invalid length: ${label} is longer than maxLength: it must be at most ${node.maxLength} characters long but received ${n}`));
       }
     }
   } else if (typeof value === 'number') {
     if (belowMinimum(node, value, exact)) {
-      out.push(finding(R['instance-minimum'], at,
+      out.push(finding(ruleById('toolschema/instance-minimum'), at,
         `Invalid value: ${label} is below minimum: it must be greater than or equal to ${node.minimum} but received ${shownValue(value, exact)}`));
     }
     if (aboveMaximum(node, value, exact)) {
-      out.push(finding(R['instance-maximum'], at,
+      out.push(finding(ruleById('toolschema/instance-maximum'), at,
         `Invalid value: ${label} is above maximum: it must be less than or equal to ${node.maximum} but received ${shownValue(value, exact)}`));
     }
   } else if (Array.isArray(value)) {
     if (limited && value.length > LIMITS.items) {
-      out.push(finding(R['instance-limit'], at, `Invalid ${label}: ${label} has too many items for the profile (${value.length}, at most ${LIMITS.items})`));
+      out.push(finding(ruleById('toolschema/instance-limit'), at, `Invalid ${label}: ${label} has too many items for the profile (${value.length}, at most ${LIMITS.items})`));
     }
     if (node.minItems !== undefined && value.length < node.minItems) {
-      out.push(finding(R['instance-min-items'], at, `Invalid ${label}: ${label} has too few items: at least ${node.minItems} but received ${value.length}`));
+      out.push(finding(ruleById('toolschema/instance-min-items'), at, `Invalid ${label}: ${label} has too few items: at least ${node.minItems} but received ${value.length}`));
     }
     if (node.maxItems !== undefined && value.length > node.maxItems) {
-      out.push(finding(R['instance-max-items'], at, `Invalid ${label}: ${label} has too many items: at most ${node.maxItems} but received ${value.length}`));
+      out.push(finding(ruleById('toolschema/instance-max-items'), at, `Invalid ${label}: ${label} has too many items: at most ${node.maxItems} but received ${value.length}`));
     }
     if (node.items !== null) {
       for (let i = 0; i < value.length; i++) check(node.items, value[i], `${at}/${i}`, `${label}[${i}]`, out, limited, value, i);
@@ -221,12 +221,12 @@ function check(node: Node, value: unknown, at: string, label: string, out: Findi
     if (limited) {
       const members = Object.keys(value).length;
       if (members > LIMITS.members) {
-        out.push(finding(R['instance-limit'], at, `Invalid ${label}: ${label} has too many properties for the profile (${members}, at most ${LIMITS.members})`));
+        out.push(finding(ruleById('toolschema/instance-limit'), at, `Invalid ${label}: ${label} has too many properties for the profile (${members}, at most ${LIMITS.members})`));
       }
     }
     for (const name of node.required) {
       if (!Object.hasOwn(value, name)) {
-        out.push(finding(R['instance-required'], `${at}/${escapePointerToken(name)}`,
+        out.push(finding(ruleById('toolschema/instance-required'), `${at}/${escapePointerToken(name)}`,
           `Invalid ${label}: missing required value "${name}"`));
       }
     }
@@ -236,7 +236,7 @@ function check(node: Node, value: unknown, at: string, label: string, out: Findi
         const subAt = `${at}/${escapePointerToken(name)}`;
         if (sub !== undefined) check(sub, value[name], subAt, name, out, limited, value, name);
         else if (node.closed) {
-          out.push(finding(R['instance-unknown-property'], subAt,
+          out.push(finding(ruleById('toolschema/instance-unknown-property'), subAt,
             `Invalid ${label}: unknown values are not allowed ("${name}" is not a declared property)`));
         }
       }

@@ -8,7 +8,7 @@ import { pointerJoin, type Finding } from './finding.ts';
 import { isJsonObject, NO_FINDINGS, shown } from './shape.ts';
 import { finding } from './rules/report.ts';
 import type { RuleSpec } from './rules/rule.ts';
-import { toolschemaRules as R } from './rules/toolschema.ts';
+import { ruleById } from './rules/index.ts';
 
 /** The bounds of the tool-schema subset (the course profile's; the specification profiles set none). */
 export const TOOL_SCHEMA_LIMITS = {
@@ -92,9 +92,9 @@ function push(w: Walk, rule: RuleSpec, at: string, message: string): void {
 
 function checkText(w: Walk, value: unknown, at: string, key: string): void {
   if (typeof value !== 'string') {
-    push(w, R['keyword-value'], at, `Invalid ${key}: Expected string but received ${shown(value)}`);
+    push(w, ruleById('toolschema/keyword-value'), at, `Invalid ${key}: Expected string but received ${shown(value)}`);
   } else if (w.strict && value.length === 0) {
-    push(w, R['keyword-value'], at, `Invalid ${key}: Expected a non-empty string but received ""`);
+    push(w, ruleById('toolschema/keyword-value'), at, `Invalid ${key}: Expected a non-empty string but received ""`);
   }
 }
 
@@ -130,20 +130,20 @@ function enumValueFits(value: unknown, type: string | undefined): boolean {
 
 function checkEnum(w: Walk, value: unknown, at: string, type: string | undefined): void {
   if (!Array.isArray(value) || value.length === 0) {
-    push(w, R['keyword-value'], at, `Invalid enum: Expected a non-empty array but received ${shown(value)}`);
+    push(w, ruleById('toolschema/keyword-value'), at, `Invalid enum: Expected a non-empty array but received ${shown(value)}`);
     return;
   }
   if (w.strict && value.length > TOOL_SCHEMA_LIMITS.enumValues) {
-    push(w, R['too-many-enum-values'], at, `Invalid enum: Expected at most ${TOOL_SCHEMA_LIMITS.enumValues} values but received ${value.length}`);
+    push(w, ruleById('toolschema/too-many-enum-values'), at, `Invalid enum: Expected at most ${TOOL_SCHEMA_LIMITS.enumValues} values but received ${value.length}`);
     return;
   }
   const seen = new Set<unknown>();
   value.forEach((item: unknown, i) => {
     const itemAt = pointerJoin(at, i);
     if (!enumValueFits(item, type)) {
-      push(w, R['keyword-value'], itemAt, `Invalid enum value: Expected a ${type ?? 'scalar'} value but received ${shown(item)}`);
+      push(w, ruleById('toolschema/keyword-value'), itemAt, `Invalid enum value: Expected a ${type ?? 'scalar'} value but received ${shown(item)}`);
     } else if (seen.has(item)) {
-      push(w, R['keyword-value'], itemAt, `Invalid enum value: Expected unique values but received ${shown(item)} twice`);
+      push(w, ruleById('toolschema/keyword-value'), itemAt, `Invalid enum value: Expected unique values but received ${shown(item)} twice`);
     }
     seen.add(item);
   });
@@ -151,23 +151,23 @@ function checkEnum(w: Walk, value: unknown, at: string, type: string | undefined
 
 function checkRequired(w: Walk, value: unknown, at: string, properties: unknown): void {
   if (!Array.isArray(value)) {
-    push(w, R['keyword-value'], at, `Invalid required: Expected an array of strings but received ${shown(value)}`);
+    push(w, ruleById('toolschema/keyword-value'), at, `Invalid required: Expected an array of strings but received ${shown(value)}`);
     return;
   }
   if (w.strict && value.length > TOOL_SCHEMA_LIMITS.properties) {
-    push(w, R['too-many-properties'], at, `Invalid required: Expected at most ${TOOL_SCHEMA_LIMITS.properties} names but received ${value.length}`);
+    push(w, ruleById('toolschema/too-many-properties'), at, `Invalid required: Expected at most ${TOOL_SCHEMA_LIMITS.properties} names but received ${value.length}`);
     return;
   }
   const seen = new Set<string>();
   value.forEach((name: unknown, i) => {
     const itemAt = pointerJoin(at, i);
     if (typeof name !== 'string') {
-      push(w, R['keyword-value'], itemAt, `Invalid required entry: Expected string but received ${shown(name)}`);
+      push(w, ruleById('toolschema/keyword-value'), itemAt, `Invalid required entry: Expected string but received ${shown(name)}`);
     } else if (seen.has(name)) {
-      push(w, R['keyword-value'], itemAt, `Invalid required entry: Expected unique names but received ${shown(name)} twice`);
+      push(w, ruleById('toolschema/keyword-value'), itemAt, `Invalid required entry: Expected unique names but received ${shown(name)} twice`);
     } else if (!(isJsonObject(properties) && Object.hasOwn(properties, name)) && (w.strict || isJsonObject(properties))) {
       // The course profile requires every required name to be declared; the specification profiles warn.
-      push(w, w.strict ? R['keyword-value'] : R['required-undeclared'], itemAt,
+      push(w, w.strict ? ruleById('toolschema/keyword-value') : ruleById('toolschema/required-undeclared'), itemAt,
         `Invalid required entry: required references an unknown property: ${shown(name)} is not declared in properties`);
     }
     if (typeof name === 'string') seen.add(name);
@@ -185,57 +185,57 @@ function checkBounds(w: Walk, node: { readonly [key: string]: unknown }, at: str
   for (const key of [low, high]) {
     const value = node[key];
     if (value !== undefined && !ok(value)) {
-      push(w, R['keyword-value'], pointerJoin(at, key), `Invalid ${key}: Expected ${expected} but received ${shown(value)}`);
+      push(w, ruleById('toolschema/keyword-value'), pointerJoin(at, key), `Invalid ${key}: Expected ${expected} but received ${shown(value)}`);
     }
   }
   const lo = node[low];
   const declared = node[high];
   if (cap !== undefined && ok(declared) && declared > cap) {
-    push(w, R['keyword-value'], pointerJoin(at, high), `Invalid ${high}: Expected at most ${cap} but received ${declared}`);
+    push(w, ruleById('toolschema/keyword-value'), pointerJoin(at, high), `Invalid ${high}: Expected at most ${cap} but received ${declared}`);
     return;
   }
   const hi = declared === undefined && cap !== undefined ? cap : declared;
   if (ok(lo) && ok(hi) && lo > hi) {
-    push(w, R['keyword-value'], pointerJoin(at, low),
+    push(w, ruleById('toolschema/keyword-value'), pointerJoin(at, low),
       `Invalid ${low}: Expected at most ${declared === undefined ? `${hi} (the bound of ${high})` : `${high} (${hi})`} but received ${lo}`);
   }
 }
 
 function walk(w: Walk, node: unknown, at: string, depth: number): void {
   if (!isJsonObject(node)) {
-    push(w, R['not-an-object'], at, `Invalid schema: Expected Object but received ${shown(node)}`);
+    push(w, ruleById('toolschema/not-an-object'), at, `Invalid schema: Expected Object but received ${shown(node)}`);
     return;
   }
   w.nodes += 1;
   if (w.strict && w.nodes === TOOL_SCHEMA_LIMITS.nodes + 1) {
-    push(w, R['too-many-nodes'], at, `Invalid schema: Expected at most ${TOOL_SCHEMA_LIMITS.nodes} schemas in one tool schema`);
+    push(w, ruleById('toolschema/too-many-nodes'), at, `Invalid schema: Expected at most ${TOOL_SCHEMA_LIMITS.nodes} schemas in one tool schema`);
   }
   if (w.strict && w.nodes > TOOL_SCHEMA_LIMITS.nodes) return;
   if (w.strict && depth > TOOL_SCHEMA_LIMITS.depth) {
-    push(w, R['too-deep'], at, `Invalid schema: Expected at most ${TOOL_SCHEMA_LIMITS.depth} levels of nesting but received ${depth}`);
+    push(w, ruleById('toolschema/too-deep'), at, `Invalid schema: Expected at most ${TOOL_SCHEMA_LIMITS.depth} levels of nesting but received ${depth}`);
     return;
   }
 
   const rawType = node['type'];
   let type: string | undefined;
   if (rawType === undefined) {
-    if (w.strict) push(w, R['missing-type'], at, 'Invalid schema: Expected a type keyword but received none');
+    if (w.strict) push(w, ruleById('toolschema/missing-type'), at, 'Invalid schema: Expected a type keyword but received none');
   } else if (typeof rawType === 'string' && TOOL_SCHEMA_TYPES.has(rawType)) {
     type = rawType;
   } else if (!w.strict && isJsonSchemaTypeUnion(rawType)) {
     // Valid JSON Schema ("null", or a list such as ["string", "null"]); values are not checked against it here.
   } else {
-    push(w, R['keyword-value'], pointerJoin(at, 'type'),
+    push(w, ruleById('toolschema/keyword-value'), pointerJoin(at, 'type'),
       `Invalid type: Expected "object" | "string" | "number" | "integer" | "boolean" | "array" but received ${shown(rawType)}`);
   }
 
   for (const key of Object.keys(node)) {
     const applies = w.strict && NOT_IN_COURSE.has(key) ? undefined : KEYWORDS.get(key);
     if (applies === undefined) {
-      if (w.strict) push(w, R['unknown-keyword'], pointerJoin(at, key), `Invalid keyword: "${key}" is declared but not executed by the tool-schema subset`);
-      else if (!JSON_SCHEMA_KEYWORDS.has(key)) push(w, R['keyword-not-executed'], pointerJoin(at, key), `Invalid keyword: "${key}" is not a JSON Schema keyword, so no validator executes it`);
+      if (w.strict) push(w, ruleById('toolschema/unknown-keyword'), pointerJoin(at, key), `Invalid keyword: "${key}" is declared but not executed by the tool-schema subset`);
+      else if (!JSON_SCHEMA_KEYWORDS.has(key)) push(w, ruleById('toolschema/keyword-not-executed'), pointerJoin(at, key), `Invalid keyword: "${key}" is not a JSON Schema keyword, so no validator executes it`);
     } else if (w.strict && applies !== null && type !== undefined && !applies.has(type)) {
-      push(w, R['inapplicable-keyword'], pointerJoin(at, key), `Invalid keyword: "${key}" is declared but not executed for type "${type}"`);
+      push(w, ruleById('toolschema/inapplicable-keyword'), pointerJoin(at, key), `Invalid keyword: "${key}" is declared but not executed for type "${type}"`);
     }
   }
 
@@ -246,7 +246,7 @@ function walk(w: Walk, node: unknown, at: string, depth: number): void {
   if (node['required'] !== undefined) checkRequired(w, node['required'], pointerJoin(at, 'required'), node['properties']);
   const additional = node['additionalProperties'];
   if (additional !== undefined && typeof additional !== 'boolean') {
-    push(w, R['keyword-value'], pointerJoin(at, 'additionalProperties'),
+    push(w, ruleById('toolschema/keyword-value'), pointerJoin(at, 'additionalProperties'),
       `Invalid additionalProperties: Expected boolean but received ${shown(additional)}`);
   }
   const capped = w.strict && type !== undefined;
@@ -254,25 +254,25 @@ function walk(w: Walk, node: unknown, at: string, depth: number): void {
   checkBounds(w, node, at, 'minItems', 'maxItems', true, capped && type === 'array' ? TOOL_SCHEMA_LIMITS.collectionItems : undefined);
   checkBounds(w, node, at, 'minimum', 'maximum', false);
   if (w.strict && type === 'array' && node['items'] === undefined) {
-    push(w, R['keyword-value'], pointerJoin(at, 'items'), 'Invalid items: Expected an items schema (items is required for arrays in the course profile) but received none');
+    push(w, ruleById('toolschema/keyword-value'), pointerJoin(at, 'items'), 'Invalid items: Expected an items schema (items is required for arrays in the course profile) but received none');
   }
 
   const properties = node['properties'];
   if (properties !== undefined) {
     const propsAt = pointerJoin(at, 'properties');
     if (!isJsonObject(properties)) {
-      push(w, R['keyword-value'], propsAt, `Invalid properties: Expected Object but received ${shown(properties)}`);
+      push(w, ruleById('toolschema/keyword-value'), propsAt, `Invalid properties: Expected Object but received ${shown(properties)}`);
     } else {
       const names = Object.keys(properties);
       if (w.strict && names.length > TOOL_SCHEMA_LIMITS.properties) {
-        push(w, R['too-many-properties'], propsAt,
+        push(w, ruleById('toolschema/too-many-properties'), propsAt,
           `Invalid properties: Expected at most ${TOOL_SCHEMA_LIMITS.properties} properties but received ${names.length}`);
       } else {
         for (const name of names) {
           const propAt = pointerJoin(propsAt, name);
           const length = w.strict ? codePointLength(name) : 1;
           if (length === 0 || length > TOOL_SCHEMA_LIMITS.nameLength) {
-            push(w, R['string-too-long'], propAt,
+            push(w, ruleById('toolschema/string-too-long'), propAt,
               `Invalid property name: Expected 1 to ${TOOL_SCHEMA_LIMITS.nameLength} characters but received ${length}`);
           }
           walk(w, properties[name], propAt, depth + 1);

@@ -7,11 +7,10 @@ import type { MethodValidators, ValidationContext } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
 import { isRequestId, RequestIdSchema } from './envelope.ts';
 import { isJsonObject, MetaSchema, objectSchema } from './shape.ts';
-import { cancellationRules } from './rules/cancellation.ts';
-import { progressRules } from './rules/progress.ts';
 import { finding } from './rules/report.ts';
 import { checkSchema } from './schema-check.ts';
 import { strictOrLoose } from './profile-schemas.ts';
+import { ruleById } from './rules/index.ts';
 
 /** Whether `token` is a valid progress token (a string or a safe integer, as a request id). */
 export function isProgressToken(token: unknown): token is string | number {
@@ -48,7 +47,7 @@ const pick = strictOrLoose(() => schemas(false));
 
 /** Validates notifications/progress params: `{progressToken, progress, total?, message?, _meta?}`. */
 export function validateProgressParams(params: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
-  return checkSchema(pick(ctx).progress, params, progressRules.params, at, 'notifications/progress params');
+  return checkSchema(pick(ctx).progress, params, ruleById('progress/params'), at, 'notifications/progress params');
 }
 
 /**
@@ -57,10 +56,10 @@ export function validateProgressParams(params: unknown, at: string, ctx: Validat
  * every request, so its absence is reported there as its own rule.
  */
 export function validateCancelledParams(params: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
-  const found = checkSchema(pick(ctx).cancelled, params, cancellationRules.params, at, 'notifications/cancelled params');
+  const found = checkSchema(pick(ctx).cancelled, params, ruleById('cancellation/params'), at, 'notifications/cancelled params');
   // The course profile takes the schema's optional requestId as it is.
   if (found.length > 0 || !isJsonObject(params) || params['requestId'] !== undefined || ctx.profile.strict) return found;
-  const rule = ctx.profile.revision === '2025-11-25' ? cancellationRules['missing-request-id'] : cancellationRules.params;
+  const rule = ctx.profile.revision === '2025-11-25' ? ruleById('cancellation/missing-request-id') : ruleById('cancellation/params');
   return [finding(rule, pointerJoin(at, 'requestId'), 'Invalid notifications/cancelled params: Expected a requestId naming the request to cancel but received none')];
 }
 

@@ -2,10 +2,10 @@
 // ending in the rule it rests on, the JSON document --json promises, and "internal error" only
 // for a real defect, never for a file that could not be read or written.
 import { InputError } from '../../runner/errors.ts';
-import { cliRules } from '../../validators/rules/cli.ts';
 import { StrictJsonError } from '../../validators/strict-json.ts';
 import { errnoCode, errnoReason, FileError, isSystemError, ReadError } from './io-error.ts';
 import { UsageError } from './usage-error.ts';
+import { ruleById } from '../../validators/rules/index.ts';
 
 /** A failure described: its rule, its message without the rule, and where it points. */
 export interface DescribedFailure {
@@ -21,18 +21,18 @@ const READ_CALLS = new Set(['open', 'read', 'stat', 'lstat', 'fstat', 'scandir',
 
 /** Describes any thrown value; with MCP_STATECHART_DEBUG set, a defect shows its stack. */
 export function describeFailure(error: unknown): DescribedFailure {
-  if (error instanceof UsageError) return { rule: cliRules['usage'].id, message: error.message, internal: false };
+  if (error instanceof UsageError) return { rule: ruleById('cli/usage').id, message: error.message, internal: false };
   if (error instanceof InputError || error instanceof StrictJsonError) {
     return { rule: error.rule, message: error.message, ...(error.pointer === '' ? {} : { pointer: error.pointer }), internal: false };
   }
   if (error instanceof FileError) {
-    return { rule: (error instanceof ReadError ? cliRules['read-failed'] : cliRules['write-failed']).id, message: error.message, internal: false };
+    return { rule: (error instanceof ReadError ? ruleById('cli/read-failed') : ruleById('cli/write-failed')).id, message: error.message, internal: false };
   }
   if (isSystemError(error)) {
     // An I/O failure outside the file helpers: its code and call are known, its path is not shown.
     const call = String((error as { syscall: string }).syscall);
     const code = errnoCode(error);
-    const rule = READ_CALLS.has(call) ? cliRules['read-failed'] : cliRules['write-failed'];
+    const rule = READ_CALLS.has(call) ? ruleById('cli/read-failed') : ruleById('cli/write-failed');
     return { rule: rule.id, message: `could not ${call}: ${errnoReason(code)} (${code})`, internal: false };
   }
   const debug = process.env['MCP_STATECHART_DEBUG'] && error instanceof Error;

@@ -4,6 +4,8 @@
 import type { FindingTarget } from '../../validators/finding-target.ts';
 import type { Severity } from '../../validators/finding.ts';
 import type { RuleSpec } from '../../validators/rules/rule.ts';
+import { specLinkFor } from '../../validators/rules/spec-links.ts';
+import { groupByRule, placeSpan, SHOWN_PER_RULE } from '../../reports/finding-groups.ts';
 import type { Style } from './style.ts';
 
 /** A finding as text output shows it. */
@@ -41,10 +43,13 @@ export class FindingText {
   readonly #style: Style;
   readonly #rules: ReadonlyMap<string, RuleSpec>;
   readonly #linked = new Set<string>();
+  /** The specification revision judged, whose pages the links name (undefined: the links as written). */
+  revision: string | undefined;
 
-  constructor(style: Style, rules: ReadonlyMap<string, RuleSpec>) {
+  constructor(style: Style, rules: ReadonlyMap<string, RuleSpec>, revision?: string) {
     this.#style = style;
     this.#rules = rules;
+    this.revision = revision;
   }
 
   /** The severity word, coloured. */
@@ -61,6 +66,23 @@ export class FindingText {
     return link === undefined ? line : `${line}\n${link}`;
   }
 
+  /**
+   * Findings grouped by rule, errors first: the first few of each rule in full (its spec link
+   * under the first), then one line counting the rest and spanning their places (`events 9-57`).
+   * `at` numbers each finding's place (null: the run as a whole); `word` names what it numbers.
+   */
+  grouped(findings: readonly (TextFinding & { readonly at: number | null })[], word: string, shown = SHOWN_PER_RULE): string[] {
+    const lines: string[] = [];
+    for (const group of groupByRule(findings)) {
+      for (const f of group.items.slice(0, shown)) lines.push(this.format(f));
+      const rest = group.items.slice(shown);
+      if (rest.length === 0) continue;
+      const kind = group.severity === 'error' ? 'error' : 'warning';
+      lines.push(`${placeSpan(word, rest.map((f) => f.at))}: ${this.severity(group.severity)}: ${rest.length} more ${group.rule} ${kind}${rest.length === 1 ? '' : 's'} (${group.items.length} in all)`);
+    }
+    return lines;
+  }
+
   /** An indented note under a finding (a cause, a hint). */
   note(text: string): string {
     return `  ${this.#style.dim(text)}`;
@@ -69,7 +91,7 @@ export class FindingText {
   /** The rule's specification link, as an indented line; later findings of the rule omit it. */
   link(rule: string): string | undefined {
     this.#linked.add(rule);
-    const spec = this.#rules.get(rule)?.spec;
-    return spec === undefined ? undefined : this.note(`spec: ${spec}`);
+    const spec = this.#rules.get(rule);
+    return spec === undefined ? undefined : this.note(`spec: ${specLinkFor(spec, this.revision)}`);
   }
 }

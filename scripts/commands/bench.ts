@@ -7,9 +7,9 @@ import { benchPaths } from '../../bench/paths.ts';
 import { bestRatios, compareRatios, computeRatios, formatBenchText, type BenchReport } from '../../bench/report.ts';
 import { benchCommandLine, describeMachine, FULL_SIZES, QUICK_SIZES, runBench } from '../../bench/run-bench.ts';
 import { InputError } from '../../runner/errors.ts';
-import { cliRules } from '../../validators/rules/cli.ts';
 import type { CommandArgs, CommandResult } from '../cli/command.ts';
 import { writeOutputFile } from '../cli/output-file.ts';
+import { ruleById } from '../../validators/rules/index.ts';
 
 /** How many runs `--check` takes at most before a ratio beyond the margin fails (each run measures every workload). */
 export const CHECK_RUNS = 3;
@@ -36,7 +36,7 @@ export async function runBenchCommand(options: BenchOptions): Promise<CommandRes
   const committed = options.check ? readReport(paths.report) : undefined;
   const baseline = committed === undefined ? undefined : committedRatios(committed);
   if (options.check && baseline === undefined) {
-    throw new InputError(cliRules['read-failed'].id, '', 'bench --check: BENCHMARKS.md has no committed ratios (run `bench --write` first)');
+    throw new InputError(ruleById('cli/read-failed').id, '', 'bench --check: BENCHMARKS.md has no committed ratios (run `bench --write` first)');
   }
   const progress = (line: string) => void process.stderr.write(`bench: ${line}\n`);
   const workloads = await runBench(paths, options.quick ? QUICK_SIZES : FULL_SIZES, progress);

@@ -5,8 +5,7 @@ import { runCase, type CaseResult } from '../../runner/run-case.ts';
 import { profileForFixture } from '../../runner/profile-for.ts';
 import { InputError } from '../../runner/errors.ts';
 import { PROFILE_IDS } from '../../validators/profiles.ts';
-import { fixtureRules } from '../../validators/rules/fixture.ts';
-import { RULES } from '../../validators/rules/index.ts';
+import { RULES, ruleById } from '../../validators/rules/index.ts';
 import type { CommandArgs, CommandIO, CommandResult } from '../cli/command.ts';
 import { countOf, FindingText } from '../cli/finding-text.ts';
 import { choiceOption } from '../cli/parse-args.ts';
@@ -58,7 +57,7 @@ export async function runCases(paths: readonly string[], profileOverride?: strin
       results.push(prefix ? { ...r, name: `${label}#${r.name}` } : r);
     });
   }
-  if (results.length === 0) throw new InputError(fixtureRules['empty'].id, '', 'the fixtures hold no cases: nothing to judge');
+  if (results.length === 0) throw new InputError(ruleById('fixture/empty').id, '', 'the fixtures hold no cases: nothing to judge');
   const passed = results.filter((r) => r.status === 'passed').length;
   const expected = results.filter((r) => r.status === 'expected_failure').length;
   const report: CasesReport = {
@@ -88,7 +87,7 @@ function expectedNote(c: CaseResult): string | undefined {
 export function formatCasesText(run: CasesRun, options: { color: boolean; quiet: boolean }): string {
   const { report } = run;
   const style = styleFor(options.color);
-  const text = new FindingText(style, RULES);
+  const text = new FindingText(style, RULES, report.protocol_version);
   const lines: string[] = [];
   for (const c of options.quiet ? [] : report.cases) {
     if (c.status === 'passed' || c.status === 'expected_failure') continue;

@@ -4,11 +4,11 @@
 import { judgeTrace } from '../../live/trace-judge.ts';
 import { InputError } from '../../runner/errors.ts';
 import type { Trace } from '../../trace/trace-schema.ts';
-import { cliRules } from '../../validators/rules/cli.ts';
+import { ruleById } from '../../validators/rules/index.ts';
 
 /** The failure of a live run that could not complete; `what` names the run ("the check"), the trace's error text is already redacted. */
 export function couldNotRun(what: string, trace: Trace): InputError {
   const why = `could not run ${what}: ${trace.error ?? 'unknown reason'}`;
-  if (judgeTrace(trace).negotiation.notJudged !== null) return new InputError(cliRules['version-not-judged'].id, '', why);
-  return new InputError(cliRules['server-unavailable'].id, '', why);
+  if (judgeTrace(trace).negotiation.notJudged !== null) return new InputError(ruleById('cli/version-not-judged').id, '', why);
+  return new InputError(ruleById('cli/server-unavailable').id, '', why);
 }

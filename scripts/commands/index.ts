@@ -183,9 +183,9 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: 'rules',
     summary: 'list the rules findings cite, or show one (ID) or one area (AREA)',
     usage: '[ID|AREA] [options]',
-    description: 'Every rule has a stable id (area/kebab-slug), a severity (a MUST is an error, a SHOULD a warning), the\nspecification line it rests on, and one line of text.',
+    description: 'Every rule has a stable id (area/kebab-slug), a severity (a MUST is an error, a SHOULD a warning), the\nspecification line it rests on, and one line of text. One rule (ID) also shows its link in each revision\nwhose page differs, where the code raises it (file:line) and the fixture cases that cite it.',
     options: {
-      json: { type: 'boolean', help: 'print JSON (an array of rules, or the one rule asked for)' },
+      json: { type: 'boolean', help: 'print JSON (an array of rules, or the one rule asked for with specs, raised and cases)' },
     },
     positionals: { name: 'ID', min: 0, max: 1 },
     exitCodes: '0 listed, 2 no such rule or area',

@@ -3,7 +3,6 @@
 // --stately streams it to the Stately inspector over a loopback WebSocket.
 import { InputError } from '../../runner/errors.ts';
 import type { Fixture, FixtureCase } from '../../runner/fixture-schema.ts';
-import { fixtureRules } from '../../validators/rules/fixture.ts';
 import type { CommandArgs, CommandResult } from '../cli/command.ts';
 import { writeOutputFile } from '../cli/output-file.ts';
 import { UsageError } from '../cli/usage-error.ts';
@@ -13,6 +12,7 @@ import { judgeTranscriptFile } from '../transcript-file.ts';
 import { inspectorHtml } from '../../inspector/page.ts';
 import { streamToStately } from '../../inspector/stately.ts';
 import { traceCase, traceTranscript } from '../../inspector/trace.ts';
+import { ruleById } from '../../validators/rules/index.ts';
 
 /** Options of `inspect`. */
 export interface InspectOptions {
@@ -31,7 +31,7 @@ export async function findCase(paths: readonly string[], name: string): Promise<
       if (kase.name === name) found.push({ label, fixture, kase, index });
     });
   }
-  if (found.length === 0) throw new InputError(fixtureRules['unknown-case'].id, '', `no case named ${JSON.stringify(name)} in the fixtures`);
+  if (found.length === 0) throw new InputError(ruleById('fixture/unknown-case').id, '', `no case named ${JSON.stringify(name)} in the fixtures`);
   if (found.length > 1) {
     throw new UsageError('inspect', `${found.length} cases are named ${JSON.stringify(name)} (${found.map((f) => f.label).join(', ')}); pick a file with --fixture`);
   }

@@ -9,10 +9,10 @@ import { runMatrix } from '../../matrix/run-matrix.ts';
 import { cellLines, summarize, summaryLine, summaryText } from '../../matrix/summary.ts';
 import { prepareMatrixFolder, writeMatrix } from '../../matrix/write-matrix.ts';
 import { InputError } from '../../runner/errors.ts';
-import { cliRules } from '../../validators/rules/cli.ts';
 import type { CommandArgs, CommandIO, CommandResult } from '../cli/command.ts';
 import { whileInterruptible } from '../cli/interrupt.ts';
 import { UsageError } from '../cli/usage-error.ts';
+import { ruleById } from '../../validators/rules/index.ts';
 
 /** Where the matrix writes when --output is not given. */
 export const DEFAULT_MATRIX_OUTPUT = 'matrix-out';
@@ -60,7 +60,7 @@ export async function run(args: CommandArgs, io: CommandIO): Promise<CommandResu
     : [...(args.flag('quiet') ? [] : cellLines(summary)), summaryLine(summary)].join('\n');
   if (summary.status === 'error') {
     const ids = summary.cells.filter((c) => c.status === 'error').map((c) => `${c.id} (${c.error ?? 'unknown reason'})`);
-    return { exitCode: 2, output: text, failure: new InputError(cliRules['server-unavailable'].id, '', `the matrix could not run every cell: ${ids.join('; ')}`) };
+    return { exitCode: 2, output: text, failure: new InputError(ruleById('cli/server-unavailable').id, '', `the matrix could not run every cell: ${ids.join('; ')}`) };
   }
   return { exitCode: summary.status === 'ok' ? 0 : 1, output: text };
 }

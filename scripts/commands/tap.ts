@@ -17,8 +17,7 @@ import { Redactor, secretEnvironmentValues } from '../../trace/redaction.ts';
 import type { Trace } from '../../trace/trace-schema.ts';
 import { timingsPath, timingsText, traceText } from '../../trace/trace-file.ts';
 import { judgedVersions } from '../../validators/negotiation.ts';
-import { cliRules } from '../../validators/rules/cli.ts';
-import { RULES } from '../../validators/rules/index.ts';
+import { RULES, ruleById } from '../../validators/rules/index.ts';
 import type { CommandArgs, CommandIO, CommandResult } from '../cli/command.ts';
 import { countOf, FindingText } from '../cli/finding-text.ts';
 import { writeOutputFile } from '../cli/output-file.ts';
@@ -199,7 +198,7 @@ async function tapStdio(parsed: TapCommand, command: readonly string[], io: Comm
     await tap.start();
   } catch (error) {
     if (!(error instanceof SpawnError)) throw error;
-    return { exitCode: 2, failure: new InputError(cliRules['server-unavailable'].id, '', `could not run the tap: ${error.message}`) };
+    return { exitCode: 2, failure: new InputError(ruleById('cli/server-unavailable').id, '', `could not run the tap: ${error.message}`) };
   }
   const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
   const onSignal = (signal: NodeJS.Signals): void => void tap.stop('interrupted', signal);
@@ -243,7 +242,7 @@ async function tapHttp(parsed: TapCommand, target: Extract<TapCommand['target'],
   } catch (error) {
     await tap.stop();
     const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
-    return { exitCode: 2, failure: new InputError(cliRules['server-unavailable'].id, '', `could not run the tap: could not listen on ${target.host}:${target.port} (${code})`) };
+    return { exitCode: 2, failure: new InputError(ruleById('cli/server-unavailable').id, '', `could not run the tap: could not listen on ${target.host}:${target.port} (${code})`) };
   }
   io.err(`mcp-statechart tap: forwarding ${url} to ${run.redactor.text(target.upstream.href)}; Ctrl-C ends the tap\n`);
   const signal = await new Promise<NodeJS.Signals>((resolve) => {

@@ -7,11 +7,11 @@ import { inputKindOf } from '../../runner/input-kind.ts';
 import { parseTrace, TRACE_MAX_BYTES } from '../../trace/parse-trace.ts';
 import { TRACE_MARK } from '../../trace/trace-schema.ts';
 import { notJudgedText } from '../../validators/negotiation.ts';
-import { cliRules } from '../../validators/rules/cli.ts';
 import type { TraceFinding } from '../../trace/trace-schema.ts';
 import { countOf } from '../cli/finding-text.ts';
 import { styleFor, type Style } from '../cli/style.ts';
 import { readStreamBounded } from '../read-bounded.ts';
+import { ruleById } from '../../validators/rules/index.ts';
 
 /** What `validate --json` prints for a trace, keys in this order. */
 export interface TraceValidateReport {
@@ -53,7 +53,7 @@ export async function validateTraceStream(source: AsyncIterable<Uint8Array>): Pr
   const judged = judgeTrace(trace);
   const { notJudged, notJudgedAt } = judged.negotiation;
   if (notJudged !== null) {
-    throw new InputError(cliRules['version-not-judged'].id, notJudgedAt === null ? '/events' : `/events/${notJudgedAt.event}${notJudgedAt.pointer}`,
+    throw new InputError(ruleById('cli/version-not-judged').id, notJudgedAt === null ? '/events' : `/events/${notJudgedAt.event}${notJudgedAt.pointer}`,
       `the traced session negotiated ${notJudgedText(notJudged)}`);
   }
   const errors = judged.findings.filter((f) => f.severity === 'error').length;

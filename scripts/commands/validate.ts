@@ -6,7 +6,7 @@
 import { MAX_FINDINGS } from '../../transcripts/transcript-judge.ts';
 import type { TranscriptRun } from '../../transcripts/transcript-report.ts';
 import { MAX_LINE_BYTES } from '../../transcripts/transcript-line.ts';
-import { PROFILE_IDS } from '../../validators/profiles.ts';
+import { PROFILE_IDS, PROFILES } from '../../validators/profiles.ts';
 import { RULES } from '../../validators/rules/index.ts';
 import type { CommandArgs, CommandIO, CommandResult, ExitCode } from '../cli/command.ts';
 import { describeFailure, failureDocument } from '../cli/failure.ts';
@@ -46,7 +46,7 @@ export async function run(args: CommandArgs, io: CommandIO): Promise<CommandResu
   const maxLineBytes = integerOption(args, 'max-line-bytes', 1, MAX_LINE_LIMIT, MAX_LINE_BYTES);
   const maxFindings = integerOption(args, 'max-findings', 0, Number.MAX_SAFE_INTEGER, json ? MAX_FINDINGS : 0);
   const style = styleFor(io.color);
-  const findingText = new FindingText(style, RULES);
+  const findingText = new FindingText(style, RULES, profile === undefined ? undefined : PROFILES.get(profile)?.revision);
   const text = json || quiet ? undefined : new TranscriptText(findingText, io.out);
   const path = args.positionals[0] as string;
   const note = terminalInputNote(path, 'a transcript or trace');
@@ -59,7 +59,11 @@ export async function run(args: CommandArgs, io: CommandIO): Promise<CommandResu
   }, { looksLike: looksLikeTrace, read: validateTraceStream });
   if (input.kind === 'other') {
     const { report, methodOf } = input.value;
-    if (!json && !quiet) for (const f of report.findings) io.out(findingText.format({ ...f, place: `event ${f.event ?? '-'}`, method: methodOf(f.event) }) + '\n');
+    findingText.revision = report.protocol_version ?? undefined;
+    if (!json && !quiet) {
+      const shown = report.findings.map((f) => ({ ...f, at: f.event, place: `event ${f.event ?? '-'}`, method: methodOf(f.event) }));
+      for (const line of findingText.grouped(shown, 'event')) io.out(line + '\n');
+    }
     return { exitCode: report.status === 'ok' ? 0 : 1, output: json ? JSON.stringify(report, null, 2) : formatTraceSummary(report, style) };
   }
   const judged = input.run;

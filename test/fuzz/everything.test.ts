@@ -1,6 +1,6 @@
 // Why: fuzz must be deterministic against a real server we did not write: the official "everything"
 // reference server, fuzzed twice from one seed, gives byte-identical traces, and what it reports is
-// the one real violation the README explains (it serves tools/list before notifications/initialized).
+// the one real violation docs/live-checks.md explains (it serves tools/list before notifications/initialized).
 import { createRequire } from 'node:module';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

@@ -2,7 +2,7 @@
 // (--reuse-server) and must find what only a sequence shows there: a second request in flight
 // turned away with 503 (reported as the HTTP status it is, never as a timeout), a resumption that
 // loses its Last-Event-ID, a request served before notifications/initialized. Each is shrunk to the
-// README's sequence and replayed 10/10; the correct peers, JSON and SSE, come out clean.
+// sequence docs/fuzz-replay.md states and replayed 10/10; the correct peers, JSON and SSE, come out clean.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Action } from '../../trace/action-schema.ts';

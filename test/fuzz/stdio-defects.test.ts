@@ -1,5 +1,5 @@
 // Why: fuzz earns trust only if it finds sequence-only defects it was not told about, shrinks each
-// to the sequence the README states, and the saved trace comes back 10 times out of 10 with the
+// to the sequence docs/fuzz-replay.md states, and the saved trace comes back 10 times out of 10 with the
 // same signature; and only if correct servers, fuzzed from the same seeds, come out clean. Each
 // peer is correct but for one defect, over stdio; the default number of runs is used.
 import { test } from 'uvu';

@@ -1,6 +1,6 @@
 // Why: servers we did not write are the real test of the live check. The official reference
 // servers are judged end to end over stdio; every finding they get must be a real violation
-// (explained in the README's "Live checks" section with its spec line), and a deterministic
+// (explained in docs/live-checks.md with its spec line), and a deterministic
 // server must give byte-identical traces and the same signature run after run.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

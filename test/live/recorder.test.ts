@@ -4,9 +4,9 @@ import { LiveRecorder } from '../../live/recorder.ts';
 import { buildTrace } from '../../live/trace-builder.ts';
 import { judgeTrace } from '../../live/trace-judge.ts';
 import { Redactor, REDACTED } from '../../trace/redaction.ts';
-import { transportRules } from '../../validators/rules/transport.ts';
 import * as v from 'valibot';
 import { TraceSchema } from '../../trace/trace-schema.ts';
+import { ruleById } from '../../validators/rules/index.ts';
 
 const INIT = '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}';
 const ANSWER = '{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"s","version":"1"}}}';
@@ -39,8 +39,8 @@ test('transport findings sit on their events in order; the signature names a tim
   recorder.message('client_to_server', INIT);
   recorder.message('server_to_client', 'hello, this is not JSON');
   const at = recorder.event({ kind: 'timeout', operation: 'initialize', limit_ms: 1000 });
-  recorder.finding(transportRules.timeout, at, '', 'no answer');
-  recorder.finding(transportRules['closed-with-pending-requests'], null, '', 'gone');
+  recorder.finding(ruleById('transport/timeout'), at, '', 'no answer');
+  recorder.finding(ruleById('transport/closed-with-pending-requests'), null, '', 'gone');
   const { trace } = build(recorder, new Redactor());
   assert.equal(trace.events[1], { kind: 'message', direction: 'server_to_client', text: 'hello, this is not JSON' });
   assert.equal(trace.findings.map((f) => [f.rule, f.event]), [['json/syntax', 1], ['transport/timeout', 2], ['transport/closed-with-pending-requests', null]]);

@@ -8,7 +8,7 @@ import { buildTrace } from '../../live/trace-builder.ts';
 import { judgeTrace } from '../../live/trace-judge.ts';
 import { checkTrace } from '../../trace/parse-trace.ts';
 import { Redactor } from '../../trace/redaction.ts';
-import { transportRules } from '../../validators/rules/transport.ts';
+import { ruleById } from '../../validators/rules/index.ts';
 
 const INITIALIZE = '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}';
 const RESULT = '{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"s","version":"1"}}}';
@@ -77,7 +77,7 @@ test('findings on a message are reported after the message was seen (its secrets
   });
   recorder.message('client_to_server', '{"jsonrpc":"2.0","id":1,"method":"tools/list"}');
   const at = recorder.event({ kind: 'transport_error', code: 'not-utf8', detail: 'x' });
-  recorder.finding(transportRules['not-utf8'], at, '', 'a line is not UTF-8');
+  recorder.finding(ruleById('transport/not-utf8'), at, '', 'a line is not UTF-8');
   assert.equal(order, ['message', 'lifecycle/initialize-first', 'transport/not-utf8']);
 });
 

@@ -1,6 +1,6 @@
 // Why: the official "everything" reference server, run in its Streamable HTTP mode as a child
 // process, is an HTTP server we did not write. Driven through our transport with every HTTP probe,
-// it must come out with exactly the violations it really has (each explained in the README), no
+// it must come out with exactly the violations it really has (each explained in docs/live-checks.md), no
 // more: it answers a request carrying a terminated session id with 400 instead of 404, and it
 // accepts requests from any Origin.
 import { spawn, type ChildProcess } from 'node:child_process';

@@ -10,7 +10,7 @@ import { verdictLine } from '../../reports/write-reports.ts';
 import type { Trace } from '../../trace/trace-schema.ts';
 import { chromiumAvailable, withOfflineBrowser } from '../support/browser.ts';
 import { tempDir } from './support.ts';
-import { errorTrace, failingTrace, HOSTILE, hostileTrace } from './traces.ts';
+import { errorTrace, failingTrace, HOSTILE, hostileTrace, makeTrace } from './traces.ts';
 
 // The HTML report in a real headless Chromium (test/support/browser.ts), opened from a file:// URL
 // with every other request refused: the chart must render, findings must lead to their arrows,
@@ -129,6 +129,30 @@ if (chromiumAvailable(test, 'the HTML report tests')) {
       assert.equal(await tab.locator('#sequence g.event.note text.label').allTextContents(), ['stderr: Error: cannot find module at load (server.js:1)', 'process exit, code 1']);
       assert.equal(errors, []);
       assert.equal(blocked, []);
+    });
+  });
+
+  test('findings: grouped by rule with errors first, filtered by severity and rule; the offending member is marked in the event', async () => {
+    const base = failingTrace();
+    const warnings = [4, 6, 8, 9, 11].map((event) => ({ rule: 'tools/name-format', severity: 'warning' as const, event, pointer: '', message: `warning ${event}` }));
+    const trace = makeTrace(base.events, [...warnings, ...base.findings], { target: base.target });
+    await withOfflineBrowser(async ({ context }) => {
+      const { tab, errors } = await open(context, page('grouped', trace));
+      const groups = () => tab.locator('#findings .finding-group:not([hidden])').evaluateAll((gs) => gs.map((g) => `${g.getAttribute('data-severity')} ${g.getAttribute('data-rule')}`));
+      assert.equal(await groups(), ['error tools/duplicate-name', 'error envelope/id-type', 'warning tools/name-format']);
+      assert.is(await tab.locator('.finding-group[data-rule="tools/name-format"] li.more summary').textContent(), '3 more', 'the first few shown, the rest folded');
+      assert.is(await tab.locator('#filter-count').textContent(), '8 of 8 shown');
+      await tab.locator('#finding-filter input[value="error"]').uncheck();
+      assert.equal(await groups(), ['warning tools/name-format']);
+      await tab.locator('#finding-filter input[value="error"]').check();
+      await tab.locator('#rule-filter').selectOption('envelope/id-type');
+      assert.equal(await groups(), ['error envelope/id-type']);
+      assert.is(await tab.locator('#filter-count').textContent(), '1 of 8 shown');
+      await tab.locator('#rule-filter').selectOption('');
+      await tab.locator('a.finding-link[data-event="7"]').first().click();
+      assert.equal(await tab.locator('#detail-json mark.offending').allTextContents(), ['"name": "echo"', '"name": "bad name!"'], 'the members the findings point at');
+      assert.equal(await tab.locator('#detail-json mark.offending').evaluateAll((ms) => ms.map((m) => m.className)), ['offending error', 'offending warning']);
+      assert.equal(errors, []);
     });
   });
 }

@@ -73,6 +73,60 @@ test('stdout: one line per finding and the summary; --quiet only the summary; --
   assert.is(json.stdout, json.json, 'the JSON on stdout is the JSON file');
 });
 
+/** A run whose one error comes after five warnings of one rule and one of another. */
+function noisyTrace() {
+  const base = failingTrace();
+  const warnings = [4, 6, 8, 9, 11].map((event) => ({ rule: 'tools/name-format', severity: 'warning' as const, event, pointer: '/message', message: `warning at ${event}` }));
+  return makeTrace(base.events, [
+    ...warnings,
+    { rule: 'envelope/id-type', severity: 'warning', event: 5, pointer: '', message: 'a second rule' },
+    { rule: 'tools/duplicate-name', severity: 'error', event: 7, pointer: '/message/result/tools/1/name', message: 'the one error' },
+  ], { target: base.target });
+}
+
+test('stdout: errors first, grouped by rule, the first three of a rule in full and the rest counted with their span', async () => {
+  const r = await renderAll(tmp.dir, noisyTrace());
+  const lines = r.stdout.trimEnd().split('\n').filter((l) => !l.startsWith('  spec: '));
+  assert.equal(lines.slice(0, -1), [
+    'event 7: error: /message/result/tools/1/name: the one error [tools/duplicate-name]',
+    'event 4: warning: /message: warning at 4 [tools/name-format]',
+    'event 6: warning: /message: warning at 6 [tools/name-format]',
+    'event 8: warning: /message: warning at 8 [tools/name-format]',
+    'events 9-11: warning: 2 more tools/name-format warnings (5 in all)',
+    'event 5: warning: a second rule [envelope/id-type]',
+  ].map((l) => l.replace('event 7: error: /', 'event 7: error: tools/list (tool "echo") /')));
+  const json = JSON.parse((await renderAll(tmp.dir, noisyTrace(), { json: true })).stdout) as { findings: { event: number; rule: string }[] };
+  assert.equal(json.findings.map((f) => f.event), [4, 6, 8, 9, 11, 5, 7], '--json keeps every finding, in the order found');
+});
+
+test('HTML: findings grouped by rule with errors first, a filter of every severity and rule, the member each pointer names', () => {
+  const model = buildReportModel(noisyTrace(), [], []);
+  const html = htmlReport(model, 'summary');
+  const order = [...html.matchAll(/<li class="finding-group (\w+)" data-rule="([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`);
+  assert.equal(order, ['error tools/duplicate-name', 'warning tools/name-format', 'warning envelope/id-type']);
+  assert.match(html, /<option value="tools\/name-format">tools\/name-format \(5\)<\/option>/);
+  assert.match(html, /<input type="checkbox" name="severity" value="error" checked> 1 error<\/label>/);
+  assert.match(html, /<summary>2 more<\/summary>/);
+  assert.is((html.match(/<li class="finding /g) ?? []).length, 7, 'every finding is on the page');
+  const data = JSON.parse(/<script type="application\/json" id="report-data">([\s\S]*?)<\/script>/.exec(html)![1]!) as { events: { text: string }[]; findings: { member: [number, number] | null }[] };
+  const [start, end] = data.findings[6]!.member!;
+  assert.is(data.events[7]!.text.slice(start, end), '"name": "echo"', 'the duplicate tool name, as the pointer names it');
+  assert.is(data.findings[5]!.member, null, 'a pointer to the whole event marks nothing');
+});
+
+test('spec links follow the revision judged: a 2025-06-18 run links the 2025-06-18 pages in JSON, text and SARIF', async () => {
+  const base = failingTrace();
+  const older = makeTrace(base.events, base.findings, { target: base.target, profile: '2025-06-18', protocol_version: '2025-06-18' });
+  const r = await renderAll(tmp.dir, older);
+  const json = JSON.parse(r.json) as { findings: { rule: string; spec: string }[] };
+  assert.is(json.findings.find((f) => f.rule === 'tools/duplicate-name')?.spec, 'https://modelcontextprotocol.io/specification/2025-06-18/server/tools');
+  assert.match(r.stdout, /\n  spec: https:\/\/modelcontextprotocol\.io\/specification\/2025-06-18\/server\/tools\n/);
+  const sarif = JSON.parse(r.sarif) as { runs: { tool: { driver: { rules: { id: string; helpUri?: string }[] } } }[] };
+  assert.is(sarif.runs[0]!.tool.driver.rules.find((x) => x.id === 'tools/duplicate-name')?.helpUri, 'https://modelcontextprotocol.io/specification/2025-06-18/server/tools');
+  const current = JSON.parse((await renderAll(tmp.dir, failingTrace())).json) as { findings: { rule: string; spec: string }[] };
+  assert.is(current.findings.find((f) => f.rule === 'tools/duplicate-name')?.spec, 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools');
+});
+
 test('hostile content: terminal escapes never reach stdout raw; lone surrogates become U+FFFD; huge strings are cut', async () => {
   const r = await renderAll(tmp.dir, hostileTrace());
   assert.not.match(r.stdout, /[\u0000-\u0008\u000b-\u001f\u007f]/);

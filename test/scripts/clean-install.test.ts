@@ -14,12 +14,12 @@ import { freePort } from '../../bench/fuzz-rate.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CHECKOUT_CLI = join(ROOT, 'dist/cli.js');
-const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+const PACKAGE_PAGE = readFileSync(join(ROOT, 'docs/package.md'), 'utf8');
 const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-/** The budget for the unpacked size of what we ship, as the README's "Package" section states it. */
-const BUDGET_MB = Number(/unpacked size of our own files is at\s+most ([\d.]+) MB/.exec(README)?.[1]);
+/** The budget for the unpacked size of what we ship, as docs/package.md states it. */
+const BUDGET_MB = Number(/unpacked size of our own files is at\s+most ([\d.]+) MB/.exec(PACKAGE_PAGE)?.[1]);
 /** What may ship: the bundled CLI, the bundled fixtures, and the files npm always adds. */
-const SHIPPED = /^(dist\/cli\.(js|cjs)|fixtures\/[\w./-]+\.json|package\.json|README\.md|LICENSE)$/;
+const SHIPPED = /^(dist\/cli\.(js|cjs)|fixtures\/[\w./-]+\.json|docs\/[\w./-]+\.(md|svg|jsonl)|package\.json|README\.md|LICENSE)$/;
 const OPTIONAL = ['@statelyai/inspect', 'ws'];
 
 const work = mkdtempSync(join(tmpdir(), 'mcp-statechart-clean-install-'));
@@ -171,8 +171,8 @@ let tarball = '';
 /** The installed `mcp-statechart` of each install, once it is installed. */
 const installs: Record<'full' | 'omitOptional', string | undefined> = { full: undefined, omitOptional: undefined };
 
-test('npm pack ships only the built CLI, the fixtures, the README and a script-free package.json, within the size budget', async () => {
-  assert.ok(BUDGET_MB > 0, 'the README states the budget');
+test('npm pack ships only the built CLI, the fixtures, the README, the docs pages and a script-free package.json, within the size budget', async () => {
+  assert.ok(BUDGET_MB > 0, 'docs/package.md states the budget');
   const manifest = readFileSync(join(ROOT, 'package.json'), 'utf8');
   let packed: Exit;
   try {
@@ -185,7 +185,8 @@ test('npm pack ships only the built CLI, the fixtures, the README and a script-f
   assert.not.ok(existsSync(join(ROOT, 'package.json.packing')));
   const [info] = JSON.parse(packed.stdout) as { filename: string; unpackedSize: number; files: { path: string }[] }[];
   const paths = info!.files.map((f) => f.path);
-  assert.equal(paths.filter((p) => !SHIPPED.test(p)), [], 'nothing but dist/cli.js and its bundle dist/cli.cjs, fixtures/*.json, package.json and README.md');
+  assert.equal(paths.filter((p) => !SHIPPED.test(p)), [], 'nothing but dist/cli.js and its bundle dist/cli.cjs, fixtures/*.json, docs/, package.json and README.md');
+  assert.ok(paths.includes('docs/cli.md'), 'the pages rule links name are shipped');
   assert.not.ok(paths.some((p) => p.includes('.cache') || p.endsWith('.v8')), 'no code cache is shipped');
   assert.ok(paths.includes('dist/cli.js') && paths.includes('dist/cli.cjs') && paths.some((p) => p.startsWith('fixtures/')));
   assert.ok(info!.unpackedSize <= BUDGET_MB * 1_000_000, `unpacked ${info!.unpackedSize} bytes, budget ${BUDGET_MB} MB`);
@@ -289,7 +290,7 @@ test('installed, from an empty directory: check --scope full --stdio of server-e
   ]);
   const [check] = run.exits;
   assert.is(check!.status, 0, check!.stdout + check!.stderr);
-  // Its one finding, a SHOULD: an invalid cursor answered with -32603 rather than -32602 (see the README's "Live checks").
+  // Its one finding, a SHOULD: an invalid cursor answered with -32603 rather than -32602 (see docs/live-checks.md).
   assert.match(check!.stdout, /^pass: 0 errors, 1 warning; \d+ events, \d+ messages \(2025-11-25, MCP 2025-11-25\); mcp-statechart:v1:[0-9a-f]{64}; wrote 1 file: check\.json\n$/m);
   assert.ok(run.files['trace.json'] && run.files['trace.timings.json'], 'the trace and its timings');
   assertReported(run, 0);
@@ -316,7 +317,7 @@ test('installed, from an empty directory: check --scope full --url of server-eve
     const url = `http://127.0.0.1:${port}/mcp`;
     const run = await sameEverywhere([['check', '--scope', 'full', '--output', 'trace.json', '--json-file', 'check.json', '--url', url], REPORT]);
     const [check] = run.exits;
-    // Its two real MUST violations (400 for a terminated session, any Origin accepted; see the README's "Live checks").
+    // Its two real MUST violations (400 for a terminated session, any Origin accepted; see docs/live-checks.md).
     assert.is(check!.status, 1, check!.stdout + check!.stderr);
     assert.equal((JSON.parse(run.files['check.json'] ?? '{}') as { findings: { rule: string; severity: string }[] }).findings.filter((f) => f.severity === 'error').map((f) => f.rule).sort(),
       ['http/origin-accepted', 'http/terminated-session-not-404']);

@@ -31,6 +31,29 @@ test('the tool or resource a pointer is inside of is named after the method', ()
     /^line 6: error: tools\/list result \(tool "echo"\) \/message\/result\/tools\/0\/inputSchema: /);
 });
 
+test('grouped: errors first, one group per rule, the first few in full, the rest counted with the span of their places', () => {
+  const text = new FindingText(styleFor(false), RULES);
+  const at = (n: number | null, rule: string, severity: 'error' | 'warning') => ({ at: n, place: n === null ? 'run' : `event ${n}`, severity, rule, pointer: '', message: `m${n}` });
+  const lines = text.grouped([
+    at(1, 'http/sse-priming-event', 'warning'),
+    at(2, 'http/sse-priming-event', 'warning'),
+    at(3, 'envelope/result-and-error', 'error'),
+    at(9, 'http/sse-priming-event', 'warning'),
+    at(null, 'transport/timeout', 'error'),
+    at(4, 'http/sse-priming-event', 'warning'),
+  ], 'event', 2).filter((l) => !l.startsWith('  spec: ') && !l.includes('\n'));
+  assert.equal(lines, [
+    'event 2: warning: m2 [http/sse-priming-event]',
+    'events 4-9: warning: 2 more http/sse-priming-event warnings (4 in all)',
+  ]);
+  const all = text.grouped([at(5, 'envelope/result-and-error', 'error'), at(6, 'envelope/result-and-error', 'error')], 'line', 1).join('\n');
+  assert.match(all, /\nline 6: error: 1 more envelope\/result-and-error error \(2 in all\)$/);
+  const first = new FindingText(styleFor(false), RULES).grouped([at(1, 'http/sse-priming-event', 'warning'), at(3, 'envelope/result-and-error', 'error'), at(null, 'transport/timeout', 'error')], 'event');
+  assert.match(first[0]!, /^event 3: error: /, 'the error comes first, though found later');
+  assert.match(first[1]!, /^run: error: /);
+  assert.match(first[2]!, /^event 1: warning: /);
+});
+
 test('colour: ANSI codes only when enabled; NO_COLOR wins, FORCE_COLOR forces, otherwise a TTY decides', () => {
   const coloured = new FindingText(styleFor(true), RULES).format(finding);
   assert.match(coloured, /\u001b\[1;31merror\u001b\[22;39m/);

@@ -103,4 +103,15 @@ test('rules ID shows one rule; rules AREA lists an area; an unknown one is exit 
   assert.match(none.stderr, /^mcp-statechart: there is no rule or rule area "nosuch\/rule"; the areas are auth, /);
 });
 
+test('rules ID from the bundle shows where the rule is raised and which cases cite it, as the sources say', async () => {
+  const { ruleDetail } = await import('../../scripts/commands/rules.ts');
+  const { RULES } = await import('../../validators/rules/index.ts');
+  const bundled = JSON.parse(run('rules', 'envelope/id-type', '--json').stdout) as unknown;
+  assert.equal(bundled, JSON.parse(JSON.stringify(ruleDetail(RULES.get('envelope/id-type')!))));
+  const text = run('rules', 'envelope/id-type').stdout;
+  assert.match(text, /\nraised at:\n  validators\/envelope\.ts:\d+\n/);
+  assert.match(text, /\ncited by \d+ fixture cases:\n  fixtures\/course-profile\/envelope\.json#envelope_boolean_id\n/);
+  assert.match(text, /\n  judged under 2025-06-18: https:\/\/modelcontextprotocol\.io\/specification\/2025-06-18\/basic\n/);
+});
+
 test.run();

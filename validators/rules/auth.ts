@@ -1,4 +1,4 @@
-import { defineRules, SPEC } from './rule.ts';
+import { COURSE, defineRules, SPEC } from './rule.ts';
 
 /** Out-of-wire authorization snapshot rules (transport_context, revisions, tenant policy). */
 export const authRules = defineRules('auth', SPEC.authorization, {
@@ -17,10 +17,10 @@ export const authRules = defineRules('auth', SPEC.authorization, {
   'resource-not-in-policy': 'A resource URI must appear in the explicit resource policy (in the specification profiles a policy template match also counts; the course profile takes explicit resources only).',
   'result-outside-policy': 'A resources/read result may contain only the requested URI or its explicit policy children (only direct children in the course profile; descendants in the specification profiles).',
   'unknown-revision': 'A control event may activate only a revision that the policy defines.',
-  'duplicate-scope': { text: 'In the course profile a transport context claims each scope once.', spec: SPEC.course },
+  'duplicate-scope': { text: 'In the course profile a transport context claims each scope once.', spec: COURSE.authorization },
   'unexpected-context': {
     text: 'In the course profile only authorization-bound messages (the resource methods and resource updates) carry a transport_context: not the handshake, other messages, or responses, which are judged under their request\'s snapshot.',
-    spec: SPEC.course,
+    spec: COURSE.authorization,
   },
-  'revision-before-ready': { text: 'In the course profile an authorization revision is activated only in a ready session (after the initialize handshake).', spec: SPEC.course },
+  'revision-before-ready': { text: 'In the course profile an authorization revision is activated only in a ready session (after the initialize handshake).', spec: COURSE.authorization },
 });

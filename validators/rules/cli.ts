@@ -1,6 +1,6 @@
 import { defineRules } from './rule.ts';
 
-const CLI = 'README.md#the-cli';
+const CLI = 'docs/cli.md#the-cli';
 
 /** Rules of the command line itself: what stops a run before anything is judged (exit code 2). */
 export const cliRules = defineRules('cli', CLI, {
@@ -9,15 +9,15 @@ export const cliRules = defineRules('cli', CLI, {
   'write-failed': 'Every output named on the command line must be writable, its folder creatable.',
   'optional-package-missing': {
     text: 'A command that needs an optional dependency must find it installed (inspect --stately: @statelyai/inspect and ws).',
-    spec: 'README.md#package',
+    spec: 'docs/package.md#package',
   },
   'port-unavailable': {
     text: 'A port named with --port must be free to listen on at 127.0.0.1.',
-    spec: 'README.md#transition-coverage-diagrams-and-the-inspector',
+    spec: 'docs/coverage-inspector.md#transition-coverage-diagrams-and-the-inspector',
   },
   'server-unavailable': {
     text: 'The server a live check names must start (stdio) or be reachable (HTTP) and answer initialize.',
-    spec: 'README.md#live-checks',
+    spec: 'docs/live-checks.md#live-checks',
   },
   'call-not-sent': {
     text: 'Every tool named with --call must be one the server lists (it must declare the tools capability), called with --args that fit its inputSchema; a call the client would reject is not sent, and the check could not run.',

@@ -1,4 +1,4 @@
-import { defineRules, SPEC } from './rule.ts';
+import { COURSE, defineRules, SPEC } from './rule.ts';
 
 /** Rules of the `content` area: content blocks, content lists and resource contents. */
 export const contentRules = defineRules('content', SPEC.schema, {
@@ -7,11 +7,11 @@ export const contentRules = defineRules('content', SPEC.schema, {
   'list-shape': 'Content must be an array of content blocks.',
   'too-many-items': {
     text: 'One result must not carry more content items than the profile allows (64 in the course profile).',
-    spec: SPEC.course,
+    spec: COURSE.resources,
   },
   'item-too-large': {
     text: 'One content item must stay within the profile size limit (64 KiB of UTF-8 text or decoded bytes in the course profile).',
-    spec: SPEC.course,
+    spec: COURSE.resources,
   },
   'resource-contents-shape':
     'Resource contents must be {uri, mimeType?, text, _meta?} or {uri, mimeType?, blob, _meta?}: exactly one of text or blob.',

@@ -1,4 +1,4 @@
-import { defineRules, SPEC } from './rule.ts';
+import { COURSE, defineRules, SPEC } from './rule.ts';
 
 /** Request and response correlation rules, keyed by sending direction, id type and id value. */
 export const correlationRules = defineRules('correlation', SPEC.basic, {
@@ -12,7 +12,7 @@ export const correlationRules = defineRules('correlation', SPEC.basic, {
   'id-reused': 'A request id must not have been used before by the same requestor within the session (specification profiles; the course profile only forbids outstanding duplicates).',
   'pending-limit': {
     text: 'At most 1024 requests of one sender may be unanswered at once; a request beyond that is rejected before creating pending state (course profile).',
-    spec: SPEC.course,
+    spec: COURSE.envelope,
   },
   'unanswered-requests': {
     text: 'Senders should time out their requests rather than leave them unanswered; past 1024 unanswered requests of one sender the oldest is no longer tracked (specification profiles).',

@@ -1,4 +1,4 @@
-import { defineRules, SPEC } from './rule.ts';
+import { COURSE, defineRules, SPEC } from './rule.ts';
 
 /** Rules of the `elicitation` area: elicitation/create in form and URL mode, its result, and the completion notification. */
 export const elicitationRules = defineRules('elicitation', SPEC.elicitation, {
@@ -10,7 +10,7 @@ export const elicitationRules = defineRules('elicitation', SPEC.elicitation, {
     'Form elicitation must not request secrets: passwords, tokens, API keys, private keys, credentials, SSNs or card numbers (the course profile refuses exactly its list of names: password, passcode, api_key, apikey, access_token, token, secret, credit_card and cvv, case and hyphens aside).',
   'url-invalid': 'A URL-mode elicitation url must be an absolute URI.',
   'complete-params': 'notifications/elicitation/complete params must be {elicitationId, _meta?} with a string elicitationId (exactly {elicitationId} in the course profile).',
-  'url-not-https': { text: 'The course profile requires an absolute https URL for URL-mode elicitation.', spec: SPEC.course },
+  'url-not-https': { text: 'The course profile requires an absolute https URL for URL-mode elicitation.', spec: COURSE.clientFeatures },
   'result': 'An elicitation/create result must be {action: "accept" | "decline" | "cancel", content?, _meta?} (in the course profile, an accepted form answer carries its content, and the answer to a task-augmented request is read as an elicitation result too).',
   'unexpected-content': 'A result carries content only when the action is "accept" and the request was in form mode (the course profile refuses content only on a URL-mode answer).',
   'content-required': 'Accepted form content must contain every field the requestedSchema requires (specification profiles; the course profile does not hold the content against the request).',

@@ -75,3 +75,15 @@ export const RULES: ReadonlyMap<string, RuleSpec> = new Map(
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
     .map((r) => [r.id, r]),
 );
+
+type Areas = typeof RULE_AREAS;
+
+/** Every rule id the registry holds, as a literal type: a misspelt id fails the typecheck. */
+export type RuleId = { [A in keyof Areas]: Areas[A][keyof Areas[A]] extends { readonly id: infer I extends string } ? I : never }[keyof Areas];
+
+/** The registry entry of rule `id`; rules are raised by their full id so a search finds every raising site. */
+export function ruleById(id: RuleId): RuleSpec {
+  const rule = RULES.get(id);
+  if (rule === undefined) throw new Error(`unknown rule ${id}`);
+  return rule;
+}

@@ -1,4 +1,4 @@
-import { defineRules, SPEC } from './rule.ts';
+import { COURSE, defineRules, SPEC } from './rule.ts';
 
 const IJSON = 'https://www.rfc-editor.org/rfc/rfc7493';
 
@@ -28,8 +28,8 @@ export const jsonRules = defineRules('json', SPEC.json, {
   'invalid-escape': { text: 'Strings may use only the JSON escape sequences.', spec: `${SPEC.json}#section-7` },
   'lone-surrogate': { text: 'Strings must not contain unpaired surrogates, escaped or not.', spec: `${IJSON}#section-2.1` },
   'duplicate-key': { text: 'Member names within an object must be unique.', spec: `${IJSON}#section-2.3` },
-  'depth-limit': { text: 'Arrays and objects may nest at most 64 levels deep.', spec: SPEC.course },
-  'size-limit': { text: 'A message or fixture may be at most 2,000,000 bytes of UTF-8.', spec: SPEC.course },
+  'depth-limit': { text: 'Arrays and objects may nest at most 64 levels deep.', spec: COURSE.strictJson },
+  'size-limit': { text: 'A message or fixture may be at most 2,000,000 bytes of UTF-8.', spec: COURSE.strictJson },
   'invalid-utf8': { text: 'The input must be well-formed UTF-8.', spec: `${SPEC.json}#section-8.1` },
   'byte-order-mark': { text: 'The input must not begin with a byte-order mark.', spec: `${SPEC.json}#section-8.1` },
 });

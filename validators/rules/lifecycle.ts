@@ -1,4 +1,4 @@
-import { defineRules, SPEC } from './rule.ts';
+import { COURSE, defineRules, SPEC } from './rule.ts';
 
 /** Initialize handshake rules. */
 export const lifecycleRules = defineRules('lifecycle', SPEC.lifecycle, {
@@ -12,10 +12,10 @@ export const lifecycleRules = defineRules('lifecycle', SPEC.lifecycle, {
   'initialize-failed': { text: 'The initialize request failed; the session cannot proceed (specification profiles: a warning, since the error itself is well formed).', severity: 'warning' },
   'initialize-error': {
     text: 'In the course profile an initialize request answered with an error fails the exchange: the session cannot enter operation.',
-    spec: SPEC.course,
+    spec: COURSE.initialize,
   },
   'ping-before-initialized': {
     text: 'In the course profile nothing but the initialize result and notifications/initialized may come before the handshake completes, not even ping (the specification allows ping there).',
-    spec: SPEC.course,
+    spec: COURSE.initialize,
   },
 });

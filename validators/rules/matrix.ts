@@ -1,6 +1,6 @@
 import { defineRules } from './rule.ts';
 
-const MATRIX = 'README.md#matrix';
+const MATRIX = 'docs/matrix.md#matrix';
 
 /**
  * Rules of the `matrix` area: what the SDK matrix reports beyond the session's own findings (a

@@ -1,4 +1,4 @@
-import { defineRules, SPEC } from './rule.ts';
+import { COURSE, defineRules, SPEC } from './rule.ts';
 
 /** Rules of the `pagination` area: cursors in list requests and results, and page sizes. */
 export const paginationRules = defineRules('pagination', SPEC.pagination, {
@@ -6,10 +6,10 @@ export const paginationRules = defineRules('pagination', SPEC.pagination, {
   'invalid-cursor': 'A cursor or nextCursor must be a non-empty string.',
   'cursor-too-long': {
     text: 'A cursor must not exceed the profile cursor length (1024 characters in the course profile).',
-    spec: SPEC.course,
+    spec: COURSE.resources,
   },
   'page-too-large': {
     text: 'One list page must not carry more items than the profile allows (256 in the course profile).',
-    spec: SPEC.course,
+    spec: COURSE.resources,
   },
 });

@@ -1,7 +1,7 @@
-import { defineRules, SPEC } from './rule.ts';
+import { COURSE, defineRules } from './rule.ts';
 
 /** Rules of the strict course profile that are about the profile itself. */
-export const profileRules = defineRules('profile', SPEC.course, {
+export const profileRules = defineRules('profile', COURSE.clientFeatures, {
   'unsupported-method':
     'The course profile cannot validate this method\'s results and rejects it before creating pending state.',
 });

@@ -10,6 +10,10 @@ export interface RuleSpec {
   readonly text: string;
 }
 
+/** The course's project page, which defines offline-mcp-teaching-profile-v2 (at the revision read). */
+const COURSE_PAGE =
+  'https://github.com/gaos6e/AI-Agent-Engineer/blob/7be578856c8a1c729d89f2a29a1e10cec082884a/docs-EN/mcp/learning-path/06-project-offline-mcp-message-validation.md';
+
 /** Specification base links, so rule files stay short. */
 export const SPEC = {
   basic: 'https://modelcontextprotocol.io/specification/2025-11-25/basic',
@@ -33,7 +37,18 @@ export const SPEC = {
   uriTemplate: 'https://www.rfc-editor.org/rfc/rfc6570',
   base64: 'https://www.rfc-editor.org/rfc/rfc4648#section-4',
   resourceIndicator: 'https://www.rfc-editor.org/rfc/rfc8707',
-  course: 'offline-mcp-teaching-profile-v2',
+  course: COURSE_PAGE,
+} as const;
+
+/** The sections of the course's project page that its profile's own rules rest on. */
+export const COURSE = {
+  strictJson: `${COURSE_PAGE}#1-strict-json`,
+  envelope: `${COURSE_PAGE}#2-json-rpc-envelope`,
+  initialize: `${COURSE_PAGE}#3-initialize-state-machine`,
+  resources: `${COURSE_PAGE}#5-resources-contract-and-subscription-state`,
+  authorization: `${COURSE_PAGE}#6-out-of-wire-authorization-snapshot-and-revocation`,
+  tools: `${COURSE_PAGE}#7-tool-contract`,
+  clientFeatures: `${COURSE_PAGE}#8-client-features-and-tasks`,
 } as const;
 
 /** A rule as written in an area file: its text, and a severity or link when not the defaults. */
@@ -43,12 +58,15 @@ export interface RuleEntry {
   readonly spec?: string;
 }
 
+/** An area's rules by slug, each carrying its full id as a literal type. */
+export type AreaRules<A extends string, K extends string> = { readonly [S in K]: RuleSpec & { readonly id: `${A}/${S}` } };
+
 /** Declares an area's rules as data; the `error` severity is the default. */
-export function defineRules<const K extends string>(
-  area: string,
+export function defineRules<const A extends string, const K extends string>(
+  area: A,
   spec: string,
   rules: Record<K, string | RuleEntry>,
-): Record<K, RuleSpec> {
+): AreaRules<A, K> {
   const out = {} as Record<K, RuleSpec>;
   for (const slug of Object.keys(rules) as K[]) {
     const r = rules[slug];
@@ -60,5 +78,5 @@ export function defineRules<const K extends string>(
       text: entry.text,
     };
   }
-  return out;
+  return out as AreaRules<A, K>;
 }

@@ -1,4 +1,4 @@
-import { defineRules, SPEC } from './rule.ts';
+import { COURSE, defineRules, SPEC } from './rule.ts';
 
 /** Rules of the `sampling` area: sampling/createMessage params, messages, tool content and results. */
 export const samplingRules = defineRules('sampling', SPEC.sampling, {
@@ -13,6 +13,6 @@ export const samplingRules = defineRules('sampling', SPEC.sampling, {
   'result': 'A sampling/createMessage result must be {role, content, model, stopReason?, _meta?} (in the course profile with a non-empty model and stopReason, also when the request was task-augmented).',
   'result-content': {
     text: 'The course profile accepts only text as the content of a successful sampling result: one text block or an array of 1 to 64, each {type: "text", text, annotations?, _meta?} with at most 100000 characters.',
-    spec: SPEC.course,
+    spec: COURSE.clientFeatures,
   },
 });

@@ -1,4 +1,4 @@
-import { defineRules, SPEC } from './rule.ts';
+import { COURSE, defineRules, SPEC } from './rule.ts';
 
 /** Resource subscription lifecycle rules. */
 export const subscriptionRules = defineRules('subscription', SPEC.resources, {
@@ -10,18 +10,18 @@ export const subscriptionRules = defineRules('subscription', SPEC.resources, {
   },
   'already-subscribed': {
     text: 'In the course profile a session holds at most one subscription per URI: resources/subscribe is refused while a subscription to the URI is active or its subscribe is pending. The specification does not forbid a repeated subscribe (it renews nothing and harms nothing), so its profiles accept one.',
-    spec: SPEC.course,
+    spec: COURSE.resources,
   },
   'unsubscribe-without-subscription': {
     text: 'In the course profile resources/unsubscribe needs an active subscription to the URI (one whose subscribe succeeded). The specification does not forbid an unmatched unsubscribe, so its profiles only warn (subscription/unsubscribe-not-subscribed).',
-    spec: SPEC.course,
+    spec: COURSE.resources,
   },
   'unsubscribe-pending': {
     text: 'In the course profile a second resources/unsubscribe for a URI is refused while the first is unanswered.',
-    spec: SPEC.course,
+    spec: COURSE.resources,
   },
   'other-principal': {
     text: 'In the course profile a subscription belongs to the principal and tenant that made it: only they may unsubscribe from it or receive its updates.',
-    spec: SPEC.course,
+    spec: COURSE.resources,
   },
 });

@@ -1,4 +1,4 @@
-import { defineRules, SPEC } from './rule.ts';
+import { COURSE, defineRules, SPEC } from './rule.ts';
 
 /** Rules of the `tools` area: tools/list, tools/call and notifications/tools/list_changed. */
 export const toolsRules = defineRules('tools', SPEC.tools, {
@@ -13,7 +13,7 @@ export const toolsRules = defineRules('tools', SPEC.tools, {
   },
   'name-not-allowed': {
     text: 'In the course profile a tool name must be 1 to 128 characters of A-Z, a-z, 0-9, underscore, hyphen and dot.',
-    spec: SPEC.course,
+    spec: COURSE.tools,
   },
   'schema-root-type': 'A tool inputSchema or outputSchema must have type "object" at its root.',
   'call-params': 'tools/call params must be {name, arguments?, task?, _meta?} with a string name and an object of arguments.',

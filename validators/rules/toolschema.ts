@@ -1,11 +1,11 @@
-import { defineRules, SPEC } from './rule.ts';
+import { COURSE, defineRules, SPEC } from './rule.ts';
 
 /** Rules of the bounded tool-schema subset (course section 7) and of values checked against it. */
 export const toolschemaRules = defineRules('toolschema', SPEC.tools, {
   'not-an-object': 'A tool schema, and every schema nested in it, must be a JSON object.',
   'unknown-keyword': {
     text: 'A tool schema may use only the keywords the validator executes; any other keyword would be declared but not executed.',
-    spec: SPEC.course,
+    spec: COURSE.tools,
   },
   'keyword-not-executed': {
     text: 'A schema keyword that JSON Schema (2020-12, or draft-07) does not define is ignored by every validator (declared but not executed).',
@@ -14,11 +14,11 @@ export const toolschemaRules = defineRules('toolschema', SPEC.tools, {
   },
   'inapplicable-keyword': {
     text: 'A keyword that does not apply to the schema type is declared but not executed.',
-    spec: SPEC.course,
+    spec: COURSE.tools,
   },
   'missing-type': {
     text: 'Every schema node must declare a type the validator executes: object, string, number, integer, boolean or array.',
-    spec: SPEC.course,
+    spec: COURSE.tools,
   },
   'keyword-value':
     'Each schema keyword must be well formed: type a known name, properties an object of schemas, required unique strings, enum scalars of the declared type, bounds non-negative integers or finite numbers with min <= max. The course profile also requires: required entries declared in properties, items on every array, maxItems at most 1024 and maxLength at most 100000 (the bounds of undeclared maxima too), and non-empty title, description and $schema.',
@@ -26,13 +26,13 @@ export const toolschemaRules = defineRules('toolschema', SPEC.tools, {
     text: 'A required property should be declared in properties.',
     severity: 'warning',
   },
-  'too-deep': { text: 'A tool schema may nest at most 16 levels of schemas below its root (course profile).', spec: SPEC.course },
-  'too-many-nodes': { text: 'A tool schema may contain at most 4096 schemas in total (course profile).', spec: SPEC.course },
-  'too-many-properties': { text: 'An object schema may declare at most 256 properties, and list at most 256 required names (course profile).', spec: SPEC.course },
-  'too-many-enum-values': { text: 'An enum may list at most 256 values (course profile).', spec: SPEC.course },
+  'too-deep': { text: 'A tool schema may nest at most 16 levels of schemas below its root (course profile).', spec: COURSE.tools },
+  'too-many-nodes': { text: 'A tool schema may contain at most 4096 schemas in total (course profile).', spec: COURSE.tools },
+  'too-many-properties': { text: 'An object schema may declare at most 256 properties, and list at most 256 required names (course profile).', spec: COURSE.tools },
+  'too-many-enum-values': { text: 'An enum may list at most 256 values (course profile).', spec: COURSE.tools },
   'string-too-long': {
     text: 'A property name in a tool schema has 1 to 128 characters (course profile; the rule once bounded names, enum strings and texts by 1024 and 4096 characters).',
-    spec: SPEC.course,
+    spec: COURSE.tools,
   },
   'instance-type': 'A value must have the type its schema declares.',
   'instance-required': 'An object value must contain every required property.',
@@ -46,6 +46,6 @@ export const toolschemaRules = defineRules('toolschema', SPEC.tools, {
   'instance-max-items': 'An array value must hold at most maxItems items.',
   'instance-limit': {
     text: 'In the course profile a checked value holds at most 1024 array items or object members, and strings of at most 100000 characters.',
-    spec: SPEC.course,
+    spec: COURSE.tools,
   },
 });

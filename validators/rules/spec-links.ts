@@ -1,0 +1,68 @@
+import type { RuleSpec } from './rule.ts';
+
+/** The specification revisions whose pages a rule can link. */
+export const SPEC_REVISIONS = ['2025-06-18', '2025-11-25', '2026-07-28'] as const;
+
+/** One specification revision. */
+export type SpecRevision = (typeof SPEC_REVISIONS)[number];
+
+const BASE = 'https://modelcontextprotocol.io/specification/';
+/** Rules are written against this revision's pages. */
+const WRITTEN = '2025-11-25';
+
+/**
+ * Where a page written against 2025-11-25 lives in another revision: a path, or null when that
+ * revision has no such page (the rule then keeps its 2025-11-25 link). Pages not listed keep
+ * their path. A moved page loses its fragment: its headings are not the same.
+ */
+const MOVED: Readonly<Record<SpecRevision, Readonly<Record<string, string | null>>>> = {
+  '2025-06-18': { 'basic/utilities/tasks': null },
+  '2025-11-25': {},
+  '2026-07-28': {
+    'basic/lifecycle': null,
+    'basic/utilities/tasks': null,
+    'basic/transports': 'basic/transports/streamable-http',
+    'basic/utilities/cancellation': 'basic/patterns/cancellation',
+    'basic/utilities/progress': 'basic/patterns/progress',
+  },
+};
+
+/**
+ * Fragments (a heading, a quoted line) a revision's page lacks: the rule rests on a line that
+ * revision does not have, so it keeps its 2025-11-25 link, where the line is.
+ */
+const ABSENT_FRAGMENTS: Readonly<Record<SpecRevision, readonly string[]>> = {
+  '2025-06-18': [
+    '#json-schema-usage',
+    '#security-warning:~:text=respond%20with%20HTTP%20403%20Forbidden',
+    '#session-management:~:text=If%20an%20MCP%2DSession%2DId%20is%20returned%20by%20the%20server%20during%20initialization',
+    '#sending-messages-to-the-server:~:text=immediately%20send%20an%20SSE%20event%20consisting%20of%20an%20event',
+    '#sending-messages-to-the-server:~:text=SHOULD%20eventually%20include%20a%20JSON%2DRPC%20response',
+  ],
+  '2025-11-25': [],
+  '2026-07-28': [],
+};
+
+/** Whether `value` names a specification revision. */
+export function isSpecRevision(value: string | null | undefined): value is SpecRevision {
+  return (SPEC_REVISIONS as readonly (string | null | undefined)[]).includes(value);
+}
+
+/**
+ * The link of `rule` into the pages of `revision`, the revision being judged: the same page of
+ * that revision where it has one, else the link as written. Links outside the MCP specification
+ * (JSON-RPC, RFCs, the course, these docs) are the same for every revision.
+ */
+export function specLinkFor(rule: Pick<RuleSpec, 'spec'>, revision: string | null | undefined): string {
+  const prefix = `${BASE}${WRITTEN}/`;
+  if (!isSpecRevision(revision) || revision === WRITTEN || !rule.spec.startsWith(prefix)) return rule.spec;
+  const rest = rule.spec.slice(prefix.length);
+  const cut = rest.search(/[#?]/);
+  const page = cut < 0 ? rest : rest.slice(0, cut);
+  const fragment = cut < 0 ? '' : rest.slice(cut);
+  const moved = MOVED[revision][page];
+  if (moved === null) return rule.spec;
+  if (moved !== undefined) return `${BASE}${revision}/${moved}`;
+  if (fragment !== '' && ABSENT_FRAGMENTS[revision].includes(fragment)) return rule.spec;
+  return `${BASE}${revision}/${page}${fragment}`;
+}
