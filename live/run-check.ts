@@ -5,12 +5,12 @@ import type { Redactor } from '../trace/redaction.ts';
 import type { Trace } from '../trace/trace-schema.ts';
 import type { TraceTimings } from '../trace/trace-file.ts';
 import type { JsonObject } from '../validators/context.ts';
-import { cliRules } from '../validators/rules/cli.ts';
 import { drive, type NamedCall, type Scope, type SkippedCall } from './driver.ts';
 import { openConnection, type HeaderFromEnv, type HttpSetup, type LiveTarget } from './connection.ts';
 import type { ClientAnswers } from './server-requests.ts';
 import { buildTrace } from './trace-builder.ts';
 import type { ClientTransport } from './transport.ts';
+import { ruleById } from '../validators/rules/index.ts';
 
 export type { HeaderFromEnv, HttpSetup } from './connection.ts';
 
@@ -92,5 +92,5 @@ function notSentFailure(skipped: readonly SkippedCall[]): { rule: string; pointe
   const first = unsent[0];
   if (first === undefined) return undefined;
   const message = unsent.map((s) => `--call ${s.name} was not sent (${s.pointer ?? '/options/calls'}): ${s.reason}`).join('; ');
-  return { rule: cliRules['call-not-sent'].id, pointer: first.pointer ?? '/options/calls', message };
+  return { rule: ruleById('cli/call-not-sent').id, pointer: first.pointer ?? '/options/calls', message };
 }

@@ -21,7 +21,7 @@ export const cliRules = defineRules('cli', CLI, {
   },
   'call-not-sent': {
     text: 'Every tool named with --call must be one the server lists (it must declare the tools capability), called with --args that fit its inputSchema; a call the client would reject is not sent, and the check could not run.',
-    spec: 'README.md#live-checks',
+    spec: 'docs/live-checks.md#live-checks',
   },
   'version-not-judged': {
     text: 'The session must negotiate a revision a profile judges (2025-06-18, 2025-11-25); a server may answer an older published one (2024-11-05, 2025-03-26), which cannot be judged.',
