@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { Session } from '../machines/session.ts';
+import { foreignAddressing } from '../live/loopback-host.ts';
 import { profileForVersion } from '../validators/profiles.ts';
 import type { Profile } from '../validators/context.ts';
 import type { LiveFrames } from './live-frames.ts';
@@ -30,12 +31,6 @@ function startFrame(): Frame {
   return { label: 'start', pointer: null, step: null, findings: [], view, ...actorsOf([]), taken: [] };
 }
 
-/** Whether a Host header names this server by a loopback name (and its port). */
-function isOwnHost(host: string | undefined, address: string, port: number): boolean {
-  if (host === undefined) return false;
-  return [`${address}:${port}`, `127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`].includes(host.toLowerCase());
-}
-
 /**
  * Serves the inspector page for a live session on `host:port` (a loopback address; port 0 picks
  * a free one) and streams `frames` into it.
@@ -55,7 +50,7 @@ export async function startLiveInspector(frames: LiveFrames, title: string, host
   let bound = 0;
   let shown = host;
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    if (!isOwnHost(req.headers.host, shown, bound) || req.method !== 'GET') {
+    if (foreignAddressing(req.headers, shown, bound) !== undefined || req.method !== 'GET') {
       res.writeHead(req.method === 'GET' ? 403 : 405, { 'content-type': 'text/plain; charset=utf-8' }).end('not served\n');
       return;
     }

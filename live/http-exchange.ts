@@ -4,6 +4,8 @@
 // and an HTTP error never as a timeout; a server that cannot be reached at all is not a finding
 // (the run could not start), one that drops the connection later is.
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
+import { ACCEPT_ENCODING, CONTENT_ENCODING_ERROR, contentCodings, decodingStream } from './content-coding.ts';
 import { httpRules } from '../validators/rules/http.ts';
 import { jsonRules } from '../validators/rules/json.ts';
 import type { RuleSpec } from '../validators/rules/rule.ts';
@@ -27,6 +29,10 @@ export interface Exchange {
   readonly exchange: number;
   readonly label: string;
   readonly reply: IncomingMessage;
+  /** The body with its content codings undone (the reply itself when it has none). */
+  readonly body: Readable;
+  /** The codings undone, as Content-Encoding names them (undefined: none). */
+  readonly coded: string | undefined;
   readonly status: number;
   /** Index of the `http_response` event. */
   readonly responseEvent: number;
@@ -74,8 +80,8 @@ export class HttpExchanges {
    */
   headersFor(method: HttpMethod, extra: Readonly<Record<string, string>> = {}): Record<string, string> {
     const base: Record<string, string> =
-      method === 'POST' ? { accept: 'application/json, text/event-stream', 'content-type': 'application/json' }
-      : method === 'GET' ? { accept: 'text/event-stream' }
+      method === 'POST' ? { accept: 'application/json, text/event-stream', 'accept-encoding': ACCEPT_ENCODING, 'content-type': 'application/json' }
+      : method === 'GET' ? { accept: 'text/event-stream', 'accept-encoding': ACCEPT_ENCODING }
       : {};
     return { ...this.#configured, ...base, ...this.session.headers(), ...extra };
   }
@@ -112,7 +118,14 @@ export class HttpExchanges {
     const offered = reply.headers['mcp-session-id'];
     if (typeof offered === 'string') this.session.note(offered);
     const responseEvent = this.rec.response(exchange, status, reply.headers);
-    return { exchange, label, reply, status, responseEvent };
+    const codings = contentCodings(reply.headers['content-encoding']);
+    if (codings.kind === 'unsupported') this.rec.transportError('content-encoding-unsupported', `the answer to ${label} has Content-Encoding ${JSON.stringify(codings.name)}, which the check did not offer (it offers ${ACCEPT_ENCODING}); its body is read as it is`, exchange);
+    const body = codings.kind !== 'coded' ? reply : decodingStream(reply, codings.codings, (coding, detail) => {
+      if (this.closing) return;
+      const at = this.rec.transportError('content-encoding-invalid', `the body answering ${label} does not decode as ${coding} (${detail})`, exchange);
+      this.rec.finding(httpRules['content-encoding-invalid'], at, '', `the body answering ${label} says Content-Encoding ${codings.name} but does not decode so (${detail})`);
+    });
+    return { exchange, label, reply, body, coded: codings.kind === 'coded' ? codings.name : undefined, status, responseEvent };
   }
 
   /** Records a failure of the body of an exchange that was already answered (timeout, loss, size). */
@@ -124,9 +137,11 @@ export class HttpExchanges {
       return new TransportFailure('timeout', `${ex.label}: body timed out`);
     }
     if (kind === 'too-large') {
-      this.rec.finding(jsonRules['size-limit'], ex.responseEvent, '', `the body answering ${ex.label} exceeds ${this.limits.maxMessageBytes.toLocaleString('en-US')} bytes; the connection was closed`);
+      const decoded = ex.coded === undefined ? '' : ` once its ${ex.coded} coding is undone (decoding stopped there)`;
+      this.rec.finding(jsonRules['size-limit'], ex.responseEvent, '', `the body answering ${ex.label} exceeds ${this.limits.maxMessageBytes.toLocaleString('en-US')} bytes${decoded}; the connection was closed`);
       return new TransportFailure('too-large', `${ex.label}: body too large`);
     }
+    if (code === CONTENT_ENCODING_ERROR) return new TransportFailure('content-encoding', `${ex.label}: the body does not decode as its Content-Encoding says`);
     const detail = describeFailure(code ?? 'ECONNRESET');
     const at = this.rec.transportError(code ?? 'ECONNRESET', detail, ex.exchange);
     this.rec.finding(httpRules['connection-lost'], at, '', `${ex.label}: ${detail}`);
@@ -135,14 +150,14 @@ export class HttpExchanges {
 
   /** Reads (a bounded part of) a body only to show it in a finding; never fails. */
   async excerpt(ex: Exchange): Promise<string> {
-    const body = await this.wire.readBody(ex.reply, ERROR_BODY_BYTES, this.limits.timeoutMs);
+    const body = await this.wire.readBody(ex, ERROR_BODY_BYTES, this.limits.timeoutMs);
     if (body.kind !== 'body' || body.bytes.length === 0) return '';
     return ` (body: ${this.rec.excerpt(body.bytes)})`;
   }
 
   /** Reads and discards a body the check does not judge. */
   async discard(ex: Exchange): Promise<void> {
-    await this.wire.readBody(ex.reply, ERROR_BODY_BYTES, this.limits.timeoutMs);
+    await this.wire.readBody(ex, ERROR_BODY_BYTES, this.limits.timeoutMs);
   }
 
   /** Reports an HTTP status under `rule` (the message names it, with an excerpt of the body) and returns the failure to throw. */

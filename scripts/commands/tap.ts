@@ -8,6 +8,7 @@ import { InputError } from '../../runner/errors.ts';
 import { LiveFrames } from '../../inspector/live-frames.ts';
 import type { LiveInspector } from '../../inspector/live-server.ts';
 import { HttpTap } from '../../live/tap-http.ts';
+import { isLoopbackHost } from '../../live/loopback-host.ts';
 import { TAP_LIMITS, TapRecorder, type TapFinding } from '../../live/tap-recorder.ts';
 import { StdioTap, type ClientSide } from '../../live/tap-stdio.ts';
 import { SpawnError } from '../../live/stdio-transport.ts';
@@ -40,11 +41,6 @@ export interface TapCommand {
 
 function usage(message: string): UsageError {
   return new UsageError('tap', message);
-}
-
-/** Whether a host names a loopback interface: 127.0.0.0/8, ::1 or localhost. */
-export function isLoopbackHost(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.test(host) && host.split('.').every((p) => Number(p) <= 255);
 }
 
 function port(text: string, flag: string): number {

@@ -1,0 +1,90 @@
+// Why: a server may compress what it sends when the client offers it. The check offers every
+// coding it can undo, judges the decoded messages (never the coded bytes), bounds decoding by the
+// message limit (a bomb is json/size-limit, not an allocation), and reports bytes that do not
+// decode as they say under http/content-encoding-invalid, once, with nothing else blamed.
+import { Readable } from 'node:stream';
+import zlib from 'node:zlib';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { ACCEPT_ENCODING, contentCodings, decodeBody, decodingStream } from '../../live/content-coding.ts';
+import { CodingPeer, type PeerCoding } from '../peers/http-coding-peers.ts';
+import { withPeer } from '../peers/http-mcp-peer.ts';
+import { drive } from './support/http-driver.ts';
+
+const MESSAGE = Buffer.from(JSON.stringify({ jsonrpc: '2.0', id: 1, result: { text: 'é'.repeat(3000) } }));
+
+test('Content-Encoding is read as a list of codings, undone last first; unknown and prototype names are unsupported', () => {
+  assert.equal(contentCodings(undefined), { kind: 'identity' });
+  assert.equal(contentCodings('identity'), { kind: 'identity' });
+  assert.equal(contentCodings('GZIP'), { kind: 'coded', codings: ['gzip'], name: 'gzip' });
+  assert.equal(contentCodings(['x-gzip', 'br']), { kind: 'coded', codings: ['gzip', 'br'], name: 'gzip, br' });
+  assert.equal(contentCodings('zstd').kind, 'unsupported');
+  assert.equal(contentCodings('__proto__').kind, 'unsupported');
+  assert.equal(contentCodings('gzip, gzip, gzip, gzip, gzip').kind, 'unsupported', 'at most four stacked codings');
+  const twice = zlib.brotliCompressSync(zlib.gzipSync(MESSAGE));
+  const decoded = decodeBody(twice, ['gzip', 'br'], 2_000_000);
+  assert.ok(decoded.kind === 'body' && decoded.bytes.equals(MESSAGE));
+});
+
+test('whole bodies and streams decode for gzip, deflate (wrapped and raw) and br, in any chunking', async () => {
+  const cases: [PeerCoding, Buffer][] = [['gzip', zlib.gzipSync(MESSAGE)], ['deflate', zlib.deflateSync(MESSAGE)], ['deflate-raw', zlib.deflateRawSync(MESSAGE)], ['br', zlib.brotliCompressSync(MESSAGE)]];
+  for (const [coding, coded] of cases) {
+    const name = coding === 'deflate-raw' ? 'deflate' : coding;
+    const body = decodeBody(coded, [name], 2_000_000);
+    assert.ok(body.kind === 'body' && body.bytes.equals(MESSAGE), coding);
+    for (const cut of [1, 2, 7, coded.length - 1]) {
+      const parts = [coded.subarray(0, cut), coded.subarray(cut)];
+      const out: Buffer[] = [];
+      for await (const chunk of decodingStream(Readable.from(parts), [name], () => assert.unreachable('decodes'))) out.push(chunk as Buffer);
+      assert.ok(Buffer.concat(out).equals(MESSAGE), `${coding} cut at ${cut}`);
+    }
+  }
+});
+
+test('a bomb stops at the bound (too-large, not an allocation); bytes that are no coding are invalid, named by their coding', async () => {
+  const bomb = zlib.gzipSync(Buffer.alloc(200_000_000, 0x20));
+  assert.ok(bomb.length < 300_000);
+  const before = process.memoryUsage().rss;
+  assert.equal(decodeBody(bomb, ['gzip'], 2_000_000), { kind: 'too-large' });
+  assert.ok(process.memoryUsage().rss - before < 100 * 1024 * 1024, 'decoding stopped at the bound');
+  const invalid = decodeBody(Buffer.from('plain text'), ['br'], 2_000_000);
+  assert.is(invalid.kind, 'invalid');
+  assert.is(invalid.kind === 'invalid' && invalid.coding, 'br');
+  const whole = zlib.gzipSync(MESSAGE);
+  const truncated = whole.subarray(0, whole.length - 6);
+  assert.is(decodeBody(truncated, ['gzip'], 2_000_000).kind, 'invalid', 'a cut gzip body does not pass as complete');
+  let reported = 0;
+  const stream = decodingStream(Readable.from([Buffer.from('no gzip here')]), ['gzip'], () => { reported += 1; });
+  const failed = await new Promise<string>((resolve) => {
+    stream.on('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? ''));
+    stream.resume();
+  });
+  assert.is(failed, 'ERR_CONTENT_ENCODING');
+  assert.is(reported, 1);
+});
+
+for (const answer of ['json', 'sse'] as const) {
+  for (const coding of ['gzip', 'deflate', 'deflate-raw', 'br'] as const) {
+    test(`check (${answer} answers) offers ${ACCEPT_ENCODING} and judges a ${coding}-coded server clean`, async () => {
+      await withPeer(new CodingPeer(answer, coding), async (url, peer) => {
+        const run = await drive(url);
+        assert.equal(run.recorder.findings, []);
+        assert.ok(peer.coded >= 2, `${peer.coded} coded answers`);
+        assert.ok(peer.seen.filter((r) => r.method === 'POST').every((r) => r.headers['accept-encoding'] === ACCEPT_ENCODING));
+        assert.ok(run.answers.size >= 2);
+      });
+    });
+  }
+}
+
+test('check: a gzip bomb answering tools/list is json/size-limit (decoding stopped at the limit), nothing else, and memory stays bounded', async () => {
+  await withPeer(new CodingPeer('json', 'gzip', { method: 'tools/list', kind: 'bomb', bombBytes: 40_000_000 }), async (url) => {
+    const before = process.memoryUsage().rss;
+    const run = await drive(url, { timeoutMs: 10_000 });
+    assert.equal(run.recorder.rules(), ['json/size-limit']);
+    assert.match(run.recorder.findings[0]?.message ?? '', /once its gzip coding is undone/);
+    assert.ok(process.memoryUsage().rss - before < 150 * 1024 * 1024);
+  });
+});
+
+test.run();
