@@ -27,11 +27,17 @@ export function isLoopbackOrigin(origin: string): boolean {
   return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === origin.toLowerCase().replace(/\/$/, '') && isLoopbackHost(url.hostname);
 }
 
+/** A header value as a refusal names it: printable ASCII only (anything else escaped), at most 100 characters, quoted. */
+function shown(value: string): string {
+  const cut = value.length > 100 ? `${value.slice(0, 100)}...` : value;
+  return `"${cut.replace(/[^\x20-\x7e]|["\\]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}"`;
+}
+
 /** Why a request to a loopback listener is refused (undefined: it is addressed to this listener from this machine). */
 export function foreignAddressing(headers: { readonly host?: string | undefined; readonly origin?: string | string[] | undefined }, address: string, port: number): string | undefined {
-  if (!isOwnHost(headers.host, address, port)) return headers.host === undefined ? 'no Host header' : `Host ${JSON.stringify(headers.host)}`;
+  if (!isOwnHost(headers.host, address, port)) return headers.host === undefined ? 'no Host header' : `Host ${shown(headers.host)}`;
   const origin = headers.origin;
   if (origin === undefined) return undefined;
-  if (Array.isArray(origin) || !isLoopbackOrigin(origin)) return `Origin ${JSON.stringify(Array.isArray(origin) ? origin.join(', ') : origin)}`;
+  if (Array.isArray(origin) || !isLoopbackOrigin(origin)) return `Origin ${shown(Array.isArray(origin) ? origin.join(', ') : origin)}`;
   return undefined;
 }

@@ -173,6 +173,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       listen: { type: 'string', value: 'HOST:PORT', help: 'proxy Streamable HTTP on this loopback address (port 0: a free one)' },
       upstream: { type: 'string', value: 'URL', help: 'the server\'s MCP endpoint that --listen forwards to' },
       'max-messages': { type: 'string', value: 'N', help: 'messages the trace keeps (default 10000; later ones are judged and counted)' },
+      'server-grace': { type: 'string', value: 'SECONDS', help: 'how long a stdio server may take to exit after the client\'s end of input before the tap ends it (default 30)' },
       quiet: { type: 'boolean', short: 'q', help: 'print no finding lines, only the closing summary' },
     },
     positionals: { name: 'CMD', min: 0, max: Infinity },
