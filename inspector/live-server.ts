@@ -9,7 +9,7 @@ import { Session } from '../machines/session.ts';
 import { foreignAddressing } from '../live/loopback-host.ts';
 import { profileForVersion } from '../validators/profiles.ts';
 import type { Profile } from '../validators/context.ts';
-import type { LiveFrames } from './live-frames.ts';
+import { MAX_LIVE_FRAME_BYTES, type LiveFrames } from './live-frames.ts';
 import { inspectorHtml } from './page.ts';
 import { actorsOf, type CaseTrace, type Frame } from './trace.ts';
 
@@ -66,8 +66,12 @@ export async function startLiveInspector(frames: LiveFrames, title: string, host
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
     // A comment first, so the page sees the stream open before the session's first message.
     res.write(': mcp-statechart tap\n\n');
-    const send = (item: { seq: number }): void => void res.write(`id: ${item.seq}\ndata: ${JSON.stringify(item)}\n\n`);
-    for (const item of frames.kept()) send(item);
+    const send = (text: string, item: { seq: number }): void => {
+      // A page that stops reading is dropped rather than buffered for without end (it can connect again).
+      if (res.writableLength > MAX_LIVE_FRAME_BYTES) res.destroy();
+      else res.write(`id: ${item.seq}\ndata: ${text}\n\n`);
+    };
+    for (const { item, text } of frames.kept()) send(text, item);
     const unlisten = frames.listen(send);
     streams.add(res);
     res.on('close', () => {
