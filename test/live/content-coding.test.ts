@@ -3,6 +3,7 @@
 // message limit (a bomb is json/size-limit, not an allocation), and reports bytes that do not
 // decode as they say under http/content-encoding-invalid, once, with nothing else blamed.
 import { Readable } from 'node:stream';
+import fc from 'fast-check';
 import zlib from 'node:zlib';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -10,6 +11,7 @@ import { ACCEPT_ENCODING, contentCodings, decodeBody, decodingStream } from '../
 import { CodingPeer, type PeerCoding } from '../peers/http-coding-peers.ts';
 import { withPeer } from '../peers/http-mcp-peer.ts';
 import { drive } from './support/http-driver.ts';
+import { fuzzRuns } from '../support/fuzz-runs.ts';
 
 const MESSAGE = Buffer.from(JSON.stringify({ jsonrpc: '2.0', id: 1, result: { text: 'é'.repeat(3000) } }));
 
@@ -61,6 +63,41 @@ test('a bomb stops at the bound (too-large, not an allocation); bytes that are n
   });
   assert.is(failed, 'ERR_CONTENT_ENCODING');
   assert.is(reported, 1);
+});
+
+const CODERS = { gzip: zlib.gzipSync, deflate: zlib.deflateSync, br: zlib.brotliCompressSync } as const;
+
+test('generated: any body under any stack of codings, cut into any chunks, decodes to itself; any bytes, flipped or not, never throw and stay within the bound', async () => {
+  await fc.assert(fc.asyncProperty(
+    fc.uint8Array({ maxLength: 4000 }),
+    fc.array(fc.constantFrom('gzip', 'deflate', 'br') as fc.Arbitrary<'gzip' | 'deflate' | 'br'>, { minLength: 1, maxLength: 3 }),
+    fc.array(fc.nat(), { maxLength: 5 }),
+    fc.option(fc.tuple(fc.nat(), fc.integer({ min: 1, max: 255 })), { nil: undefined }),
+    async (raw, codings, cuts, flip) => {
+      const body = Buffer.from(raw);
+      let coded = body;
+      for (const c of codings) coded = CODERS[c](coded);
+      if (flip !== undefined && coded.length > 0) {
+        coded = Buffer.from(coded);
+        const at = flip[0] % coded.length;
+        coded[at] = (coded[at] as number) ^ flip[1];
+      }
+      const whole = decodeBody(coded, codings, 2_000_000);
+      if (flip === undefined) assert.ok(whole.kind === 'body' && whole.bytes.equals(body));
+      else assert.ok(['body', 'invalid', 'too-large'].includes(whole.kind));
+      const points = [...new Set(cuts.map((c) => c % (coded.length + 1)))].sort((a, b) => a - b);
+      const parts = [0, ...points, coded.length].slice(1).map((end, i, all) => coded.subarray(i === 0 ? 0 : all[i - 1], end));
+      const out: Buffer[] = [];
+      const failed = await new Promise<boolean>((done) => {
+        const stream = decodingStream(Readable.from(parts), codings, () => {});
+        stream.on('data', (c: Buffer) => out.push(c));
+        stream.on('end', () => done(false));
+        stream.on('error', () => done(true));
+      });
+      if (flip === undefined) assert.ok(!failed && Buffer.concat(out).equals(body), 'the stream decodes as the whole body does');
+      else if (whole.kind === 'body' && !failed) assert.ok(Buffer.concat(out).equals(whole.bytes));
+    },
+  ), { numRuns: fuzzRuns(150), seed: 23 });
 });
 
 for (const answer of ['json', 'sse'] as const) {
