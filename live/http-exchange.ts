@@ -4,7 +4,7 @@
 // and an HTTP error never as a timeout; a server that cannot be reached at all is not a finding
 // (the run could not start), one that drops the connection later is.
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { ACCEPT_ENCODING, CONTENT_ENCODING_ERROR, contentCodings, decodingStream } from './content-coding.ts';
 import { httpRules } from '../validators/rules/http.ts';
 import { jsonRules } from '../validators/rules/json.ts';
@@ -119,7 +119,18 @@ export class HttpExchanges {
     if (typeof offered === 'string') this.session.note(offered);
     const responseEvent = this.rec.response(exchange, status, reply.headers);
     const codings = contentCodings(reply.headers['content-encoding']);
-    if (codings.kind === 'unsupported') this.rec.transportError('content-encoding-unsupported', `the answer to ${label} has Content-Encoding ${JSON.stringify(codings.name)}, which the check did not offer (it offers ${ACCEPT_ENCODING}); its body is read as it is`, exchange);
+    if (codings.kind === 'unsupported') {
+      // Not judged and not blamed: no MUST forbids a coding the client did not offer, and its bytes are not the message.
+      this.rec.transportError('content-encoding-unsupported', `the answer to ${label} has Content-Encoding ${JSON.stringify(codings.name)}, which the check did not offer (it offers ${ACCEPT_ENCODING}) and cannot decode; its body was not judged`, exchange);
+      // Fails once it is read (its reader is listening by then), as an undecodable body does.
+      const body = new Readable({
+        read() {
+          this.destroy(Object.assign(new Error('a content coding the check cannot decode'), { code: CONTENT_ENCODING_ERROR }));
+        },
+      });
+      reply.resume();
+      return { exchange, label, reply, body, coded: codings.name, status, responseEvent };
+    }
     const body = codings.kind !== 'coded' ? reply : decodingStream(reply, codings.codings, (coding, detail) => {
       if (this.closing) return;
       const at = this.rec.transportError('content-encoding-invalid', `the body answering ${label} does not decode as ${coding} (${detail})`, exchange);

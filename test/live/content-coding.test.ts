@@ -124,4 +124,20 @@ test('check: a gzip bomb answering tools/list is json/size-limit (decoding stopp
   });
 });
 
+test('check: an answer in a coding it did not offer (zstd) is recorded and not judged; nothing is blamed on its bytes', async () => {
+  class ZstdPeer extends CodingPeer {
+    protected override answerRequest(req: Parameters<CodingPeer['answerRequest']>[0], res: Parameters<CodingPeer['answerRequest']>[1], message: Parameters<CodingPeer['answerRequest']>[2], response: Parameters<CodingPeer['answerRequest']>[3], headers: Record<string, string> = {}): void {
+      if (message['method'] !== 'tools/list') return super.answerRequest(req, res, message, response, headers);
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'zstd', ...headers });
+      res.end(Buffer.from([0x28, 0xb5, 0x2f, 0xfd, 1, 2, 3]));
+    }
+  }
+  await withPeer(new ZstdPeer('json', 'gzip'), async (url) => {
+    const run = await drive(url);
+    assert.equal(run.recorder.findings, []);
+    assert.ok(run.recorder.events.some((e) => e.kind === 'transport_error' && e.code === 'content-encoding-unsupported'));
+    assert.ok(run.failures.some((f) => f.code === 'content-encoding'));
+  });
+});
+
 test.run();

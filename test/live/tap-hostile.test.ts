@@ -5,6 +5,7 @@
 // slow server keeps the time to answer after the client's end of input. Every peer and tap
 // started here is stopped here.
 import http from 'node:http';
+import zlib from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -26,7 +27,7 @@ async function httpTap(upstream: URL, trace: string): Promise<{ tap: RunningTap;
 }
 
 /** One raw request to `url` with exactly these headers (Host included); the status, headers and body bytes. */
-function raw(url: URL, headers: Record<string, string>, body: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function raw(url: URL, headers: Record<string, string>, body: string | Buffer): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((done, fail) => {
     const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers, setHost: false }, (res) => {
       const chunks: Buffer[] = [];
@@ -151,6 +152,39 @@ test('http: a gzip bomb is json/size-limit in the tap (decoding stopped at the l
       tap?.kill();
       await peer.stop();
     }
+  }
+});
+
+test('http: a gzip-coded request body is judged decoded; its coded bytes reach the server unchanged', async () => {
+  const seen: Buffer[] = [];
+  const upstream = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      seen.push(Buffer.concat(chunks));
+      res.writeHead(202).end();
+    });
+  });
+  await new Promise<void>((done) => upstream.listen(0, '127.0.0.1', () => done()));
+  const port = (upstream.address() as { port: number }).port;
+  const traceFile = join(tmp.dir, 'coded-request.json');
+  let tap: RunningTap | undefined;
+  try {
+    const started = await httpTap(new URL(`http://127.0.0.1:${port}/mcp`), traceFile);
+    tap = started.tap;
+    const coded = zlib.gzipSync(Buffer.from('{"jsonrpc":"2.0","method":"notifications/initialized"}'));
+    const answer = await raw(started.url, { ...MCP_HEADERS, host: started.url.host, 'content-encoding': 'gzip' }, coded);
+    assert.is(answer.status, 202);
+    assert.ok(seen[0]?.equals(coded), 'the server got the coded bytes');
+    tap.child.kill('SIGINT');
+    await tap.ended;
+    const trace = parseTrace(readFileSync(traceFile));
+    const message = trace.events.find((e) => e.kind === 'message');
+    assert.equal(message?.kind === 'message' ? message.message : undefined, { jsonrpc: '2.0', method: 'notifications/initialized' });
+    assert.not.ok(trace.findings.some((f) => f.rule.startsWith('json/')), JSON.stringify(trace.findings));
+  } finally {
+    tap?.kill();
+    await new Promise<void>((done) => upstream.close(() => done()));
   }
 });
 
