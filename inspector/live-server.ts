@@ -6,9 +6,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { Session } from '../machines/session.ts';
+import { foreignAddressing } from '../live/loopback-host.ts';
 import { profileForVersion } from '../validators/profiles.ts';
 import type { Profile } from '../validators/context.ts';
-import type { LiveFrames } from './live-frames.ts';
+import { MAX_LIVE_FRAME_BYTES, type LiveFrames } from './live-frames.ts';
 import { inspectorHtml } from './page.ts';
 import { actorsOf, type CaseTrace, type Frame } from './trace.ts';
 
@@ -30,12 +31,6 @@ function startFrame(): Frame {
   return { label: 'start', pointer: null, step: null, findings: [], view, ...actorsOf([]), taken: [] };
 }
 
-/** Whether a Host header names this server by a loopback name (and its port). */
-function isOwnHost(host: string | undefined, address: string, port: number): boolean {
-  if (host === undefined) return false;
-  return [`${address}:${port}`, `127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`].includes(host.toLowerCase());
-}
-
 /**
  * Serves the inspector page for a live session on `host:port` (a loopback address; port 0 picks
  * a free one) and streams `frames` into it.
@@ -55,7 +50,7 @@ export async function startLiveInspector(frames: LiveFrames, title: string, host
   let bound = 0;
   let shown = host;
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    if (!isOwnHost(req.headers.host, shown, bound) || req.method !== 'GET') {
+    if (foreignAddressing(req.headers, shown, bound) !== undefined || req.method !== 'GET') {
       res.writeHead(req.method === 'GET' ? 403 : 405, { 'content-type': 'text/plain; charset=utf-8' }).end('not served\n');
       return;
     }
@@ -71,8 +66,12 @@ export async function startLiveInspector(frames: LiveFrames, title: string, host
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
     // A comment first, so the page sees the stream open before the session's first message.
     res.write(': mcp-statechart tap\n\n');
-    const send = (item: { seq: number }): void => void res.write(`id: ${item.seq}\ndata: ${JSON.stringify(item)}\n\n`);
-    for (const item of frames.kept()) send(item);
+    const send = (text: string, item: { seq: number }): void => {
+      // A page that stops reading is dropped rather than buffered for without end (it can connect again).
+      if (res.writableLength > MAX_LIVE_FRAME_BYTES) res.destroy();
+      else res.write(`id: ${item.seq}\ndata: ${text}\n\n`);
+    };
+    for (const { item, text } of frames.kept()) send(text, item);
     const unlisten = frames.listen(send);
     streams.add(res);
     res.on('close', () => {

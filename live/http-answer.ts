@@ -73,7 +73,7 @@ export async function readPostAnswer(host: StreamHost, ex: Exchange, posted: Pos
 
 /** A notification or response must be accepted with 202 and no body. */
 async function readAcceptance(host: StreamHost, ex: Exchange): Promise<void> {
-  const body = await host.ex.wire.readBody(ex.reply, host.ex.limits.maxMessageBytes, host.ex.limits.timeoutMs);
+  const body = await host.ex.wire.readBody(ex, host.ex.limits.maxMessageBytes, host.ex.limits.timeoutMs);
   if (body.kind === 'timeout' || body.kind === 'error') throw host.ex.bodyFailure(ex, body.kind, body.kind === 'error' ? body.code : undefined);
   const hasBody = body.kind === 'too-large' || body.bytes.length > 0;
   if (ex.status !== 202 || hasBody) {
@@ -84,7 +84,7 @@ async function readAcceptance(host: StreamHost, ex: Exchange): Promise<void> {
 
 /** A JSON answer: one body, bounded, strict UTF-8, recorded as one message. */
 async function readJsonAnswer(host: StreamHost, ex: Exchange): Promise<void> {
-  const body = await host.ex.wire.readBody(ex.reply, host.ex.limits.maxMessageBytes, host.ex.limits.timeoutMs);
+  const body = await host.ex.wire.readBody(ex, host.ex.limits.maxMessageBytes, host.ex.limits.timeoutMs);
   if (body.kind !== 'body') throw host.ex.bodyFailure(ex, body.kind, body.kind === 'error' ? body.code : undefined);
   const text = decodeUtf8(body.bytes);
   if (text === undefined) {

@@ -4,6 +4,8 @@
 // and an HTTP error never as a timeout; a server that cannot be reached at all is not a finding
 // (the run could not start), one that drops the connection later is.
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
+import { ACCEPT_ENCODING, CONTENT_ENCODING_ERROR, contentCodings, decodingStream } from './content-coding.ts';
 import type { RuleSpec } from '../validators/rules/rule.ts';
 import { TransportFailure } from './transport.ts';
 import type { HttpRecording } from './http-record.ts';
@@ -26,6 +28,10 @@ export interface Exchange {
   readonly exchange: number;
   readonly label: string;
   readonly reply: IncomingMessage;
+  /** The body with its content codings undone (the reply itself when it has none). */
+  readonly body: Readable;
+  /** The codings undone, as Content-Encoding names them (undefined: none). */
+  readonly coded: string | undefined;
   readonly status: number;
   /** Index of the `http_response` event. */
   readonly responseEvent: number;
@@ -73,8 +79,8 @@ export class HttpExchanges {
    */
   headersFor(method: HttpMethod, extra: Readonly<Record<string, string>> = {}): Record<string, string> {
     const base: Record<string, string> =
-      method === 'POST' ? { accept: 'application/json, text/event-stream', 'content-type': 'application/json' }
-      : method === 'GET' ? { accept: 'text/event-stream' }
+      method === 'POST' ? { accept: 'application/json, text/event-stream', 'accept-encoding': ACCEPT_ENCODING, 'content-type': 'application/json' }
+      : method === 'GET' ? { accept: 'text/event-stream', 'accept-encoding': ACCEPT_ENCODING }
       : {};
     return { ...this.#configured, ...base, ...this.session.headers(), ...extra };
   }
@@ -111,7 +117,25 @@ export class HttpExchanges {
     const offered = reply.headers['mcp-session-id'];
     if (typeof offered === 'string') this.session.note(offered);
     const responseEvent = this.rec.response(exchange, status, reply.headers);
-    return { exchange, label, reply, status, responseEvent };
+    const codings = contentCodings(reply.headers['content-encoding']);
+    if (codings.kind === 'unsupported') {
+      // Not judged and not blamed: no MUST forbids a coding the client did not offer, and its bytes are not the message.
+      this.rec.transportError('content-encoding-unsupported', `the answer to ${label} has Content-Encoding ${JSON.stringify(codings.name)}, which the check did not offer (it offers ${ACCEPT_ENCODING}) and cannot decode; its body was not judged`, exchange);
+      // Fails once it is read (its reader is listening by then), as an undecodable body does.
+      const body = new Readable({
+        read() {
+          this.destroy(Object.assign(new Error('a content coding the check cannot decode'), { code: CONTENT_ENCODING_ERROR }));
+        },
+      });
+      reply.resume();
+      return { exchange, label, reply, body, coded: codings.name, status, responseEvent };
+    }
+    const body = codings.kind !== 'coded' ? reply : decodingStream(reply, codings.codings, (coding, detail) => {
+      if (this.closing) return;
+      const at = this.rec.transportError('content-encoding-invalid', `the body answering ${label} does not decode as ${coding} (${detail})`, exchange);
+      this.rec.finding(ruleById('http/content-encoding-invalid'), at, '', `the body answering ${label} says Content-Encoding ${codings.name} but does not decode so (${detail})`);
+    });
+    return { exchange, label, reply, body, coded: codings.kind === 'coded' ? codings.name : undefined, status, responseEvent };
   }
 
   /** Records a failure of the body of an exchange that was already answered (timeout, loss, size). */
@@ -123,9 +147,11 @@ export class HttpExchanges {
       return new TransportFailure('timeout', `${ex.label}: body timed out`);
     }
     if (kind === 'too-large') {
-      this.rec.finding(ruleById('json/size-limit'), ex.responseEvent, '', `the body answering ${ex.label} exceeds ${this.limits.maxMessageBytes.toLocaleString('en-US')} bytes; the connection was closed`);
+      const decoded = ex.coded === undefined ? '' : ` once its ${ex.coded} coding is undone (decoding stopped there)`;
+      this.rec.finding(ruleById('json/size-limit'), ex.responseEvent, '', `the body answering ${ex.label} exceeds ${this.limits.maxMessageBytes.toLocaleString('en-US')} bytes${decoded}; the connection was closed`);
       return new TransportFailure('too-large', `${ex.label}: body too large`);
     }
+    if (code === CONTENT_ENCODING_ERROR) return new TransportFailure('content-encoding', `${ex.label}: the body does not decode as its Content-Encoding says`);
     const detail = describeFailure(code ?? 'ECONNRESET');
     const at = this.rec.transportError(code ?? 'ECONNRESET', detail, ex.exchange);
     this.rec.finding(ruleById('http/connection-lost'), at, '', `${ex.label}: ${detail}`);
@@ -134,14 +160,14 @@ export class HttpExchanges {
 
   /** Reads (a bounded part of) a body only to show it in a finding; never fails. */
   async excerpt(ex: Exchange): Promise<string> {
-    const body = await this.wire.readBody(ex.reply, ERROR_BODY_BYTES, this.limits.timeoutMs);
+    const body = await this.wire.readBody(ex, ERROR_BODY_BYTES, this.limits.timeoutMs);
     if (body.kind !== 'body' || body.bytes.length === 0) return '';
     return ` (body: ${this.rec.excerpt(body.bytes)})`;
   }
 
   /** Reads and discards a body the check does not judge. */
   async discard(ex: Exchange): Promise<void> {
-    await this.wire.readBody(ex.reply, ERROR_BODY_BYTES, this.limits.timeoutMs);
+    await this.wire.readBody(ex, ERROR_BODY_BYTES, this.limits.timeoutMs);
   }
 
   /** Reports an HTTP status under `rule` (the message names it, with an excerpt of the body) and returns the failure to throw. */

@@ -7,6 +7,7 @@ import { isJsonObject } from '../validators/shape.ts';
 import type { RecordedMessage } from './transport.ts';
 import { TransportFailure } from './transport.ts';
 import { mediaType, statusLine, type Exchange, type HttpExchanges } from './http-exchange.ts';
+import { CONTENT_ENCODING_ERROR } from './content-coding.ts';
 import { readSse, type SseEnd, type SseReading } from './sse-reader.ts';
 import { describeFailure } from './http-wire.ts';
 import { ruleById } from '../validators/rules/index.ts';
@@ -64,7 +65,7 @@ function readStream(host: StreamHost, ex: Exchange, action: 'open' | 'resume', r
   let responded = false;
   let primed = !options.priming;
   let ignoredReported = false;
-  const reading: SseReading = readSse(ex.reply, { maxEventBytes: host.ex.limits.maxMessageBytes, idleMs: options.idleMs }, {
+  const reading: SseReading = readSse(ex.body, { maxEventBytes: host.ex.limits.maxMessageBytes, idleMs: options.idleMs }, {
     onEvent(event) {
       events += 1;
       const reused = event.id !== undefined && host.eventIds.has(event.id);
@@ -112,7 +113,7 @@ function readStream(host: StreamHost, ex: Exchange, action: 'open' | 'resume', r
       rec.finding(ruleById('json/size-limit'), openEvent, '', `an SSE event on the stream of ${options.label} exceeds ${end.limitBytes.toLocaleString('en-US')} bytes; the connection was closed`);
     } else if (end.kind === 'invalid-utf8') {
       rec.finding(ruleById('json/invalid-utf8'), openEvent, '', `the SSE stream of ${options.label} is not valid UTF-8; the connection was closed`);
-    } else if (end.kind === 'error' && !host.ex.closing) {
+    } else if (end.kind === 'error' && !host.ex.closing && end.code !== CONTENT_ENCODING_ERROR) {
       rec.transportError(end.code, describeFailure(end.code), ex.exchange);
     }
     return { end, events, lastEventId, responded, openEvent };
@@ -150,6 +151,7 @@ export async function readResponseStream(host: StreamHost, first: Exchange, labe
       throw new TransportFailure('timeout', `${label}: no SSE event in time`);
     }
     if (end.kind === 'too-large' || end.kind === 'invalid-utf8') throw new TransportFailure(end.kind, `${label}: the stream was closed`);
+    if (end.kind === 'error' && end.code === CONTENT_ENCODING_ERROR) throw new TransportFailure('content-encoding', `${label}: the stream does not decode as its Content-Encoding says`);
     // The stream ended (or its connection broke) before the response: resume it from its own last event id, if it had one.
     const from = read.lastEventId ?? resumedFrom;
     idleResumes = read.events > 0 ? 0 : idleResumes + 1;

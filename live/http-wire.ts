@@ -1,10 +1,12 @@
 // Why: the checker must control every byte it sends and bound everything it waits for, and must
 // leave no socket behind. Node's own http/https client does exactly what it is told (no redirects
-// followed, no decompression, no headers added beyond Host, Content-Length and Connection), and
+// followed, no decompression of its own (live/content-coding.ts undoes what the answer says), no headers added beyond Host, Content-Length and Connection), and
 // one agent per transport lets close() destroy every connection it opened.
 import http from 'node:http';
 import https from 'node:https';
 import type { Socket } from 'node:net';
+import type { Readable } from 'node:stream';
+import { isLoopbackHost } from './loopback-host.ts';
 
 /** An HTTP method the Streamable HTTP transport uses. */
 export type HttpMethod = 'POST' | 'GET' | 'DELETE';
@@ -101,8 +103,11 @@ export class HttpWire {
     });
   }
 
-  /** Reads a whole body, at most `maxBytes` of it, within `timeoutMs`; destroys it when cut short. */
-  readBody(reply: http.IncomingMessage, maxBytes: number, timeoutMs: number): Promise<BodyOutcome> {
+  /**
+   * Reads a whole body (`body`: the reply's, with its content codings undone), at most `maxBytes`
+   * of it, within `timeoutMs`; destroys it when cut short.
+   */
+  readBody({ reply, body }: { readonly reply: http.IncomingMessage; readonly body: Readable }, maxBytes: number, timeoutMs: number): Promise<BodyOutcome> {
     return new Promise<BodyOutcome>((resolve) => {
       const chunks: Buffer[] = [];
       let size = 0;
@@ -111,9 +116,12 @@ export class HttpWire {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
-        reply.off('data', onData);
-        reply.on('error', () => {});
-        if (outcome.kind !== 'body') reply.destroy();
+        body.off('data', onData);
+        body.on('error', () => {});
+        if (outcome.kind !== 'body') {
+          body.destroy();
+          reply.destroy();
+        }
         resolve(outcome);
       };
       const timer = setTimeout(() => settle({ kind: 'timeout' }), timeoutMs);
@@ -122,11 +130,11 @@ export class HttpWire {
         if (size > maxBytes) settle({ kind: 'too-large' });
         else chunks.push(chunk);
       };
-      reply.on('data', onData);
-      reply.on('end', () => settle({ kind: 'body', bytes: Buffer.concat(chunks, size) }));
-      reply.on('error', (error: NodeJS.ErrnoException) => settle({ kind: 'error', code: error.code ?? 'ECONNRESET' }));
-      reply.on('close', () => settle({ kind: 'error', code: 'ECONNRESET' }));
-      // A body announced larger than the limit is refused at once, not waited for.
+      body.on('data', onData);
+      body.on('end', () => settle({ kind: 'body', bytes: Buffer.concat(chunks, size) }));
+      body.on('error', (error: NodeJS.ErrnoException) => settle({ kind: 'error', code: error.code ?? 'ECONNRESET' }));
+      body.on('close', () => settle({ kind: 'error', code: 'ECONNRESET' }));
+      // A body announced larger than the limit is refused at once, not waited for (coded, it is larger still decoded).
       const announced = Number(reply.headers['content-length']);
       if (Number.isFinite(announced) && announced > maxBytes) settle({ kind: 'too-large' });
     });
@@ -134,8 +142,7 @@ export class HttpWire {
 
   /** Whether the endpoint is on a loopback address (where a foreign Origin must be refused). */
   get isLoopback(): boolean {
-    const host = this.#url.hostname.replace(/^\[|\]$/g, '');
-    return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+    return isLoopbackHost(this.#url.hostname);
   }
 
   /** The endpoint's origin, to tell a redirect elsewhere from one to the same server. */

@@ -83,15 +83,22 @@ export interface LiveJudgeOptions {
   /**
    * For a run of unbounded length (tap): methods are remembered for events below this index only,
    * request ids for the latest MAX_REMEMBERED_REQUESTS per direction, and at most MAX_WAITING
-   * messages wait for the handshake (then the session starts under the profile they imply).
+   * messages (MAX_WAITING_CHARS of text) wait for the handshake (then the session starts under the profile they imply).
    */
   readonly methodsBelow?: number;
+  /** Applied to each message `text` parses, before it is judged (the tap's stand-ins for long keys); the result is what `text` returns. */
+  readonly rewrite?: (message: unknown) => unknown;
 }
+
+/** In a run of unbounded length, the longest method name remembered for describing findings (longer ones are cut). */
+export const MAX_REMEMBERED_METHOD_CHARS = 200;
 
 /** Request ids remembered per direction (for the method of their answers) in a run of unbounded length. */
 export const MAX_REMEMBERED_REQUESTS = 65_536;
 /** Messages that wait for the server's initialize answer, in a run of unbounded length. */
 export const MAX_WAITING = 1024;
+/** Characters of message text that wait for the server's initialize answer, in a run of unbounded length. */
+export const MAX_WAITING_CHARS = 32 * 1024 * 1024;
 
 /** Judges a live exchange message by message; findings are kept with their event index. */
 export class LiveJudge {
@@ -101,6 +108,9 @@ export class LiveJudge {
   readonly #probes = new Map<IdKey, ProbeKind>();
   readonly #markers = new MarkerOracle();
   #waiting: Pending[] | undefined = [];
+  #waitingChars = 0;
+  /** The length of the text being judged (0 for a message judged without its text). */
+  #textChars = 0;
   #session: Session | undefined;
   #initializeId: IdKey | undefined;
   #profile: Profile | undefined;
@@ -131,7 +141,13 @@ export class LiveJudge {
       this.#place({ event: index, rule: error.rule, severity: 'error', pointer: `/message${error.pointer}`, message: `not one strict JSON message: ${error.message}` });
       return undefined;
     }
-    this.message(index, direction, message, probe);
+    if (this.#options.rewrite !== undefined) message = this.#options.rewrite(message);
+    this.#textChars = text.length;
+    try {
+      this.message(index, direction, message, probe);
+    } finally {
+      this.#textChars = 0;
+    }
     return message;
   }
 
@@ -145,7 +161,8 @@ export class LiveJudge {
       return;
     }
     this.#waiting.push({ index, step, probe });
-    if (this.#waiting.length >= MAX_WAITING && this.#methodsBelow !== Number.POSITIVE_INFINITY) {
+    this.#waitingChars += this.#textChars;
+    if ((this.#waiting.length >= MAX_WAITING || this.#waitingChars > MAX_WAITING_CHARS) && this.#methodsBelow !== Number.POSITIVE_INFINITY) {
       this.#settle(undefined);
       return;
     }
@@ -246,7 +263,7 @@ export class LiveJudge {
 
   /** Methods by event index; past `methodsBelow`, only the latest few (a long run's findings are described as they are placed). */
   #noteMethod(index: number, method: string): void {
-    this.#methods.set(index, method);
+    this.#methods.set(index, this.#bounded(method));
     if (index < this.#methodsBelow) return;
     this.#recent.push(index);
     if (this.#recent.length > 2 * MAX_WAITING) this.#methods.delete(this.#recent.shift() as number);
@@ -254,10 +271,16 @@ export class LiveJudge {
 
   #remember(direction: Direction, key: IdKey, method: string): void {
     const requests = this.#requests[direction];
-    requests.set(key, method);
+    requests.set(key, this.#bounded(method));
     if (requests.size > MAX_REMEMBERED_REQUESTS && this.#methodsBelow !== Number.POSITIVE_INFINITY) {
       requests.delete(requests.keys().next().value as IdKey);
     }
+  }
+
+  /** A method name as a run of unbounded length remembers it. */
+  #bounded(method: string): string {
+    if (this.#methodsBelow === Number.POSITIVE_INFINITY || method.length <= MAX_REMEMBERED_METHOD_CHARS) return method;
+    return `${method.slice(0, MAX_REMEMBERED_METHOD_CHARS)}\u2026`;
   }
 
   #start(profile: Profile, offeredVersion: string | undefined): void {

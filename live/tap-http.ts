@@ -13,6 +13,8 @@ import { readSse } from './sse-reader.ts';
 import type { TapRecorder } from './tap-recorder.ts';
 import type { CleanupEvidence } from './transport.ts';
 import { describeFailure } from './http-wire.ts';
+import { contentCodings, decodeBody, decodingStream, type ContentCodings } from './content-coding.ts';
+import { foreignAddressing } from './loopback-host.ts';
 import { ruleById } from '../validators/rules/index.ts';
 
 /** The largest JSON body or SSE event judged, in bytes (larger ones are passed on, not judged). */
@@ -36,7 +38,12 @@ export interface HttpTapOptions {
   readonly upstream: URL;
   /** Told each session id the server assigns (so that every output shows a placeholder). */
   readonly onSessionId?: (id: string) => void;
+  /** Told each request refused for its Host or Origin (why, and how many so far), which is never forwarded. */
+  readonly onRefused?: (reason: string, count: number) => void;
 }
+
+/** What a request refused for its Host or Origin is answered (403, as the upstream SDKs answer one). */
+const REFUSED_BODY = 'the tap answers only requests addressed to it by a loopback name and its port, from pages on this machine\n';
 
 const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
@@ -75,6 +82,10 @@ export class HttpTap {
   #exchange = 0;
   #aborted = 0;
   #closedSockets = 0;
+  #refused = 0;
+  /** The listening address as a Host header names it (IPv6 in brackets), and the port. */
+  #shown = '';
+  #port = 0;
 
   constructor(recorder: TapRecorder, options: HttpTapOptions) {
     this.#recorder = recorder;
@@ -96,6 +107,8 @@ export class HttpTap {
     });
     const address = server.address() as AddressInfo;
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    this.#shown = host;
+    this.#port = address.port;
     return `http://${host}:${address.port}${this.#options.upstream.pathname}${this.#options.upstream.search}`;
   }
 
@@ -115,10 +128,19 @@ export class HttpTap {
       await closed;
     }
     this.#agent.destroy();
-    return { listener_closed: server !== undefined, http_connections_closed: this.#closedSockets, http_requests_aborted: this.#aborted };
+    return { listener_closed: server !== undefined, http_connections_closed: this.#closedSockets, http_requests_aborted: this.#aborted, http_requests_refused: this.#refused };
   }
 
   #forward(req: IncomingMessage, res: ServerResponse): void {
+    // A page on a name rebound to this machine reaches the tap; the server behind it must not see it.
+    const refused = foreignAddressing(req.headers, this.#shown, this.#port);
+    if (refused !== undefined) {
+      this.#refused += 1;
+      this.#options.onRefused?.(refused, this.#refused);
+      req.resume();
+      res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' }).end(REFUSED_BODY);
+      return;
+    }
     const upstream = this.#options.upstream;
     const judged = (req.url ?? '/').split('?')[0] === upstream.pathname;
     const method = req.method ?? 'GET';
@@ -151,7 +173,7 @@ export class HttpTap {
     });
     req.on('end', () => {
       outgoing.end();
-      if (body !== undefined && body.size > 0) this.#judgeBody('client_to_server', body, exchange);
+      if (body !== undefined && body.size > 0) this.#judgeBody('client_to_server', body, exchange, contentCodings(req.headers['content-encoding']));
     });
     req.on('error', () => outgoing.destroy());
     res.on('close', () => {
@@ -182,7 +204,8 @@ export class HttpTap {
     const sse = judged && type.startsWith('text/event-stream');
     const json = judged && type.startsWith('application/json');
     const body = json ? new BodyCopy(MAX_HTTP_MESSAGE_BYTES) : undefined;
-    const copy = sse ? this.#judgeStream(exchange) : undefined;
+    const codings = contentCodings(reply.headers['content-encoding']);
+    const copy = sse ? this.#judgeStream(exchange, codings) : undefined;
     reply.on('data', (chunk: Buffer) => {
       body?.push(chunk);
       copy?.write(chunk);
@@ -194,7 +217,7 @@ export class HttpTap {
     reply.on('end', () => {
       copy?.end();
       res.end();
-      if (body !== undefined && body.size > 0) this.#judgeBody('server_to_client', body, exchange);
+      if (body !== undefined && body.size > 0) this.#judgeBody('server_to_client', body, exchange, codings);
     });
     reply.on('error', () => {
       copy?.destroy();
@@ -206,10 +229,17 @@ export class HttpTap {
   }
 
   /** Judges the copy of an SSE body: each event's data is one message; beyond the bounds, judging stops (passing on does not). */
-  #judgeStream(exchange: number): PassThrough {
+  #judgeStream(exchange: number, codings: ContentCodings): PassThrough {
     const copy = new PassThrough();
     this.#recorder.event({ kind: 'stream', action: 'open', exchange });
-    const reading = readSse(copy, { maxEventBytes: MAX_HTTP_MESSAGE_BYTES, idleMs: undefined }, {
+    if (codings.kind === 'unsupported') {
+      this.#unsupported(codings.name, 'an SSE stream', exchange);
+      copy.resume();
+      this.#recorder.event({ kind: 'stream', action: 'close', exchange });
+      return copy;
+    }
+    const decoded = codings.kind === 'coded' ? decodingStream(copy, codings.codings, (coding, detail) => this.#invalid(coding, detail, 'an SSE stream', exchange)) : copy;
+    const reading = readSse(decoded, { maxEventBytes: MAX_HTTP_MESSAGE_BYTES, idleMs: undefined }, {
       onEvent: (event) => {
         if (event.data !== '') this.#recorder.message('server_to_client', event.data, event.id === undefined || event.id === '' ? { exchange } : { exchange, event_id: event.id });
       },
@@ -223,28 +253,59 @@ export class HttpTap {
         this.#recorder.finding(ruleById('json/invalid-utf8'), at, '', 'an SSE stream is not valid UTF-8 (passed on unchanged; the rest of the stream was not judged)');
       }
       // The copy must keep accepting chunks after judging stopped: it is drained and dropped.
+      copy.unpipe();
       copy.resume();
+      decoded.resume();
       this.#recorder.event({ kind: 'stream', action: 'close', exchange });
     });
     return copy;
   }
 
-  /** Judges a whole JSON body (a request's, or an answer's). */
-  #judgeBody(direction: Direction, body: BodyCopy, exchange: number): void {
+  /** Judges a whole JSON body (a request's, or an answer's), once its content codings are undone. */
+  #judgeBody(direction: Direction, body: BodyCopy, exchange: number, codings: ContentCodings): void {
+    if (codings.kind === 'unsupported') {
+      this.#unsupported(codings.name, 'a JSON body', exchange);
+      return;
+    }
     if (body.tooLarge) {
       const at = this.#recorder.event({ kind: 'transport_error', code: 'body-too-large', detail: `a JSON body passed ${MAX_HTTP_MESSAGE_BYTES} bytes; it was passed on unchanged, not judged`, exchange });
       this.#recorder.finding(ruleById('json/size-limit'), at, '', `a JSON body is longer than the ${MAX_HTTP_MESSAGE_BYTES}-byte message limit (passed on unchanged, not judged)`);
       return;
     }
+    let bytes = body.bytes();
+    if (codings.kind === 'coded') {
+      const decoded = decodeBody(bytes, codings.codings, MAX_HTTP_MESSAGE_BYTES);
+      if (decoded.kind === 'too-large') {
+        const at = this.#recorder.event({ kind: 'transport_error', code: 'body-too-large', detail: `a ${codings.name}-coded JSON body decodes past ${MAX_HTTP_MESSAGE_BYTES} bytes; decoding stopped there, the body was passed on unchanged, not judged`, exchange });
+        this.#recorder.finding(ruleById('json/size-limit'), at, '', `a ${codings.name}-coded JSON body decodes past the ${MAX_HTTP_MESSAGE_BYTES}-byte message limit (${body.size} bytes coded; decoding stopped at the limit; passed on unchanged, not judged)`);
+        return;
+      }
+      if (decoded.kind === 'invalid') {
+        this.#invalid(decoded.coding, decoded.detail, 'a JSON body', exchange);
+        return;
+      }
+      bytes = decoded.bytes;
+    }
     let text: string;
     try {
-      text = strict.decode(body.bytes());
+      text = strict.decode(bytes);
     } catch {
       const at = this.#recorder.event({ kind: 'transport_error', code: 'not-utf8', detail: 'a JSON body is not valid UTF-8', exchange });
       this.#recorder.finding(ruleById('json/invalid-utf8'), at, '', 'a JSON body is not valid UTF-8 (passed on unchanged, not judged)');
       return;
     }
     this.#recorder.message(direction, text, { exchange });
+  }
+
+  /** A body whose coded bytes do not decode as its Content-Encoding says: a finding, and not judged further. */
+  #invalid(coding: string, detail: string, what: string, exchange: number): void {
+    const at = this.#recorder.event({ kind: 'transport_error', code: 'content-encoding-invalid', detail: `${what} does not decode as ${coding} (${detail}); passed on unchanged, not judged`, exchange });
+    this.#recorder.finding(ruleById('http/content-encoding-invalid'), at, '', `${what} says Content-Encoding ${coding} but does not decode so (${detail}); passed on unchanged, not judged`);
+  }
+
+  /** A coding the tap cannot undo: what it carries is passed on and not judged (the peers agreed on it, no finding). */
+  #unsupported(name: string, what: string, exchange: number): void {
+    this.#recorder.event({ kind: 'transport_error', code: 'content-encoding-unsupported', detail: `${what} with Content-Encoding ${JSON.stringify(name)}, which the tap cannot decode, was passed on unchanged, not judged`, exchange });
   }
 }
 

@@ -8,6 +8,7 @@ import type { TraceEvent } from '../trace/trace-schema.ts';
 import type { Direction } from '../validators/context.ts';
 import type { RuleSpec } from '../validators/rules/rule.ts';
 import { LiveJudge, type EventFinding } from './live-judge.ts';
+import { shortenKeys } from './long-keys.ts';
 import { MAX_RECORDED_TEXT, type Recording, type RunFinding } from './recorder.ts';
 import type { RecordedMessage, Recorder, WirePlace } from './transport.ts';
 
@@ -74,6 +75,7 @@ export class TapRecorder implements Recorder {
   #unkept = 0;
   #omittedEvents = 0;
   #omittedFindings = 0;
+  #shortened = 0;
   #counts = { client_to_server: 0, server_to_client: 0, errors: 0, warnings: 0 };
   /** What is reported about a message while it is judged (findings, frames), told once the message has been seen. */
   #deferred: (() => void)[] | undefined;
@@ -85,6 +87,11 @@ export class TapRecorder implements Recorder {
     this.#start = this.#clock();
     this.#judge = new LiveJudge({
       methodsBelow: UNKEPT_BASE,
+      rewrite: (message) => {
+        const short = shortenKeys(message);
+        this.#shortened += short.shortened;
+        return short.message;
+      },
       onFinding: (f) => this.#placed(f),
       ...(options.inspect === undefined ? {} : { inspect: options.inspect }),
       onJudged: (index, step, findings, session) => {
@@ -152,9 +159,9 @@ export class TapRecorder implements Recorder {
     return this.#judge.unanswered(direction);
   }
 
-  /** Messages seen in each direction, and findings by severity, so far. */
-  counts(): Readonly<{ client_to_server: number; server_to_client: number; errors: number; warnings: number }> {
-    return { ...this.#counts };
+  /** Messages seen in each direction, findings by severity, and long keys judged through a stand-in, so far. */
+  counts(): Readonly<{ client_to_server: number; server_to_client: number; errors: number; warnings: number; shortened: number }> {
+    return { ...this.#counts, shortened: this.#shortened };
   }
 
   /** Ends the recording: what was kept, and what was counted but not kept. */

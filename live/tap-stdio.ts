@@ -27,9 +27,17 @@ export interface StdioTapOptions {
   readonly command: string;
   readonly args: readonly string[];
   readonly env: NodeJS.ProcessEnv;
-  /** Wait after closing the server's stdin, and again after SIGTERM (ms, default 2000). */
+  /** Wait after SIGTERM before SIGKILL, and for the server's output once it has exited (ms, default 2000). */
   readonly graceMs?: number;
+  /**
+   * Wait for the server to exit by itself after the client's end of input closed its stdin (ms,
+   * default SERVER_GRACE_MS): a client that closes its side may still read answers that are coming.
+   */
+  readonly serverGraceMs?: number;
 }
+
+/** How long the server may take to exit after the client's end of input, by default (ms). */
+export const SERVER_GRACE_MS = 30_000;
 
 /** How a tapped session ended. */
 export interface StdioTapEnd {
@@ -54,6 +62,7 @@ export class StdioTap {
   readonly #client: ClientSide;
   readonly #options: StdioTapOptions;
   readonly #graceMs: number;
+  readonly #serverGraceMs: number;
   readonly #stderr = new BoundedText(8192);
   #child: ChildProcess | undefined;
   #forced: Forced = 'none';
@@ -67,6 +76,7 @@ export class StdioTap {
     this.#client = client;
     this.#options = options;
     this.#graceMs = options.graceMs ?? 2000;
+    this.#serverGraceMs = options.serverGraceMs ?? SERVER_GRACE_MS;
   }
 
   /** Starts the server and the relay; rejects with a SpawnError when the server cannot be started. */
@@ -100,16 +110,19 @@ export class StdioTap {
       // The server closed its input or exited: what it did is recorded by its exit.
     });
     this.#client.output.on('error', () => {
-      // The client stopped reading (it closed the pipe): it is gone, so the server is ended.
-      void this.stop('client-closed');
+      // The client stopped reading (it closed the pipe): it is gone, so the server is ended (nothing it says can arrive).
+      void this.stop('client-closed', undefined, this.#graceMs);
     });
     this.#client.input.on('end', () => {
-      void this.stop('client-closed');
+      void this.stop('client-closed', undefined, this.#serverGraceMs);
     });
   }
 
-  /** Ends the session: closes the server's stdin, then SIGTERM and SIGKILL after the grace time each. */
-  stop(reason: StdioTapEnd['reason'], signal?: NodeJS.Signals): Promise<void> {
+  /**
+   * Ends the session: passes on a signal, or closes the server's stdin and waits `waitMs` for it to
+   * exit; then SIGTERM, and SIGKILL after the grace time.
+   */
+  stop(reason: StdioTapEnd['reason'], signal?: NodeJS.Signals, waitMs = this.#graceMs): Promise<void> {
     if (this.#stopping !== undefined) return this.#stopping;
     this.#reason ??= reason;
     this.#stopping = (async () => {
@@ -117,7 +130,7 @@ export class StdioTap {
       const child = this.#child;
       if (signal !== undefined) this.#signal(signal === 'SIGKILL' ? 'SIGKILL' : 'SIGTERM', signal);
       else child?.stdin?.end();
-      if (await this.#waitExit(this.#graceMs)) return;
+      if (await this.#waitExit(signal === undefined ? waitMs : this.#graceMs)) return;
       if (this.#forced === 'none') {
         this.#signal('SIGTERM');
         if (await this.#waitExit(this.#graceMs)) return;
@@ -152,7 +165,7 @@ export class StdioTap {
       code: exit.code,
       signal: exit.signal,
       reason: this.#reason,
-      cleanup: { process_exited: true, process_exit_code: exit.code, process_exit_signal: exit.signal, process_forced: this.#forced, stray_processes_killed: strays },
+      cleanup: { process_exited: true, process_exit_code: exit.code, process_exit_signal: exit.signal, process_forced: this.#forced, stray_processes_killed: strays, server_grace_ms: this.#serverGraceMs },
     };
   }
 

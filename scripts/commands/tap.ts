@@ -8,8 +8,10 @@ import { InputError } from '../../runner/errors.ts';
 import { LiveFrames } from '../../inspector/live-frames.ts';
 import type { LiveInspector } from '../../inspector/live-server.ts';
 import { HttpTap } from '../../live/tap-http.ts';
+import { isLoopbackHost } from '../../live/loopback-host.ts';
+import { MAX_KEY_CHARS } from '../../live/long-keys.ts';
 import { TAP_LIMITS, TapRecorder, type TapFinding } from '../../live/tap-recorder.ts';
-import { StdioTap, type ClientSide } from '../../live/tap-stdio.ts';
+import { SERVER_GRACE_MS, StdioTap, type ClientSide } from '../../live/tap-stdio.ts';
 import { SpawnError } from '../../live/stdio-transport.ts';
 import { buildTrace } from '../../live/trace-builder.ts';
 import type { CleanupEvidence } from '../../live/transport.ts';
@@ -34,16 +36,16 @@ export interface TapCommand {
   readonly trace: string | undefined;
   readonly inspect: { readonly port: number } | undefined;
   readonly maxMessages: number;
+  /** How long the server may take to exit after the client's end of input (ms). */
+  readonly serverGraceMs: number;
   readonly quiet: boolean;
 }
 
+/** Requests refused for their Host or Origin that are named on stderr; later ones are counted. */
+export const MAX_PRINTED_REFUSALS = 10;
+
 function usage(message: string): UsageError {
   return new UsageError('tap', message);
-}
-
-/** Whether a host names a loopback interface: 127.0.0.0/8, ::1 or localhost. */
-export function isLoopbackHost(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.test(host) && host.split('.').every((p) => Number(p) <= 255);
 }
 
 function port(text: string, flag: string): number {
@@ -81,8 +83,12 @@ export function parseTapArgs(args: CommandArgs): TapCommand {
   const max = args.string('max-messages');
   const maxMessages = max === undefined ? TAP_LIMITS.maxMessages : Number(max);
   if (max !== undefined && (!/^\d+$/.test(max) || maxMessages > 1_000_000)) throw usage(`--max-messages takes a number from 0 to 1000000, got ${JSON.stringify(max)}`);
+  const grace = args.string('server-grace');
+  if (grace !== undefined && (!/^\d+(\.\d+)?$/.test(grace) || Number(grace) > 86_400)) throw usage(`--server-grace takes seconds from 0 to 86400, got ${JSON.stringify(grace)}`);
+  if (grace !== undefined && target.transport !== 'stdio') throw usage('--server-grace goes with a stdio server (-- CMD ARGS...)');
   return {
     target,
+    serverGraceMs: grace === undefined ? SERVER_GRACE_MS : Math.round(Number(grace) * 1000),
     trace: args.string('trace'),
     inspect: args.flag('inspect') ? { port: inspectPort === undefined ? 0 : port(inspectPort, '--inspect-port') } : undefined,
     maxMessages,
@@ -181,19 +187,20 @@ async function finish(parsed: TapCommand, io: CommandIO, run: Run, cleanup: Clea
   const c = run.recorder.counts();
   const kept = omitted === undefined ? '' : `; the trace keeps the first ${countOf(trace.events.filter((e) => e.kind === 'message').length, 'message')}`;
   const where = parsed.trace === undefined ? '' : `; trace written to ${parsed.trace}`;
+  const shortened = c.shortened === 0 ? '' : `; ${countOf(c.shortened, 'id or token', 'ids or tokens')} over ${MAX_KEY_CHARS} characters judged through a stand-in (its start, length and SHA-256)`;
   const status = c.errors > 0 ? 'fail' : 'pass';
   // A session in a revision no profile judges is passed through whole, and judged no further than its initialize.
   const { notJudged } = recording.negotiation;
   const version = notJudged === null ? trace.protocol_version ?? 'not negotiated' : `${notJudged}, not judged: it judges ${judgedVersions()} sessions`;
   io.err(run.redactor.text(`mcp-statechart tap: ${status}: ${countOf(c.client_to_server + c.server_to_client, 'message')} (${c.client_to_server} from the client, ${c.server_to_client} from the server), `
-    + `${countOf(c.errors, 'error')}, ${countOf(c.warnings, 'warning')} (${trace.profile}, MCP ${version})${kept}${where}\n`));
+    + `${countOf(c.errors, 'error')}, ${countOf(c.warnings, 'warning')} (${trace.profile}, MCP ${version})${kept}${shortened}${where}\n`));
   return trace;
 }
 
 async function tapStdio(parsed: TapCommand, command: readonly string[], io: CommandIO, extras: TapExtras, run: Run & { env: NodeJS.ProcessEnv }): Promise<CommandResult> {
   const client: ClientSide = extras.client ?? { input: process.stdin, output: process.stdout, errors: process.stderr };
   const [executable, ...rest] = command;
-  const tap = new StdioTap(run.recorder, client, { command: executable as string, args: rest, env: run.env });
+  const tap = new StdioTap(run.recorder, client, { command: executable as string, args: rest, env: run.env, serverGraceMs: parsed.serverGraceMs });
   try {
     await tap.start();
   } catch (error) {
@@ -216,6 +223,9 @@ async function tapStdio(parsed: TapCommand, command: readonly string[], io: Comm
     if (client.output.destroyed || client.output.writableEnded) resolve();
     else client.output.write('', () => resolve());
   });
+  if (end.reason === 'client-closed' && end.cleanup['process_forced'] !== 'none') {
+    io.err(`mcp-statechart tap: the server had not exited ${parsed.serverGraceMs / 1000} s after the client's end of input; the tap ended it (${end.cleanup['process_forced']}; --server-grace SECONDS waits longer)\n`);
+  }
   await finish(parsed, io, run, end.cleanup);
   if (extras.client === undefined) {
     // The client sees the server's own ending: its exit code, or the signal that ended it.
@@ -235,6 +245,10 @@ async function tapHttp(parsed: TapCommand, target: Extract<TapCommand['target'],
     port: target.port,
     upstream: target.upstream,
     onSessionId: (id) => void run.redactor.addSessionId(id),
+    onRefused: (reason, count) => {
+      if (count <= MAX_PRINTED_REFUSALS) io.err(`mcp-statechart tap: refused a request (${run.redactor.text(reason)}): not addressed to the tap by a loopback name and its port, or not from a page on this machine; answered 403, not forwarded\n`);
+      if (count === MAX_PRINTED_REFUSALS) io.err('mcp-statechart tap: further refused requests are counted, not printed (the trace\'s cleanup says how many)\n');
+    },
   });
   let url: string;
   try {

@@ -8,6 +8,7 @@ import { RULES } from '../../validators/rules/index.ts';
 import * as broken from '../peers/http-broken-peers.ts';
 import * as streams from '../peers/http-broken-streams.ts';
 import { HugeContentLengthPeer } from '../peers/http-faulty-peers.ts';
+import { CodingPeer } from '../peers/http-coding-peers.ts';
 import { McpHttpPeer, withPeer } from '../peers/http-mcp-peer.ts';
 import { drive, type DriveOptions, type DriveResult } from './support/http-driver.ts';
 
@@ -82,6 +83,14 @@ const CASES: readonly RuleCase[] = [
   { name: 'a redirect to another origin', rule: 'http/redirect-other-origin', peer: () => new broken.RedirectPeer('http://elsewhere.invalid/mcp') },
   { name: 'a connection dropped in the middle of a JSON body', rule: 'http/connection-lost', peer: () => new broken.ConnectionDropPeer('json'), not: ['http/timeout'] },
   { name: 'a JSON body that is not UTF-8', rule: 'json/invalid-utf8', peer: () => new broken.InvalidUtf8Peer('json') },
+  {
+    name: 'a gzip-coded JSON body whose bytes are no gzip data', rule: 'http/content-encoding-invalid', peer: () => new CodingPeer('json', 'gzip', { method: 'tools/list', kind: 'garbage' }),
+    not: ['http/connection-lost', 'json/syntax'],
+  },
+  {
+    name: 'a br-coded SSE stream whose bytes are no brotli data', rule: 'http/content-encoding-invalid', peer: () => new CodingPeer('sse', 'br', { method: 'tools/list', kind: 'garbage' }),
+    not: ['http/connection-lost', 'json/syntax', 'http/stream-closed-before-response'],
+  },
   { name: 'a notification answered 200 with a body', rule: 'http/accepted-not-202', peer: () => new broken.NotificationAnswered200Peer('json') },
   {
     name: 'a GET answered with JSON',

@@ -66,7 +66,7 @@ test('bounds: findings past the number kept per rule are counted; the byte bound
   assert.is(trace.events.length, 2);
   assert.equal(trace.omitted, { events: 6, findings: 3 });
   assert.is(trace.findings.length, 2);
-  assert.equal(recorder.counts(), { client_to_server: 1, server_to_client: 6, errors: 5, warnings: 0 });
+  assert.equal(recorder.counts(), { client_to_server: 1, server_to_client: 6, errors: 5, warnings: 0, shortened: 0 });
 });
 
 test('findings on a message are reported after the message was seen (its secrets learned first); transport findings at once', () => {

@@ -121,6 +121,12 @@ export function chromiumAvailable(test: Test, what: string): boolean {
   return false;
 }
 
+/** How a browser is launched: its window size, and Chromium flags beyond the offline ones (a host resolver rule, say). */
+export interface BrowserOptions {
+  readonly viewport?: { width: number; height: number };
+  readonly args?: readonly string[];
+}
+
 /** A launched browser: its context, the requests it refused, and close (which also deletes its profile). */
 export interface OfflineBrowser {
   readonly context: BrowserContext;
@@ -133,7 +139,7 @@ export interface OfflineBrowser {
  * Launches the chosen headless Chromium with the offline flags and a fresh profile, in a context
  * that lets file: and data: URLs through and refuses (and records in `blocked`) every other request.
  */
-export async function launchOfflineBrowser(options: { viewport?: { width: number; height: number } } = {}): Promise<OfflineBrowser> {
+export async function launchOfflineBrowser(options: BrowserOptions = {}): Promise<OfflineBrowser> {
   const source = findChromium();
   if (!source.found) throw new Error(`no Chromium: ${source.reason}`);
   const { chromium } = await import('playwright-core');
@@ -141,7 +147,7 @@ export async function launchOfflineBrowser(options: { viewport?: { width: number
   let context: BrowserContext;
   try {
     context = await chromium.launchPersistentContext(profile, {
-      executablePath: source.executable(), headless: true, args: [...OFFLINE_ARGS], viewport: options.viewport ?? { width: 1600, height: 1000 },
+      executablePath: source.executable(), headless: true, args: [...OFFLINE_ARGS, ...(options.args ?? [])], viewport: options.viewport ?? { width: 1600, height: 1000 },
     });
   } catch (error) {
     rmSync(profile, { recursive: true, force: true });
@@ -169,7 +175,7 @@ export async function launchOfflineBrowser(options: { viewport?: { width: number
 }
 
 /** Runs `fn` with a launched offline browser and closes it afterwards, also when `fn` throws. */
-export async function withOfflineBrowser(fn: (browser: OfflineBrowser) => Promise<void>, options: { viewport?: { width: number; height: number } } = {}): Promise<void> {
+export async function withOfflineBrowser(fn: (browser: OfflineBrowser) => Promise<void>, options: BrowserOptions = {}): Promise<void> {
   const browser = await launchOfflineBrowser(options);
   try {
     await fn(browser);

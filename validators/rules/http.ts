@@ -98,4 +98,8 @@ export const httpRules = defineRules('http', SPEC.transports, {
     text: 'Every line of an SSE stream should be a data, event, id or retry field or a comment; clients ignore any other line and lose what it carried.',
     spec: SSE_INTERPRETATION,
   },
+  'content-encoding-invalid': {
+    text: 'A body must be coded as its Content-Encoding says: the codings it names are the decoding that has to be applied to obtain the media type of its Content-Type (RFC 9110, section 8.4); the body does not decode so.',
+    spec: 'https://www.rfc-editor.org/rfc/rfc9110#section-8.4',
+  },
 });
