@@ -14,7 +14,7 @@ export function mergeTraces(traces: readonly Trace[]): MergedShards {
     return mergeShards(traces);
   } catch (error) {
     if (!(error instanceof MergeError)) throw error;
-    throw new InputError(error.rule, error.pointer, `report --merge: trace ${error.file + 1} of ${traces.length}: ${error.message}`);
+    throw new InputError(error.rule, error.pointer, `report --merge: trace ${error.file + 1} of ${traces.length}: ${error.message} (at ${error.pointer})`);
   }
 }
 

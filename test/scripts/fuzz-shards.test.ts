@@ -81,10 +81,30 @@ test('report --merge refuses an incomplete set (exit 2, the rule and pointer) an
   assert.match(unsharded.stderr, /trace 1 of 2: the trace was not written by fuzz --shard I\/N \(at \/options\/shard\) \[fixture\/shards-mismatch\]/);
   const two = cli(['report', join(dir, 'shard-1.json'), join(dir, 'shard-2.json')]);
   assert.is(two.status, 2);
-  assert.match(two.stderr, /one trace at a time; .* --merge \[cli\/usage\]/);
+  assert.match(two.stderr, /^mcp-statechart: one trace at a time; .* --merge\n/);
   const output = cli(['report', join(dir, 'shard-1.json'), '--output', join(dir, 'x.json')]);
   assert.is(output.status, 2);
   assert.match(output.stderr, /--output applies to --merge/);
+});
+
+test('docs/fuzz-ci.md: the workflow\'s command lines are ones the CLI takes, every shard of the matrix merged', () => {
+  const page = readFileSync(join(ROOT, 'docs/fuzz-ci.md'), 'utf8');
+  const lines = [...page.matchAll(/arguments: >-\n((?: {12}.*\n)+)/g)].map((m) => JSON.parse((m[1] as string).replace(/\n/g, ' ')) as string[]);
+  assert.is(lines.length, 2);
+  const [fuzzLine, mergeLine] = lines as [string[], string[]];
+  const shards = Number(/shard: \[([0-9, ]+)\]/.exec(page)?.[1]?.split(',').length);
+  for (let shard = 1; shard <= shards; shard++) {
+    const argv = fuzzLine.slice(1).map((a) => a.replaceAll('${{ matrix.shard }}', String(shard)));
+    const parsed = parseCommandLine(findCommand('fuzz')!, argv);
+    if (parsed.help) throw new Error('help');
+    const fuzz = parseFuzzArgs(parsed.args, ENV);
+    assert.equal(fuzz.fuzz.plan?.shard, { index: shard, count: shards });
+    assert.ok(mergeLine.includes(fuzz.output ?? ''), `shard ${shard}'s trace is merged`);
+  }
+  const merge = parseCommandLine(findCommand('report')!, mergeLine.slice(1));
+  if (merge.help) throw new Error('help');
+  assert.ok(merge.args.flag('merge'));
+  assert.is(merge.args.positionals.length, shards);
 });
 
 test.run();
