@@ -43,6 +43,9 @@ const RATIOS: readonly RatioSpec[] = [
   ratioOf('course_cli_vs_node_startup', 'course_cli', 'node_startup', 'lower', 'wall_s'),
   ratioOf('course_cli_vs_course_reference', 'course_cli', 'course_reference', 'lower', 'wall_s'),
   ratioOf('live_check_vs_sdk_client', 'live_check', 'live_sdk_client', 'lower', 'wall_s'),
+  ratioOf('fuzz_jobs_2_vs_1', 'fuzz_stdio_jobs_2', 'fuzz_stdio', 'higher', 'runs_per_min'),
+  { name: 'tap_stdio_cpu_vs_server', better: 'lower', of: (w) => [num(w, 'tap_stdio', 'tap_cpu_us'), num(w, 'tap_stdio', 'server_cpu_us')] },
+  { name: 'tap_http_cpu_vs_server', better: 'lower', of: (w) => [num(w, 'tap_http', 'tap_cpu_us'), num(w, 'tap_http', 'server_cpu_us')] },
   ratioOf('scale_1m_vs_100k_time', 'scale_1m', 'scale_100k', 'lower', 'wall_s'),
   ratioOf('scale_1m_vs_100k_rss', 'scale_1m', 'scale_100k', 'lower', 'peak_rss_mb'),
 ];
@@ -71,6 +74,12 @@ export interface TargetResult {
   readonly met: boolean | undefined;
 }
 
+/** The tap's added p99 of a transport (it can be negative, when the direct arm was the unluckier one). */
+function tapAdded(w: Figures, name: string): number | undefined {
+  const v = w[name]?.['added_p99_ms'];
+  return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+}
+
 /** The project's performance targets, judged on one report. */
 export function judgeTargets(report: BenchReport): TargetResult[] {
   const w = report.workloads as unknown as Figures;
@@ -86,6 +95,9 @@ export function judgeTargets(report: BenchReport): TargetResult[] {
     target('whole-process `cases` on the course fixture within 1.4x of `node -e 0`', ratio('course_cli_vs_node_startup'), (v) => v <= 1.4),
     target(`whole-process \`cases\` on the course fixture clearly faster than the course's Python reference (at most ${REFERENCE_TARGET}x its time)`, ratio('course_cli_vs_course_reference'), (v) => v <= REFERENCE_TARGET),
     target('`check --stdio` against server-everything within 1.2x of the SDK client\'s initialize, ping, tools/list, close', ratio('live_check_vs_sdk_client'), (v) => v <= 1.2),
+    target('fuzz over stdio (server-everything): `--jobs 2` at least 1.7x the runs a minute of `--jobs 1`', ratio('fuzz_jobs_2_vs_1'), (v) => v >= 1.7),
+    target('tap: added round-trip p99 under 1 ms over stdio at 1,000 messages/s', tapAdded(w, 'tap_stdio'), (v) => v < 1, ' ms'),
+    target('tap: added round-trip p99 under 2 ms over Streamable HTTP', tapAdded(w, 'tap_http'), (v) => v < 2, ' ms'),
   ];
 }
 
@@ -186,14 +198,20 @@ export function compareRatios(now: Readonly<Record<string, number>>, committed: 
 
 const UNITS: Readonly<Record<string, string>> = {
   messages: '', msgs_per_s: ' msg/s', wall_s: ' s', peak_rss_mb: ' MB', runs_per_min: ' runs/min',
+  rate_msgs_per_s: ' msg/s', direct_p50_ms: ' ms', direct_p99_ms: ' ms', tap_p50_ms: ' ms', tap_p99_ms: ' ms',
+  added_p50_ms: ' ms', added_p99_ms: ' ms', tap_cpu_us: ' µs', server_cpu_us: ' µs',
 };
+
+/** The tap latency figures' keys, in the order the text shows them. */
+const TAP_KEYS = ['rate_msgs_per_s', 'direct_p50_ms', 'direct_p99_ms', 'tap_p50_ms', 'tap_p99_ms', 'added_p50_ms', 'added_p99_ms', 'tap_cpu_us', 'server_cpu_us'];
 
 function describeFigure(figure: Record<string, unknown>): string {
   if (typeof figure['skipped'] === 'string') return `skipped: ${figure['skipped']}`;
   const parts: string[] = [];
-  for (const key of ['messages', 'msgs_per_s', 'runs_per_min', 'wall_s', 'peak_rss_mb']) {
+  for (const key of ['messages', 'msgs_per_s', 'runs_per_min', 'wall_s', 'peak_rss_mb', ...TAP_KEYS]) {
     const v = figure[key];
-    if (typeof v === 'number') parts.push(key === 'messages' ? `${v.toLocaleString('en-US')} messages` : `${v.toLocaleString('en-US')}${UNITS[key]}`);
+    const label = key.startsWith('direct_') || key.startsWith('tap_') || key.startsWith('added_') || key.startsWith('server_') ? `${key.replace(/_(ms|us)$/, '')} ` : '';
+    if (typeof v === 'number') parts.push(key === 'messages' ? `${v.toLocaleString('en-US')} messages` : `${label}${v.toLocaleString('en-US')}${UNITS[key]}`);
   }
   if (typeof figure['rejected'] === 'number' && figure['rejected'] > 0) parts.push(`${figure['rejected']} rejected`);
   return parts.join(', ');

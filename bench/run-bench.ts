@@ -1,6 +1,7 @@
 // Why: one function runs every workload in a fixed order, so `bench`, `bench --json` and
 // `bench --write` report the same measurements, and `--quick` only shrinks the sizes.
 import { fuzzRates, type FuzzRate } from './fuzz-rate.ts';
+import { TAP_LOAD, tapLatencies, type TapLatency } from './tap-latency.ts';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, availableParallelism, platform, arch, tmpdir, totalmem } from 'node:os';
@@ -65,8 +66,13 @@ export interface Workloads {
   readonly live_sdk_client?: WallTime | Skipped;
   /** fuzz runs per minute against server-everything over stdio, a process per run (added later, so optional). */
   readonly fuzz_stdio?: FuzzRate | Skipped;
+  /** The stdio rate with --jobs 2 (paired with `fuzz_stdio`, the same sequences in alternating rounds). */
+  readonly fuzz_stdio_jobs_2?: FuzzRate | Skipped;
   /** The same over Streamable HTTP, a session per run on one server (`--reuse-server`). */
   readonly fuzz_http?: FuzzRate | Skipped;
+  /** Pings relayed between the SDK's client and server directly and through `tap`, paired (added later, so optional). */
+  readonly tap_stdio?: TapLatency | Skipped;
+  readonly tap_http?: TapLatency | Skipped;
   readonly scale_100k: ScaleFigure;
   readonly scale_1m: ScaleFigure | Skipped;
 }
@@ -196,8 +202,11 @@ export async function runBench(paths: BenchPaths, sizes: BenchSizes, progress: P
     ], paths.root, runs) as [WallTime, WallTime];
   }
 
-  progress(`fuzz: ${FUZZ_RUNS} runs against server-everything over stdio, then over Streamable HTTP with a session per run`);
-  const { fuzz_stdio, fuzz_http } = await fuzzRates(server, paths.root, FUZZ_RUNS);
+  progress(`fuzz: ${FUZZ_RUNS} runs against server-everything over stdio with --jobs 1 and 2 (paired), then over Streamable HTTP with a session per run`);
+  const { fuzz_stdio, fuzz_stdio_jobs_2, fuzz_http } = await fuzzRates(server, paths.root, FUZZ_RUNS);
+
+  progress(`tap: pings between the SDK client and server, directly and through the tap, ${TAP_LOAD.rounds} paired rounds per transport`);
+  const { tap_stdio, tap_http } = tapLatencies(paths.root, paths.cli);
 
   const dir = mkdtempSync(join(tmpdir(), 'mcp-statechart-bench-'));
   try {
@@ -221,7 +230,10 @@ export async function runBench(paths: BenchPaths, sizes: BenchSizes, progress: P
       live_check,
       live_sdk_client,
       fuzz_stdio,
+      fuzz_stdio_jobs_2,
       fuzz_http,
+      tap_stdio,
+      tap_http,
       scale_100k: scale_100k as ScaleFigure,
       scale_1m,
     };
