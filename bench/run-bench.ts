@@ -14,6 +14,7 @@ import { DEFAULT_RUNS, medianSecondsInterleaved, significant } from './measure.t
 import type { BenchPaths } from './paths.ts';
 import { measureValidate, measureWalls, type ScaleFigure, type TimedCommand, type TranscriptInput, type WallTime } from './processes.ts';
 import { writeTranscript } from './transcript-file.ts';
+import { course256Path } from './course-256.ts';
 import {
   ajvMethodsTask,
   ajvTask,
@@ -60,6 +61,11 @@ export interface Workloads {
    * with `course_cli` and `node_startup` (added later, so optional).
    */
   readonly course_reference?: WallTime | Skipped;
+  /** `cases` on the whole bundled corpus, whole process (added later, so optional). */
+  readonly corpus_cli?: WallTime;
+  /** `cases` on bench/course-256.json, and the course's reference on it, paired (added later, so optional). */
+  readonly course256_cli?: WallTime | Skipped;
+  readonly course256_reference?: WallTime | Skipped;
   /** `check --stdio` against server-everything, whole process (added later, so optional). */
   readonly live_check?: WallTime | Skipped;
   /** The official SDK's client (initialize, ping, tools/list, close) against the same server, paired with it. */
@@ -179,14 +185,24 @@ export async function runBench(paths: BenchPaths, sizes: BenchSizes, progress: P
   live.forEach(([name, t], i) => figures.set(name, t.figure(seconds[i] as number, runs)));
 
   const reference = courseReference(paths.course);
-  progress(`course_cli, node_startup${isSkipped(reference) ? '' : ', course_reference'}`);
-  const [node_startup, cli, python] = measureWalls([
-    { args: ['-e', '0'], accept: [0] },
-    ...(existsSync(paths.course) ? [{ args: [paths.cli, 'cases', paths.course], accept: [0, 1] }] : []),
-    ...(isSkipped(reference) ? [] : [reference]),
-  ], paths.root, runs);
-  const course_cli: WallTime | Skipped = cli ?? { skipped: 'the course fixture ../shared/course/mcp-cases.json is not present' };
-  const course_reference: WallTime | Skipped = isSkipped(reference) ? reference : python as WallTime;
+  const course256 = course256Path(paths.root);
+  const reference256 = existsSync(course256) ? courseReference(course256) : { skipped: 'bench/course-256.json is not here (an installed package)' };
+  progress(`cold runs: node_startup, corpus_cli, course_cli, course256_cli${isSkipped(reference) ? '' : ', course_reference, course256_reference'} (paired, interleaved rounds)`);
+  const cold: [name: string, command: TimedCommand][] = [
+    ['node_startup', { args: ['-e', '0'], accept: [0] }],
+    ['corpus_cli', { args: [paths.cli, 'cases', '--quiet'], accept: [0] }],
+    ...(existsSync(paths.course) ? [['course_cli', { args: [paths.cli, 'cases', paths.course], accept: [0, 1] }] as [string, TimedCommand]] : []),
+    ...(existsSync(course256) ? [['course256_cli', { args: [paths.cli, 'cases', course256], accept: [0] }] as [string, TimedCommand]] : []),
+    ...(isSkipped(reference) ? [] : [['course_reference', reference] as [string, TimedCommand]]),
+    ...(isSkipped(reference256) ? [] : [['course256_reference', reference256] as [string, TimedCommand]]),
+  ];
+  const walls = new Map(measureWalls(cold.map(([, c]) => c), paths.root, runs).map((w, i) => [cold[i]?.[0], w]));
+  const node_startup = walls.get('node_startup') as WallTime;
+  const corpus_cli = walls.get('corpus_cli') as WallTime;
+  const course_cli: WallTime | Skipped = walls.get('course_cli') ?? { skipped: 'the course fixture ../shared/course/mcp-cases.json is not present' };
+  const course256_cli: WallTime | Skipped = walls.get('course256_cli') ?? { skipped: 'bench/course-256.json is not here (an installed package)' };
+  const course_reference: WallTime | Skipped = isSkipped(reference) ? reference : walls.get('course_reference') as WallTime;
+  const course256_reference: WallTime | Skipped = isSkipped(reference256) ? reference256 : walls.get('course256_reference') as WallTime;
 
   const server = everythingServer(paths.root);
   const sdkClient = join(paths.root, 'bench', 'live-sdk-client.mjs');
@@ -225,8 +241,11 @@ export async function runBench(paths: BenchPaths, sizes: BenchSizes, progress: P
     return {
       ...(Object.fromEntries(prepared.map(([name]) => [name, figures.get(name)])) as Pick<Workloads, InProcess>),
       course_cli,
-      node_startup: node_startup as WallTime,
+      node_startup,
       course_reference,
+      corpus_cli,
+      course256_cli,
+      course256_reference,
       live_check,
       live_sdk_client,
       fuzz_stdio,
