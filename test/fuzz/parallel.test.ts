@@ -14,6 +14,8 @@ import { sequenceArbitrary } from '../../fuzz/generator.ts';
 import type { Action } from '../../trace/action-schema.ts';
 import { traceText } from '../../trace/trace-file.ts';
 import type { Trace } from '../../trace/trace-schema.ts';
+import { HttpServesBeforeInitializedPeer } from '../peers/http-fuzz-peers.ts';
+import { withPeer } from '../peers/http-mcp-peer.ts';
 import { fuzz, stdioPeer } from './support.ts';
 
 const SEED = 7;
@@ -44,6 +46,18 @@ test('a failure found at run 3: --jobs 1, 2 and 3 give the same trace, byte for 
     assert.is(parallel.shrinks, serial.shrinks);
     assert.is(traceText(parallel.run.trace), traceText(serial.run.trace), `--jobs ${jobs}`);
   }
+});
+
+test('over Streamable HTTP (a session per run on one server), --jobs 3 gives the unsharded trace and deletes every session', async () => {
+  const peer = new HttpServesBeforeInitializedPeer('json');
+  await withPeer(peer, async (url) => {
+    const target = { transport: 'http', url: url.href } as const;
+    const serial = await fuzz(target, SEED, RUNS);
+    const parallel = await fuzz(target, SEED, RUNS, 20, 2000, { jobs: 3, shard: WHOLE });
+    assert.is(serial.outcome, 'found');
+    assert.is(traceText(parallel.run.trace), traceText(serial.run.trace));
+    assert.ok([...peer.sessions.values()].every((open) => !open), 'every session was deleted');
+  });
 });
 
 test('the same search in 2 and in 3 shards (2 jobs each), merged: the unsharded first failure, shrunk sequence and signature', async () => {
