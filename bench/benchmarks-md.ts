@@ -12,6 +12,9 @@ function cell(figure: Record<string, unknown>, key: string): string {
   return typeof v === 'number' ? v.toLocaleString('en-US') : '';
 }
 
+/** The tap latency table's columns. */
+const TAP_COLUMNS = ['rate_msgs_per_s', 'messages', 'rounds', 'direct_p50_ms', 'direct_p99_ms', 'tap_p50_ms', 'tap_p99_ms', 'added_p50_ms', 'added_p99_ms', 'tap_cpu_us', 'server_cpu_us'];
+
 /** The generated section: machine, command, figures, ratios, targets and the json block. */
 export function renderGenerated(report: BenchReport, command: string): string {
   const m = report.machine;
@@ -21,6 +24,19 @@ export function renderGenerated(report: BenchReport, command: string): string {
     return `| \`${name}\` | ${cell(figure, 'messages')} | ${cell(figure, 'msgs_per_s')} | ${cell(figure, 'runs_per_min')} | ${cell(figure, 'wall_s')} | ${cell(figure, 'peak_rss_mb')} | ${cell(figure, 'runs')} |`;
   });
   const ratios = Object.entries(report.ratios).map(([name, v]) => `| \`${name}\` | ${v}x |`);
+  const taps = Object.entries(report.workloads).filter(([name, f]) => name.startsWith('tap_') && typeof (f as Record<string, unknown>)['skipped'] !== 'string').map(([name, f]) => {
+    const figure = f as Record<string, unknown>;
+    return `| \`${name}\` | ${TAP_COLUMNS.map((key) => cell(figure, key)).join(' | ')} |`;
+  });
+  const tapTable = taps.length === 0 ? [] : [
+    '',
+    'The tap\'s latency: pings from the SDK\'s client to an SDK server, directly and through `tap`, in alternating order each round;',
+    '`added` is the median over rounds of each round\'s difference (ms); CPU is the tap\'s, and the server\'s when direct, per message (µs).',
+    '',
+    '| workload | msg/s | messages | rounds | direct p50 | direct p99 | tap p50 | tap p99 | added p50 | added p99 | tap CPU | server CPU |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...taps,
+  ];
   const targets = judgeTargets(report).map((t) => `| ${t.text} | ${t.value} | ${t.met === undefined ? 'not measured' : t.met ? 'met' : '**missed**'} |`);
   const budget = pipelineBudget(report);
   const budgetText = budget ? ['', `Pipeline budget, ${describeBudget(budget)}.`] : [];
@@ -34,12 +50,15 @@ export function renderGenerated(report: BenchReport, command: string): string {
     '',
     'Each figure is the median of the timed runs after one warm-up run, all in one process;',
     '`course_cli`, `node_startup`, `live_*` and `scale_*` time whole child processes (`peak_rss_mb`',
-    'is the largest peak RSS of the runs, the child\'s own VmHWM); `fuzz_stdio` and `fuzz_http` time one batch of fuzz runs against',
-    'server-everything (a process per run over stdio, a session per run over HTTP with `--reuse-server`).',
+    'is the largest peak RSS of the runs, the child\'s own VmHWM); `corpus_cli`, `course256_cli` and `course256_reference` are timed',
+    'in the same interleaved rounds as `course_cli` and `node_startup`; `fuzz_stdio` and `fuzz_http` time batches of fuzz runs against',
+    'server-everything (a process per run over stdio, a session per run over HTTP with `--reuse-server`), `fuzz_stdio_jobs_2` the',
+    'stdio runs with `--jobs 2`, in rounds alternating with `fuzz_stdio` over the same sequences.',
     '',
     '| workload | messages | msg/s | fuzz runs/min | wall s | peak RSS MB | runs |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows,
+    ...tapTable,
     '',
     '| ratio | value |',
     '| --- | ---: |',

@@ -1,6 +1,7 @@
 // Why: one function runs every workload in a fixed order, so `bench`, `bench --json` and
 // `bench --write` report the same measurements, and `--quick` only shrinks the sizes.
 import { fuzzRates, type FuzzRate } from './fuzz-rate.ts';
+import { TAP_LOAD, tapLatencies, type TapLatency } from './tap-latency.ts';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, availableParallelism, platform, arch, tmpdir, totalmem } from 'node:os';
@@ -13,6 +14,7 @@ import { DEFAULT_RUNS, medianSecondsInterleaved, significant } from './measure.t
 import type { BenchPaths } from './paths.ts';
 import { measureValidate, measureWalls, type ScaleFigure, type TimedCommand, type TranscriptInput, type WallTime } from './processes.ts';
 import { writeTranscript } from './transcript-file.ts';
+import { course256Path } from './course-256.ts';
 import {
   ajvMethodsTask,
   ajvTask,
@@ -59,14 +61,24 @@ export interface Workloads {
    * with `course_cli` and `node_startup` (added later, so optional).
    */
   readonly course_reference?: WallTime | Skipped;
+  /** `cases` on the whole bundled corpus, whole process (added later, so optional). */
+  readonly corpus_cli?: WallTime;
+  /** `cases` on bench/course-256.json, and the course's reference on it, paired (added later, so optional). */
+  readonly course256_cli?: WallTime | Skipped;
+  readonly course256_reference?: WallTime | Skipped;
   /** `check --stdio` against server-everything, whole process (added later, so optional). */
   readonly live_check?: WallTime | Skipped;
   /** The official SDK's client (initialize, ping, tools/list, close) against the same server, paired with it. */
   readonly live_sdk_client?: WallTime | Skipped;
   /** fuzz runs per minute against server-everything over stdio, a process per run (added later, so optional). */
   readonly fuzz_stdio?: FuzzRate | Skipped;
+  /** The stdio rate with --jobs 2 (paired with `fuzz_stdio`, the same sequences in alternating rounds). */
+  readonly fuzz_stdio_jobs_2?: FuzzRate | Skipped;
   /** The same over Streamable HTTP, a session per run on one server (`--reuse-server`). */
   readonly fuzz_http?: FuzzRate | Skipped;
+  /** Pings relayed between the SDK's client and server directly and through `tap`, paired (added later, so optional). */
+  readonly tap_stdio?: TapLatency | Skipped;
+  readonly tap_http?: TapLatency | Skipped;
   readonly scale_100k: ScaleFigure;
   readonly scale_1m: ScaleFigure | Skipped;
 }
@@ -173,14 +185,24 @@ export async function runBench(paths: BenchPaths, sizes: BenchSizes, progress: P
   live.forEach(([name, t], i) => figures.set(name, t.figure(seconds[i] as number, runs)));
 
   const reference = courseReference(paths.course);
-  progress(`course_cli, node_startup${isSkipped(reference) ? '' : ', course_reference'}`);
-  const [node_startup, cli, python] = measureWalls([
-    { args: ['-e', '0'], accept: [0] },
-    ...(existsSync(paths.course) ? [{ args: [paths.cli, 'cases', paths.course], accept: [0, 1] }] : []),
-    ...(isSkipped(reference) ? [] : [reference]),
-  ], paths.root, runs);
-  const course_cli: WallTime | Skipped = cli ?? { skipped: 'the course fixture ../shared/course/mcp-cases.json is not present' };
-  const course_reference: WallTime | Skipped = isSkipped(reference) ? reference : python as WallTime;
+  const course256 = course256Path(paths.root);
+  const reference256 = existsSync(course256) ? courseReference(course256) : { skipped: 'bench/course-256.json is not here (an installed package)' };
+  progress(`cold runs: node_startup, corpus_cli, course_cli, course256_cli${isSkipped(reference) ? '' : ', course_reference, course256_reference'} (paired, interleaved rounds)`);
+  const cold: [name: string, command: TimedCommand][] = [
+    ['node_startup', { args: ['-e', '0'], accept: [0] }],
+    ['corpus_cli', { args: [paths.cli, 'cases', '--quiet'], accept: [0] }],
+    ...(existsSync(paths.course) ? [['course_cli', { args: [paths.cli, 'cases', paths.course], accept: [0, 1] }] as [string, TimedCommand]] : []),
+    ...(existsSync(course256) ? [['course256_cli', { args: [paths.cli, 'cases', course256], accept: [0] }] as [string, TimedCommand]] : []),
+    ...(isSkipped(reference) ? [] : [['course_reference', reference] as [string, TimedCommand]]),
+    ...(isSkipped(reference256) ? [] : [['course256_reference', reference256] as [string, TimedCommand]]),
+  ];
+  const walls = new Map(measureWalls(cold.map(([, c]) => c), paths.root, runs).map((w, i) => [cold[i]?.[0], w]));
+  const node_startup = walls.get('node_startup') as WallTime;
+  const corpus_cli = walls.get('corpus_cli') as WallTime;
+  const course_cli: WallTime | Skipped = walls.get('course_cli') ?? { skipped: 'the course fixture ../shared/course/mcp-cases.json is not present' };
+  const course256_cli: WallTime | Skipped = walls.get('course256_cli') ?? { skipped: 'bench/course-256.json is not here (an installed package)' };
+  const course_reference: WallTime | Skipped = isSkipped(reference) ? reference : walls.get('course_reference') as WallTime;
+  const course256_reference: WallTime | Skipped = isSkipped(reference256) ? reference256 : walls.get('course256_reference') as WallTime;
 
   const server = everythingServer(paths.root);
   const sdkClient = join(paths.root, 'bench', 'live-sdk-client.mjs');
@@ -196,8 +218,11 @@ export async function runBench(paths: BenchPaths, sizes: BenchSizes, progress: P
     ], paths.root, runs) as [WallTime, WallTime];
   }
 
-  progress(`fuzz: ${FUZZ_RUNS} runs against server-everything over stdio, then over Streamable HTTP with a session per run`);
-  const { fuzz_stdio, fuzz_http } = await fuzzRates(server, paths.root, FUZZ_RUNS);
+  progress(`fuzz: ${FUZZ_RUNS} runs against server-everything over stdio with --jobs 1 and 2 (paired), then over Streamable HTTP with a session per run`);
+  const { fuzz_stdio, fuzz_stdio_jobs_2, fuzz_http } = await fuzzRates(server, paths.root, FUZZ_RUNS);
+
+  progress(`tap: pings between the SDK client and server, directly and through the tap, ${TAP_LOAD.rounds} paired rounds per transport`);
+  const { tap_stdio, tap_http } = tapLatencies(paths.root, paths.cli);
 
   const dir = mkdtempSync(join(tmpdir(), 'mcp-statechart-bench-'));
   try {
@@ -216,12 +241,18 @@ export async function runBench(paths: BenchPaths, sizes: BenchSizes, progress: P
     return {
       ...(Object.fromEntries(prepared.map(([name]) => [name, figures.get(name)])) as Pick<Workloads, InProcess>),
       course_cli,
-      node_startup: node_startup as WallTime,
+      node_startup,
       course_reference,
+      corpus_cli,
+      course256_cli,
+      course256_reference,
       live_check,
       live_sdk_client,
       fuzz_stdio,
+      fuzz_stdio_jobs_2,
       fuzz_http,
+      tap_stdio,
+      tap_http,
       scale_100k: scale_100k as ScaleFigure,
       scale_1m,
     };

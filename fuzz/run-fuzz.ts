@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import type { JsonObject } from '../validators/context.ts';
 import { sequenceArbitrary } from './generator.ts';
+import { RunPool, SERIAL, type RunPlan } from './parallel.ts';
 import { runSequence, type SequenceOptions, type SequenceRun } from './run-sequence.ts';
 
 /** The most runs spent shrinking one failure (a run is a server process or session each). */
@@ -20,6 +21,8 @@ export interface FuzzOptions extends Omit<SequenceOptions, 'mode' | 'seed' | 're
   readonly maxSteps: number;
   /** The run's settings as the trace records them. */
   readonly recorded: JsonObject;
+  /** Runs at once and the shard of the seed's runs (default: one at a time, all of them). */
+  readonly plan?: RunPlan;
 }
 
 /** How a fuzz search ended. */
@@ -27,7 +30,7 @@ export interface FuzzResult {
   /** `found`: a run broke a rule (the trace is its shrunk run); `clean`: none did (the last run); `error`: the target could not run. */
   readonly outcome: 'found' | 'clean' | 'error';
   readonly run: SequenceRun;
-  /** Sequences tried (up to and including the first failure). */
+  /** The number of the run the search ended at (the first failure), or the runs of the seed tried. */
   readonly runs: number;
   /** Shrinking steps that kept the failure. */
   readonly shrinks: number;
@@ -41,23 +44,36 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   let broken: SequenceRun | undefined;
   let last: SequenceRun | undefined;
   let shrinkRuns = 0;
-  const property = fc.asyncProperty(sequenceArbitrary(options.target.transport, options.maxSteps), async (actions) => {
+  let position = 0;
+  let found = 0;
+  const arbitrary = sequenceArbitrary(options.target.transport, options.maxSteps);
+  const pool = new RunPool(arbitrary, options.seed, options.runs, options.plan ?? SERIAL, (actions, at) => runSequence(actions, { ...sequence, run: at + 1 }));
+  const property = fc.asyncProperty(arbitrary, async (actions) => {
     if (broken !== undefined || (rule !== undefined && shrinkRuns >= SHRINK_BUDGET)) return true;
-    const run = await runSequence(actions, sequence);
+    const at = rule === undefined ? position++ : found;
+    if (rule === undefined && !pool.owns(at)) return true;
+    const run = rule === undefined ? await pool.run(at, actions) : await runSequence(actions, { ...sequence, run: found + 1 });
     if (rule !== undefined) shrinkRuns++;
     else last = run;
     if (run.trace.status === 'error') {
-      if (rule === undefined) broken = run;
+      if (rule === undefined) {
+        broken = run;
+        pool.stop();
+      }
       return true;
     }
     const errors = run.trace.findings.filter((f) => f.severity === 'error');
     const fails = rule === undefined ? errors.length > 0 : errors.some((f) => f.rule === rule);
     if (!fails) return true;
+    if (rule === undefined) {
+      found = at;
+      pool.stop();
+    }
     rule ??= errors[0]?.rule;
     failing = run;
     return false;
   });
-  const details = await fc.check(property, { seed: options.seed, numRuns: options.runs });
+  const details = await fc.check(property, { seed: options.seed, numRuns: options.runs }).finally(() => pool.drain());
   if (broken !== undefined) return { outcome: 'error', run: broken, runs: details.numRuns, shrinks: 0 };
   if (failing !== undefined) return { outcome: 'found', run: failing, runs: details.numRuns, shrinks: details.numShrinks };
   if (last === undefined) throw new Error('runFuzz: no run was made');

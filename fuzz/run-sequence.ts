@@ -26,8 +26,10 @@ export interface SequenceOptions extends ConnectionOptions {
   readonly seed: number;
   /** The run's settings as the trace records them (never a command, URL or environment). */
   readonly recorded: JsonObject;
-  /** Told the transport once it exists (to abort it when the program is interrupted). */
-  readonly onTransport?: ((transport: ClientTransport) => void) | undefined;
+  /** Told the transport once it exists (to abort it when the program is interrupted); what it returns is called once the transport is closed. */
+  readonly onTransport?: ((transport: ClientTransport) => (() => void) | void) | undefined;
+  /** fuzz: the number of the search's run the sequence was drawn as (recorded in the trace). */
+  readonly run?: number | undefined;
 }
 
 /** One played sequence: its trace (redacted, with the seed and the actions) and timings. */
@@ -41,7 +43,7 @@ export interface SequenceRun {
 export async function runSequence(actions: readonly Action[], options: SequenceOptions): Promise<SequenceRun> {
   const started = performance.now();
   const { redactor, recorder, transport } = openConnection(options);
-  options.onTransport?.(transport);
+  const release = options.onTransport?.(transport);
   const exchange = new Exchange(transport, recorder, options.timeoutMs, (method, params) => replyTo(method, params, NO_ANSWERS));
   let error: string | undefined;
   let cleanup: CleanupEvidence;
@@ -54,6 +56,7 @@ export async function runSequence(actions: readonly Action[], options: SequenceO
   } finally {
     await exchange.settle();
     cleanup = await transport.close();
+    release?.();
   }
   const { trace, timings } = buildTrace({
     recording: recorder.finish(),
@@ -64,7 +67,7 @@ export async function runSequence(actions: readonly Action[], options: SequenceO
     redactor,
     totalMs: performance.now() - started,
     mode: options.mode,
-    sequence: { seed: options.seed, actions: [...actions] },
+    sequence: { seed: options.seed, actions: [...actions], ...(options.run === undefined ? {} : { run: options.run }) },
   });
   return { trace, timings, redactor };
 }

@@ -152,18 +152,41 @@ export class HttpTap {
     const headers = endToEnd(req.rawHeaders, ['host']);
     headers.push('host', upstream.host);
     const client = upstream.protocol === 'https:' ? https : http;
-    const outgoing = client.request({
-      protocol: upstream.protocol,
-      hostname: upstream.hostname.replace(/^\[|\]$/g, ''),
-      port: upstream.port === '' ? undefined : Number(upstream.port),
-      method,
-      path: req.url ?? '/',
-      headers,
-      agent: this.#agent,
-    });
-    this.#upstreamRequests.add(outgoing);
-    outgoing.on('close', () => this.#upstreamRequests.delete(outgoing));
     const body = judged ? new BodyCopy(MAX_HTTP_MESSAGE_BYTES) : undefined;
+    let received = false;
+    const send = (firstAttempt: boolean): http.ClientRequest => {
+      const request = client.request({
+        protocol: upstream.protocol,
+        hostname: upstream.hostname.replace(/^\[|\]$/g, ''),
+        port: upstream.port === '' ? undefined : Number(upstream.port),
+        method,
+        path: req.url ?? '/',
+        headers,
+        agent: this.#agent,
+      });
+      this.#upstreamRequests.add(request);
+      request.on('close', () => this.#upstreamRequests.delete(request));
+      request.on('error', (error: NodeJS.ErrnoException) => {
+        const code = error.code ?? 'ERR_STREAM';
+        // A kept-alive connection the server closed as the request went out: nothing was answered,
+        // so the request (held whole) is sent once more on a fresh connection, as Node's
+        // documentation of `reusedSocket` advises; the client sees one exchange.
+        if (firstAttempt && request.reusedSocket && code === 'ECONNRESET' && !res.headersSent && received && body !== undefined && !body.tooLarge) {
+          outgoing = send(false);
+          outgoing.end(body.bytes());
+          return;
+        }
+        if (judged) this.#recorder.event({ kind: 'transport_error', code, detail: `the server: ${describeFailure(code)}`, exchange });
+        if (!res.headersSent) {
+          res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' }).end(`the tap could not reach the server: ${describeFailure(code)}\n`);
+        } else {
+          res.destroy();
+        }
+      });
+      request.on('response', (reply: IncomingMessage) => this.#answer(reply, res, judged && mcpMethod !== undefined, exchange));
+      return request;
+    };
+    let outgoing = send(true);
     req.on('data', (chunk: Buffer) => {
       body?.push(chunk);
       if (!outgoing.write(chunk)) {
@@ -172,6 +195,7 @@ export class HttpTap {
       }
     });
     req.on('end', () => {
+      received = true;
       outgoing.end();
       if (body !== undefined && body.size > 0) this.#judgeBody('client_to_server', body, exchange, contentCodings(req.headers['content-encoding']));
     });
@@ -179,16 +203,6 @@ export class HttpTap {
     res.on('close', () => {
       if (!res.writableFinished) outgoing.destroy();
     });
-    outgoing.on('error', (error: NodeJS.ErrnoException) => {
-      const code = error.code ?? 'ERR_STREAM';
-      if (judged) this.#recorder.event({ kind: 'transport_error', code, detail: `the server: ${describeFailure(code)}`, exchange });
-      if (!res.headersSent) {
-        res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' }).end(`the tap could not reach the server: ${describeFailure(code)}\n`);
-      } else {
-        res.destroy();
-      }
-    });
-    outgoing.on('response', (reply: IncomingMessage) => this.#answer(reply, res, judged && mcpMethod !== undefined, exchange));
   }
 
   #answer(reply: IncomingMessage, res: ServerResponse, judged: boolean, exchange: number): void {

@@ -46,6 +46,8 @@ export type Action = v.InferOutput<typeof ActionSchema>;
 export const SequenceSchema = v.strictObject({
   seed: v.pipe(v.number(), v.integer()),
   actions: v.array(ActionSchema),
+  /** fuzz: the number (from 1, in the seed's order) of the run the sequence was drawn as, before shrinking. */
+  run: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
 });
 
 /** A deep run's seed and actions, as a trace holds them. */

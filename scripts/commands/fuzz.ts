@@ -3,6 +3,7 @@
 // server the user names, shrinks the first one to its smallest sequence and saves it as a trace
 // that `replay` plays again. Bad arguments and targets that cannot run exit 2.
 import { runFuzz, type FuzzResult } from '../../fuzz/run-fuzz.ts';
+import { SERIAL } from '../../fuzz/parallel.ts';
 import { writeReports } from '../../reports/write-reports.ts';
 import type { ReportOptions } from '../../reports/report-options.ts';
 import { couldNotRun } from './could-not-run.ts';
@@ -14,6 +15,7 @@ import { UsageError } from '../cli/usage-error.ts';
 import type { HttpSetup } from '../../live/connection.ts';
 import type { ClientTransport } from '../../live/transport.ts';
 import { parseProtocolVersion, parseReportOptions, parseTarget, streamableHttp, withInterrupts, writeTraceFiles } from './live-args.ts';
+import { parseRunPlan, shardNote } from './fuzz-plan.ts';
 
 /** Sequences tried when --runs is not given. */
 export const DEFAULT_RUNS = 50;
@@ -51,6 +53,7 @@ export function parseFuzzArgs(args: CommandArgs, env: NodeJS.ProcessEnv, random:
   const maxSteps = integerOption(args, 'max-steps', 1, 1000, DEFAULT_MAX_STEPS);
   const seed = parseSeed(args, random);
   const protocolVersion = parseProtocolVersion(args);
+  const { plan, recorded } = parseRunPlan(args, runs);
   return {
     fuzz: {
       target,
@@ -60,7 +63,8 @@ export function parseFuzzArgs(args: CommandArgs, env: NodeJS.ProcessEnv, random:
       runs,
       seed,
       maxSteps,
-      recorded: { runs, seed, max_steps: maxSteps, timeout_ms: timeoutMs, protocol_version: protocolVersion, reuse_server: reuse },
+      recorded: { runs, seed, max_steps: maxSteps, timeout_ms: timeoutMs, protocol_version: protocolVersion, reuse_server: reuse, ...recorded },
+      plan,
     },
     output: args.string('output'),
     reports: parseReportOptions(args),
@@ -103,7 +107,7 @@ export async function runFuzzCommand(args: CommandArgs, io: CommandIO, extras: F
   const { trace, timings, redactor } = result.run;
   const text = await writeTraceFiles(parsed.output, trace, timings);
   const say = (line: string): void => io.out(redactor.text(line));
-  if (parsed.reports.json !== true && parsed.reports.quiet !== true) say(fuzzLine(result, parsed.fuzz.runs, parsed.fuzz.seed) + '\n');
+  if (parsed.reports.json !== true && parsed.reports.quiet !== true) say(fuzzLine(result, parsed.fuzz.runs, parsed.fuzz.seed) + shardNote(parsed.fuzz.plan ?? SERIAL, parsed.fuzz.runs) + '\n');
   const reports: ReportOptions = parsed.output === undefined ? parsed.reports : { ...parsed.reports, traceFile: parsed.output, traceText: text };
   const outcome = await writeReports(trace, reports, { stdout: say, color: io.color });
   if (outcome.failure !== undefined) return { exitCode: 2, failure: outcome.failure };

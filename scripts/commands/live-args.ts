@@ -106,13 +106,15 @@ export function httpUrl(command: string, value: string, option: string): URL {
  * Runs `body` with SIGINT and SIGTERM (and the process's exit) ending the current transport at
  * once, so an interrupted run leaves no server process behind.
  */
-export async function withInterrupts<T>(body: (onTransport: (transport: ClientTransport) => void) => Promise<T>): Promise<T> {
-  let transport: ClientTransport | undefined;
+export async function withInterrupts<T>(body: (onTransport: (transport: ClientTransport) => () => void) => Promise<T>): Promise<T> {
+  // Every transport not yet closed (fuzz --jobs has several at once).
+  const open = new Set<ClientTransport>();
   const abort = (): void => {
-    (transport as { abort?: () => void } | undefined)?.abort?.();
+    for (const transport of open) (transport as { abort?: () => void }).abort?.();
   };
   return whileInterruptible(abort, () => body((t) => {
-    transport = t;
+    open.add(t);
+    return () => open.delete(t);
   }));
 }
 

@@ -10,6 +10,9 @@ import type { Trace } from '../../trace/trace-schema.ts';
 import { StrictJsonError } from '../../validators/strict-json.ts';
 import type { CommandArgs, CommandIO, CommandResult } from '../cli/command.ts';
 import { readBounded, ReadError, terminalInputNote } from '../read-bounded.ts';
+import { writeOutputFile } from '../cli/output-file.ts';
+import { UsageError } from '../cli/usage-error.ts';
+import { mergeLine, mergeTraces } from './report-merge.ts';
 
 /** Reads and checks the trace at `path` (`-`: standard input); returns it with its text. */
 export async function readTrace(path: string): Promise<{ trace: Trace; text: string }> {
@@ -24,12 +27,26 @@ export async function readTrace(path: string): Promise<{ trace: Trace; text: str
   return { trace: parseTrace(bytes), text: new TextDecoder().decode(bytes) };
 }
 
-/** `report TRACE|- [--json] [--json-file F] [--junit F] [--sarif F] [--html F] [--expected-failures F] [--quiet]`. */
+/** `report TRACE|- [--json] [--json-file F] [--junit F] [--sarif F] [--html F] [--expected-failures F] [--quiet]`, or `report --merge SHARD-TRACE... [--output F] [...]`. */
 export async function run(args: CommandArgs, io: CommandIO): Promise<CommandResult> {
-  const path = args.positionals[0] as string;
-  const note = terminalInputNote(path, 'a trace');
+  const merge = args.flag('merge');
+  if (!merge && args.positionals.length > 1) throw new UsageError('report', 'one trace at a time; the traces of a fuzz search\'s shards are combined with --merge');
+  if (!merge && args.string('output') !== undefined) throw new UsageError('report', '--output applies to --merge (the trace that stands for the search)');
+  if (merge && args.positionals.includes('-')) throw new UsageError('report', '--merge reads trace files, not standard input');
+  let path = args.positionals[0] as string;
+  const note = merge ? undefined : terminalInputNote(path, 'a trace');
   if (note !== undefined) io.err(note);
-  const { trace, text } = await readTrace(path);
+  let { trace, text } = await readTrace(path);
+  if (merge) {
+    const read = [{ trace, text }];
+    for (const other of args.positionals.slice(1)) read.push(await readTrace(other));
+    const merged = mergeTraces(read.map((r) => r.trace));
+    ({ trace, text } = read[merged.chosen] as { trace: Trace; text: string });
+    const output = args.string('output');
+    if (output !== undefined) await writeOutputFile(output, text, { ownerOnly: true, makeFolder: true });
+    path = output ?? (args.positionals[merged.chosen] as string);
+    if (!args.flag('json') && !args.flag('quiet')) io.out(mergeLine(merged));
+  }
   const files: Partial<Record<'jsonFile' | 'junit' | 'sarif' | 'html' | 'expectedFailures', string>> = {};
   for (const [key, option] of [['jsonFile', 'json-file'], ['junit', 'junit'], ['sarif', 'sarif'], ['html', 'html'], ['expectedFailures', 'expected-failures']] as const) {
     const value = args.string(option);

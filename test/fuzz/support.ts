@@ -2,7 +2,9 @@
 // target per run), against peers whose one defect is known, and then read the saved trace back
 // through the one trace reader, as replay does.
 import { join, resolve } from 'node:path';
+import type { RunPlan } from '../../fuzz/parallel.ts';
 import { runFuzz, type FuzzResult } from '../../fuzz/run-fuzz.ts';
+import type { JsonObject } from '../../validators/context.ts';
 import { runReplay, type ReplayResult } from '../../fuzz/run-replay.ts';
 import type { LiveTarget } from '../../live/connection.ts';
 import { streamableHttp } from '../../scripts/commands/live-args.ts';
@@ -23,7 +25,7 @@ export function stdioPeer(name: string): LiveTarget {
 const ENV = { PATH: process.env['PATH'] ?? '' };
 
 /** Fuzzes a target as `fuzz` does (default runs unless given; 2 s per request unless given). */
-export function fuzz(target: LiveTarget, seed: number, runs = DEFAULT_RUNS, maxSteps = 20, timeoutMs = 2000): Promise<FuzzResult> {
+export function fuzz(target: LiveTarget, seed: number, runs = DEFAULT_RUNS, maxSteps = 20, timeoutMs = 2000, plan?: RunPlan, recorded: JsonObject = {}): Promise<FuzzResult> {
   return runFuzz({
     target,
     headerEnv: [],
@@ -34,7 +36,8 @@ export function fuzz(target: LiveTarget, seed: number, runs = DEFAULT_RUNS, maxS
     runs,
     seed,
     maxSteps,
-    recorded: { runs, seed, max_steps: maxSteps },
+    recorded: { runs, seed, max_steps: maxSteps, ...recorded },
+    ...(plan === undefined ? {} : { plan }),
   });
 }
 

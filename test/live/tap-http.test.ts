@@ -156,6 +156,36 @@ test('http: bytes, statuses and end-to-end headers pass unchanged both ways; SSE
   }
 });
 
+test('http: a kept-alive connection the server closed as a request went out is replaced: the request is sent again, the client sees no 502', async () => {
+  // The server closes each connection when a second request arrives on it, before answering: the
+  // race a kept-alive connection loses when the server times it out just as the tap reuses it.
+  const served = new WeakMap<object, number>();
+  const peer = await listenLoopback((req, res) => {
+    const count = (served.get(req.socket) ?? 0) + 1;
+    served.set(req.socket, count);
+    if (count > 1) return void req.socket.destroy();
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const { id } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: number };
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id, result: {} }));
+    });
+  });
+  let tap: RunningTap | undefined;
+  try {
+    const started = await httpTap(peer.url, join(tmp.dir, 'reused.json'));
+    tap = started.tap;
+    for (const id of [1, 2, 3]) {
+      const r = await fetch(started.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id, method: 'ping' }) });
+      assert.is(r.status, 200, `request ${id}`);
+      assert.equal(await r.json(), { jsonrpc: '2.0', id, result: {} });
+    }
+  } finally {
+    if (tap !== undefined) await interrupt(tap);
+    await peer.stop();
+  }
+});
+
 test('http: only a loopback address is listened on; anything else is a usage error (exit 2)', async () => {
   for (const listen of ['0.0.0.0:0', '192.168.1.2:8080', 'example.com:80', '127.0.0.1']) {
     const tap = startTap(['--listen', listen, '--upstream', 'http://127.0.0.1:1/mcp']);

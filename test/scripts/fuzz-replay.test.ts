@@ -45,7 +45,8 @@ test('fuzz finds and shrinks (exit 1), writes an owner-only trace validate judge
   assert.is(statSync(out).mode & 0o777, 0o600);
   const trace = JSON.parse(readFileSync(out, 'utf8')) as Trace;
   assert.is(trace.mode, 'fuzz');
-  assert.equal(trace.sequence, { seed: 7, actions: [{ kind: 'early', args: { method: 'tools/list' } }] });
+  const run = Number(/found in run (\d+) of/.exec(r.stdout)?.[1]);
+  assert.equal(trace.sequence, { seed: 7, actions: [{ kind: 'early', args: { method: 'tools/list' } }], run }, 'the run it was found in is recorded');
   const v = cli(['validate', '--json', out]);
   assert.is(v.status, 1, v.stderr);
   assert.is((JSON.parse(v.stdout) as { signature: string }).signature, trace.signature);

@@ -13,5 +13,6 @@ export const fixtureRules = defineRules('fixture', FIXTURE_FORMAT, {
   'trace-tampered': { text: 'A trace\'s status and signature must match its findings; a mismatch means it was edited or damaged.', spec: 'docs/reports-ci.md#reports' },
   'trace-not-replayable': { text: 'replay plays a trace\'s action sequence against the target named on the command line: a trace without a sequence, or one that names an executable, URL, environment or working directory, is refused.', spec: 'docs/fuzz-replay.md#replay' },
   'expected-failures-invalid': { text: 'An expected-failures file is an array of {rule, reason, method?, pointer?, event?} entries naming known rules, without duplicates.', spec: 'docs/reports-ci.md#reports' },
+  'shards-mismatch': { text: 'report --merge combines the traces of every shard of one fuzz search, each exactly once: written by fuzz --shard I/N with one seed and the same settings.', spec: 'docs/fuzz-ci.md' },
   'expected-failure-stale': { text: 'Every entry of an expected-failures file must still match a finding of the run; one that matches none is stale and must be removed.', spec: 'docs/reports-ci.md#reports' },
 });
