@@ -55,8 +55,10 @@ export async function runSequence(actions: readonly Action[], options: SequenceO
     await exchange.settle();
     cleanup = await transport.close();
   }
+  const { recording, omitted } = recorder.finishBounded();
   const { trace, timings } = buildTrace({
-    recording: recorder.finish(),
+    recording,
+    ...(omitted === undefined ? {} : { omitted }),
     target: { transport: options.target.transport },
     options: options.recorded,
     cleanup,

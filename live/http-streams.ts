@@ -102,7 +102,7 @@ function readStream(host: StreamHost, ex: Exchange, action: 'open' | 'resume', r
       if (ignoredReported) return;
       ignoredReported = true;
       const what = kind === 'invalid-retry' ? 'a retry field that is not a number' : 'a line that is no SSE field';
-      const shown = rec.text(line.length > 60 ? `${line.slice(0, 60)}...` : line);
+      const shown = rec.excerptOf(line, 60);
       rec.finding(httpRules['sse-ignored-field'], openEvent, '', `the SSE stream of ${options.label} has ${what}: ${JSON.stringify(shown)}`);
     },
     onRetry: (ms) => options.onRetry?.(ms),

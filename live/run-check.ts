@@ -62,8 +62,10 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
   const target = options.target;
   options.onTransport?.(transport);
   const outcome = await drive(transport, recorder, options);
+  const { recording, omitted } = recorder.finishBounded();
   const { trace, timings } = buildTrace({
-    recording: recorder.finish(),
+    recording,
+    ...(omitted === undefined ? {} : { omitted }),
     target: target.transport === 'stdio' ? { transport: 'stdio', command: [...target.command] } : { transport: 'http', url: target.url },
     options: recordedOptions(options),
     cleanup: outcome.cleanup,

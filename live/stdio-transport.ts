@@ -235,7 +235,8 @@ export class StdioTransport implements ClientTransport {
   }
 
   #ended(code: number | null, signal: NodeJS.Signals | null): void {
-    const excerpt = this.#stderr.text();
+    const recorder = this.#recorder;
+    const excerpt = this.#stderr.text(recorder.cut === undefined ? undefined : (text, max, keep) => recorder.cut!(text, max, keep));
     if (excerpt.text.length > 0) this.#recorder.event({ kind: 'stderr', text: excerpt.text, truncated: excerpt.truncated });
     this.#exit = { kind: 'process_exit', code, signal, forced: this.#forced };
     const at = this.#recorder.event(this.#exit);

@@ -133,7 +133,7 @@ export async function runCheckCommand(args: CommandArgs, io: CommandIO, extras: 
     ...(extras.httpTransport === undefined ? {} : { httpTransport: extras.httpTransport }),
     onTransport,
   }));
-  const say = (text: string): void => io.out(run.redactor.text(text));
+  const say = (text: string): void => io.out(run.redactor.ownText(text));
   const text = await writeTraceFiles(parsed.output, run.trace, run.timings);
   for (const s of run.skipped) io.err(run.redactor.text(`mcp-statechart: --call ${s.name} ${s.sent === true ? 'was sent, but' : 'was not sent:'} ${s.reason}\n`));
   const reports: ReportOptions = parsed.output === undefined ? parsed.reports : { ...parsed.reports, traceFile: parsed.output, traceText: text };

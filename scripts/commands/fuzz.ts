@@ -102,7 +102,7 @@ export async function runFuzzCommand(args: CommandArgs, io: CommandIO, extras: F
   }));
   const { trace, timings, redactor } = result.run;
   const text = await writeTraceFiles(parsed.output, trace, timings);
-  const say = (line: string): void => io.out(redactor.text(line));
+  const say = (line: string): void => io.out(redactor.ownText(line));
   if (parsed.reports.json !== true && parsed.reports.quiet !== true) say(fuzzLine(result, parsed.fuzz.runs, parsed.fuzz.seed) + '\n');
   const reports: ReportOptions = parsed.output === undefined ? parsed.reports : { ...parsed.reports, traceFile: parsed.output, traceText: text };
   const outcome = await writeReports(trace, reports, { stdout: say, color: io.color });

@@ -133,7 +133,7 @@ export const streamableHttp = ({ recorder, url, headers, timeoutMs, redactor }: 
     recorder,
     timeoutMs,
     headers,
-    redact: (text) => redactor.text(text),
+    redactor,
     onSessionId: (id, placeholder) => {
       redactor.addSessionId(id, placeholder);
     },
