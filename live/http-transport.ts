@@ -75,6 +75,7 @@ export class HttpTransport implements ClientTransport, HttpProbes {
       ex: this.#ex,
       deliver: (text, exchange, eventId) => this.#deliver(text, exchange, eventId),
       eventIds: new Set(),
+      eventIdChars: 0,
       lastEventId: undefined,
     };
   }

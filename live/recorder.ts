@@ -109,8 +109,9 @@ export class LiveRecorder implements Recorder {
   message(direction: Direction, text: string, place?: WirePlace): RecordedMessage {
     this.#messages += 1;
     const probe = direction === 'client_to_server' ? this.#probeOf(text) : undefined;
-    const bytes = Math.min(text.length, MAX_RECORDED_TEXT + 1);
-    if (this.#keeping && (this.#keptMessages >= this.#limits.maxMessages || this.#keptBytes + text.length > this.#limits.maxMessageBytes)) this.#keeping = false;
+    const placeChars = place?.event_id?.length ?? 0;
+    const bytes = Math.min(text.length, MAX_RECORDED_TEXT + 1) + placeChars;
+    if (this.#keeping && (this.#keptMessages >= this.#limits.maxMessages || this.#keptBytes + text.length + placeChars > this.#limits.maxMessageBytes)) this.#keeping = false;
     if (!this.#keeping) {
       // Judged as every message is, counted, not kept: the kept messages are the first, so judging the trace again gives the same findings.
       const index = UNKEPT_BASE + this.#unkept++;
@@ -125,7 +126,7 @@ export class LiveRecorder implements Recorder {
     this.#push({ kind: 'message', direction });
     const message = this.#judge.text(index, direction, text, probe);
     if (message !== undefined) this.#redactor?.learn(message);
-    this.#keptBytes += message === undefined ? bytes : text.length;
+    this.#keptBytes += message === undefined ? bytes : text.length + placeChars;
     const event: TraceEvent = message === undefined
       ? { kind: 'message', direction, text: this.cut(text, MAX_RECORDED_TEXT, 'start').text, ...placeOf(place) }
       : { kind: 'message', direction, message, ...placeOf(place), ...(probe === undefined ? {} : { probe }) };
@@ -146,7 +147,8 @@ export class LiveRecorder implements Recorder {
 
   /** A text redacted by the run's redactor, then bounded to `max` characters: no part of a secret is left at the cut. */
   cut(text: string, max: number, keep: 'start' | 'end'): { text: string; cut: boolean } {
-    return (this.#redactor?.cut ?? plainCut)(text, max, keep);
+    const redactor = this.#redactor;
+    return redactor === undefined ? plainCut(text, max, keep) : redactor.cut(text, max, keep);
   }
 
   finding(rule: RuleSpec, event: number | null, pointer: string, message: string): void {
