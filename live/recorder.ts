@@ -27,7 +27,7 @@ export interface RecordingLimits {
 }
 
 /** The default bounds: a trace of any run stays well under the trace reader's 64 MiB limit. */
-export const RECORDING_LIMITS: RecordingLimits = { maxMessages: 50_000, maxMessageBytes: 24 * 1024 * 1024, maxOtherEvents: 10_000, maxFindingsPerRule: 100 };
+export const RECORDING_LIMITS: RecordingLimits = { maxMessages: 50_000, maxMessageBytes: 16 * 1024 * 1024, maxOtherEvents: 10_000, maxFindingsPerRule: 100 };
 
 /** The judge's event index of the first message that is not kept (far above any kept event's index). */
 const UNKEPT_BASE = 2 ** 40;
@@ -200,7 +200,7 @@ export class LiveRecorder implements Recorder {
       }
       // Once messages are no longer kept, none is: the unkept ones follow the kept ones in order.
       const where = `message ${this.#keptMessages + (f.event - UNKEPT_BASE) + 1} (not kept in the trace)`;
-      all.push({ ...f, event: null, message: `${where} at ${f.pointer || '/'}: ${f.message}` });
+      all.push({ ...f, event: null, message: `${where}: ${f.message}` });
     }
     const omitted = this.#omittedEvents + omittedFindings === 0 ? undefined : { events: this.#omittedEvents, findings: omittedFindings };
     return { recording: this.#recording(all, negotiation), omitted };

@@ -10,6 +10,7 @@ import { transportRules } from '../validators/rules/transport.ts';
 import type { TraceEvent } from '../trace/trace-schema.ts';
 import { BoundedText } from './bounded-text.ts';
 import { isResponse } from './http-streams.ts';
+import { idKey, isRequestId, type IdKey } from '../validators/envelope.ts';
 import type { RuleSpec } from '../validators/rules/rule.ts';
 import { killLeftovers, settlesWithin, signalGroup, spawnServer } from './process-group.ts';
 import type { CleanupEvidence, ClientTransport, Recorder } from './transport.ts';
@@ -17,8 +18,11 @@ import type { CleanupEvidence, ClientTransport, Recorder } from './transport.ts'
 /** The longest line read from a server's stdout, in bytes (the strict reader's message limit). */
 export const MAX_STDOUT_LINE_BYTES = 2_000_000;
 
-/** The most server messages read in a row without a response among them (a flood) before reading stops. */
+/** The most server messages read in a row without a response to a request of the client's among them (a flood) before reading stops. */
 export const MAX_MESSAGES_WITHOUT_RESPONSE = 10_000;
+
+/** The most bytes of such messages read in a row before reading stops (a flood of large messages). */
+export const MAX_BYTES_WITHOUT_RESPONSE = 1024 * 1024 * 1024;
 
 /** How long the server may keep running after closing its stdout before the connection counts as ended (ms). */
 const STDOUT_CLOSED_GRACE_MS = 250;
@@ -36,6 +40,8 @@ export interface StdioOptions {
   readonly maxStderrBytes?: number;
   /** The most server messages read in a row without a response (default MAX_MESSAGES_WITHOUT_RESPONSE). */
   readonly maxMessagesWithoutResponse?: number;
+  /** The most bytes of them (default MAX_BYTES_WITHOUT_RESPONSE). */
+  readonly maxBytesWithoutResponse?: number;
 }
 
 export { SpawnError } from './process-group.ts';
@@ -66,7 +72,11 @@ export class StdioTransport implements ClientTransport {
   #lastByte = -1;
   #writeFailed = false;
   #stopped = false;
+  /** Messages and bytes the server sent since it last answered a request of the client's (what the client did not ask for). */
   #sinceResponse = 0;
+  #bytesSinceResponse = 0;
+  /** Ids of the client's requests not yet answered: only an answer to one of them is progress. */
+  readonly #awaited = new Set<IdKey>();
 
   constructor(recorder: Recorder, options: StdioOptions) {
     this.#recorder = recorder;
@@ -105,6 +115,8 @@ export class StdioTransport implements ClientTransport {
     const finishOutput = (): void => {
       if (outputDone || this.#stopped) return;
       outputDone = true;
+      // A line cut short because the checker ended the process is the checker's doing: neither judged nor blamed.
+      if (this.#forced !== 'none') return;
       const unterminated = this.#lastByte !== -1 && this.#lastByte !== 0x0a;
       try {
         splitter.end();
@@ -146,6 +158,7 @@ export class StdioTransport implements ClientTransport {
 
   async send(message: JsonObject): Promise<void> {
     const text = JSON.stringify(message);
+    if (typeof message['method'] === 'string' && isRequestId(message['id'])) this.#awaited.add(idKey(message['id']));
     this.#recorder.message('client_to_server', text);
     const stdin = this.#child?.stdin;
     if (stdin === undefined || stdin === null || stdin.destroyed || stdin.writableEnded) return;
@@ -198,12 +211,25 @@ export class StdioTransport implements ClientTransport {
     const recorded = this.#recorder.message('server_to_client', text);
     const message = recorded.message;
     const isObject = message !== null && typeof message === 'object' && !Array.isArray(message);
-    this.#sinceResponse = isObject && isResponse(message as JsonObject) ? 0 : this.#sinceResponse + 1;
+    // Only the answer to a request the client sent and still awaits is progress; a response to an id never sent (or answered already) is not.
+    const id = isObject ? (message as JsonObject)['id'] : undefined;
+    if (isObject && isResponse(message as JsonObject) && isRequestId(id) && this.#awaited.delete(idKey(id))) {
+      this.#sinceResponse = 0;
+      this.#bytesSinceResponse = 0;
+    } else {
+      this.#sinceResponse += 1;
+      this.#bytesSinceResponse += bytes.length;
+    }
     if (isObject) this.#onMessage(message as JsonObject, recorded.index);
     const limit = this.#options.maxMessagesWithoutResponse ?? MAX_MESSAGES_WITHOUT_RESPONSE;
+    const byteLimit = this.#options.maxBytesWithoutResponse ?? MAX_BYTES_WITHOUT_RESPONSE;
     if (this.#sinceResponse >= limit && !this.#stopped) {
       const count = limit.toLocaleString('en-US');
       this.#stopReading('message-flood', transportRules['message-flood'], `the server sent ${count} messages in a row without a response; reading stopped`, `the server sent ${count} messages in a row without a response among them; the rest of its output was not read`);
+    }
+    if (this.#bytesSinceResponse >= byteLimit && !this.#stopped) {
+      const size = byteLimit.toLocaleString('en-US');
+      this.#stopReading('message-flood', transportRules['message-flood'], `the server sent ${size} bytes of messages in a row without a response; reading stopped`, `the server sent ${this.#sinceResponse.toLocaleString('en-US')} messages (${size} bytes) in a row without a response among them; the rest of its output was not read`);
     }
   }
 

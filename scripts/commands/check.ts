@@ -14,7 +14,7 @@ import { isJsonObject } from '../../validators/shape.ts';
 import { parseStrictJson, StrictJsonError } from '../../validators/strict-json.ts';
 import type { CommandArgs, CommandIO, CommandResult } from '../cli/command.ts';
 import { UsageError } from '../cli/usage-error.ts';
-import { parseProtocolVersion, parseReportOptions, parseTarget, streamableHttp, withInterrupts, writeTraceFiles } from './live-args.ts';
+import { omittedNote, parseProtocolVersion, parseReportOptions, parseTarget, streamableHttp, withInterrupts, writeTraceFiles } from './live-args.ts';
 
 export { DEFAULT_TIMEOUT_SECONDS, OFFERABLE_VERSIONS, streamableHttp } from './live-args.ts';
 
@@ -135,6 +135,8 @@ export async function runCheckCommand(args: CommandArgs, io: CommandIO, extras: 
   }));
   const say = (text: string): void => io.out(run.redactor.ownText(text));
   const text = await writeTraceFiles(parsed.output, run.trace, run.timings);
+  const note = omittedNote('check', run.trace);
+  if (note !== undefined) io.err(note);
   for (const s of run.skipped) io.err(run.redactor.text(`mcp-statechart: --call ${s.name} ${s.sent === true ? 'was sent, but' : 'was not sent:'} ${s.reason}\n`));
   const reports: ReportOptions = parsed.output === undefined ? parsed.reports : { ...parsed.reports, traceFile: parsed.output, traceText: text };
   const outcome = await writeReports(run.trace, reports, { stdout: say, color: io.color });

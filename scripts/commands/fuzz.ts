@@ -13,7 +13,7 @@ import { integerOption } from '../cli/parse-args.ts';
 import { UsageError } from '../cli/usage-error.ts';
 import type { HttpSetup } from '../../live/connection.ts';
 import type { ClientTransport } from '../../live/transport.ts';
-import { parseProtocolVersion, parseReportOptions, parseTarget, streamableHttp, withInterrupts, writeTraceFiles } from './live-args.ts';
+import { omittedNote, parseProtocolVersion, parseReportOptions, parseTarget, streamableHttp, withInterrupts, writeTraceFiles } from './live-args.ts';
 
 /** Sequences tried when --runs is not given. */
 export const DEFAULT_RUNS = 50;
@@ -103,6 +103,8 @@ export async function runFuzzCommand(args: CommandArgs, io: CommandIO, extras: F
   const { trace, timings, redactor } = result.run;
   const text = await writeTraceFiles(parsed.output, trace, timings);
   const say = (line: string): void => io.out(redactor.ownText(line));
+  const note = omittedNote('fuzz', trace);
+  if (note !== undefined) io.err(note);
   if (parsed.reports.json !== true && parsed.reports.quiet !== true) say(fuzzLine(result, parsed.fuzz.runs, parsed.fuzz.seed) + '\n');
   const reports: ReportOptions = parsed.output === undefined ? parsed.reports : { ...parsed.reports, traceFile: parsed.output, traceText: text };
   const outcome = await writeReports(trace, reports, { stdout: say, color: io.color });

@@ -116,6 +116,13 @@ export async function withInterrupts<T>(body: (onTransport: (transport: ClientTr
   }));
 }
 
+/** The line that says what a bounded trace left out (undefined: it keeps everything). */
+export function omittedNote(command: string, trace: Trace): string | undefined {
+  if (trace.omitted === undefined) return undefined;
+  const messages = trace.events.filter((e) => e.kind === 'message').length;
+  return `mcp-statechart ${command}: the trace keeps the first ${messages.toLocaleString('en-US')} messages; ${trace.omitted.events.toLocaleString('en-US')} later events and ${trace.omitted.findings.toLocaleString('en-US')} findings on them were judged and counted, not kept\n`;
+}
+
 /** Writes a trace (owner-only) and its timings beside it; returns the trace's text. */
 export async function writeTraceFiles(output: string | undefined, trace: Trace, timings: TraceTimings): Promise<string> {
   const text = traceText(trace);
