@@ -28,6 +28,8 @@ export interface SequenceOptions extends ConnectionOptions {
   readonly recorded: JsonObject;
   /** Told the transport once it exists (to abort it when the program is interrupted). */
   readonly onTransport?: ((transport: ClientTransport) => void) | undefined;
+  /** When (performance.now(), ms) no further action is played (default: none). */
+  readonly deadline?: number | undefined;
 }
 
 /** One played sequence: its trace (redacted, with the seed and the actions) and timings. */
@@ -47,7 +49,7 @@ export async function runSequence(actions: readonly Action[], options: SequenceO
   let cleanup: CleanupEvidence;
   try {
     await exchange.start();
-    error = await play(exchange, recorder, transport, actions, options.protocolVersion);
+    error = await play(exchange, recorder, transport, actions, options.protocolVersion, options.deadline ?? Number.POSITIVE_INFINITY);
   } catch (failure) {
     if (!(failure instanceof Error)) throw failure;
     error = failure.message;
@@ -72,12 +74,16 @@ export async function runSequence(actions: readonly Action[], options: SequenceO
 }
 
 /** The handshake, then every action; returns why the run could not go on, if it could not. */
-async function play(exchange: Exchange, recorder: LiveRecorder, transport: ClientTransport, actions: readonly Action[], version: string): Promise<string | undefined> {
+async function play(exchange: Exchange, recorder: LiveRecorder, transport: ClientTransport, actions: readonly Action[], version: string, deadline: number): Promise<string | undefined> {
   const handshake = await initialize(exchange, recorder, version, NO_ANSWERS);
   // A handshake that timed out or was rejected is a finding of the run, not a reason it could not run.
   if (!handshake.ok) return handshake.error;
   const executor = new ActionExecutor(exchange, transport, handshake.server);
-  for (const action of actions) await executor.play(action);
+  for (const action of actions) {
+    // Past the run's time limit no further action is played: the run ends as it would after its last.
+    if (performance.now() > deadline) break;
+    await executor.play(action);
+  }
   await executor.settle();
   return undefined;
 }

@@ -2,6 +2,7 @@
 // a shell string) or Streamable HTTP, and ends in a redacted trace and reports. Bad arguments and
 // servers that cannot be started or reached exit 2 with a message that says why.
 import { writeReports } from '../../reports/write-reports.ts';
+import { oneLine } from '../../reports/output-text.ts';
 import type { ReportOptions } from '../../reports/report-options.ts';
 import { couldNotRun } from './could-not-run.ts';
 import type { NamedCall, Scope } from '../../live/driver.ts';
@@ -137,7 +138,7 @@ export async function runCheckCommand(args: CommandArgs, io: CommandIO, extras: 
   const text = await writeTraceFiles(parsed.output, run.trace, run.timings);
   const note = omittedNote('check', run.trace);
   if (note !== undefined) io.err(note);
-  for (const s of run.skipped) io.err(run.redactor.text(`mcp-statechart: --call ${s.name} ${s.sent === true ? 'was sent, but' : 'was not sent:'} ${s.reason}\n`));
+  for (const s of run.skipped) io.err(`${oneLine(run.redactor.text(`mcp-statechart: --call ${s.name} ${s.sent === true ? 'was sent, but' : 'was not sent:'} ${s.reason}`))}\n`);
   const reports: ReportOptions = parsed.output === undefined ? parsed.reports : { ...parsed.reports, traceFile: parsed.output, traceText: text };
   const outcome = await writeReports(run.trace, reports, { stdout: say, color: io.color });
   if (outcome.failure !== undefined) return { exitCode: 2, failure: outcome.failure };
