@@ -12,7 +12,7 @@ import { BoundedText } from './bounded-text.ts';
 import { isResponse } from './http-streams.ts';
 import { idKey, isRequestId, type IdKey } from '../validators/envelope.ts';
 import type { RuleSpec } from '../validators/rules/rule.ts';
-import { killLeftovers, settlesWithin, signalGroup, spawnServer } from './process-group.ts';
+import { killLeftovers, killPipeHolders, stdoutIdentity, settlesWithin, signalGroup, spawnServer } from './process-group.ts';
 import type { CleanupEvidence, ClientTransport, Recorder } from './transport.ts';
 
 /** The longest line read from a server's stdout, in bytes (the strict reader's message limit). */
@@ -66,7 +66,14 @@ export class StdioTransport implements ClientTransport {
   #forced: Forced = 'none';
   #closing = false;
   #exit: ProcessExit | undefined;
+  /** Settles when the process has exited (its streams may stay open: a descendant may hold them). */
   #exited: Promise<void> = Promise.resolve();
+  /** Settles when the process has exited and its streams have closed (the exit is recorded then). */
+  #closed: Promise<void> = Promise.resolve();
+  /** How the process ended, as its exit said: the code, the signal, and whether the checker had to signal it first. */
+  #exitInfo: { code: number | null; signal: NodeJS.Signals | null; forced: Forced } | undefined;
+  /** The server's stdout pipe, to find descendants outside its group that keep it open. */
+  #stdoutPipe: string | undefined;
   #onMessage: (message: JsonObject, event: number) => void = () => {};
   #onEnd: ((event: number | null) => void) | undefined;
   #lastByte = -1;
@@ -87,7 +94,7 @@ export class StdioTransport implements ClientTransport {
 
   /** The child's process id while it runs (for a last-resort kill when the checker itself is interrupted). */
   get pid(): number | undefined {
-    return this.#exit === undefined ? this.#child?.pid : undefined;
+    return this.#exitInfo === undefined ? this.#child?.pid : undefined;
   }
 
   async start(onServerMessage: (message: JsonObject, event: number) => void, onEnd?: (event: number | null) => void): Promise<void> {
@@ -97,6 +104,7 @@ export class StdioTransport implements ClientTransport {
     const { child, spawned } = spawnServer(this.#options.command, this.#options.args, this.#options.env ?? process.env);
     this.#child = child;
     await spawned;
+    this.#stdoutPipe = stdoutIdentity(child);
     const splitter = new LineSplitter(MAX_STDOUT_LINE_BYTES, (bytes) => this.#line(bytes), () => {
       this.#stopReading('line-too-long', jsonRules['size-limit'], `a line of the server's output passed ${MAX_STDOUT_LINE_BYTES} bytes; reading stopped`, `a line of the server's output is longer than the ${MAX_STDOUT_LINE_BYTES}-byte message limit; the rest of the output was not read`);
     });
@@ -140,9 +148,15 @@ export class StdioTransport implements ClientTransport {
       this.#writeFailed = true;
       if (!this.#closing) this.#recorder.event({ kind: 'transport_error', code: 'stdin-closed', detail: 'the server\'s standard input was closed while the client was writing' });
     });
-    this.#exited = new Promise<void>((resolve) => {
+    this.#closed = new Promise<void>((resolve) => {
       child.once('close', (code, signal) => {
         this.#ended(code, signal);
+        resolve();
+      });
+    });
+    this.#exited = new Promise<void>((resolve) => {
+      child.once('exit', (code, signal) => {
+        this.#exitInfo = { code, signal, forced: this.#forced };
         resolve();
       });
     });
@@ -171,7 +185,7 @@ export class StdioTransport implements ClientTransport {
     const child = this.#child;
     if (child === undefined) return { process_started: false };
     this.#closing = true;
-    if (this.#exit === undefined) {
+    if (this.#exitInfo === undefined) {
       child.stdin?.end();
       if (!(await this.#waitExit(this.#graceMs))) {
         this.#signal('SIGTERM');
@@ -181,14 +195,19 @@ export class StdioTransport implements ClientTransport {
         }
       }
     }
+    // The exit is recorded once the streams have closed (at most a grace after the exit, when a descendant holds them).
+    await settlesWithin(this.#closed, this.#graceMs + 1000);
     const strays = this.#killStrays();
+    // A descendant that left the group (a detached grandchild) and still holds the server's output: ended and reported.
+    const detached = killPipeHolders(this.#stdoutPipe);
     const exit = this.#exit as ProcessExit | undefined;
     return {
       process_exited: exit !== undefined,
       process_exit_code: exit?.code ?? null,
       process_exit_signal: exit?.signal ?? null,
-      process_forced: this.#forced,
+      process_forced: exit?.forced ?? this.#forced,
       stray_processes_killed: strays,
+      ...(detached === 0 ? {} : { detached_processes_killed: detached }),
     };
   }
 
@@ -196,6 +215,7 @@ export class StdioTransport implements ClientTransport {
   abort(): void {
     if (this.#child?.pid !== undefined && this.#exit === undefined) this.#signal('SIGKILL');
     this.#killStrays();
+    killPipeHolders(this.#stdoutPipe);
   }
 
   #line(bytes: Uint8Array): void {
@@ -264,7 +284,8 @@ export class StdioTransport implements ClientTransport {
     const recorder = this.#recorder;
     const excerpt = this.#stderr.text(recorder.cut === undefined ? undefined : (text, max, keep) => recorder.cut!(text, max, keep));
     if (excerpt.text.length > 0) this.#recorder.event({ kind: 'stderr', text: excerpt.text, truncated: excerpt.truncated });
-    this.#exit = { kind: 'process_exit', code, signal, forced: this.#forced };
+    const info = this.#exitInfo ?? { code, signal, forced: this.#forced };
+    this.#exit = { kind: 'process_exit', code: info.code, signal: info.signal, forced: info.forced };
     const at = this.#recorder.event(this.#exit);
     if (!this.#closing) this.#onEnd?.(at);
   }
@@ -274,7 +295,8 @@ export class StdioTransport implements ClientTransport {
   }
 
   #signal(signal: 'SIGTERM' | 'SIGKILL'): void {
-    this.#forced = signal;
+    // Only a signal to a process still running forces its end; the group may still hold descendants.
+    if (this.#exitInfo === undefined) this.#forced = signal;
     signalGroup(this.#child, signal);
   }
 

@@ -70,6 +70,14 @@ const FAULTS: readonly Fault[] = [
     },
   },
   {
+    name: 'leaves a detached grandchild holding its stdout, and exits 0', peer: 'detached-grandchild', timeout: 10, exit: 0, rules: [], seconds: 10,
+    check: (t) => {
+      assert.is(t.cleanup['process_forced'], 'none', 'a server that exited on its own was not forced');
+      assert.is(t.cleanup['process_exit_code'], 0);
+      assert.is(t.cleanup['detached_processes_killed'], 1, 'the grandchild was ended and reported');
+    },
+  },
+  {
     name: 'ignores stdin closing and SIGTERM (SIGKILL follows)', peer: 'ignores-stdin-close', timeout: 10, exit: 0, rules: [], seconds: 15,
     check: (t) => assert.is(t.cleanup['process_forced'], 'SIGKILL'),
   },
