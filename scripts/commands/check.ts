@@ -128,12 +128,24 @@ export async function runCheckCommand(args: CommandArgs, io: CommandIO, extras: 
   if (parsed.check.target.transport === 'http' && extras.httpTransport === undefined) {
     throw usage('--url needs the Streamable HTTP transport, which this build does not include');
   }
+  let snapshot: ((why: string) => CheckRun) | undefined;
+  // Interrupted, the check still leaves what it recorded: the trace (status error) and the reports.
+  const written = async (code: 130 | 143): Promise<void> => {
+    const cut = snapshot?.(`the check was interrupted (${code === 130 ? 'SIGINT' : 'SIGTERM'}) before it completed`);
+    if (cut === undefined) return;
+    const text = await writeTraceFiles(parsed.output, cut.trace, cut.timings);
+    const reports: ReportOptions = parsed.output === undefined ? parsed.reports : { ...parsed.reports, traceFile: parsed.output, traceText: text };
+    await writeReports(cut.trace, reports, { stdout: (line) => io.out(cut.redactor.ownText(line)), color: io.color });
+  };
   const run: CheckRun = await withInterrupts((onTransport) => runCheck({
     ...parsed.check,
     env,
     ...(extras.httpTransport === undefined ? {} : { httpTransport: extras.httpTransport }),
     onTransport,
-  }));
+    onSnapshot: (s) => {
+      snapshot = s;
+    },
+  }), written);
   const say = (text: string): void => io.out(run.redactor.ownText(text));
   const text = await writeTraceFiles(parsed.output, run.trace, run.timings);
   const note = omittedNote('check', run.trace);

@@ -106,14 +106,14 @@ export function httpUrl(command: string, value: string, option: string): URL {
  * Runs `body` with SIGINT and SIGTERM (and the process's exit) ending the current transport at
  * once, so an interrupted run leaves no server process behind.
  */
-export async function withInterrupts<T>(body: (onTransport: (transport: ClientTransport) => void) => Promise<T>): Promise<T> {
+export async function withInterrupts<T>(body: (onTransport: (transport: ClientTransport) => void) => Promise<T>, written?: (code: 130 | 143) => Promise<void>): Promise<T> {
   let transport: ClientTransport | undefined;
   const abort = (): void => {
     (transport as { abort?: () => void } | undefined)?.abort?.();
   };
   return whileInterruptible(abort, () => body((t) => {
     transport = t;
-  }));
+  }), written);
 }
 
 /** The line that says what a bounded trace left out (undefined: it keeps everything). */

@@ -60,4 +60,33 @@ test('replay refuses a trace with more actions than fuzz ever writes, naming the
   assert.match(bounded.stdout, /in \d\/1 runs/);
 });
 
+
+/** Starts check against a server that never answers, interrupts it with `signal` after a second, and waits for its exit. */
+function interruptedCheck(signal: NodeJS.Signals, name: string): Promise<{ code: number | null; seconds: number; trace: string; junit: string }> {
+  const trace = join(dir, `${name}.json`);
+  const junit = join(dir, `${name}.xml`);
+  const child = spawn(process.execPath, [CLI, 'check', '--timeout', '60', '--output', trace, '--junit', junit, '--stdio', '--', process.execPath, join(PEERS, 'hang.mjs')], { cwd: dir, env: ENV, stdio: 'ignore' });
+  const started = Date.now();
+  const timer = setTimeout(() => child.kill(signal), 1000);
+  return new Promise((done) => {
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      done({ code, seconds: (Date.now() - started) / 1000, trace, junit });
+    });
+  });
+}
+
+for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+  test(`${signal} during check writes what was recorded (the trace and the reports) and exits ${code}`, async () => {
+    const run = await interruptedCheck(signal, signal.toLowerCase());
+    assert.is(run.code, code);
+    assert.ok(run.seconds < 10, `took ${run.seconds} s`);
+    const trace = JSON.parse(readFileSync(run.trace, 'utf8')) as { status: string; error: string; events: { kind: string }[] };
+    assert.is(trace.status, 'error');
+    assert.match(trace.error, new RegExp(`interrupted \\(${signal}\\)`));
+    assert.ok(trace.events.some((e) => e.kind === 'message'), 'the initialize that was sent is in the trace');
+    assert.ok(existsSync(run.junit), 'the JUnit report was written');
+  });
+}
+
 test.run();
