@@ -28,6 +28,8 @@ export interface SequenceOptions extends ConnectionOptions {
   readonly recorded: JsonObject;
   /** Told the transport once it exists (to abort it when the program is interrupted). */
   readonly onTransport?: ((transport: ClientTransport) => void) | undefined;
+  /** Told, for each run, how to build the trace of what it recorded so far (the checker is interrupted: status `error`, `why`). */
+  readonly onSnapshot?: ((snapshot: (why: string) => SequenceRun) => void) | undefined;
   /** When (performance.now(), ms) no further action is played (default: none). */
   readonly deadline?: number | undefined;
 }
@@ -44,6 +46,22 @@ export async function runSequence(actions: readonly Action[], options: SequenceO
   const started = performance.now();
   const { redactor, recorder, transport } = openConnection(options);
   options.onTransport?.(transport);
+  const traced = (cleanupNow: CleanupEvidence, errorNow: string | undefined): Pick<SequenceRun, 'trace' | 'timings'> => {
+    const { recording, omitted } = recorder.finishBounded();
+    return buildTrace({
+      recording,
+      ...(omitted === undefined ? {} : { omitted }),
+      target: { transport: options.target.transport },
+      options: options.recorded,
+      cleanup: cleanupNow,
+      error: errorNow,
+      redactor,
+      totalMs: performance.now() - started,
+      mode: options.mode,
+      sequence: { seed: options.seed, actions: [...actions] },
+    });
+  };
+  options.onSnapshot?.((why) => ({ ...traced({ interrupted: true }, why), redactor }));
   const exchange = new Exchange(transport, recorder, options.timeoutMs, (method, params) => replyTo(method, params, NO_ANSWERS));
   let error: string | undefined;
   let cleanup: CleanupEvidence;
@@ -57,19 +75,7 @@ export async function runSequence(actions: readonly Action[], options: SequenceO
     await exchange.settle();
     cleanup = await transport.close();
   }
-  const { recording, omitted } = recorder.finishBounded();
-  const { trace, timings } = buildTrace({
-    recording,
-    ...(omitted === undefined ? {} : { omitted }),
-    target: { transport: options.target.transport },
-    options: options.recorded,
-    cleanup,
-    error,
-    redactor,
-    totalMs: performance.now() - started,
-    mode: options.mode,
-    sequence: { seed: options.seed, actions: [...actions] },
-  });
+  const { trace, timings } = traced(cleanup, error);
   return { trace, timings, redactor };
 }
 

@@ -3,6 +3,7 @@
 // server the user names, shrinks the first one to its smallest sequence and saves it as a trace
 // that `replay` plays again. Bad arguments and targets that cannot run exit 2.
 import { runFuzz, type FuzzResult } from '../../fuzz/run-fuzz.ts';
+import type { SequenceRun } from '../../fuzz/run-sequence.ts';
 import { writeReports } from '../../reports/write-reports.ts';
 import type { ReportOptions } from '../../reports/report-options.ts';
 import { couldNotRun } from './could-not-run.ts';
@@ -94,12 +95,24 @@ export interface FuzzExtras {
 export async function runFuzzCommand(args: CommandArgs, io: CommandIO, extras: FuzzExtras = {}): Promise<CommandResult> {
   const env = extras.env ?? process.env;
   const parsed = parseFuzzArgs(args, env);
+  let snapshot: ((why: string) => SequenceRun) | undefined;
+  // Interrupted, fuzz still leaves the run in progress: its trace (status error) and the reports.
+  const written = async (code: 130 | 143): Promise<void> => {
+    const cut = snapshot?.(`the fuzz was interrupted (${code === 130 ? 'SIGINT' : 'SIGTERM'}) before it completed`);
+    if (cut === undefined) return;
+    const text = await writeTraceFiles(parsed.output, cut.trace, cut.timings);
+    const reports: ReportOptions = parsed.output === undefined ? parsed.reports : { ...parsed.reports, traceFile: parsed.output, traceText: text };
+    await writeReports(cut.trace, reports, { stdout: (line) => io.out(cut.redactor.ownText(line)), color: io.color });
+  };
   const result = await withInterrupts((onTransport) => runFuzz({
     ...parsed.fuzz,
     env,
     httpTransport: extras.httpTransport ?? streamableHttp,
     onTransport,
-  }));
+    onSnapshot: (s) => {
+      snapshot = s;
+    },
+  }), written);
   const { trace, timings, redactor } = result.run;
   const text = await writeTraceFiles(parsed.output, trace, timings);
   const say = (line: string): void => io.out(redactor.ownText(line));

@@ -89,4 +89,18 @@ for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
   });
 }
 
+
+test('SIGINT during fuzz writes the trace of the run in progress and exits 130', async () => {
+  const trace = join(dir, 'fuzz-sigint.json');
+  const child = spawn(process.execPath, [CLI, 'fuzz', '--runs', '5', '--timeout', '60', '--output', trace, '--stdio', '--', process.execPath, join(PEERS, 'answers-only-handshake.mjs')], { cwd: dir, env: ENV, stdio: 'ignore' });
+  const timer = setTimeout(() => child.kill('SIGINT'), 1500);
+  const code = await new Promise<number | null>((done) => child.once('exit', (c) => done(c)));
+  clearTimeout(timer);
+  assert.is(code, 130);
+  const written = JSON.parse(readFileSync(trace, 'utf8')) as { status: string; error: string; mode: string };
+  assert.is(written.status, 'error');
+  assert.is(written.mode, 'fuzz');
+  assert.match(written.error, /interrupted \(SIGINT\)/);
+});
+
 test.run();
