@@ -6,8 +6,10 @@ import type { JsonObject } from '../validators/context.ts';
 import { runSequence, type SequenceOptions, type SequenceRun } from './run-sequence.ts';
 
 /** How to replay. */
-export interface ReplayOptions extends Omit<SequenceOptions, 'mode' | 'seed' | 'recorded'> {
+export interface ReplayOptions extends Omit<SequenceOptions, 'mode' | 'seed' | 'recorded' | 'deadline'> {
   readonly runs: number;
+  /** The longest the replays may take in all, in ms: no run starts past it, and the one running plays no further action. */
+  readonly maxTimeMs?: number;
   readonly recorded: JsonObject;
 }
 
@@ -21,17 +23,21 @@ export interface ReplayResult {
   readonly last: SequenceRun;
   /** The target could not run (exit 2). */
   readonly couldNotRun: boolean;
+  /** The time limit ended the replays (fewer runs than asked, or the last one cut short). */
+  readonly outOfTime: boolean;
 }
 
 /** Plays the sequence `runs` times and counts the runs whose failure has `signature`. */
 export async function runReplay(sequence: Sequence, signature: string, options: ReplayOptions): Promise<ReplayResult> {
   let reproduced = 0;
   let last: SequenceRun | undefined;
+  const deadline = options.maxTimeMs === undefined ? Number.POSITIVE_INFINITY : performance.now() + options.maxTimeMs;
   for (let i = 0; i < options.runs; i++) {
-    last = await runSequence(sequence.actions, { ...options, mode: 'replay', seed: sequence.seed });
-    if (last.trace.status === 'error') return { reproduced, runs: i + 1, last, couldNotRun: true };
+    last = await runSequence(sequence.actions, { ...options, mode: 'replay', seed: sequence.seed, deadline });
+    if (last.trace.status === 'error') return { reproduced, runs: i + 1, last, couldNotRun: true, outOfTime: false };
     if (last.trace.status === 'fail' && last.trace.signature === signature) reproduced++;
+    if (performance.now() > deadline) return { reproduced, runs: i + 1, last, couldNotRun: false, outOfTime: true };
   }
   if (last === undefined) throw new Error('runReplay: no run was made');
-  return { reproduced, runs: options.runs, last, couldNotRun: false };
+  return { reproduced, runs: options.runs, last, couldNotRun: false, outOfTime: false };
 }

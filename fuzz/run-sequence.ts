@@ -30,6 +30,10 @@ export interface SequenceOptions extends ConnectionOptions {
   readonly onTransport?: ((transport: ClientTransport) => (() => void) | void) | undefined;
   /** fuzz: the number of the search's run the sequence was drawn as (recorded in the trace). */
   readonly run?: number | undefined;
+  /** Told, for each run, how to build the trace of what it recorded so far (the checker is interrupted: status `error`, `why`). */
+  readonly onSnapshot?: ((snapshot: (why: string) => SequenceRun) => void) | undefined;
+  /** When (performance.now(), ms) no further action is played (default: none). */
+  readonly deadline?: number | undefined;
 }
 
 /** One played sequence: its trace (redacted, with the seed and the actions) and timings. */
@@ -44,12 +48,28 @@ export async function runSequence(actions: readonly Action[], options: SequenceO
   const started = performance.now();
   const { redactor, recorder, transport } = openConnection(options);
   const release = options.onTransport?.(transport);
+  const traced = (cleanupNow: CleanupEvidence, errorNow: string | undefined): Pick<SequenceRun, 'trace' | 'timings'> => {
+    const { recording, omitted } = recorder.finishBounded();
+    return buildTrace({
+      recording,
+      ...(omitted === undefined ? {} : { omitted }),
+      target: { transport: options.target.transport },
+      options: options.recorded,
+      cleanup: cleanupNow,
+      error: errorNow,
+      redactor,
+      totalMs: performance.now() - started,
+      mode: options.mode,
+      sequence: { seed: options.seed, actions: [...actions], ...(options.run === undefined ? {} : { run: options.run }) },
+    });
+  };
+  options.onSnapshot?.((why) => ({ ...traced({ interrupted: true }, why), redactor }));
   const exchange = new Exchange(transport, recorder, options.timeoutMs, (method, params) => replyTo(method, params, NO_ANSWERS));
   let error: string | undefined;
   let cleanup: CleanupEvidence;
   try {
     await exchange.start();
-    error = await play(exchange, recorder, transport, actions, options.protocolVersion);
+    error = await play(exchange, recorder, transport, actions, options.protocolVersion, options.deadline ?? Number.POSITIVE_INFINITY);
   } catch (failure) {
     if (!(failure instanceof Error)) throw failure;
     error = failure.message;
@@ -58,27 +78,21 @@ export async function runSequence(actions: readonly Action[], options: SequenceO
     cleanup = await transport.close();
     release?.();
   }
-  const { trace, timings } = buildTrace({
-    recording: recorder.finish(),
-    target: { transport: options.target.transport },
-    options: options.recorded,
-    cleanup,
-    error,
-    redactor,
-    totalMs: performance.now() - started,
-    mode: options.mode,
-    sequence: { seed: options.seed, actions: [...actions], ...(options.run === undefined ? {} : { run: options.run }) },
-  });
+  const { trace, timings } = traced(cleanup, error);
   return { trace, timings, redactor };
 }
 
 /** The handshake, then every action; returns why the run could not go on, if it could not. */
-async function play(exchange: Exchange, recorder: LiveRecorder, transport: ClientTransport, actions: readonly Action[], version: string): Promise<string | undefined> {
+async function play(exchange: Exchange, recorder: LiveRecorder, transport: ClientTransport, actions: readonly Action[], version: string, deadline: number): Promise<string | undefined> {
   const handshake = await initialize(exchange, recorder, version, NO_ANSWERS);
   // A handshake that timed out or was rejected is a finding of the run, not a reason it could not run.
   if (!handshake.ok) return handshake.error;
   const executor = new ActionExecutor(exchange, transport, handshake.server);
-  for (const action of actions) await executor.play(action);
+  for (const action of actions) {
+    // Past the run's time limit no further action is played: the run ends as it would after its last.
+    if (performance.now() > deadline) break;
+    await executor.play(action);
+  }
   await executor.settle();
   return undefined;
 }

@@ -53,11 +53,12 @@ export function openConnection(options: ConnectionOptions): Connection {
   for (const h of options.headerEnv) {
     const value = options.env[h.variable] ?? '';
     headers[h.header] = value;
-    redactor.addSecret(value);
+    redactor.addCredential(value);
     redactor.addSecretName(h.header);
   }
-  const recorder = new LiveRecorder({ onSessionId: (id) => void redactor.addSessionId(id) });
   const target = options.target;
+  if (target.transport === 'stdio') redactor.addArguments(target.command);
+  const recorder = new LiveRecorder({ onSessionId: (id) => void redactor.addSessionId(id), redactor });
   let transport: ClientTransport;
   if (target.transport === 'stdio') {
     const [command, ...args] = target.command;

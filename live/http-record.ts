@@ -9,15 +9,13 @@ import type { RuleSpec } from '../validators/rules/rule.ts';
 import type { RecordedMessage, Recorder } from './transport.ts';
 import type { HttpSessionState } from './http-session.ts';
 import type { HttpMethod } from './http-wire.ts';
+import { Redactor } from '../trace/redaction.ts';
 
 /** What a configured header's value is recorded as. */
 export const MASKED_VALUE = '[REDACTED]';
 
 /** Response headers that matter to MCP over HTTP, in the order they are recorded. */
 const RESPONSE_HEADERS = ['content-type', 'mcp-session-id', 'mcp-protocol-version', 'location', 'allow', 'www-authenticate'] as const;
-
-/** Shorter configured values are not searched for in texts (they would mask ordinary words). */
-const MIN_SECRET_CHARS = 6;
 
 /** Longest excerpt of an error body kept in a finding's message. */
 const EXCERPT_CHARS = 200;
@@ -29,35 +27,36 @@ export class HttpRecording {
   readonly #redact: (text: string) => string;
   /** Configured header values, by lower-case name: never recorded. */
   readonly #masked: ReadonlyMap<string, string>;
-  /** Those values (and their tokens), longest first, masked in every text recorded. */
-  readonly #secrets: readonly string[];
 
-  constructor(recorder: Recorder, session: HttpSessionState, redact: (text: string) => string, configured: Readonly<Record<string, string>>) {
+  readonly #redactor: Redactor;
+
+  /** `redactor` is the run's (a fresh one when none is given); it learns the configured header values as credentials. */
+  constructor(recorder: Recorder, session: HttpSessionState, redact: (text: string) => string, configured: Readonly<Record<string, string>>, redactor = new Redactor()) {
     this.recorder = recorder;
     this.#session = session;
     this.#redact = redact;
-    this.#masked = new Map(Object.entries(configured).map(([name, value]) => [name.toLowerCase(), value]));
+    this.#redactor = redactor;
     // A server may echo a credential back (in an error body, a header): the whole value, and the
-    // part after an authorization scheme (`Bearer <token>`), are masked wherever they appear.
-    const secrets = new Set<string>();
-    for (const value of this.#masked.values()) {
-      for (const part of [value, value.replace(/^[A-Za-z][\w-]*\s+/, '')]) if (part.length >= MIN_SECRET_CHARS) secrets.add(part);
-    }
-    this.#secrets = [...secrets].sort((a, b) => b.length - a.length);
+    // part after an authorization scheme (`Bearer <token>`), are redacted wherever they appear.
+    for (const value of Object.values(configured)) redactor.addCredential(value);
+    this.#masked = new Map(Object.entries(configured).map(([name, value]) => [name.toLowerCase(), value]));
   }
 
-  /** A text as it may be recorded: configured header values and session ids replaced, then the owner's redaction. */
+  /** A text as it may be recorded: session ids replaced, then the owner's redaction (which knows the configured header values). */
   text(value: string): string {
-    let out = value;
-    for (const secret of this.#secrets) if (out.includes(secret)) out = out.split(secret).join(MASKED_VALUE);
-    return this.#redact(this.#session.scrub(out));
+    return this.#redact(this.#redactor.text(this.#session.scrub(value)));
+  }
+
+  /** A text redacted, then bounded to `max` characters with no part of a secret left at the cut (`...` marks a cut). */
+  excerptOf(value: string, max: number): string {
+    const cut = this.#redactor.cut(this.#session.scrub(value), max);
+    return this.#redact(cut.cut ? `${cut.text}...` : cut.text);
   }
 
   /** A short single-line excerpt of a body, recorded only inside a finding's message. */
   excerpt(bytes: Buffer): string {
     const flat = bytes.toString('utf8').replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
-    const cut = flat.length > EXCERPT_CHARS ? `${flat.slice(0, EXCERPT_CHARS)}...` : flat;
-    return this.text(cut);
+    return this.excerptOf(flat, EXCERPT_CHARS);
   }
 
   /** Records an HTTP request; the values of configured headers are masked. */

@@ -9,6 +9,7 @@ import { hasError } from '../validators/finding.ts';
 import { initializeMethods } from '../validators/initialize.ts';
 import { profileForVersion, SPEC_2025_11_25 } from '../validators/profiles.ts';
 import { isJsonObject } from '../validators/shape.ts';
+import { MIN_SECRET_LENGTH } from '../trace/redaction.ts';
 
 /** What became of the session at the end of a run. */
 export type SessionEnd = 'none' | 'open' | 'deleted' | 'delete-refused' | 'already-ended' | 'delete-failed';
@@ -104,12 +105,18 @@ export class HttpSessionState {
     this.#onSessionId?.(value, placeholder);
   }
 
-  /** Replaces every session id seen so far by its placeholder (longest first). */
+  /**
+   * Replaces every session id seen so far by its placeholder (longest first): within a text when
+   * it is long enough to be a secret, else only a text that is exactly the id (a one-character id
+   * must not rewrite every text it occurs in).
+   */
   scrub(text: string): string {
     if (this.#placeholders.size === 0) return text;
+    const exact = this.#placeholders.get(text);
+    if (exact !== undefined) return exact;
     let out = text;
     for (const [value, placeholder] of [...this.#placeholders].sort((a, b) => b[0].length - a[0].length)) {
-      if (out.includes(value)) out = out.split(value).join(placeholder);
+      if (value.length >= MIN_SECRET_LENGTH && out.includes(value)) out = out.split(value).join(placeholder);
     }
     return out;
   }

@@ -26,6 +26,8 @@ export interface StreamHost {
   deliver(text: string, exchange: number, eventId: string | undefined): RecordedMessage;
   /** Every event id seen on any stream of the session. */
   readonly eventIds: Set<string>;
+  /** Characters of the event ids remembered. */
+  eventIdChars: number;
   /** The last event id seen on any stream. */
   lastEventId: string | undefined;
 }
@@ -55,6 +57,17 @@ interface ReadResult {
   readonly openEvent: number;
 }
 
+/** The most SSE event ids remembered to tell a reused one (later ones are not compared), and the most characters they take in all. */
+export const MAX_EVENT_IDS = 10_000;
+const MAX_EVENT_ID_CHARS = 1024 * 1024;
+
+/** Remembers an event id for the reuse check, within MAX_EVENT_IDS ids and MAX_EVENT_ID_CHARS characters (unique ids must not grow memory). */
+function rememberEventId(host: StreamHost, id: string): void {
+  if (host.eventIds.size >= MAX_EVENT_IDS || host.eventIdChars + id.length > MAX_EVENT_ID_CHARS) return;
+  host.eventIds.add(id);
+  host.eventIdChars += id.length;
+}
+
 /** Reads one SSE body, recording its opening, every message and its closing. */
 function readStream(host: StreamHost, ex: Exchange, action: 'open' | 'resume', resumedFrom: string | undefined, options: ReadOptions): { reading: SseReading; result: Promise<ReadResult> } {
   const { rec } = host.ex;
@@ -70,7 +83,7 @@ function readStream(host: StreamHost, ex: Exchange, action: 'open' | 'resume', r
       events += 1;
       const reused = event.id !== undefined && host.eventIds.has(event.id);
       if (event.id !== undefined) {
-        host.eventIds.add(event.id);
+        rememberEventId(host, event.id);
         host.lastEventId = event.id;
         lastEventId = event.id;
       }
@@ -102,7 +115,7 @@ function readStream(host: StreamHost, ex: Exchange, action: 'open' | 'resume', r
       if (ignoredReported) return;
       ignoredReported = true;
       const what = kind === 'invalid-retry' ? 'a retry field that is not a number' : 'a line that is no SSE field';
-      const shown = rec.text(line.length > 60 ? `${line.slice(0, 60)}...` : line);
+      const shown = rec.excerptOf(line, 60);
       rec.finding(ruleById('http/sse-ignored-field'), openEvent, '', `the SSE stream of ${options.label} has ${what}: ${JSON.stringify(shown)}`);
     },
     onRetry: (ms) => options.onRetry?.(ms),

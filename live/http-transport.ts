@@ -4,6 +4,7 @@
 // every later request, DELETE at the end. Everything on the wire is recorded through the recorder,
 // and the probes of the full scope (GET stream, resumption, foreign Origin, terminated session)
 // report what the server did against the sentence of the specification it rests on.
+import type { Redactor } from '../trace/redaction.ts';
 import type { JsonObject } from '../validators/context.ts';
 import { isJsonObject } from '../validators/shape.ts';
 import { DEFAULT_MAX_BYTES } from '../validators/strict-json.ts';
@@ -31,6 +32,8 @@ export interface HttpTransportOptions {
   readonly headers?: Readonly<Record<string, string>>;
   /** The owner's redaction, applied to every header value, event id and excerpt recorded. */
   readonly redact?: (text: string) => string;
+  /** The run's redactor: what is recorded goes through it, and a text is redacted before it is cut. */
+  readonly redactor?: Redactor;
   /** Told each session id the server sends and the placeholder recorded in its place. */
   readonly onSessionId?: (id: string, placeholder: string) => void;
 }
@@ -61,7 +64,7 @@ export class HttpTransport implements ClientTransport, HttpProbes {
   constructor(options: HttpTransportOptions) {
     const session = new HttpSessionState(options.onSessionId);
     const configured = options.headers ?? {};
-    const rec = new HttpRecording(options.recorder, session, options.redact ?? ((text) => text), configured);
+    const rec = new HttpRecording(options.recorder, session, options.redact ?? ((text) => text), configured, options.redactor);
     const limits = {
       timeoutMs: options.timeoutMs,
       maxMessageBytes: options.maxMessageBytes ?? DEFAULT_MAX_BYTES,
@@ -72,6 +75,7 @@ export class HttpTransport implements ClientTransport, HttpProbes {
       ex: this.#ex,
       deliver: (text, exchange, eventId) => this.#deliver(text, exchange, eventId),
       eventIds: new Set(),
+      eventIdChars: 0,
       lastEventId: undefined,
     };
   }

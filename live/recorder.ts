@@ -8,10 +8,35 @@ import { idKey, isRequestId, type IdKey, type RequestId } from '../validators/en
 import type { RuleSpec } from '../validators/rules/rule.ts';
 import { isJsonObject } from '../validators/shape.ts';
 import { LiveJudge, type EventFinding, type Negotiation, type ProbeKind } from './live-judge.ts';
+import { plainCut, type Cutter } from './bounded-text.ts';
 import type { RecordedMessage, Recorder, WirePlace } from './transport.ts';
 
 /** The most characters of a text that was not strict JSON kept in the trace. */
 export const MAX_RECORDED_TEXT = 64 * 1024;
+
+/** How much of a live run the trace keeps: whatever the server sends, the trace and the memory it takes stay bounded. */
+export interface RecordingLimits {
+  /** Message events kept (the first ones); later messages are judged and counted. */
+  readonly maxMessages: number;
+  /** Characters of message text kept in all (the first messages); past it, messages are judged and counted. */
+  readonly maxMessageBytes: number;
+  /** Other events (timeouts, exits, HTTP exchanges) kept once messages are no longer kept. */
+  readonly maxOtherEvents: number;
+  /** Findings kept per rule on messages that were not kept (they rest on the run as a whole). */
+  readonly maxFindingsPerRule: number;
+}
+
+/** The default bounds: a trace of any run stays well under the trace reader's 64 MiB limit. */
+export const RECORDING_LIMITS: RecordingLimits = { maxMessages: 50_000, maxMessageBytes: 16 * 1024 * 1024, maxOtherEvents: 10_000, maxFindingsPerRule: 100 };
+
+/** The judge's event index of the first message that is not kept (far above any kept event's index). */
+const UNKEPT_BASE = 2 ** 40;
+
+/** What the recorder asks of the run's redactor: to learn each message's secrets, and to redact a text before it is cut. */
+export interface RecordingRedactor {
+  learn(value: unknown): void;
+  cut: Cutter;
+}
 
 /** A finding of the run; `event` null: the run as a whole. */
 export interface RunFinding extends Omit<EventFinding, 'event'> {
@@ -36,6 +61,16 @@ export interface RecorderOptions {
   readonly clock?: () => number;
   /** Told about every session id a transport learns, so that it can be replaced by a placeholder. */
   readonly onSessionId?: (value: string) => void;
+  /** The run's redactor (learns as messages arrive; texts are redacted before they are cut). */
+  readonly redactor?: RecordingRedactor;
+  /** How much the trace keeps (default RECORDING_LIMITS). */
+  readonly limits?: RecordingLimits;
+}
+
+/** What a recording counted but did not keep. */
+export interface Omitted {
+  readonly events: number;
+  readonly findings: number;
 }
 
 /** The recorder of one live run: events in order, each wire message judged as it is recorded. */
@@ -43,16 +78,27 @@ export class LiveRecorder implements Recorder {
   readonly #events: TraceEvent[] = [];
   readonly #times: number[] = [];
   readonly #findings: RunFinding[] = [];
-  readonly #judge = new LiveJudge();
+  readonly #judge = new LiveJudge({ methodsBelow: UNKEPT_BASE });
   readonly #probes = new Map<IdKey, ProbeKind>();
   readonly #clock: () => number;
   readonly #start: number;
   readonly #onSessionId: ((value: string) => void) | undefined;
+  readonly #redactor: RecordingRedactor | undefined;
+  readonly #limits: RecordingLimits;
+  #keeping = true;
+  #keptMessages = 0;
+  #keptBytes = 0;
+  #otherEvents = 0;
+  #messages = 0;
+  #unkept = 0;
+  #omittedEvents = 0;
 
   constructor(options: RecorderOptions = {}) {
     this.#clock = options.clock ?? (() => performance.now());
     this.#start = this.#clock();
     this.#onSessionId = options.onSessionId;
+    this.#redactor = options.redactor;
+    this.#limits = options.limits ?? RECORDING_LIMITS;
   }
 
   /** Marks the client request with this id, sent next, as a deliberate probe. */
@@ -61,20 +107,48 @@ export class LiveRecorder implements Recorder {
   }
 
   message(direction: Direction, text: string, place?: WirePlace): RecordedMessage {
-    const index = this.#events.length;
+    this.#messages += 1;
     const probe = direction === 'client_to_server' ? this.#probeOf(text) : undefined;
+    const placeChars = place?.event_id?.length ?? 0;
+    const bytes = Math.min(text.length, MAX_RECORDED_TEXT + 1) + placeChars;
+    if (this.#keeping && (this.#keptMessages >= this.#limits.maxMessages || this.#keptBytes + text.length + placeChars > this.#limits.maxMessageBytes)) this.#keeping = false;
+    if (!this.#keeping) {
+      // Judged as every message is, counted, not kept: the kept messages are the first, so judging the trace again gives the same findings.
+      const index = UNKEPT_BASE + this.#unkept++;
+      this.#omittedEvents += 1;
+      const message = this.#judge.text(index, direction, text, probe);
+      if (message !== undefined) this.#redactor?.learn(message);
+      return { index, message };
+    }
+    const index = this.#events.length;
+    this.#keptMessages += 1;
     // The event goes in first: findings on it may be placed while it is judged.
     this.#push({ kind: 'message', direction });
     const message = this.#judge.text(index, direction, text, probe);
+    if (message !== undefined) this.#redactor?.learn(message);
+    this.#keptBytes += message === undefined ? bytes : text.length + placeChars;
     const event: TraceEvent = message === undefined
-      ? { kind: 'message', direction, text: text.length > MAX_RECORDED_TEXT ? text.slice(0, MAX_RECORDED_TEXT) : text, ...placeOf(place) }
+      ? { kind: 'message', direction, text: this.cut(text, MAX_RECORDED_TEXT, 'start').text, ...placeOf(place) }
       : { kind: 'message', direction, message, ...placeOf(place), ...(probe === undefined ? {} : { probe }) };
     this.#events[index] = event;
     return { index, message };
   }
 
   event(event: Exclude<TraceEvent, { kind: 'message' }>): number {
+    if (!this.#keeping) {
+      if (this.#otherEvents >= this.#limits.maxOtherEvents) {
+        this.#omittedEvents += 1;
+        return -1;
+      }
+      this.#otherEvents += 1;
+    }
     return this.#push(event);
+  }
+
+  /** A text redacted by the run's redactor, then bounded to `max` characters: no part of a secret is left at the cut. */
+  cut(text: string, max: number, keep: 'start' | 'end'): { text: string; cut: boolean } {
+    const redactor = this.#redactor;
+    return redactor === undefined ? plainCut(text, max, keep) : redactor.cut(text, max, keep);
   }
 
   finding(rule: RuleSpec, event: number | null, pointer: string, message: string): void {
@@ -97,8 +171,47 @@ export class LiveRecorder implements Recorder {
 
   /** Ends the recording: judges what still waits and returns everything. */
   finish(): Recording {
-    const { findings, negotiation } = this.#judge.finish();
-    const all: RunFinding[] = [...findings, ...this.#findings];
+    return this.finishBounded().recording;
+  }
+
+  /** Ends the recording: what was kept, and what was counted but not kept (undefined: nothing). */
+  finishBounded(): { recording: Recording; omitted: Omitted | undefined } {
+    const judged = this.#judge.finish();
+    const { negotiation } = judged;
+    const perRule = new Map<string, number>();
+    let omittedFindings = 0;
+    const all: RunFinding[] = [];
+    for (const f of [...judged.findings, ...this.#findings]) {
+      if (f.event === null || (f.event >= 0 && f.event < UNKEPT_BASE)) {
+        all.push(f);
+        continue;
+      }
+      if (f.event < 0) {
+        // On an event that was not kept (past the bound of other events): it rests on the run.
+        all.push({ ...f, event: null });
+        continue;
+      }
+      // A finding on a message not kept rests on the run as a whole and says which message it was.
+      const seen = perRule.get(f.rule) ?? 0;
+      perRule.set(f.rule, seen + 1);
+      if (seen >= this.#limits.maxFindingsPerRule) {
+        omittedFindings += 1;
+        continue;
+      }
+      // Once messages are no longer kept, none is: the unkept ones follow the kept ones in order.
+      const where = `message ${this.#keptMessages + (f.event - UNKEPT_BASE) + 1} (not kept in the trace)`;
+      all.push({ ...f, event: null, message: `${where}: ${f.message}` });
+    }
+    const omitted = this.#omittedEvents + omittedFindings === 0 ? undefined : { events: this.#omittedEvents, findings: omittedFindings };
+    return { recording: this.#recording(all, negotiation), omitted };
+  }
+
+  /** Whether messages are no longer kept (a bound was reached). */
+  get bounded(): boolean {
+    return !this.#keeping;
+  }
+
+  #recording(all: RunFinding[], negotiation: Negotiation): Recording {
     const order = (f: RunFinding) => f.event ?? Number.MAX_SAFE_INTEGER;
     const sorted = all.map((f, i) => ({ f, i })).sort((a, b) => order(a.f) - order(b.f) || a.i - b.i).map(({ f }) => f);
     const judge = this.#judge;

@@ -9,7 +9,7 @@ import { drive, type NamedCall, type Scope, type SkippedCall } from './driver.ts
 import { openConnection, type HeaderFromEnv, type HttpSetup, type LiveTarget } from './connection.ts';
 import type { ClientAnswers } from './server-requests.ts';
 import { buildTrace } from './trace-builder.ts';
-import type { ClientTransport } from './transport.ts';
+import type { CleanupEvidence, ClientTransport } from './transport.ts';
 import { ruleById } from '../validators/rules/index.ts';
 
 export type { HeaderFromEnv, HttpSetup } from './connection.ts';
@@ -31,6 +31,8 @@ export interface CheckOptions {
   readonly httpTransport?: (setup: HttpSetup) => ClientTransport;
   /** Told the transport once it exists (to abort it when the checker is interrupted). */
   readonly onTransport?: (transport: ClientTransport) => void;
+  /** Told how to build the trace of what was recorded so far (the checker is interrupted: status `error`, `why`). */
+  readonly onSnapshot?: (snapshot: (why: string) => CheckRun) => void;
 }
 
 /** A finished check. */
@@ -67,17 +69,23 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
   const { redactor, recorder, transport } = openConnection(options);
   const target = options.target;
   options.onTransport?.(transport);
+  const traced = (cleanup: CleanupEvidence, error: string | undefined): Pick<CheckRun, 'trace' | 'timings'> => {
+    const { recording, omitted } = recorder.finishBounded();
+    return buildTrace({
+      recording,
+      ...(omitted === undefined ? {} : { omitted }),
+      target: target.transport === 'stdio' ? { transport: 'stdio', command: [...target.command] } : { transport: 'http', url: target.url },
+      options: recordedOptions(options),
+      cleanup,
+      error,
+      redactor,
+      totalMs: performance.now() - started,
+    });
+  };
+  options.onSnapshot?.((why) => ({ ...traced({ interrupted: true }, why), skipped: [], redactor }));
   const outcome = await drive(transport, recorder, options);
   const notSent = outcome.error === undefined ? notSentFailure(outcome.skipped) : undefined;
-  const { trace, timings } = buildTrace({
-    recording: recorder.finish(),
-    target: target.transport === 'stdio' ? { transport: 'stdio', command: [...target.command] } : { transport: 'http', url: target.url },
-    options: recordedOptions(options),
-    cleanup: outcome.cleanup,
-    error: outcome.error ?? (notSent === undefined ? undefined : `${notSent.message} [${notSent.rule}]`),
-    redactor,
-    totalMs: performance.now() - started,
-  });
+  const { trace, timings } = traced(outcome.cleanup, outcome.error ?? (notSent === undefined ? undefined : `${notSent.message} [${notSent.rule}]`));
   const skipped = outcome.skipped.map((s) => ({ ...s, name: redactor.text(s.name), reason: redactor.text(s.reason) }));
   if (notSent === undefined) return { trace, timings, skipped, redactor };
   return { trace, timings, skipped, redactor, notSent: { ...notSent, message: redactor.text(notSent.message) } };

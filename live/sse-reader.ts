@@ -1,8 +1,9 @@
 // Why: an SSE body is untrusted and may never end. This reads one as events with every bound a
 // live check needs: UTF-8 decoded strictly (JSON-RPC messages must be UTF-8), each event at most
 // a byte limit (the parser's buffer is bounded too, so a line that never ends cannot grow memory),
-// and an idle limit between events that the caller can change (waiting for a response, then a
-// short grace for the stream to end). It reports how the stream ended; it never throws.
+// and an idle limit between events that carry data, which the caller can change (waiting for a
+// response, then a short grace for the stream to end): empty events, comments and ignored lines
+// are no progress, so they never extend the wait. It reports how the stream ended; it never throws.
 import type { Readable } from 'node:stream';
 import { createParser, type ParseError } from 'eventsource-parser';
 
@@ -78,7 +79,8 @@ export function readSse(body: Readable, limits: { maxEventBytes: number; idleMs:
         end({ kind: 'too-large', limitBytes: limits.maxEventBytes });
         return;
       }
-      arm();
+      // Only an event that carries data is progress: a stream of empty events must not keep the wait alive.
+      if (event.data !== '') arm();
       if (handlers.onEvent({ data: event.data, id: event.id, event: event.event }) === 'stop') end({ kind: 'stopped' });
     },
     onRetry: (ms) => handlers.onRetry?.(ms),

@@ -7,18 +7,22 @@ import { LineSplitter } from '../transcripts/line-splitter.ts';
 import type { JsonObject } from '../validators/context.ts';
 import type { TraceEvent } from '../trace/trace-schema.ts';
 import type { Redactor } from '../trace/redaction.ts';
-import { BoundedText, RAW_MARGIN_BYTES } from './bounded-text.ts';
+import { BoundedText } from './bounded-text.ts';
 import { isResponse } from './http-streams.ts';
+import { idKey, isRequestId, type IdKey } from '../validators/envelope.ts';
 import type { RuleSpec } from '../validators/rules/rule.ts';
-import { killLeftovers, settlesWithin, signalGroup, spawnServer } from './process-group.ts';
+import { killLeftovers, killPipeHolders, stdoutIdentity, settlesWithin, signalGroup, spawnServer } from './process-group.ts';
 import type { CleanupEvidence, ClientTransport, Recorder } from './transport.ts';
 import { ruleById } from '../validators/rules/index.ts';
 
 /** The longest line read from a server's stdout, in bytes (the strict reader's message limit). */
 export const MAX_STDOUT_LINE_BYTES = 2_000_000;
 
-/** The most server messages read in a row without a response among them (a flood) before reading stops. */
+/** The most server messages read in a row without a response to a request of the client's among them (a flood) before reading stops. */
 export const MAX_MESSAGES_WITHOUT_RESPONSE = 10_000;
+
+/** The most bytes of such messages read in a row before reading stops (a flood of large messages). */
+export const MAX_BYTES_WITHOUT_RESPONSE = 1024 * 1024 * 1024;
 
 /** How long the server may keep running after closing its stdout before the connection counts as ended (ms). */
 const STDOUT_CLOSED_GRACE_MS = 250;
@@ -41,6 +45,8 @@ export interface StdioOptions {
   readonly redactor?: Redactor;
   /** The most server messages read in a row without a response (default MAX_MESSAGES_WITHOUT_RESPONSE). */
   readonly maxMessagesWithoutResponse?: number;
+  /** The most bytes of them (default MAX_BYTES_WITHOUT_RESPONSE). */
+  readonly maxBytesWithoutResponse?: number;
 }
 
 export { SpawnError } from './process-group.ts';
@@ -65,24 +71,35 @@ export class StdioTransport implements ClientTransport {
   #forced: Forced = 'none';
   #closing = false;
   #exit: ProcessExit | undefined;
+  /** Settles when the process has exited (its streams may stay open: a descendant may hold them). */
   #exited: Promise<void> = Promise.resolve();
+  /** Settles when the process has exited and its streams have closed (the exit is recorded then). */
+  #closed: Promise<void> = Promise.resolve();
+  /** How the process ended, as its exit said: the code, the signal, and whether the checker had to signal it first. */
+  #exitInfo: { code: number | null; signal: NodeJS.Signals | null; forced: Forced } | undefined;
+  /** The server's stdout pipe, to find descendants outside its group that keep it open. */
+  #stdoutPipe: string | undefined;
   #onMessage: (message: JsonObject, event: number) => void = () => {};
   #onEnd: ((event: number | null) => void) | undefined;
   #lastByte = -1;
   #writeFailed = false;
   #stopped = false;
+  /** Messages and bytes the server sent since it last answered a request of the client's (what the client did not ask for). */
   #sinceResponse = 0;
+  #bytesSinceResponse = 0;
+  /** Ids of the client's requests not yet answered: only an answer to one of them is progress. */
+  readonly #awaited = new Set<IdKey>();
 
   constructor(recorder: Recorder, options: StdioOptions) {
     this.#recorder = recorder;
     this.#options = options;
     this.#graceMs = options.graceMs ?? 2000;
-    this.#stderr = new BoundedText(options.maxStderrBytes ?? 8192, options.redactor === undefined ? 0 : RAW_MARGIN_BYTES);
+    this.#stderr = new BoundedText(options.maxStderrBytes ?? 8192);
   }
 
   /** The child's process id while it runs (for a last-resort kill when the checker itself is interrupted). */
   get pid(): number | undefined {
-    return this.#exit === undefined ? this.#child?.pid : undefined;
+    return this.#exitInfo === undefined ? this.#child?.pid : undefined;
   }
 
   async start(onServerMessage: (message: JsonObject, event: number) => void, onEnd?: (event: number | null) => void): Promise<void> {
@@ -92,6 +109,7 @@ export class StdioTransport implements ClientTransport {
     const { child, spawned } = spawnServer(this.#options.command, this.#options.args, this.#options.env ?? process.env);
     this.#child = child;
     await spawned;
+    this.#stdoutPipe = stdoutIdentity(child);
     const splitter = new LineSplitter(MAX_STDOUT_LINE_BYTES, (bytes) => this.#line(bytes), () => {
       this.#stopReading('line-too-long', ruleById('json/size-limit'), `a line of the server's output passed ${MAX_STDOUT_LINE_BYTES} bytes; reading stopped`, `a line of the server's output is longer than the ${MAX_STDOUT_LINE_BYTES}-byte message limit; the rest of the output was not read`);
     });
@@ -110,6 +128,8 @@ export class StdioTransport implements ClientTransport {
     const finishOutput = (): void => {
       if (outputDone || this.#stopped) return;
       outputDone = true;
+      // A line cut short because the checker ended the process is the checker's doing: neither judged nor blamed.
+      if (this.#forced !== 'none') return;
       const unterminated = this.#lastByte !== -1 && this.#lastByte !== 0x0a;
       try {
         splitter.end();
@@ -133,9 +153,15 @@ export class StdioTransport implements ClientTransport {
       this.#writeFailed = true;
       if (!this.#closing) this.#recorder.event({ kind: 'transport_error', code: 'stdin-closed', detail: 'the server\'s standard input was closed while the client was writing' });
     });
-    this.#exited = new Promise<void>((resolve) => {
+    this.#closed = new Promise<void>((resolve) => {
       child.once('close', (code, signal) => {
         this.#ended(code, signal);
+        resolve();
+      });
+    });
+    this.#exited = new Promise<void>((resolve) => {
+      child.once('exit', (code, signal) => {
+        this.#exitInfo = { code, signal, forced: this.#forced };
         resolve();
       });
     });
@@ -152,6 +178,7 @@ export class StdioTransport implements ClientTransport {
   async send(message: JsonObject): Promise<void> {
     const text = JSON.stringify(message);
     this.#options.redactor?.learn(message);
+    if (typeof message['method'] === 'string' && isRequestId(message['id'])) this.#awaited.add(idKey(message['id']));
     this.#recorder.message('client_to_server', text);
     const stdin = this.#child?.stdin;
     if (stdin === undefined || stdin === null || stdin.destroyed || stdin.writableEnded) return;
@@ -164,7 +191,7 @@ export class StdioTransport implements ClientTransport {
     const child = this.#child;
     if (child === undefined) return { process_started: false };
     this.#closing = true;
-    if (this.#exit === undefined) {
+    if (this.#exitInfo === undefined) {
       child.stdin?.end();
       if (!(await this.#waitExit(this.#graceMs))) {
         this.#signal('SIGTERM');
@@ -174,14 +201,19 @@ export class StdioTransport implements ClientTransport {
         }
       }
     }
+    // The exit is recorded once the streams have closed (at most a grace after the exit, when a descendant holds them).
+    await settlesWithin(this.#closed, this.#graceMs + 1000);
     const strays = this.#killStrays();
+    // A descendant that left the group (a detached grandchild) and still holds the server's output: ended and reported.
+    const detached = killPipeHolders(this.#stdoutPipe);
     const exit = this.#exit as ProcessExit | undefined;
     return {
       process_exited: exit !== undefined,
       process_exit_code: exit?.code ?? null,
       process_exit_signal: exit?.signal ?? null,
-      process_forced: this.#forced,
+      process_forced: exit?.forced ?? this.#forced,
       stray_processes_killed: strays,
+      ...(detached === 0 ? {} : { detached_processes_killed: detached }),
     };
   }
 
@@ -189,6 +221,7 @@ export class StdioTransport implements ClientTransport {
   abort(): void {
     if (this.#child?.pid !== undefined && this.#exit === undefined) this.#signal('SIGKILL');
     this.#killStrays();
+    killPipeHolders(this.#stdoutPipe);
   }
 
   #line(bytes: Uint8Array): void {
@@ -205,12 +238,25 @@ export class StdioTransport implements ClientTransport {
     const message = recorded.message;
     this.#options.redactor?.learn(message);
     const isObject = message !== null && typeof message === 'object' && !Array.isArray(message);
-    this.#sinceResponse = isObject && isResponse(message as JsonObject) ? 0 : this.#sinceResponse + 1;
+    // Only the answer to a request the client sent and still awaits is progress; a response to an id never sent (or answered already) is not.
+    const id = isObject ? (message as JsonObject)['id'] : undefined;
+    if (isObject && isResponse(message as JsonObject) && isRequestId(id) && this.#awaited.delete(idKey(id))) {
+      this.#sinceResponse = 0;
+      this.#bytesSinceResponse = 0;
+    } else {
+      this.#sinceResponse += 1;
+      this.#bytesSinceResponse += bytes.length;
+    }
     if (isObject) this.#onMessage(message as JsonObject, recorded.index);
     const limit = this.#options.maxMessagesWithoutResponse ?? MAX_MESSAGES_WITHOUT_RESPONSE;
+    const byteLimit = this.#options.maxBytesWithoutResponse ?? MAX_BYTES_WITHOUT_RESPONSE;
     if (this.#sinceResponse >= limit && !this.#stopped) {
       const count = limit.toLocaleString('en-US');
       this.#stopReading('message-flood', ruleById('transport/message-flood'), `the server sent ${count} messages in a row without a response; reading stopped`, `the server sent ${count} messages in a row without a response among them; the rest of its output was not read`);
+    }
+    if (this.#bytesSinceResponse >= byteLimit && !this.#stopped) {
+      const size = byteLimit.toLocaleString('en-US');
+      this.#stopReading('message-flood', ruleById('transport/message-flood'), `the server sent ${size} bytes of messages in a row without a response; reading stopped`, `the server sent ${this.#sinceResponse.toLocaleString('en-US')} messages (${size} bytes) in a row without a response among them; the rest of its output was not read`);
     }
   }
 
@@ -242,10 +288,11 @@ export class StdioTransport implements ClientTransport {
   }
 
   #ended(code: number | null, signal: NodeJS.Signals | null): void {
-    const redactor = this.#options.redactor;
-    const excerpt = this.#stderr.text(redactor === undefined ? undefined : (text) => redactor.text(text));
+    const recorder = this.#recorder;
+    const excerpt = this.#stderr.text(recorder.cut === undefined ? undefined : (text, max, keep) => recorder.cut!(text, max, keep));
     if (excerpt.text.length > 0) this.#recorder.event({ kind: 'stderr', text: excerpt.text, truncated: excerpt.truncated });
-    this.#exit = { kind: 'process_exit', code, signal, forced: this.#forced };
+    const info = this.#exitInfo ?? { code, signal, forced: this.#forced };
+    this.#exit = { kind: 'process_exit', code: info.code, signal: info.signal, forced: info.forced };
     const at = this.#recorder.event(this.#exit);
     if (!this.#closing) this.#onEnd?.(at);
   }
@@ -255,7 +302,8 @@ export class StdioTransport implements ClientTransport {
   }
 
   #signal(signal: 'SIGTERM' | 'SIGKILL'): void {
-    this.#forced = signal;
+    // Only a signal to a process still running forces its end; the group may still hold descendants.
+    if (this.#exitInfo === undefined) this.#forced = signal;
     signalGroup(this.#child, signal);
   }
 

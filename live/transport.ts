@@ -31,6 +31,8 @@ export interface Recorder {
   event(event: Exclude<TraceEvent, { kind: 'message' }>): number;
   /** Records a finding that rests on the transport (an HTTP status, framing, a timeout) at an event. */
   finding(rule: RuleSpec, event: number | null, pointer: string, message: string): void;
+  /** Redacts a text, then bounds it to `max` characters keeping its start or end, with no part of a secret at the cut. */
+  cut?(text: string, max: number, keep: 'start' | 'end'): { text: string; cut: boolean };
   /** Tells the recorder a session id the server assigned, so that every output shows a stable placeholder instead. */
   sessionId?(value: string): void;
 }

@@ -146,8 +146,10 @@ export async function runCell(cell: Cell, settings: CellSettings): Promise<CellR
     const text = scrubbed(exit.stderr, settings.root, scratch);
     recorder.event({ kind: 'stderr', text, truncated: text.includes('bytes left out ...]') });
   }
+  const { recording, omitted } = recorder.finishBounded();
   const { trace, timings } = buildTrace({
-    recording: recorder.finish(),
+    recording,
+    ...(omitted === undefined ? {} : { omitted }),
     mode: 'matrix',
     target: cell.transport === 'stdio' ? { transport: 'stdio', command: shown(serverArgv, settings.root) } : { transport: 'http', url },
     options: { transport: cell.transport, revision: cell.revision, client: cell.client.name, server: cell.server.name },

@@ -36,7 +36,16 @@ function cutAt(text: string, max: number): number {
 /** The longest finding message a report prints, in UTF-16 code units. */
 export const MAX_MESSAGE_CHARS = 2000;
 
-/** Text for one line of terminal output: line breaks and tabs as spaces, control characters (escape sequences) visible. */
+// What a terminal would act on rather than show: bidirectional overrides and isolates (they reorder
+// what follows), the line and paragraph separators, and the invisible marks that hide a reordering.
+const TERMINAL_HIDDEN = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\u2028\u2029]/g;
+
+/** Text for a terminal: every control character (ESC, C0, C1), bidirectional override and line separator shown as `\uXXXX` text. */
+export function terminalText(text: string): string {
+  return visibleControls(text).replace(TERMINAL_HIDDEN, (c) => '\\u' + c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0'));
+}
+
+/** Text for one line of terminal output: line breaks and tabs as spaces, control characters (escape sequences), bidirectional overrides and separators visible. */
 export function oneLine(text: string): string {
-  return visibleControls(text.replace(/\r\n|[\r\n\t]/g, ' '));
+  return terminalText(text.replace(/\r\n|[\r\n\t]/g, ' '));
 }

@@ -20,6 +20,9 @@ export const TRACE_MAX_BYTES = 64 * 1024 * 1024;
 export const TRACE_MAX_DEPTH = DEFAULT_MAX_DEPTH + 3;
 
 const INVALID = ruleById('fixture/trace-invalid').id;
+
+/** The most actions a replayed sequence may have: the longest fuzz draws (--max-steps at most 1000). */
+export const MAX_REPLAY_ACTIONS = 1000;
 const TAMPERED = ruleById('fixture/trace-tampered').id;
 const NOT_REPLAYABLE = ruleById('fixture/trace-not-replayable').id;
 
@@ -81,6 +84,10 @@ export function checkTrace(data: unknown): Trace {
 export function replayableSequence(trace: Trace): Sequence {
   if (trace.sequence === undefined) {
     throw new InputError(NOT_REPLAYABLE, '/sequence', `trace: it holds no action sequence to replay (only fuzz and replay write one; this is a ${trace.mode} trace) (at /sequence)`);
+  }
+  // The signature covers the findings only: the length of a run is bounded here, not by the trace.
+  if (trace.sequence.actions.length > MAX_REPLAY_ACTIONS) {
+    throw new InputError(INVALID, '/sequence/actions', `trace: its sequence has ${trace.sequence.actions.length.toLocaleString('en-US')} actions, more than the ${MAX_REPLAY_ACTIONS.toLocaleString('en-US')} a replay plays (the longest fuzz writes, --max-steps 1000) (at /sequence/actions)`);
   }
   const target = trace.target as Record<string, unknown>;
   for (const name of Object.keys(target)) {

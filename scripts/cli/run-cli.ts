@@ -1,10 +1,11 @@
 // Why: the command line is run the same way by the program and by tests: parse, dispatch to the
 // registry, print, and report any failure through the one error path, returning the exit code.
 import type { CommandIO, CommandSpec, ExitCode } from './command.ts';
-import { describeFailure, failureDocument, failureLine } from './failure.ts';
+import { describeFailure, failureDocument, failureLine, type DescribedFailure } from './failure.ts';
 import { commandHelp, PROGRAM, programHelp, usageLine } from './help.ts';
 import { parseCommandLine } from './parse-args.ts';
 import { UsageError } from './usage-error.ts';
+import { oneLine, terminalText } from '../../reports/output-text.ts';
 import { packageVersion } from './version.ts';
 import { COMMANDS, findCommand } from '../commands/index.ts';
 
@@ -39,8 +40,14 @@ async function dispatch(argv: readonly string[], io: CommandIO): Promise<ExitCod
   const { run } = await spec.load();
   const result = await run(parsed.args, io);
   if (result.output !== undefined) io.out(result.output + '\n');
-  if (result.failure !== undefined) io.err(`${PROGRAM}: ${failureLine(describeFailure(result.failure))}\n`);
+  if (result.failure !== undefined) io.err(`${PROGRAM}: ${terminalLine(describeFailure(result.failure))}\n`);
   return result.exitCode;
+}
+
+/** The failure line as a terminal shows it: what a peer sent (a server's error message) can neither move the cursor nor reorder the line; a defect's stack keeps its lines. */
+function terminalLine(failure: DescribedFailure): string {
+  const line = failureLine(failure);
+  return failure.internal ? terminalText(line) : oneLine(line);
 }
 
 /** The command whose JSON output the raw arguments asked for (they may not have parsed). */
@@ -56,9 +63,9 @@ function fail(argv: readonly string[], error: unknown, io: CommandIO): ExitCode 
   const failure = describeFailure(error);
   if (error instanceof UsageError) {
     const spec = error.command === undefined ? undefined : findCommand(error.command);
-    io.err(`${PROGRAM}: ${error.message}\n\n${spec ? `${usageLine(spec)}\n(${PROGRAM} ${spec.name} --help lists the options)` : programHelp(COMMANDS)}\n`);
+    io.err(`${PROGRAM}: ${oneLine(error.message)}\n\n${spec ? `${usageLine(spec)}\n(${PROGRAM} ${spec.name} --help lists the options)` : programHelp(COMMANDS)}\n`);
   } else {
-    io.err(`${PROGRAM}: ${failureLine(failure)}\n`);
+    io.err(`${PROGRAM}: ${terminalLine(failure)}\n`);
   }
   if (jsonCommand(argv)) io.out(JSON.stringify(failureDocument(failure), null, 2) + '\n');
   return 2;

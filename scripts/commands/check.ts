@@ -2,6 +2,7 @@
 // a shell string) or Streamable HTTP, and ends in a redacted trace and reports. Bad arguments and
 // servers that cannot be started or reached exit 2 with a message that says why.
 import { writeReports } from '../../reports/write-reports.ts';
+import { oneLine } from '../../reports/output-text.ts';
 import type { ReportOptions } from '../../reports/report-options.ts';
 import { InputError } from '../../runner/errors.ts';
 import { couldNotRun } from './could-not-run.ts';
@@ -15,7 +16,7 @@ import { isJsonObject } from '../../validators/shape.ts';
 import { parseStrictJson, StrictJsonError } from '../../validators/strict-json.ts';
 import type { CommandArgs, CommandIO, CommandResult } from '../cli/command.ts';
 import { UsageError } from '../cli/usage-error.ts';
-import { parseProtocolVersion, parseReportOptions, parseTarget, streamableHttp, withInterrupts, writeTraceFiles } from './live-args.ts';
+import { omittedNote, parseProtocolVersion, parseReportOptions, parseTarget, streamableHttp, withInterrupts, writeTraceFiles } from './live-args.ts';
 
 export { DEFAULT_TIMEOUT_SECONDS, OFFERABLE_VERSIONS, streamableHttp } from './live-args.ts';
 
@@ -128,15 +129,29 @@ export async function runCheckCommand(args: CommandArgs, io: CommandIO, extras: 
   if (parsed.check.target.transport === 'http' && extras.httpTransport === undefined) {
     throw usage('--url needs the Streamable HTTP transport, which this build does not include');
   }
+  let snapshot: ((why: string) => CheckRun) | undefined;
+  // Interrupted, the check still leaves what it recorded: the trace (status error) and the reports.
+  const written = async (code: 130 | 143): Promise<void> => {
+    const cut = snapshot?.(`the check was interrupted (${code === 130 ? 'SIGINT' : 'SIGTERM'}) before it completed`);
+    if (cut === undefined) return;
+    const text = await writeTraceFiles(parsed.output, cut.trace, cut.timings);
+    const reports: ReportOptions = parsed.output === undefined ? parsed.reports : { ...parsed.reports, traceFile: parsed.output, traceText: text };
+    await writeReports(cut.trace, reports, { stdout: (line) => io.out(cut.redactor.ownText(line)), color: io.color });
+  };
   const run: CheckRun = await withInterrupts((onTransport) => runCheck({
     ...parsed.check,
     env,
     ...(extras.httpTransport === undefined ? {} : { httpTransport: extras.httpTransport }),
     onTransport,
-  }));
-  const say = (text: string): void => io.out(run.redactor.text(text));
+    onSnapshot: (s) => {
+      snapshot = s;
+    },
+  }), written);
+  const say = (text: string): void => io.out(run.redactor.ownText(text));
   const text = await writeTraceFiles(parsed.output, run.trace, run.timings);
-  for (const s of run.skipped) if (s.sent === true) io.err(run.redactor.text(`mcp-statechart: --call ${s.name} was sent, but ${s.reason}\n`));
+  const note = omittedNote('check', run.trace);
+  if (note !== undefined) io.err(note);
+  for (const s of run.skipped) if (s.sent === true) io.err(`${oneLine(run.redactor.text(`mcp-statechart: --call ${s.name} was sent, but ${s.reason}`))}\n`);
   const reports: ReportOptions = parsed.output === undefined ? parsed.reports : { ...parsed.reports, traceFile: parsed.output, traceText: text };
   const outcome = await writeReports(run.trace, reports, { stdout: say, color: io.color });
   if (outcome.failure !== undefined) return { exitCode: 2, failure: outcome.failure };

@@ -4,6 +4,7 @@
 // that `replay` plays again. Bad arguments and targets that cannot run exit 2.
 import { runFuzz, type FuzzResult } from '../../fuzz/run-fuzz.ts';
 import { SERIAL } from '../../fuzz/parallel.ts';
+import type { SequenceRun } from '../../fuzz/run-sequence.ts';
 import { writeReports } from '../../reports/write-reports.ts';
 import type { ReportOptions } from '../../reports/report-options.ts';
 import { couldNotRun } from './could-not-run.ts';
@@ -14,7 +15,7 @@ import { integerOption } from '../cli/parse-args.ts';
 import { UsageError } from '../cli/usage-error.ts';
 import type { HttpSetup } from '../../live/connection.ts';
 import type { ClientTransport } from '../../live/transport.ts';
-import { parseProtocolVersion, parseReportOptions, parseTarget, streamableHttp, withInterrupts, writeTraceFiles } from './live-args.ts';
+import { omittedNote, parseProtocolVersion, parseReportOptions, parseTarget, streamableHttp, withInterrupts, writeTraceFiles } from './live-args.ts';
 import { parseRunPlan, shardNote } from './fuzz-plan.ts';
 
 /** Sequences tried when --runs is not given. */
@@ -98,15 +99,29 @@ export interface FuzzExtras {
 export async function runFuzzCommand(args: CommandArgs, io: CommandIO, extras: FuzzExtras = {}): Promise<CommandResult> {
   const env = extras.env ?? process.env;
   const parsed = parseFuzzArgs(args, env);
+  let snapshot: ((why: string) => SequenceRun) | undefined;
+  // Interrupted, fuzz still leaves the run in progress: its trace (status error) and the reports.
+  const written = async (code: 130 | 143): Promise<void> => {
+    const cut = snapshot?.(`the fuzz was interrupted (${code === 130 ? 'SIGINT' : 'SIGTERM'}) before it completed`);
+    if (cut === undefined) return;
+    const text = await writeTraceFiles(parsed.output, cut.trace, cut.timings);
+    const reports: ReportOptions = parsed.output === undefined ? parsed.reports : { ...parsed.reports, traceFile: parsed.output, traceText: text };
+    await writeReports(cut.trace, reports, { stdout: (line) => io.out(cut.redactor.ownText(line)), color: io.color });
+  };
   const result = await withInterrupts((onTransport) => runFuzz({
     ...parsed.fuzz,
     env,
     httpTransport: extras.httpTransport ?? streamableHttp,
     onTransport,
-  }));
+    onSnapshot: (s) => {
+      snapshot = s;
+    },
+  }), written);
   const { trace, timings, redactor } = result.run;
   const text = await writeTraceFiles(parsed.output, trace, timings);
-  const say = (line: string): void => io.out(redactor.text(line));
+  const say = (line: string): void => io.out(redactor.ownText(line));
+  const note = omittedNote('fuzz', trace);
+  if (note !== undefined) io.err(note);
   if (parsed.reports.json !== true && parsed.reports.quiet !== true) say(fuzzLine(result, parsed.fuzz.runs, parsed.fuzz.seed) + shardNote(parsed.fuzz.plan ?? SERIAL, parsed.fuzz.runs) + '\n');
   const reports: ReportOptions = parsed.output === undefined ? parsed.reports : { ...parsed.reports, traceFile: parsed.output, traceText: text };
   const outcome = await writeReports(trace, reports, { stdout: say, color: io.color });

@@ -125,6 +125,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     options: {
       ...TARGET_OPTIONS,
       runs: { type: 'string', value: 'N', help: 'how many fresh targets to play the sequence against (default 10)' },
+      'max-time': { type: 'string', value: 'SECONDS', help: 'the longest all replays may take (default 600); a trace holds at most 1000 actions' },
       output: { type: 'string', value: 'FILE', help: 'write the trace of the last replay, owner-only' },
     },
     positionals: { name: 'TRACE', min: 1, max: Infinity },

@@ -106,7 +106,7 @@ export function httpUrl(command: string, value: string, option: string): URL {
  * Runs `body` with SIGINT and SIGTERM (and the process's exit) ending the current transport at
  * once, so an interrupted run leaves no server process behind.
  */
-export async function withInterrupts<T>(body: (onTransport: (transport: ClientTransport) => () => void) => Promise<T>): Promise<T> {
+export async function withInterrupts<T>(body: (onTransport: (transport: ClientTransport) => () => void) => Promise<T>, written?: (code: 130 | 143) => Promise<void>): Promise<T> {
   // Every transport not yet closed (fuzz --jobs has several at once).
   const open = new Set<ClientTransport>();
   const abort = (): void => {
@@ -115,7 +115,14 @@ export async function withInterrupts<T>(body: (onTransport: (transport: ClientTr
   return whileInterruptible(abort, () => body((t) => {
     open.add(t);
     return () => open.delete(t);
-  }));
+  }), written);
+}
+
+/** The line that says what a bounded trace left out (undefined: it keeps everything). */
+export function omittedNote(command: string, trace: Trace): string | undefined {
+  if (trace.omitted === undefined) return undefined;
+  const messages = trace.events.filter((e) => e.kind === 'message').length;
+  return `mcp-statechart ${command}: the trace keeps the first ${messages.toLocaleString('en-US')} messages; ${trace.omitted.events.toLocaleString('en-US')} later events and ${trace.omitted.findings.toLocaleString('en-US')} findings on them were judged and counted, not kept\n`;
 }
 
 /** Writes a trace (owner-only) and its timings beside it; returns the trace's text. */
@@ -135,7 +142,7 @@ export const streamableHttp = ({ recorder, url, headers, timeoutMs, redactor }: 
     recorder,
     timeoutMs,
     headers,
-    redact: (text) => redactor.text(text),
+    redactor,
     onSessionId: (id, placeholder) => {
       redactor.addSessionId(id, placeholder);
     },

@@ -16,6 +16,9 @@ import { readTrace } from './report.ts';
 /** Replays when --runs is not given. */
 export const DEFAULT_REPLAY_RUNS = 10;
 
+/** The longest all replays may take when --max-time is not given, in seconds. */
+export const DEFAULT_REPLAY_MAX_SECONDS = 600;
+
 /** Where `replay` is given its environment and HTTP transport (tests pass their own). */
 export interface ReplayExtras {
   readonly env?: NodeJS.ProcessEnv;
@@ -35,6 +38,9 @@ export async function runReplayCommand(args: CommandArgs, io: CommandIO, extras:
   if (args.afterDashes.length > 0 && args.positionals.length === args.afterDashes.length) throw new UsageError('replay', 'name the trace before --stdio -- CMD');
   const { target, headerEnv, timeoutMs } = parseTarget(args, env, 1);
   const runs = integerOption(args, 'runs', 1, 10_000, DEFAULT_REPLAY_RUNS);
+  const maxTime = args.string('max-time');
+  const maxSeconds = maxTime === undefined ? DEFAULT_REPLAY_MAX_SECONDS : Number(maxTime);
+  if (!Number.isFinite(maxSeconds) || maxSeconds <= 0 || maxSeconds > 86_400) throw new UsageError('replay', `--max-time takes a number of seconds between 0 and 86400, got ${JSON.stringify(maxTime)}`);
   const { trace } = await readTrace(path);
   const sequence = replayableSequence(trace);
   const recordedTimeout = trace.options['timeout_ms'];
@@ -46,6 +52,7 @@ export async function runReplayCommand(args: CommandArgs, io: CommandIO, extras:
     timeoutMs: timeout,
     protocolVersion,
     runs,
+    maxTimeMs: maxSeconds * 1000,
     env,
     httpTransport: extras.httpTransport ?? streamableHttp,
     onTransport,
@@ -56,6 +63,7 @@ export async function runReplayCommand(args: CommandArgs, io: CommandIO, extras:
     return { exitCode: 2, failure: couldNotRun('the replay', result.last.trace) };
   }
   const verb = result.reproduced > 0 ? 'reproduced' : 'did not reproduce';
+  if (result.outOfTime) io.err(`mcp-statechart replay: --max-time (${maxSeconds} s) ended the replays after ${result.runs} of ${runs} runs\n`);
   io.out(`${verb} ${trace.signature} in ${result.reproduced}/${result.runs} runs\n`);
   return { exitCode: result.reproduced > 0 ? 1 : 0 };
 }

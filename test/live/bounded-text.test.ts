@@ -8,14 +8,13 @@ import { Redactor, REDACTED } from '../../trace/redaction.ts';
 
 const SECRET = 'QWERTYUIOPASDFGH';
 const redactor = new Redactor([SECRET]);
-const redact = (text: string): string => redactor.text(text);
 
 /** The excerpt of `text` pushed in chunks of `chunk` bytes. */
 function excerptOf(text: string, max: number, margin: number, chunk = 7) {
   const bounded = new BoundedText(max, margin);
   const bytes = Buffer.from(text);
   for (let i = 0; i < bytes.length; i += chunk) bounded.push(bytes.subarray(i, i + chunk));
-  return bounded.text(redact);
+  return bounded.text((t, m, keep) => redactor.cut(t, m, keep));
 }
 
 /** Whether any four characters of the secret in a row are left once whole redactions are removed. */

@@ -45,11 +45,18 @@ test('without an offered id the version is still sent; an id with a space is kep
 
 test('a stray offer is reported once; the id in force is no stray; every id seen is scrubbed, longest first', () => {
   const s = new HttpSessionState();
-  s.adopt(RESULT, 'abc');
-  assert.not.ok(s.isStrayOffer('abc'));
-  assert.ok(s.isStrayOffer('abcdef'));
-  assert.not.ok(s.isStrayOffer('abcdef'));
-  assert.is(s.scrub('ids abcdef and abc'), 'ids session-2 and session-1');
+  s.adopt(RESULT, 'abcdefgh');
+  assert.not.ok(s.isStrayOffer('abcdefgh'));
+  assert.ok(s.isStrayOffer('abcdefghijk'));
+  assert.not.ok(s.isStrayOffer('abcdefghijk'));
+  assert.is(s.scrub('ids abcdefghijk and abcdefgh'), 'ids session-2 and session-1');
+});
+
+test('an id too short to be a secret replaces only a text that is exactly it, never the letters of other texts', () => {
+  const s = new HttpSessionState();
+  s.adopt(RESULT, 'e');
+  assert.is(s.scrub('e'), 'session-1');
+  assert.is(s.scrub('events and errors'), 'events and errors');
 });
 
 test.run();

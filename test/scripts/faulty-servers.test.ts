@@ -58,6 +58,26 @@ const FAULTS: readonly Fault[] = [
     check: (t) => assert.not.ok(t.events.some((e) => e.kind === 'timeout'), 'the bound ends it, not the time limit'),
   },
   {
+    name: 'floods with notifications between responses to ids never sent', peer: 'bogus-responses-flood', timeout: 10, exit: 1, rules: ['transport/message-flood'], seconds: 15,
+    check: (t) => assert.ok(t.events.some((e) => e.kind === 'transport_error' && e.code === 'message-flood')),
+  },
+  {
+    name: 'writes 300 one-megabyte log notifications, then never answers ping', peer: 'byte-flood', timeout: 2, exit: 1, rules: ['transport/timeout'], seconds: 30,
+    check: (t) => {
+      assert.ok(t.omitted !== undefined && t.omitted.events > 0, 'the trace says what it left out');
+      assert.ok(JSON.stringify(t).length < 64 * 1024 * 1024, 'the trace stays under the reader\'s limit');
+      assert.not.ok(t.findings.some((f) => f.rule === 'transport/stdio-unterminated-message' || f.rule === 'json/syntax'), 'a line cut by the checker is not blamed');
+    },
+  },
+  {
+    name: 'leaves a detached grandchild holding its stdout, and exits 0', peer: 'detached-grandchild', timeout: 10, exit: 0, rules: [], seconds: 10,
+    check: (t) => {
+      assert.is(t.cleanup['process_forced'], 'none', 'a server that exited on its own was not forced');
+      assert.is(t.cleanup['process_exit_code'], 0);
+      assert.is(t.cleanup['detached_processes_killed'], 1, 'the grandchild was ended and reported');
+    },
+  },
+  {
     name: 'ignores stdin closing and SIGTERM (SIGKILL follows)', peer: 'ignores-stdin-close', timeout: 10, exit: 0, rules: [], seconds: 15,
     check: (t) => assert.is(t.cleanup['process_forced'], 'SIGKILL'),
   },
