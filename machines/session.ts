@@ -444,6 +444,12 @@ export class Session {
     }
     const validate = spec?.validators.result;
     if (validate) out.push(...validate(result, '/message/result', pending.params, this.#ctx));
+    // Course profile: an unsubscribe answered after a switch revoked its subscription ends nothing.
+    if (this.#course && pending.method === 'resources/unsubscribe') {
+      const uri = String((pending.params as JsonObject | undefined)?.['uri']);
+      const judged = this.#subscriptions.judge(uri, { subject: pending.subject, tenant: pending.tenant }, { type: 'unsubscribe.succeeded' });
+      for (const e of judged.emitted) out.push({ rule: e.rule, severity: 'error', pointer: '/message/result', message: e.message });
+    }
     if (pending.method === 'tools/list' && !this.#course) out.push(...this.#toolListing.checkResult(pending.params, result));
     for (const checkResult of this.#hooks.checkResult) {
       const found = checkResult(pending, result, direction, this.#extensionView);

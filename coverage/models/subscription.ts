@@ -79,8 +79,9 @@ export function subscriptionModel(basis: ModelBasis): MachineModel {
     { type: 'subscribe.failed' },
     { type: 'unsubscribe.succeeded' },
     { type: 'unsubscribe.failed' },
-    { type: 'revoke' },
+    { type: 'revoke', strict: course },
     ...messages(!course),
+    { type: 'revoke', strict: !course },
     { type: 'unsubscribe.sent', who: stranger, strict: true },
     { type: 'update', uri: input.uri, who: stranger, strict: true },
   ];
