@@ -189,6 +189,11 @@ function validateParams(params: unknown, at: string, ctx: ValidationContext): re
   }
   const tools = params['tools'];
   if (Array.isArray(tools) && since20251125(ctx)) {
+    const most = ctx.profile.strict ? ctx.profile.limits.listItems : null;
+    if (most !== null && tools.length > most) {
+      out.push(finding(R['too-many-tools'], pointerJoin(at, 'tools'), `Invalid sampling tools: Expected at most ${most} tools but received ${tools.length}`));
+      return findingsOf(out);
+    }
     const seen = new Set<string>();
     tools.forEach((tool: unknown, i) => {
       const toolAt = pointerJoin(at, 'tools', i);
