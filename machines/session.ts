@@ -28,6 +28,8 @@ import { EXTENSIONS } from './extensions.ts';
 import { issueFinding } from './gated-actor.ts';
 import { isJsonObject, NO_FINDINGS } from '../validators/shape.ts';
 import { exactIntegersIn, holdsExactIntegers } from '../validators/exact-integer.ts';
+import { courseDecimalFindings } from '../validators/course-decimals.ts';
+import { decimalSpellingsIn, type DecimalPlace } from '../validators/decimal-spelling.ts';
 import { jsonRules } from '../validators/rules/json.ts';
 import { pointerJoin } from '../validators/finding.ts';
 import { holderOf } from './subscriptions.ts';
@@ -205,6 +207,11 @@ export class Session {
       return this.#sink.length === 0 ? NO_FINDINGS : this.#sink;
     }
     if (!this.#course && holdsExactIntegers(step.message)) this.#warnUnsafeIntegers(step.message);
+    const spelled = decimalSpellingsIn(step.message);
+    if (spelled.length > 0) {
+      const refused = this.#decimalFindings(step.message as JsonObject, spelled);
+      if (refused.length > 0) return [...this.#sink, ...refused];
+    }
     const classified = classifyMessage(step.message, '/message', this.#isNotification, this.#isRequest, this.#course);
     if (classified.envelope === undefined) return this.#sink.length === 0 ? classified.findings : [...this.#sink, ...classified.findings];
     const env = classified.envelope;
@@ -227,6 +234,17 @@ export class Session {
       this.#feedResponse(step, env);
     }
     return this.#sink.length === 0 ? NO_FINDINGS : this.#sink;
+  }
+
+  /**
+   * Numbers a fixture wrote as decimals: the course profile refuses an integral one where its
+   * reference wants an integer (and judges one beyond the largest double as the infinity it
+   * reads); the specification profiles refuse a decimal beyond the largest double (I-JSON 2.2).
+   */
+  #decimalFindings(message: JsonObject, spelled: readonly DecimalPlace[]): Finding[] {
+    if (this.#course) return courseDecimalFindings(message, spelled, this.#config.tools?.[0]);
+    return spelled.filter((p) => p.spelling === 'overflow').map((p) => finding(jsonRules['non-finite-number'], pointerJoin('/message', ...p.path),
+      'a number beyond the largest double: no JSON peer can hold it (I-JSON section 2.2)'));
   }
 
   /** Warns, per integer beyond ±(2^53-1) in the message, that a JavaScript peer cannot hold it. */

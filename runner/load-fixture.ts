@@ -19,7 +19,7 @@ export function transcriptNotFixture(label: string): InputError {
 export function parseFixture(bytes: Uint8Array, label: string): Fixture {
   let data: unknown;
   try {
-    data = parseStrictJson(bytes);
+    data = parseStrictJson(bytes, { spellings: true });
   } catch (error) {
     if (!(error instanceof StrictJsonError)) throw error;
     if (inputKindOf(bytes) === 'transcript') throw transcriptNotFixture(label);
