@@ -102,6 +102,16 @@ export const FixtureSchema = v.strictObject({
   cases: v.array(CaseSchema),
 });
 
+/**
+ * The fixture format as a course fixture (no `profile`, or `course`) is read: a case member the
+ * format does not know is ignored, as the course's reference ignores it, rather than refusing the
+ * file; fixtures for a specification profile keep every case exact.
+ */
+export const CourseFixtureSchema = v.strictObject({
+  ...FixtureSchema.entries,
+  cases: v.array(v.object(CaseSchema.entries)),
+});
+
 /** A fixture as parsed. */
 export type Fixture = v.InferOutput<typeof FixtureSchema>;
 /** One case of a fixture. */

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { fixtureRules } from '../validators/rules/fixture.ts';
 import { parseStrictJson, StrictJsonError } from '../validators/strict-json.ts';
 import { InputError } from './errors.ts';
-import { FixtureSchema, type Fixture } from './fixture-schema.ts';
+import { CourseFixtureSchema, FixtureSchema, type Fixture } from './fixture-schema.ts';
 import { inputKindOf, looksLikeFixture } from './input-kind.ts';
 import { describeIssue, shown } from './schema-issue.ts';
 
@@ -28,10 +28,11 @@ export function parseFixture(bytes: Uint8Array, label: string): Fixture {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     throw new InputError(fixtureRules['invalid'].id, '', `${label}: invalid fixture: a fixture is one JSON object, found ${shown(data)}`);
   }
-  const r = v.safeParse(FixtureSchema, data);
+  const schema = (data as Record<string, unknown>)['profile'] === undefined || (data as Record<string, unknown>)['profile'] === 'course' ? CourseFixtureSchema : FixtureSchema;
+  const r = v.safeParse(schema, data);
   if (!r.success) {
     if (!looksLikeFixture(data) && inputKindOf(bytes) === 'transcript') throw transcriptNotFixture(label);
-    const { pointer, text } = describeIssue(FixtureSchema, r.issues);
+    const { pointer, text } = describeIssue(schema, r.issues);
     throw new InputError(fixtureRules['invalid'].id, pointer, `${label}: invalid fixture at ${pointer || '/'}: ${text}`);
   }
   const fixture = r.output;
