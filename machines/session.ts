@@ -24,6 +24,8 @@ import { EXTENSIONS } from './extensions.ts';
 import { issueFinding } from './gated-actor.ts';
 import { isJsonObject, NO_FINDINGS } from '../validators/shape.ts';
 import { exactIntegersIn, holdsExactIntegers } from '../validators/exact-integer.ts';
+import { courseDecimalFindings } from '../validators/course-decimals.ts';
+import { decimalSpellingsIn, type DecimalPlace } from '../validators/decimal-spelling.ts';
 import { pointerJoin } from '../validators/finding.ts';
 import { holderOf } from './subscriptions.ts';
 import type { SubscriptionEvent } from './subscription.ts';
@@ -200,6 +202,11 @@ export class Session {
       return this.#sink.length === 0 ? NO_FINDINGS : this.#sink;
     }
     if (!this.#course && holdsExactIntegers(step.message)) this.#warnUnsafeIntegers(step.message);
+    const spelled = decimalSpellingsIn(step.message);
+    if (spelled.length > 0) {
+      const refused = this.#decimalFindings(step.message as JsonObject, spelled);
+      if (refused.length > 0) return [...this.#sink, ...refused];
+    }
     const classified = classifyMessage(step.message, '/message', this.#isNotification, this.#isRequest, this.#course);
     if (classified.envelope === undefined) return this.#sink.length === 0 ? classified.findings : [...this.#sink, ...classified.findings];
     const env = classified.envelope;
@@ -222,6 +229,17 @@ export class Session {
       this.#feedResponse(step, env);
     }
     return this.#sink.length === 0 ? NO_FINDINGS : this.#sink;
+  }
+
+  /**
+   * Numbers a fixture wrote as decimals: the course profile refuses an integral one where its
+   * reference wants an integer (and judges one beyond the largest double as the infinity it
+   * reads); the specification profiles refuse a decimal beyond the largest double (I-JSON 2.2).
+   */
+  #decimalFindings(message: JsonObject, spelled: readonly DecimalPlace[]): Finding[] {
+    if (this.#course) return courseDecimalFindings(message, spelled, this.#config.tools?.[0]);
+    return spelled.filter((p) => p.spelling === 'overflow').map((p) => finding(ruleById('json/non-finite-number'), pointerJoin('/message', ...p.path),
+      'a number beyond the largest double: no JSON peer can hold it (I-JSON section 2.2)'));
   }
 
   /** Warns, per integer beyond ±(2^53-1) in the message, that a JavaScript peer cannot hold it. */
@@ -439,6 +457,12 @@ export class Session {
     }
     const validate = spec?.validators.result;
     if (validate) out.push(...validate(result, '/message/result', pending.params, this.#ctx));
+    // Course profile: an unsubscribe answered after a switch revoked its subscription ends nothing.
+    if (this.#course && pending.method === 'resources/unsubscribe') {
+      const uri = String((pending.params as JsonObject | undefined)?.['uri']);
+      const judged = this.#subscriptions.judge(uri, { subject: pending.subject, tenant: pending.tenant }, { type: 'unsubscribe.succeeded' });
+      for (const e of judged.emitted) out.push({ rule: e.rule, severity: 'error', pointer: '/message/result', message: e.message });
+    }
     if (pending.method === 'tools/list' && !this.#course) out.push(...this.#toolListing.checkResult(pending.params, result));
     for (const checkResult of this.#hooks.checkResult) {
       const found = checkResult(pending, result, direction, this.#extensionView);

@@ -26,7 +26,7 @@ export type SubscriptionEvent =
   | { readonly type: 'unsubscribe.succeeded' }
   | { readonly type: 'unsubscribe.failed' }
   | { readonly type: 'update'; readonly uri: string; readonly who: SubscriptionHolder; readonly strict?: boolean }
-  | { readonly type: 'revoke' };
+  | { readonly type: 'revoke'; readonly strict?: boolean };
 
 /** Rules a subscription machine raises. */
 type SubscriptionRule =
@@ -76,7 +76,11 @@ function explain(rule: SubscriptionRule, context: SubscriptionContext, event: Su
  * failed subscribe creates nothing; a failed unsubscribe keeps the subscription; an authorization
  * revision switch revokes it. The course profile's guards (`isStrict`) refuse what its reference
  * refuses: a repeated subscribe, an unsubscribe without an active subscription or while another
- * is pending, and another principal's unsubscribe or update.
+ * is pending, and another principal's unsubscribe or update. Its switch revokes the active
+ * subscription only: a subscribe or unsubscribe still pending stays pending (its answer is checked
+ * again under the revision then in force), so an unsubscribe whose subscription a switch revoked
+ * is `orphaned`, and one answered successfully finds nothing to end; the URI may be subscribed
+ * again meanwhile (`resubscribing`).
  */
 export const subscriptionMachine = setup({
   types: {
@@ -129,7 +133,7 @@ export const subscriptionMachine = setup({
           { target: 'cancelling' },
         ],
         update: { actions: { type: 'reportIssue', params: { rule: 'subscription/no-active-subscription' } } },
-        revoke: { target: 'idle' },
+        revoke: [{ guard: { type: 'isStrict' } }, { target: 'idle' }],
       },
     },
     cancelling: {
@@ -171,7 +175,29 @@ export const subscriptionMachine = setup({
           { guard: and([{ type: 'isStrict' }, not({ type: 'isHolder' })]), actions: { type: 'reportIssue', params: { rule: 'subscription/other-principal' } } },
           {},
         ],
-        revoke: { target: 'idle' },
+        revoke: [{ guard: { type: 'isStrict' }, target: 'orphaned' }, { target: 'idle' }],
+      },
+    },
+    orphaned: {
+      description: 'Course profile: an unsubscribe is pending, but a revision switch revoked the subscription it would end.',
+      on: {
+        'subscribe.sent': { target: 'resubscribing', actions: { type: 'recordHolder' } },
+        'unsubscribe.sent': { actions: { type: 'reportIssue', params: { rule: 'subscription/unsubscribe-without-subscription' } } },
+        'unsubscribe.succeeded': { actions: { type: 'reportIssue', params: { rule: 'subscription/unsubscribe-without-subscription' } } },
+        'unsubscribe.failed': { target: 'idle' },
+        update: { actions: { type: 'reportIssue', params: { rule: 'subscription/no-active-subscription' } } },
+      },
+    },
+    resubscribing: {
+      description: 'Course profile: a new subscribe is pending beside an orphaned unsubscribe.',
+      on: {
+        'subscribe.sent': { actions: { type: 'reportIssue', params: { rule: 'subscription/already-subscribed', pending: true } } },
+        'subscribe.succeeded': { target: 'unsubscribing' },
+        'subscribe.failed': { target: 'orphaned' },
+        'unsubscribe.sent': { actions: { type: 'reportIssue', params: { rule: 'subscription/unsubscribe-without-subscription' } } },
+        'unsubscribe.succeeded': { actions: { type: 'reportIssue', params: { rule: 'subscription/unsubscribe-without-subscription' } } },
+        'unsubscribe.failed': { target: 'subscribing' },
+        update: { actions: { type: 'reportIssue', params: { rule: 'subscription/no-active-subscription' } } },
       },
     },
   },

@@ -99,9 +99,9 @@ export class Subscriptions {
     this.send(uri, who, event);
   }
 
-  /** An authorization revision switch: every subscription is revoked. */
+  /** An authorization revision switch: every active subscription is revoked (course profile: pending subscribes and unsubscribes stay pending). */
   revokeAll(): void {
-    for (const actor of this.#actors.values()) actor.send({ type: 'revoke' });
+    for (const actor of this.#actors.values()) actor.send({ type: 'revoke', strict: this.#strict });
   }
 
   /** Every subscription and its state. */

@@ -1,4 +1,4 @@
-import { isAbsoluteUri, isHttpsUrl } from '../validators/format.ts';
+import { courseUriLimit, isAbsoluteUri, isHttpsUrl } from '../validators/format.ts';
 import { isUriTemplate } from '../validators/uri-template.ts';
 import { COURSE_PROFILE } from '../validators/profiles.ts';
 import { InputError } from './errors.ts';
@@ -29,7 +29,7 @@ export function checkCourseFixture(fixture: Fixture): void {
   }
   const auth = fixture.authorization;
   const pr = auth.protected_resource;
-  if (!isHttpsUrl(pr) || /^https:\/\/[^/]*@/i.test(pr) || pr.includes('#')) {
+  if (!isHttpsUrl(pr) || courseUriLimit(pr) !== undefined || /^https:\/\/[^/]*@/i.test(pr) || pr.includes('#')) {
     throw invalid('/authorization/protected_resource', `the protected resource must be an absolute https URI without user information or fragment, not ${JSON.stringify(pr)}`);
   }
   for (const [name, revision] of Object.entries(auth.revisions)) {
@@ -42,7 +42,7 @@ export function checkCourseFixture(fixture: Fixture): void {
     }
     const tenants = new Map<string, string>();
     revision.resources.forEach((r, i) => {
-      if (!isAbsoluteUri(r.uri)) throw invalid(`${at}/resources/${i}/uri`, `${JSON.stringify(r.uri)} is not an absolute URI in the RFC 3986 character set`);
+      if (!isAbsoluteUri(r.uri) || courseUriLimit(r.uri) !== undefined) throw invalid(`${at}/resources/${i}/uri`, `${JSON.stringify(r.uri)} is not an absolute URI in the RFC 3986 character set, of at most 2048 characters and a port up to 65535`);
       if (tenants.has(r.uri)) throw invalid(`${at}/resources/${i}/uri`, `${r.uri} is listed twice`);
       if (r.tenant === '') throw invalid(`${at}/resources/${i}/tenant`, 'a resource names its tenant');
       tenants.set(r.uri, r.tenant);

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { parseStrictJson, StrictJsonError } from '../validators/strict-json.ts';
 import { InputError } from './errors.ts';
-import { FixtureSchema, type Fixture } from './fixture-schema.ts';
+import { CourseFixtureSchema, FixtureSchema, type Fixture } from './fixture-schema.ts';
 import { inputKindOf, looksLikeFixture } from './input-kind.ts';
 import { describeIssue, shown } from './schema-issue.ts';
 import { ruleById } from '../validators/rules/index.ts';
@@ -19,7 +19,7 @@ export function transcriptNotFixture(label: string): InputError {
 export function parseFixture(bytes: Uint8Array, label: string): Fixture {
   let data: unknown;
   try {
-    data = parseStrictJson(bytes);
+    data = parseStrictJson(bytes, { spellings: true });
   } catch (error) {
     if (!(error instanceof StrictJsonError)) throw error;
     if (inputKindOf(bytes) === 'transcript') throw transcriptNotFixture(label);
@@ -28,10 +28,11 @@ export function parseFixture(bytes: Uint8Array, label: string): Fixture {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     throw new InputError(ruleById('fixture/invalid').id, '', `${label}: invalid fixture: a fixture is one JSON object, found ${shown(data)}`);
   }
-  const r = v.safeParse(FixtureSchema, data);
+  const schema = (data as Record<string, unknown>)['profile'] === undefined || (data as Record<string, unknown>)['profile'] === 'course' ? CourseFixtureSchema : FixtureSchema;
+  const r = v.safeParse(schema, data);
   if (!r.success) {
     if (!looksLikeFixture(data) && inputKindOf(bytes) === 'transcript') throw transcriptNotFixture(label);
-    const { pointer, text } = describeIssue(FixtureSchema, r.issues);
+    const { pointer, text } = describeIssue(schema, r.issues);
     throw new InputError(ruleById('fixture/invalid').id, pointer, `${label}: invalid fixture at ${pointer || '/'}: ${text}`);
   }
   const fixture = r.output;

@@ -5,6 +5,7 @@ import type { Finding } from '../validators/finding.ts';
 import { findingTarget, type FindingTarget } from '../validators/finding-target.ts';
 import { Session, type SessionConfig, type SessionView, type Step } from '../machines/session.ts';
 import type { Fixture, FixtureCase } from './fixture-schema.ts';
+import { caseEntries, caseProblem, type CaseEntry } from './case-steps.ts';
 import { handshakeSteps } from './handshake.ts';
 
 /** How a case came out. */
@@ -37,16 +38,16 @@ export interface PlayedStep {
 
 /** The handshake steps a case's `setup` plays before its own steps. */
 export function setupSteps(fixture: Fixture, kase: FixtureCase, profile?: Profile): Step[] {
-  const setup = kase.setup ?? 'ready';
+  const setup = (kase.setup ?? 'ready') as 'ready' | 'initialize_request_only' | 'none';
   if (setup === 'none' || profile?.stateless) return [];
-  const client = { info: fixture.client.info, capabilities: kase.client_capabilities ?? fixture.client.capabilities };
-  const server = { info: fixture.server.info, capabilities: kase.server_capabilities ?? fixture.server.capabilities };
+  const client = { info: fixture.client.info, capabilities: (kase.client_capabilities === undefined ? fixture.client.capabilities : kase.client_capabilities) as JsonObject };
+  const server = { info: fixture.server.info, capabilities: (kase.server_capabilities === undefined ? fixture.server.capabilities : kase.server_capabilities) as JsonObject };
   return handshakeSteps(fixture.protocol_version, 1, client, server, setup);
 }
 
 /** The capabilities a stateless case starts from, with no handshake to declare them: the case's, else the fixture's. */
 export function declaredCapabilities(fixture: Fixture, kase: FixtureCase): { client: JsonObject; server: JsonObject } {
-  return { client: kase.client_capabilities ?? fixture.client.capabilities, server: kase.server_capabilities ?? fixture.server.capabilities };
+  return { client: (kase.client_capabilities ?? fixture.client.capabilities) as JsonObject, server: (kase.server_capabilities ?? fixture.server.capabilities) as JsonObject };
 }
 
 /** Options for playing a case. */
@@ -75,18 +76,27 @@ export function caseSessionConfig(fixture: Fixture, kase: FixtureCase, profile: 
  */
 export function runCase(fixture: Fixture, kase: FixtureCase, index: number, options: PlayOptions): CaseResult {
   const session = new Session(caseSessionConfig(fixture, kase, options.profile, options.inspect));
+  const problem = caseProblem(kase, options.profile);
+  if (problem) return judge(kase, { finding: problem, pointer: `/cases/${index}${problem.pointer}` });
   let failure: Failure | undefined;
   try {
-    const labelled: { label: string; base: string; step: Step }[] = [
+    const labelled: CaseEntry[] = [
       ...setupSteps(fixture, kase, options.profile).map((step, i) => ({ label: `setup ${i}`, base: `/cases/${index}/setup`, step })),
-      ...(kase.steps as Step[]).map((step, i) => ({ label: `step ${i}`, base: `/cases/${index}/steps/${i}`, step })),
+      ...caseEntries(kase, index),
     ];
-    for (const [at, { label, base, step }] of labelled.entries()) {
+    const played: Step[] = [];
+    for (const [at, entry] of labelled.entries()) {
+      if ('problem' in entry) {
+        failure = { finding: entry.problem, pointer: entry.base + entry.problem.pointer };
+        break;
+      }
+      const { label, base, step } = entry;
+      played.push(step);
       const findings = session.feed(step);
       if (options.onStep) options.onStep({ label, step, findings, view: session.view() });
       const error = findings.find((f) => f.severity === 'error');
       if (error) {
-        failure = { finding: error, pointer: base + error.pointer, ...placeOf(labelled.map((l) => l.step), at, error.pointer) };
+        failure = { finding: error, pointer: base + error.pointer, ...placeOf(played, at, error.pointer) };
         break;
       }
     }

@@ -117,7 +117,7 @@ function describeFirst(root: v.GenericSchema, issues: readonly v.BaseIssue<unkno
   }
   const last = keys[keys.length - 1];
   const origin = issue.path?.[issue.path.length - 1]?.origin;
-  if (issue.type === 'strict_object' && origin === 'key') {
+  if ((issue.type === 'strict_object' || issue.type === 'object') && origin === 'key') {
     const parent = schemaAt(node, keys.slice(0, -1));
     const allowed = Object.keys(parent?.entries ?? {});
     if (issue.expected === 'never') {

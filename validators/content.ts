@@ -7,7 +7,7 @@ import type { ValidationContext } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
 import { base64DecodedLength, isAbsoluteUri, isIsoTimestamp, utf8ByteLength } from './format.ts';
 import { collectResourceContents, resourceContentsBytes } from './resource-contents.ts';
-import { checkBase64Format, checkItemBytes, checkItemCount, checkMimeTypeFormat, checkUriFormat } from './format-checks.ts';
+import { checkBase64Format, checkCourseUriLimits, checkItemBytes, checkItemCount, checkMimeTypeFormat, checkUriFormat } from './format-checks.ts';
 import { findingsOf, isJsonObject, MetaSchema, objectSchema, shown } from './shape.ts';
 import { finding } from './rules/report.ts';
 import { profileSchemas } from './profile-schemas.ts';
@@ -115,6 +115,8 @@ export function collectIconsFormat(value: unknown, at: string, ctx: ValidationCo
           `Invalid icon src: Expected an absolute RFC 3986 URI but received ${shown(src)}`,
         ),
       );
+    } else {
+      checkCourseUriLimits(src, pointerJoin(at, i, 'src'), ctx, out);
     }
     checkMimeTypeFormat(icon['mimeType'], pointerJoin(at, i, 'mimeType'), ctx, out);
   }

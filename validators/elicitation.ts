@@ -107,9 +107,8 @@ function validateResult(result: unknown, at: string, requestParams: unknown, ctx
   const taskAugmented = since20251125(ctx) && isTaskAugmented(requestParams);
   if (taskAugmented && !ctx.profile.strict) return validateCreateTaskResult(result, at, ctx);
   const out: Finding[] = [...checkSchema(schemas(ctx).result, result, ruleById('elicitation/result'), at, 'elicitation/create result')];
-  // The course profile reads every answer as an elicitation result, as its reference does; a
-  // task-augmented request's answer must also be the schema's CreateTaskResult.
-  if (taskAugmented) for (const f of validateCreateTaskResult(result, at, ctx)) out.push(f);
+  // The course profile reads every answer as an elicitation result, task-augmented or not, as its
+  // reference does: a plain result answers a task-augmented request there.
   if (!isJsonObject(result)) return out;
   const action = result['action'];
   const content = result['content'];

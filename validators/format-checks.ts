@@ -1,18 +1,27 @@
 /** Format findings every content-like value reuses: URIs, media types, base64 and the per-item size limit. */
 import type { ValidationContext } from './context.ts';
 import type { Finding } from './finding.ts';
-import { isAbsoluteUri, isBase64, isCanonicalBase64, isMimeType } from './format.ts';
+import { COURSE_URI_MAX_LENGTH, courseUriLimit, isAbsoluteUri, isBase64, isCanonicalBase64, isMimeType } from './format.ts';
 import { finding } from './rules/report.ts';
 import { shown } from './shape.ts';
 import { ruleById } from './rules/index.ts';
 
-/** Reports a string that is not an absolute URI (strict profiles). */
+/** Reports a string that is not an absolute URI, or one beyond the course's URI limits (strict profiles). */
 export function checkUriFormat(value: unknown, at: string, ctx: ValidationContext, out: Finding[]): void {
   if (ctx.profile.strict && typeof value === 'string' && !isAbsoluteUri(value)) {
     out.push(
       finding(ruleById('format/absolute-uri'), at, `Invalid URI: Expected an absolute RFC 3986 URI but received ${shown(value)}`),
     );
+    return;
   }
+  checkCourseUriLimits(value, at, ctx, out);
+}
+
+/** Reports an absolute URI longer than 2048 characters or with a port beyond 65535 (strict profiles). */
+export function checkCourseUriLimits(value: unknown, at: string, ctx: ValidationContext, out: Finding[]): void {
+  if (!ctx.profile.strict || typeof value !== 'string') return;
+  const problem = courseUriLimit(value);
+  if (problem !== undefined) out.push(finding(ruleById('format/uri-limits'), at, `Invalid URI: Expected at most ${COURSE_URI_MAX_LENGTH} characters and a port up to 65535 but received ${problem}`));
 }
 
 /** Reports a string that is not an RFC 6838 media type (strict profiles). */

@@ -105,6 +105,32 @@ export function isAbsoluteUri(s: string): boolean {
   return true;
 }
 
+/** The longest URI the course profile takes, in characters (its reference's bound). */
+export const COURSE_URI_MAX_LENGTH = 2048;
+
+/** The largest TCP port. */
+const MAX_PORT = 65535;
+
+/**
+ * Why the course profile refuses an absolute URI that RFC 3986 allows, if it does: longer than
+ * 2048 characters, or an authority whose port (the digits after the host's last colon) is beyond
+ * 65535, as its reference reads URIs.
+ */
+export function courseUriLimit(s: string): string | undefined {
+  if (s.length > COURSE_URI_MAX_LENGTH) return `${s.length} characters, more than ${COURSE_URI_MAX_LENGTH}`;
+  const scheme = schemeLength(s);
+  if (scheme === 0 || !s.startsWith('//', scheme + 1)) return undefined;
+  const from = scheme + 3;
+  const end = s.slice(from).search(/[/?#]/);
+  const authority = end < 0 ? s.slice(from) : s.slice(from, from + end);
+  const host = authority.slice(authority.lastIndexOf('@') + 1);
+  const close = host.startsWith('[') ? host.indexOf(']') : -1;
+  const colon = host.indexOf(':', close + 1);
+  const port = colon < 0 ? '' : host.slice(colon + 1);
+  if (/^[0-9]+$/.test(port) && Number(port) > MAX_PORT) return `port ${port}, beyond ${MAX_PORT}`;
+  return undefined;
+}
+
 /** Whether `s` is an absolute `file://` URI (RFC 8089 with an authority part, as MCP roots require). */
 export function isFileUri(s: string): boolean {
   return schemeLength(s) === 4 && s.slice(0, 7).toLowerCase() === 'file://' && isAbsoluteUri(s);

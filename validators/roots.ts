@@ -2,6 +2,7 @@
 import * as v from 'valibot';
 import type { MethodValidators, ValidationContext } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
+import { checkCourseUriLimits } from './format-checks.ts';
 import { isFileUri } from './format.ts';
 import { RequestMetaSchema } from './pagination.ts';
 import { findingsOf, isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './shape.ts';
@@ -47,6 +48,7 @@ export function validateListRootsResult(result: unknown, at: string, _req: unkno
       if (typeof uri === 'string' && !isFileUri(uri)) {
         out.push(finding(ruleById('roots/file-uri'), pointerJoin(rootAt, 'uri'), `Invalid root uri: Expected a file:// URI but received ${shown(uri)}`));
       }
+      checkCourseUriLimits(uri, pointerJoin(rootAt, 'uri'), ctx, out);
     }
   }
   return findingsOf(out);

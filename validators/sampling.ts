@@ -188,6 +188,11 @@ function validateParams(params: unknown, at: string, ctx: ValidationContext): re
   }
   const tools = params['tools'];
   if (Array.isArray(tools) && since20251125(ctx)) {
+    const most = ctx.profile.strict ? ctx.profile.limits.listItems : null;
+    if (most !== null && tools.length > most) {
+      out.push(finding(ruleById('sampling/too-many-tools'), pointerJoin(at, 'tools'), `Invalid sampling tools: Expected at most ${most} tools but received ${tools.length}`));
+      return findingsOf(out);
+    }
     const seen = new Set<string>();
     tools.forEach((tool: unknown, i) => {
       const toolAt = pointerJoin(at, 'tools', i);
@@ -232,9 +237,8 @@ function validateResult(result: unknown, at: string, requestParams: unknown, ctx
   const taskAugmented = since20251125(ctx) && isTaskAugmented(requestParams);
   if (taskAugmented && !ctx.profile.strict) return validateCreateTaskResult(result, at, ctx);
   const out: Finding[] = [...checkSchema(schemas(ctx).result, result, ruleById('sampling/result'), at, 'sampling/createMessage result')];
-  // The course profile reads every answer as a sampling result, as its reference does; a
-  // task-augmented request's answer must also be the schema's CreateTaskResult.
-  if (taskAugmented) for (const f of validateCreateTaskResult(result, at, ctx)) out.push(f);
+  // The course profile reads every answer as a sampling result, task-augmented or not, as its
+  // reference does: a plain result answers a task-augmented request there.
   if (!isJsonObject(result) || !Object.hasOwn(result, 'content')) return findingsOf(out);
   const content = result['content'];
   const contentAt = pointerJoin(at, 'content');

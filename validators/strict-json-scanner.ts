@@ -16,6 +16,12 @@ const OBJECT = 1;
 const SMALL_OBJECT = 12;
 const MAX_SAFE_DIGITS = '9007199254740991';
 
+/** A number written with a fraction or exponent whose value is integral, or beyond the largest double, met by a scanner asked to keep spellings. */
+export interface SpelledDecimal {
+  readonly path: string[];
+  readonly spelling: 'integral' | 'overflow';
+}
+
 /** An integer beyond ±(2^53-1) met by the scanner: where it sits (pointer tokens) and its digits as written. */
 export interface UnsafeInteger {
   readonly path: readonly string[];
@@ -51,6 +57,7 @@ let source = '';
 let scanningKey = false;
 let lastStringEscaped = false;
 let unsafeSink: UnsafeInteger[] | undefined;
+let decimalSink: SpelledDecimal[] | undefined;
 let valueDepth = 0;
 
 /**
@@ -60,13 +67,14 @@ let valueDepth = 0;
  * ±(2^53-1) are valid JSON: each is pushed onto `unsafe` (when given) with its place and digits,
  * so that the reader can keep its exact value.
  */
-export function scanJson(s: string, maxDepth: number, unsafe?: UnsafeInteger[]): ScanFailure | undefined {
+export function scanJson(s: string, maxDepth: number, unsafe?: UnsafeInteger[], decimals?: SpelledDecimal[]): ScanFailure | undefined {
   const n = s.length;
   let depth = 0;
   let i = 0;
   scanningKey = false;
   source = s;
   unsafeSink = unsafe;
+  decimalSink = decimals;
   try {
     i = skipWhitespace(s, 0, n);
     if (i >= n) return failure(ruleById('json/empty-input').id, i, 'the input is empty', true, '');
@@ -140,6 +148,7 @@ export function scanJson(s: string, maxDepth: number, unsafe?: UnsafeInteger[]):
   } finally {
     source = '';
     unsafeSink = undefined;
+    decimalSink = undefined;
   }
 }
 
@@ -356,6 +365,10 @@ function scanNumber(s: string, i: number, n: number): number {
     if (digits > 16 || (digits === 16 && s.slice(intStart, intEnd) > MAX_SAFE_DIGITS)) {
       unsafeSink?.push({ path: tokensTo(valueDepth), digits: s.slice(start, i) });
     }
+  } else if (decimalSink !== undefined) {
+    const value = Number(s.slice(start, i));
+    if (!Number.isFinite(value)) decimalSink.push({ path: tokensTo(valueDepth), spelling: 'overflow' });
+    else if (Number.isInteger(value)) decimalSink.push({ path: tokensTo(valueDepth), spelling: 'integral' });
   } else if ((exponent || digits > 308) && !Number.isFinite(Number(s.slice(start, i)))) {
     throw new Failure(ruleById('json/non-finite-number').id, start, `number ${abbreviate(s.slice(start, i))} is too large for a double`, false);
   }

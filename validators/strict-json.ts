@@ -2,7 +2,8 @@ import { utf8ByteLength } from './format.ts';
 import { FALLBACK, parseFast } from './strict-json-fast.ts';
 import { recordExactInteger } from './exact-integer.ts';
 import { scanJson } from './strict-json-scanner.ts';
-import type { ScanFailure, UnsafeInteger } from './strict-json-scanner.ts';
+import type { ScanFailure, SpelledDecimal, UnsafeInteger } from './strict-json-scanner.ts';
+import { recordDecimalSpelling } from './decimal-spelling.ts';
 import { ruleById } from './rules/index.ts';
 
 /** The course profile's limit on one message or fixture, in UTF-8 bytes. */
@@ -55,6 +56,19 @@ export interface StrictJsonOptions {
   readonly maxBytes?: number;
   /** Deepest accepted nesting of arrays and objects (default 64). */
   readonly maxDepth?: number;
+  /**
+   * Keep how integral decimals (`1.0`) and decimals beyond the largest double (`1e400`, then read
+   * as ±Infinity instead of refused) were written (validators/decimal-spelling.ts); default false.
+   */
+  readonly spellings?: boolean;
+}
+
+/** String literals, dropped before looking for a decimal point or exponent outside them. */
+const STRING_LITERALS = /"(?:[^"\\]|\\.)*"/g;
+
+/** Whether a number outside the strings of `s` may have a fraction or an exponent. */
+function mayHoldDecimals(s: string): boolean {
+  return /[0-9][.eE]/.test(s.replace(STRING_LITERALS, '""'));
 }
 
 /** The error for an input over `maxBytes`, shared with the bounded file reader. */
@@ -89,9 +103,10 @@ export function parseStrictJson(input: Uint8Array | string, options: StrictJsonO
     const n = input.length;
     if (n > maxBytes || (n * 3 > maxBytes && utf8ByteLength(input, n) > maxBytes)) throw sizeLimitError(maxBytes);
     if (input.charCodeAt(0) === 0xfeff) throw byteOrderMark('byte-order mark U+FEFF');
-    const fast = parseFast(input, maxDepth);
+    const spellings = options.spellings === true && mayHoldDecimals(input);
+    const fast = spellings ? FALLBACK : parseFast(input, maxDepth);
     if (fast !== FALLBACK) return fast;
-    return scanned(input, maxDepth, false);
+    return scanned(input, maxDepth, false, spellings);
   }
   if (!(input instanceof Uint8Array)) throw new TypeError('parseStrictJson expects a string or a Uint8Array');
   if (input.length > maxBytes) throw sizeLimitError(maxBytes);
@@ -103,18 +118,21 @@ export function parseStrictJson(input: Uint8Array | string, options: StrictJsonO
   } catch {
     throw invalidUtf8(input, maxDepth);
   }
-  const fast = parseFast(text, maxDepth);
+  const spellings = options.spellings === true && mayHoldDecimals(text);
+  const fast = spellings ? FALLBACK : parseFast(text, maxDepth);
   if (fast !== FALLBACK) return fast;
-  return scanned(text, maxDepth, true);
+  return scanned(text, maxDepth, true, spellings);
 }
 
 /** The value of a text the fast path left to the scanner, with the exact values of its unsafe integers recorded. */
-function scanned(text: string, maxDepth: number, bytes: boolean): unknown {
+function scanned(text: string, maxDepth: number, bytes: boolean, spellings = false): unknown {
   const unsafe: UnsafeInteger[] = [];
-  const failed = scanJson(text, maxDepth, unsafe);
+  const decimals: SpelledDecimal[] | undefined = spellings ? [] : undefined;
+  const failed = scanJson(text, maxDepth, unsafe, decimals);
   if (failed !== undefined) throw fromFailure(failed, text, bytes);
   const value: unknown = JSON.parse(text);
   for (const u of unsafe) recordExactInteger(value, u.path, u.digits);
+  for (const d of decimals ?? []) recordDecimalSpelling(value, d.path, d.spelling);
   return value;
 }
 

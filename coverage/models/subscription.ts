@@ -9,7 +9,7 @@ const SCOPE = 'resources:subscribe';
 
 function toCase(basis: ModelBasis, events: readonly AnyEventObject[]): CaseSkeleton | undefined {
   if (!playableIn(basis, events)) return undefined;
-  let revision = basis.policy.initial_revision;
+  const revision = basis.policy.initial_revision;
   const who = identityFor(basis, revision, SCOPE);
   const other = who ? neighbourOf(basis, revision, who, SCOPE) : undefined;
   const uri = who?.uri ?? 'kb://unlisted/resource';
@@ -44,7 +44,10 @@ function toCase(basis: ModelBasis, events: readonly AnyEventObject[]): CaseSkele
         steps.push({ direction: 'server_to_client', message: { jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri } }, ...context(e) });
         break;
       case 'revoke': {
-        revision = revisionNames(basis).find((r) => r !== revision) ?? revision;
+        // A switch away and back: every profile revokes on the first, and the revision the
+        // speaker and the pending requests were bound to is in force again for what follows.
+        const other = revisionNames(basis).find((r) => r !== revision) ?? revision;
+        steps.push({ control_event: { type: 'activate_authorization_revision', revision: other } });
         steps.push({ control_event: { type: 'activate_authorization_revision', revision } });
         break;
       }
@@ -79,8 +82,9 @@ export function subscriptionModel(basis: ModelBasis): MachineModel {
     { type: 'subscribe.failed' },
     { type: 'unsubscribe.succeeded' },
     { type: 'unsubscribe.failed' },
-    { type: 'revoke' },
+    { type: 'revoke', strict: course },
     ...messages(!course),
+    { type: 'revoke', strict: !course },
     { type: 'unsubscribe.sent', who: stranger, strict: true },
     { type: 'update', uri: input.uri, who: stranger, strict: true },
   ];

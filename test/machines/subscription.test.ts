@@ -42,7 +42,8 @@ const HOLDER = { subject: 'alice', tenant: 't' };
 const OTHER = { subject: 'bob', tenant: 't' };
 const strict = (type: string, who = HOLDER) =>
   type === 'update' ? { type, uri: 'kb://t/a', who, strict: true }
-    : type === 'subscribe.sent' || type === 'unsubscribe.sent' ? { type, who, strict: true } : { type };
+    : type === 'subscribe.sent' || type === 'unsubscribe.sent' ? { type, who, strict: true }
+      : type === 'revoke' ? { type, strict: true } : { type };
 const runStrict = (events: object[]) => transcript(subscriptionMachine, input, events).map((s) => `${s.state} ${s.rules.join(',')}`.trim());
 
 test('course profile: a repeated subscribe is refused while one is pending or active', () => {
@@ -67,6 +68,22 @@ test('course profile: updates go to the holder only', () => {
     ['"subscribing"', '"active"', '"active"', '"active" subscription/other-principal']);
   assert.equal(runStrict([strict('subscribe.sent'), strict('subscribe.succeeded'), strict('unsubscribe.sent'), strict('update', OTHER)]),
     ['"subscribing"', '"active"', '"unsubscribing"', '"unsubscribing" subscription/other-principal']);
+});
+
+test('course profile: a switch revokes the active subscription only; a pending subscribe or unsubscribe stays pending', () => {
+  assert.equal(runStrict([strict('subscribe.sent'), strict('revoke'), strict('subscribe.sent'), strict('subscribe.succeeded'), strict('update')]),
+    ['"subscribing"', '"subscribing"', '"subscribing" subscription/already-subscribed', '"active"', '"active"']);
+  assert.equal(runStrict([strict('subscribe.sent'), strict('subscribe.succeeded'), strict('revoke'), strict('update')]),
+    ['"subscribing"', '"active"', '"idle"', '"idle" subscription/no-active-subscription']);
+  const orphaned = [strict('subscribe.sent'), strict('subscribe.succeeded'), strict('unsubscribe.sent'), strict('revoke')];
+  assert.equal(runStrict([...orphaned, strict('unsubscribe.succeeded')]),
+    ['"subscribing"', '"active"', '"unsubscribing"', '"orphaned"', '"orphaned" subscription/unsubscribe-without-subscription']);
+  assert.equal(runStrict([...orphaned, strict('unsubscribe.sent'), strict('update'), strict('unsubscribe.failed')]).slice(4),
+    ['"orphaned" subscription/unsubscribe-without-subscription', '"orphaned" subscription/no-active-subscription', '"idle"']);
+  assert.equal(runStrict([...orphaned, strict('subscribe.sent'), strict('subscribe.sent'), strict('unsubscribe.succeeded'), strict('subscribe.succeeded'), strict('unsubscribe.succeeded')]).slice(4),
+    ['"resubscribing"', '"resubscribing" subscription/already-subscribed', '"resubscribing" subscription/unsubscribe-without-subscription', '"unsubscribing"', '"idle"']);
+  assert.equal(runStrict([...orphaned, strict('subscribe.sent'), strict('subscribe.failed'), strict('subscribe.sent'), strict('unsubscribe.failed'), strict('subscribe.succeeded')]).slice(4),
+    ['"resubscribing"', '"orphaned"', '"resubscribing"', '"subscribing"', '"active"']);
 });
 
 test.run();

@@ -49,9 +49,8 @@ test('wrong_reason shows the finding with severity and method, and what the case
 
 test('fixture errors in our words: which field, what it should be, what was found', () => {
   const cases: [unknown, string][] = [
-    [{ ...FIXTURE, cases: [{ ...FIXTURE.cases[0], bogus_key: 1 }] }, 'invalid fixture at /cases/0/bogus_key: unknown member "bogus_key"; the members are name, description, expect, error_contains, expect_rule, setup, client_capabilities, server_capabilities, steps'],
+    [{ ...FIXTURE, profile: '2025-11-25', cases: [{ ...FIXTURE.cases[0], bogus_key: 1 }] }, 'invalid fixture at /cases/0/bogus_key: unknown member "bogus_key"; the members are name, description, expect, error_contains, expect_rule, setup, client_capabilities, server_capabilities, steps'],
     [{ ...FIXTURE, cases: [{ name: 'x', steps: [] }] }, 'invalid fixture at /cases/0/expect: missing member "expect" ("pass" or "fail")'],
-    [{ ...FIXTURE, cases: [{ ...FIXTURE.cases[0], steps: [{ direction: 'sideways', message: {} }] }] }, 'invalid fixture at /cases/0/steps/0/direction: direction must be "client_to_server" or "server_to_client", found "sideways"'],
     [{ ...FIXTURE, schema_version: 2 }, 'invalid fixture at /schema_version: schema_version must be 3, found 2'],
     [[FIXTURE], 'invalid fixture: a fixture is one JSON object, found an array'],
   ];
@@ -62,6 +61,26 @@ test('fixture errors in our words: which field, what it should be, what was foun
     assert.is(r.stderr, `mcp-statechart: bad.json: ${message} [fixture/invalid]\n`);
     assert.not.match(r.stderr, /Expected|received/);
   }
+});
+
+test('a malformed step fails its own case there, in our words, and every other case of the file is judged', () => {
+  const ping = { direction: 'client_to_server', message: { jsonrpc: '2.0', id: 1, method: 'ping' } };
+  const pong = { direction: 'server_to_client', message: { jsonrpc: '2.0', id: 1, result: {} } };
+  write('one-bad-step.json', {
+    ...FIXTURE,
+    cases: [
+      { name: 'sideways', description: 'A step in no direction.', expect: 'pass', steps: [ping, pong, { direction: 'sideways', message: {} }] },
+      { name: 'fine', description: 'A well-formed neighbour.', expect: 'pass', steps: [ping, pong] },
+      { name: 'unknown_setup', description: 'A setup the format does not know.', expect: 'fail', expect_rule: 'fixture/step-invalid', setup: 'later', steps: [] },
+    ],
+  });
+  const r = run('cases', 'one-bad-step.json');
+  assert.is(r.status, 1);
+  // A case member the format does not know is ignored in a course fixture, as its reference ignores it.
+  write('course-extra-member.json', { ...FIXTURE, cases: [{ name: 'noted', description: 'A case with a note.', expect: 'pass', note: 'reviewed', steps: [ping, pong] }] });
+  assert.is(run('cases', 'course-extra-member.json').status, 0);
+  assert.match(r.stdout, /^unexpected_failure: sideways: error: \/cases\/0\/steps\/2\/direction: Invalid step: direction must be "client_to_server" or "server_to_client", found "sideways" \[fixture\/step-invalid\]$/m);
+  assert.match(r.stdout, /failed: 3 cases, 1 passed, 1 expected failure, 1 unexpected/);
 });
 
 test('a fixture the course profile refuses before any case is named by its file, with the rule once', () => {

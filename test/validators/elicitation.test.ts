@@ -259,10 +259,10 @@ test('course profile: an answer is held to its action and content only', () => {
   assert.equal(pairs(result({ action: 'nope' }, PLAIN_FORM, ctx)), [`elicitation/result ${R}/action`]);
 });
 
-test('course profile: a task-augmented answer is read as an elicitation result and as a CreateTaskResult', () => {
+test('course profile: a task-augmented answer is read as a plain elicitation result, as its reference does', () => {
   const task = { taskId: 'e1', status: 'working', createdAt: 'now', lastUpdatedAt: 'now', ttl: null };
   assert.equal(pairs(result({ task }, { ...PLAIN_FORM, task: {} }, ctx)), [`elicitation/result ${R}/action`]);
-  assert.equal(pairs(result({ action: 'accept', content: { nickname: 'Al' } }, { ...PLAIN_FORM, task: {} }, ctx)), [`tasks/create-result ${R}/task`]);
+  assert.equal(pairs(result({ action: 'accept', content: { nickname: 'Al' } }, { ...PLAIN_FORM, task: {} }, ctx)), []);
   assert.equal(pairs(result({ action: 'accept', content: { nickname: 'Al' }, task }, { ...PLAIN_FORM, task: {} }, ctx)), []);
 });
 

@@ -2,6 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { each } from './support.ts';
 import {
+  courseUriLimit,
   base64DecodedLength,
   isAbsoluteUri,
   isBase64,
@@ -48,6 +49,19 @@ test('isAbsoluteUri accepts RFC 3986 URIs with a scheme and nothing else', () =>
       'kb:\\\\x',
     ],
   );
+});
+
+test('courseUriLimit: at most 2048 characters and a port up to 65535, as the course reference reads URIs', () => {
+  const long = (n: number) => `kb://x/${'a'.repeat(n - 7)}`;
+  assert.is(courseUriLimit(long(2048)), undefined);
+  assert.is(courseUriLimit(long(2049)), '2049 characters, more than 2048');
+  assert.is(courseUriLimit('https://h.example:65535/a'), undefined);
+  assert.is(courseUriLimit('https://h.example:65536/a'), 'port 65536, beyond 65535');
+  assert.is(courseUriLimit('https://user:99999@h.example/a'), undefined, 'user information is no port');
+  assert.is(courseUriLimit('https://[::1]:70000/a'), 'port 70000, beyond 65535');
+  assert.is(courseUriLimit('https://[::1]/a'), undefined);
+  assert.is(courseUriLimit('https://h.example:/a'), undefined, 'an empty port is none');
+  assert.is(courseUriLimit('urn:x:99999'), undefined, 'no authority, no port');
 });
 
 test('isFileUri and isHttpsUrl check the scheme and, for https, a host', () => {

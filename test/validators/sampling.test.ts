@@ -210,13 +210,13 @@ for (const c of RESULT_CASES) {
   });
 }
 
-test('a task-augmented request is answered with a CreateTaskResult (the course profile reads every answer as a sampling result too)', () => {
+test('a task-augmented request is answered with a CreateTaskResult (the course profile reads every answer as a plain sampling result, as its reference does)', () => {
   const request = { ...BASE, task: { ttl: 1000 } };
   const created = { task: { taskId: 's1', status: 'working', createdAt: '2026-01-01T00:00:00Z', lastUpdatedAt: '2026-01-01T00:00:00Z', ttl: 1000 } };
   assert.equal(result(created, request, loose), []);
   assert.equal(result(ANSWER, request, loose), [`tasks/create-result ${R}/task`]);
   assert.equal(result(created, request), [`sampling/result ${R}/role`, `sampling/result ${R}/content`, `sampling/result ${R}/model`, `sampling/result ${R}/task`]);
-  assert.equal(result(ANSWER, request), [`tasks/create-result ${R}/task`]);
+  assert.equal(result(ANSWER, request), []);
 });
 
 test.run();

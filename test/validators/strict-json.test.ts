@@ -1,10 +1,12 @@
 import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { decimalSpellingsIn } from '../../validators/decimal-spelling.ts';
 import { exactIntegerAt, exactIntegersIn, holdsExactIntegers } from '../../validators/exact-integer.ts';
 import { jsonRules } from '../../validators/rules/json.ts';
 import { parseStrictJson, StrictJsonError } from '../../validators/strict-json.ts';
 import type { StrictJsonOptions } from '../../validators/strict-json.ts';
+import { ruleById } from '../../validators/rules/index.ts';
 
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
 
@@ -339,6 +341,21 @@ test('property: the UTF-8 encoding of JSON.stringify output parses to what JSON.
     }),
     { numRuns: 400 },
   );
+});
+
+test('spellings: integral decimals and decimals beyond a double are kept beside the value when asked, and only then', () => {
+  const text = '{"id":5.0,"a":[1,2e0,2.5],"m":{"w":1e400},"s":"1.0"}';
+  const value = parseStrictJson(text, { spellings: true }) as { id: number; m: { w: number } };
+  assert.is(value.id, 5);
+  assert.is(value.m.w, Infinity);
+  assert.equal(decimalSpellingsIn(value), [
+    { path: ['id'], spelling: 'integral' },
+    { path: ['a', 1], spelling: 'integral' },
+    { path: ['m', 'w'], spelling: 'overflow' },
+  ]);
+  assert.equal(decimalSpellingsIn(parseStrictJson('{"id":5,"s":"1.0"}', { spellings: true })), []);
+  assert.throws(() => parseStrictJson(text), (e: unknown) => e instanceof StrictJsonError && e.rule === ruleById('json/non-finite-number').id);
+  assert.equal(decimalSpellingsIn(parseStrictJson('{"id":5.0}')), []);
 });
 
 test.run();

@@ -5,6 +5,7 @@ const FIXTURE_FORMAT = 'docs/formats.md#the-fixture-format';
 /** Rules for the fixture and transcript formats themselves (a bad fixture or header: could not run; a bad transcript line: a finding on it). */
 export const fixtureRules = defineRules('fixture', FIXTURE_FORMAT, {
   'invalid': 'The fixture does not follow the fixture format.',
+  'step-invalid': 'A case\'s setup, step list and every step follow the fixture format; one that does not fails its case there, and the other cases are judged.',
   'unknown-case': 'No case of that name exists in the fixture.',
   'transcript-invalid': { text: 'A transcript line does not follow the transcript format.', spec: 'docs/formats.md#transcripts' },
   'wrong-kind': { text: 'A fixture is judged by `cases` and a transcript by `validate`; each is refused by the other, naming the right one.', spec: 'docs/cli.md#the-cli' },

@@ -6,6 +6,10 @@ export const formatRules = defineRules('format', SPEC.schema, {
     text: 'A URI must be an absolute RFC 3986 URI (scheme first, RFC 3986 characters only).',
     spec: SPEC.uri,
   },
+  'uri-limits': {
+    text: 'In the course profile a URI is at most 2048 characters long and its port, when it has one, at most 65535, as its reference reads URIs.',
+    spec: SPEC.course,
+  },
   'uri-template': {
     text: 'A URI template must be an absolute RFC 6570 URI template (in the course profile with at least one expression).',
     spec: SPEC.uriTemplate,

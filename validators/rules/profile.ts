@@ -4,4 +4,6 @@ import { COURSE, defineRules } from './rule.ts';
 export const profileRules = defineRules('profile', COURSE.clientFeatures, {
   'unsupported-method':
     'The course profile cannot validate this method\'s results and rejects it before creating pending state.',
+  'too-many-steps':
+    'The course profile plays at most 512 steps in one case, as its reference does; a longer case fails.',
 });

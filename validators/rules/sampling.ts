@@ -4,6 +4,10 @@ import { COURSE, defineRules, SPEC } from './rule.ts';
 export const samplingRules = defineRules('sampling', SPEC.sampling, {
   'params':
     'sampling/createMessage params must be {messages, maxTokens, systemPrompt?, includeContext?, temperature?, stopSequences?, modelPreferences?, metadata?, tools?, toolChoice?, task?, _meta?}: a non-empty message list and a positive integer maxTokens (in the course profile other members are open, and tools, when given, non-empty).',
+  'too-many-tools': {
+    text: 'In the course profile a sampling/createMessage request offers at most 256 tools, as its reference does.',
+    spec: SPEC.course,
+  },
   'message': 'A sampling message must be {role: "user" | "assistant", content, _meta?} whose content is a block or an array of blocks.',
   'tool-content':
     'A tool_use block must be {type, id, name, input, _meta?} and a tool_result block {type, toolUseId, content, structuredContent?, isError?, _meta?}.',

@@ -4,6 +4,7 @@
 // even after an error, and also runs the message's own validators directly: a stateful rejection
 // (lifecycle, capability, authorization...) stops the session before the shape checks, so the
 // direct run is what makes a shape verdict exist for every message.
+import { caseEntries, caseProblem } from '../../../runner/case-steps.ts';
 import { Session, type Step, type WireStep } from '../../../machines/session.ts';
 import type { Fixture, FixtureCase } from '../../../runner/fixture-schema.ts';
 import { caseSessionConfig, setupSteps } from '../../../runner/run-case.ts';
@@ -59,9 +60,13 @@ export function playCase(fixture: Fixture, kase: FixtureCase, profile: Profile):
   // only the method a result answers.
   const sent = { client_to_server: new Map<IdKey, Answered>(), server_to_client: new Map<IdKey, Answered>() };
   const out: PlayedMessage[] = [];
+  if (caseProblem(kase, profile) !== undefined) return out;
+  // A malformed step ends the case where it stands (runner/case-steps.ts): nothing after it is played.
+  const entries = caseEntries(kase, 0);
+  const malformed = entries.findIndex((e) => 'problem' in e);
   const steps = [
     ...setupSteps(fixture, kase, profile).map((step, i) => ({ location: `${kase.name}/setup/${i}`, setup: true, step })),
-    ...(kase.steps as Step[]).map((step, i) => ({ location: `${kase.name}/steps/${i}`, setup: false, step })),
+    ...(malformed < 0 ? entries : entries.slice(0, malformed)).map((e, i) => ({ location: `${kase.name}/steps/${i}`, setup: false, step: (e as { step: Step }).step })),
   ];
   try {
     for (const { location, setup, step } of steps) {
