@@ -9,11 +9,10 @@ import type { InspectionEvent } from 'xstate';
 import type { WireStep } from '../machines/session.ts';
 import { Judge, MAX_WAITING as WAITING_LIMIT, REMEMBERED_REQUESTS, RequestMemory, type JudgedFinding } from '../judge/judge.ts';
 import type { FindingTarget } from '../validators/finding-target.ts';
-import { negotiatedProfile } from '../transcripts/transcript-header.ts';
 import { OPPOSITE, type Direction, type JsonObject, type Profile } from '../validators/context.ts';
 import { idKey, isRequestId, type IdKey } from '../validators/envelope.ts';
 import type { Finding, Severity } from '../validators/finding.ts';
-import { handshakeProfile, notJudgedPointer, settleProfile } from '../validators/negotiation.ts';
+import { handshakeProfile, negotiatedProfile, notJudgedPointer, opensNegotiation, settleProfile } from '../judge/profile-choice.ts';
 import { probeRules } from '../validators/rules/probe.ts';
 import { finding } from '../validators/rules/report.ts';
 import type { RuleSpec } from '../validators/rules/rule.ts';
@@ -157,7 +156,7 @@ export class LiveJudge {
       this.#settle(undefined);
       return;
     }
-    if (this.#waiting.length === 1 && !(isJsonObject(message) && message['method'] === 'initialize' && direction === 'client_to_server')) {
+    if (this.#waiting.length === 1 && !opensNegotiation(step)) {
       this.#start(negotiatedProfile(step), undefined);
     }
   }

@@ -3,7 +3,7 @@ import type { Step } from '../machines/session.ts';
 import { InputError } from '../runner/errors.ts';
 import { OPPOSITE, type Profile } from '../validators/context.ts';
 import type { RequestId } from '../validators/envelope.ts';
-import { notJudgedPointer, notJudgedText, settleProfile, type Settlement } from '../validators/negotiation.ts';
+import { notJudgedPointer, notJudgedText, opensNegotiation, settleProfile, type Settlement } from '../judge/profile-choice.ts';
 import { cliRules } from '../validators/rules/cli.ts';
 import { cascadeCause, type HandshakeLines } from './cascade.ts';
 import { headerSetupSteps, isHeaderLine, profileForHeader, sessionConfigFor, type TranscriptHeader } from './transcript-header.ts';
@@ -149,8 +149,7 @@ export class TranscriptJudge {
   /** Whether the profile is the traffic's to negotiate and `step` is the client's initialize request that opens it. */
   #negotiates(step: Step): boolean {
     if ((this.#header?.profile ?? 'auto') !== 'auto' || this.#header?.setup === 'ready') return false;
-    if (!('message' in step) || step.direction !== 'client_to_server' || !isObject(step.message)) return false;
-    return step.message['method'] === 'initialize' && isRequestId(step.message['id']);
+    return opensNegotiation(step);
   }
 
   #answersInitialize(step: Step): boolean {
