@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { sequenceArbitrary } from '../fuzz/generator.ts';
 import { runSequence } from '../fuzz/run-sequence.ts';
 import type { LiveTarget } from '../live/connection.ts';
-import { streamableHttp } from '../scripts/commands/live-args.ts';
+import { streamableHttp } from '../live/streamable-http.ts';
 import { significant } from './measure.ts';
 import type { Skipped } from './workloads.ts';
 

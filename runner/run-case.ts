@@ -80,7 +80,7 @@ export function runCase(fixture: Fixture, kase: FixtureCase, index: number, opti
   try {
     const labelled: { label: string; base: string; step: Step }[] = [
       ...setupSteps(fixture, kase, options.profile).map((step, i) => ({ label: `setup ${i}`, base: `/cases/${index}/setup`, step })),
-      ...(kase.steps as Step[]).map((step, i) => ({ label: `step ${i}`, base: `/cases/${index}/steps/${i}`, step })),
+      ...kase.steps.map((step, i) => ({ label: `step ${i}`, base: `/cases/${index}/steps/${i}`, step })),
     ];
     for (const [at, { label, base, step }] of labelled.entries()) {
       const { findings } = judge.feed(step, at);

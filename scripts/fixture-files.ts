@@ -1,14 +1,14 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { InputError } from '../runner/errors.ts';
+import { InputError } from '../files/input-error.ts';
 import { fixtureRules } from '../validators/rules/fixture.ts';
 import type { Fixture } from '../runner/fixture-schema.ts';
 import { inputKindOf } from '../runner/input-kind.ts';
 import { parseFixture } from '../runner/load-fixture.ts';
 import { DEFAULT_MAX_BYTES } from '../validators/strict-json.ts';
-import { errnoCode, ReadError } from './cli/io-error.ts';
-import { readBounded, readStart } from './read-bounded.ts';
+import { errnoCode, ReadError } from '../files/io-error.ts';
+import { readBounded, readStart } from '../files/read-bounded.ts';
 
 /** A fixture file to read, with the label that names it in output (never a local path). */
 export interface FixtureFile {

@@ -3,8 +3,8 @@
 // also reads a trace written by `check`, told apart from a transcript by its first bytes.
 import type { JudgeOptions, TranscriptRun } from '../transcripts/transcript-report.ts';
 import { validateTranscript } from '../transcripts/validate-transcript.ts';
-import { ReadError } from './cli/io-error.ts';
-import { openInputStream, readErrorFrom } from './read-bounded.ts';
+import { ReadError } from '../files/io-error.ts';
+import { openInputStream, readErrorFrom } from '../files/read-bounded.ts';
 
 const CHUNK = 64 * 1024;
 

@@ -1,6 +1,6 @@
 import { BOTH_SENDERS, Judge, MAX_WAITING, type JudgedFinding } from '../judge/judge.ts';
 import type { Step } from '../machines/session.ts';
-import { InputError } from '../runner/errors.ts';
+import { InputError } from '../files/input-error.ts';
 import { OPPOSITE, type Profile } from '../validators/context.ts';
 import type { RequestId } from '../validators/envelope.ts';
 import { notJudgedPointer, notJudgedText, opensNegotiation, settleProfile, type Settlement } from '../judge/profile-choice.ts';

@@ -3,14 +3,14 @@
 // unexpected one, and the text output names each unexpected case with its finding.
 import { runCase, type CaseResult } from '../../runner/run-case.ts';
 import { profileForFixture } from '../../runner/profile-for.ts';
-import { InputError } from '../../runner/errors.ts';
+import { InputError } from '../../files/input-error.ts';
 import { PROFILE_IDS } from '../../validators/profiles.ts';
 import { fixtureRules } from '../../validators/rules/fixture.ts';
 import { RULES } from '../../validators/rules/index.ts';
 import type { CommandArgs, CommandIO, CommandResult } from '../cli/command.ts';
-import { countOf, FindingText } from '../cli/finding-text.ts';
+import { countOf, FindingText } from '../../reports/renderers/finding-text.ts';
 import { choiceOption } from '../cli/parse-args.ts';
-import { styleFor } from '../cli/style.ts';
+import { styleFor } from '../../reports/renderers/style.ts';
 import { loadFixtures } from '../fixture-files.ts';
 
 /** The summary `cases --json` prints, keys in this order. */

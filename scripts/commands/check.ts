@@ -15,6 +15,7 @@ import { parseStrictJson, StrictJsonError } from '../../validators/strict-json.t
 import type { CommandArgs, CommandIO, CommandResult } from '../cli/command.ts';
 import { UsageError } from '../cli/usage-error.ts';
 import { parseProtocolVersion, parseReportOptions, parseTarget, streamableHttp, withInterrupts, writeTraceFiles } from './live-args.ts';
+import { secretEnvironmentValues } from '../../trace/redaction.ts';
 
 export { DEFAULT_TIMEOUT_SECONDS, OFFERABLE_VERSIONS, streamableHttp } from './live-args.ts';
 
@@ -137,7 +138,7 @@ export async function runCheckCommand(args: CommandArgs, io: CommandIO, extras: 
   const text = await writeTraceFiles(parsed.output, run.trace, run.timings);
   for (const s of run.skipped) io.err(run.redactor.text(`mcp-statechart: --call ${s.name} ${s.sent === true ? 'was sent, but' : 'was not sent:'} ${s.reason}\n`));
   const reports: ReportOptions = parsed.output === undefined ? parsed.reports : { ...parsed.reports, traceFile: parsed.output, traceText: text };
-  const outcome = await writeReports(run.trace, reports, { stdout: say, color: io.color });
+  const outcome = await writeReports(run.trace, { ...reports, secrets: secretEnvironmentValues(env) }, { stdout: say, color: io.color });
   if (outcome.failure !== undefined) return { exitCode: 2, failure: outcome.failure };
   if (run.trace.status !== 'error') return { exitCode: outcome.exitCode };
   return { exitCode: 2, failure: couldNotRun('the check', run.trace) };

@@ -7,7 +7,7 @@ import { buildReport, stableJson } from '../../coverage/report.ts';
 import { suggestCases } from '../../coverage/suggest.ts';
 import { formatCoverageText } from '../../coverage/text.ts';
 import type { CommandArgs, CommandResult } from '../cli/command.ts';
-import { writeOutputFile } from '../cli/output-file.ts';
+import { writeOutputFile } from '../../files/output-file.ts';
 import { loadInputs, type FixtureFile } from '../fixture-files.ts';
 import { judgeTranscriptFile } from '../transcript-file.ts';
 import { coverageHtml } from '../../coverage/html.ts';

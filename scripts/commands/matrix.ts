@@ -8,7 +8,7 @@ import { killAllPeers } from '../../matrix/peer-process.ts';
 import { runMatrix } from '../../matrix/run-matrix.ts';
 import { cellLines, summarize, summaryLine, summaryText } from '../../matrix/summary.ts';
 import { prepareMatrixFolder, writeMatrix } from '../../matrix/write-matrix.ts';
-import { InputError } from '../../runner/errors.ts';
+import { InputError } from '../../files/input-error.ts';
 import { cliRules } from '../../validators/rules/cli.ts';
 import type { CommandArgs, CommandIO, CommandResult } from '../cli/command.ts';
 import { whileInterruptible } from '../cli/interrupt.ts';

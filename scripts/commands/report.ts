@@ -4,12 +4,13 @@
 // and its signature verified, or refused with exit 2 naming the rule and the JSON Pointer.
 import type { ReportOptions } from '../../reports/report-options.ts';
 import { writeReports } from '../../reports/write-reports.ts';
-import { InputError } from '../../runner/errors.ts';
+import { InputError } from '../../files/input-error.ts';
 import { parseTrace, TRACE_MAX_BYTES } from '../../trace/parse-trace.ts';
 import type { Trace } from '../../trace/trace-schema.ts';
 import { StrictJsonError } from '../../validators/strict-json.ts';
 import type { CommandArgs, CommandIO, CommandResult } from '../cli/command.ts';
-import { readBounded, ReadError, terminalInputNote } from '../read-bounded.ts';
+import { readBounded, ReadError, terminalInputNote } from '../../files/read-bounded.ts';
+import { secretEnvironmentValues } from '../../trace/redaction.ts';
 
 /** Reads and checks the trace at `path` (`-`: standard input); returns it with its text. */
 export async function readTrace(path: string): Promise<{ trace: Trace; text: string }> {
@@ -35,7 +36,7 @@ export async function run(args: CommandArgs, io: CommandIO): Promise<CommandResu
     const value = args.string(option);
     if (value !== undefined) files[key] = value;
   }
-  const options: ReportOptions = { ...files, json: args.flag('json'), quiet: args.flag('quiet'), traceFile: path, traceText: text };
+  const options: ReportOptions = { ...files, json: args.flag('json'), quiet: args.flag('quiet'), traceFile: path, traceText: text, secrets: secretEnvironmentValues(process.env) };
   const outcome = await writeReports(trace, options, { stdout: io.out, color: io.color });
   return { exitCode: outcome.exitCode, ...(outcome.failure === undefined ? {} : { failure: outcome.failure }) };
 }

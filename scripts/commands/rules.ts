@@ -1,6 +1,6 @@
 // Why: every finding cites a rule id; this looks one up (or an area, or all of them) with its
 // severity, the specification line it rests on and its text.
-import { InputError } from '../../runner/errors.ts';
+import { InputError } from '../../files/input-error.ts';
 import { cliRules } from '../../validators/rules/cli.ts';
 import { RULES } from '../../validators/rules/index.ts';
 import type { RuleSpec } from '../../validators/rules/rule.ts';

@@ -2,16 +2,16 @@
 // again through the session (its message events), so it can be re-checked by a later build, and
 // the result is reported the way transcripts are, placed by event instead of line.
 import { judgeTrace } from '../../live/trace-judge.ts';
-import { InputError } from '../../runner/errors.ts';
+import { InputError } from '../../files/input-error.ts';
 import { inputKindOf } from '../../runner/input-kind.ts';
 import { parseTrace, TRACE_MAX_BYTES } from '../../trace/parse-trace.ts';
 import { TRACE_MARK } from '../../trace/trace-schema.ts';
 import { notJudgedText } from '../../validators/negotiation.ts';
 import { cliRules } from '../../validators/rules/cli.ts';
 import type { TraceFinding } from '../../trace/trace-schema.ts';
-import { countOf } from '../cli/finding-text.ts';
-import { styleFor, type Style } from '../cli/style.ts';
-import { readStreamBounded } from '../read-bounded.ts';
+import { countOf } from '../../reports/renderers/finding-text.ts';
+import { styleFor, type Style } from '../../reports/renderers/style.ts';
+import { readStreamBounded } from '../../files/read-bounded.ts';
 
 /** What `validate --json` prints for a trace, keys in this order. */
 export interface TraceValidateReport {

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { runFuzz, type FuzzResult } from '../../fuzz/run-fuzz.ts';
 import { runReplay, type ReplayResult } from '../../fuzz/run-replay.ts';
 import type { LiveTarget } from '../../live/connection.ts';
-import { streamableHttp } from '../../scripts/commands/live-args.ts';
+import { streamableHttp } from '../../live/streamable-http.ts';
 import { DEFAULT_RUNS } from '../../scripts/commands/fuzz.ts';
 import { parseTrace, replayableSequence } from '../../trace/parse-trace.ts';
 import { traceText } from '../../trace/trace-file.ts';
