@@ -9,6 +9,7 @@ import { parseFixture } from '../runner/load-fixture.ts';
 import { DEFAULT_MAX_BYTES } from '../validators/strict-json.ts';
 import { errnoCode, ReadError } from '../files/io-error.ts';
 import { readBounded, readStart } from '../files/read-bounded.ts';
+import { looksLikeTrace } from './commands/validate-trace.ts';
 
 /** A fixture file to read, with the label that names it in output (never a local path). */
 export interface FixtureFile {
@@ -100,7 +101,8 @@ export async function loadInputs(paths: readonly string[]): Promise<LoadedInputs
     const start = file.path.endsWith('.jsonl') ? undefined : await readStart(file.path, SNIFF_BYTES).catch((error: unknown) => {
       throw error instanceof ReadError ? error.about(file.argument) : error;
     });
-    if (start === undefined || inputKindOf(start) === 'transcript') transcripts.push(file);
+    // A trace is played as the transcript of its message events (see trace/trace-transcript.ts).
+    if (start === undefined || inputKindOf(start) === 'transcript' || looksLikeTrace(start)) transcripts.push(file);
     else fixtures.push({ label: file.label, fixture: await readFixture(file) });
   }
   return { fixtures, transcripts };

@@ -11,6 +11,8 @@ import { StrictJsonError } from '../../validators/strict-json.ts';
 import type { CommandArgs, CommandIO, CommandResult } from '../cli/command.ts';
 import { readBounded, ReadError, terminalInputNote } from '../../files/read-bounded.ts';
 import { secretEnvironmentValues } from '../../trace/redaction.ts';
+import { transcriptOfTrace } from '../../trace/trace-transcript.ts';
+import { writeOutputFile } from '../../files/output-file.ts';
 
 /** Reads and checks the trace at `path` (`-`: standard input); returns it with its text. */
 export async function readTrace(path: string): Promise<{ trace: Trace; text: string }> {
@@ -25,7 +27,7 @@ export async function readTrace(path: string): Promise<{ trace: Trace; text: str
   return { trace: parseTrace(bytes), text: new TextDecoder().decode(bytes) };
 }
 
-/** `report TRACE|- [--json] [--json-file F] [--junit F] [--sarif F] [--html F] [--expected-failures F] [--quiet]`. */
+/** `report TRACE|- [--json] [--json-file F] [--junit F] [--sarif F] [--html F] [--jsonl F] [--expected-failures F] [--quiet]`. */
 export async function run(args: CommandArgs, io: CommandIO): Promise<CommandResult> {
   const path = args.positionals[0] as string;
   const note = terminalInputNote(path, 'a trace');
@@ -37,6 +39,9 @@ export async function run(args: CommandArgs, io: CommandIO): Promise<CommandResu
     if (value !== undefined) files[key] = value;
   }
   const options: ReportOptions = { ...files, json: args.flag('json'), quiet: args.flag('quiet'), traceFile: path, traceText: text, secrets: secretEnvironmentValues(process.env) };
+  const jsonl = args.string('jsonl');
+  // The transcript is written first: a failure to write it stops the run before any report.
+  if (jsonl !== undefined) await writeOutputFile(jsonl, transcriptOfTrace(trace), { ownerOnly: true, makeFolder: true });
   const outcome = await writeReports(trace, options, { stdout: io.out, color: io.color });
   return { exitCode: outcome.exitCode, ...(outcome.failure === undefined ? {} : { failure: outcome.failure }) };
 }
