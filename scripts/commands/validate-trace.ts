@@ -9,6 +9,7 @@ import { TRACE_MARK } from '../../trace/trace-schema.ts';
 import { notJudgedText } from '../../validators/negotiation.ts';
 import { cliRules } from '../../validators/rules/cli.ts';
 import type { TraceFinding } from '../../trace/trace-schema.ts';
+import type { FindingTarget } from '../../validators/finding-target.ts';
 import { countOf } from '../../reports/renderers/finding-text.ts';
 import { styleFor, type Style } from '../../reports/renderers/style.ts';
 import { readStreamBounded } from '../../files/read-bounded.ts';
@@ -20,7 +21,8 @@ export interface TraceValidateReport {
   readonly protocol_version: string | null;
   readonly events: number;
   readonly messages: number;
-  readonly findings: readonly TraceFinding[];
+  /** Each finding with, as a transcript's have, its message's label (`method`) and what it is about (`target`). */
+  readonly findings: readonly (TraceFinding & { readonly method?: string; readonly target?: FindingTarget })[];
   readonly counts: { readonly error: number; readonly warning: number };
   readonly signature: string;
 }
@@ -63,7 +65,7 @@ export async function validateTraceStream(source: AsyncIterable<Uint8Array>): Pr
     protocol_version: judged.negotiation.protocolVersion,
     events: trace.events.length,
     messages: trace.events.filter((e) => e.kind === 'message').length,
-    findings: judged.findings,
+    findings: judged.findings.map((f) => ({ ...f, ...judged.about(f) })),
     counts: { error: errors, warning: judged.findings.length - errors },
     signature: judged.signature,
   };
