@@ -7,6 +7,7 @@ import { parseCommandLine } from './parse-args.ts';
 import { UsageError } from './usage-error.ts';
 import { packageVersion } from './version.ts';
 import { COMMANDS, findCommand } from '../commands/index.ts';
+import { envelopeText } from '../../reports/envelope.ts';
 
 async function dispatch(argv: readonly string[], io: CommandIO): Promise<ExitCode> {
   const [first, ...rest] = argv;
@@ -60,7 +61,7 @@ function fail(argv: readonly string[], error: unknown, io: CommandIO): ExitCode 
   } else {
     io.err(`${PROGRAM}: ${failureLine(failure)}\n`);
   }
-  if (jsonCommand(argv)) io.out(JSON.stringify(failureDocument(failure), null, 2) + '\n');
+  if (jsonCommand(argv)) io.out(envelopeText(failureDocument(failure)) + '\n');
   return 2;
 }
 

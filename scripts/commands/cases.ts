@@ -12,6 +12,7 @@ import { countOf, FindingText } from '../../reports/renderers/finding-text.ts';
 import { choiceOption } from '../cli/parse-args.ts';
 import { styleFor } from '../../reports/renderers/style.ts';
 import { loadFixtures } from '../fixture-files.ts';
+import { envelopeText } from '../../reports/envelope.ts';
 
 /** The summary `cases --json` prints, keys in this order. */
 export interface CasesReport {
@@ -112,6 +113,6 @@ export async function run(args: CommandArgs, io: CommandIO): Promise<CommandResu
   const cases = await runCases(args.positionals, choiceOption(args, 'profile', PROFILE_IDS));
   return {
     exitCode: cases.report.status === 'ok' ? 0 : 1,
-    output: args.flag('json') ? JSON.stringify(cases.report, null, 2) : formatCasesText(cases, { color: io.color, quiet: args.flag('quiet') }),
+    output: args.flag('json') ? envelopeText({ ...cases.report }) : formatCasesText(cases, { color: io.color, quiet: args.flag('quiet') }),
   };
 }

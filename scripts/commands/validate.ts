@@ -17,6 +17,7 @@ import { terminalInputNote } from '../../files/read-bounded.ts';
 import { judgeInputFile } from '../transcript-file.ts';
 import { TranscriptText } from '../transcript-text.ts';
 import { formatTraceSummary, looksLikeTrace, validateTraceStream, type TraceValidation } from './validate-trace.ts';
+import { envelopeText } from '../../reports/envelope.ts';
 
 /** The largest --max-line-bytes: a line is decoded whole, and strings this long are still safe. */
 export const MAX_LINE_LIMIT = 256 * 1024 * 1024;
@@ -33,9 +34,9 @@ export function formatValidateSummary(run: TranscriptRun, style: Style = styleFo
 
 /** The JSON document: the report, with `status: "error"` and the reason when the run could not complete. */
 function jsonDocument(run: TranscriptRun): string {
-  if (run.failure === undefined) return JSON.stringify(run.report, null, 2);
+  if (run.failure === undefined) return envelopeText({ ...run.report });
   const { status, ...rest } = run.report;
-  return JSON.stringify({ status, error: failureDocument(describeFailure(run.failure)).error, ...rest }, null, 2);
+  return envelopeText({ status, error: failureDocument(describeFailure(run.failure)).error, ...rest });
 }
 
 /** `validate FILE|- [--json] [--quiet] [--profile ID] [--max-line-bytes N] [--max-findings N]`. */
@@ -60,7 +61,7 @@ export async function run(args: CommandArgs, io: CommandIO): Promise<CommandResu
   if (input.kind === 'other') {
     const { report, methodOf } = input.value;
     if (!json && !quiet) for (const f of report.findings) io.out(findingText.format({ ...f, place: `event ${f.event ?? '-'}`, method: methodOf(f.event) }) + '\n');
-    return { exitCode: report.status === 'ok' ? 0 : 1, output: json ? JSON.stringify(report, null, 2) : formatTraceSummary(report, style) };
+    return { exitCode: report.status === 'ok' ? 0 : 1, output: json ? envelopeText({ ...report }) : formatTraceSummary(report, style) };
   }
   const judged = input.run;
   text?.end();
