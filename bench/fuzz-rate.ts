@@ -13,7 +13,7 @@ import { RunPool } from '../fuzz/parallel.ts';
 import { runSequence } from '../fuzz/run-sequence.ts';
 import { WHOLE } from '../fuzz/shard.ts';
 import type { LiveTarget } from '../live/connection.ts';
-import { streamableHttp } from '../scripts/commands/live-args.ts';
+import { streamableHttp } from '../live/streamable-http.ts';
 import { significant } from './measure.ts';
 import type { Skipped } from './workloads.ts';
 

@@ -5,7 +5,8 @@
 // bytes (a frame too large to show is shown shortened, and says so), so watching a long session
 // of any traffic costs bounded memory.
 import type { InspectionEvent } from 'xstate';
-import type { Session, SessionView, WireStep } from '../machines/session.ts';
+import type { SessionView, WireStep } from '../machines/session.ts';
+import type { Judge } from '../judge/judge.ts';
 import { machineGraphs } from '../coverage/measure.ts';
 import { SAMPLE_BASIS } from '../coverage/models/basis.ts';
 import { TransitionRecorder } from '../coverage/recorder.ts';
@@ -94,7 +95,7 @@ export class LiveFrames {
   };
 
   /** Adds the frame of a message the session has just judged. */
-  judged(step: WireStep, findings: readonly FrameFinding[], session: Session, label: string): void {
+  judged(step: WireStep, findings: readonly FrameFinding[], session: Judge, label: string): void {
     const runs = this.#recorder.runs();
     const taken: string[] = [];
     for (const run of runs) taken.push(...run.steps.splice(0).map((s) => s.transition));

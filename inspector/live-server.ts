@@ -5,7 +5,7 @@
 // session through DNS rebinding.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { Session } from '../machines/session.ts';
+import { Judge } from '../judge/judge.ts';
 import { foreignAddressing } from '../live/loopback-host.ts';
 import { profileForVersion } from '../validators/profiles.ts';
 import type { Profile } from '../validators/context.ts';
@@ -25,7 +25,7 @@ const EVENTS_PATH = '/events';
 
 /** The session before any message: what the page shows first. */
 function startFrame(): Frame {
-  const session = new Session({ profile: profileForVersion('2025-11-25') as Profile });
+  const session = new Judge({ profile: profileForVersion('2025-11-25') as Profile });
   const view = session.view();
   session.stop();
   return { label: 'start', pointer: null, step: null, findings: [], view, ...actorsOf([]), taken: [] };

@@ -1,4 +1,4 @@
-import { InputError } from '../runner/errors.ts';
+import { InputError } from '../files/input-error.ts';
 import type { Fixture, FixtureCase } from '../runner/fixture-schema.ts';
 import { profileForFixture } from '../runner/profile-for.ts';
 import { runCase, type CaseResult } from '../runner/run-case.ts';

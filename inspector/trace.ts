@@ -1,4 +1,5 @@
-import { Session, type SessionView, type Step } from '../machines/session.ts';
+import type { SessionView, Step } from '../machines/session.ts';
+import { Judge } from '../judge/judge.ts';
 import type { Fixture, FixtureCase } from '../runner/fixture-schema.ts';
 import { profileForFixture } from '../runner/profile-for.ts';
 import { caseSessionConfig, runCase, type CaseResult } from '../runner/run-case.ts';
@@ -116,7 +117,7 @@ export function traceCase(label: string, fixture: Fixture, kase: FixtureCase, in
   const startFrame = (): Frame => {
     // The session before any step: an untouched one with the same configuration, and its own recorder.
     const before = new TransitionRecorder(graphs.map((g) => g.model), byDefinition);
-    const fresh = new Session(caseSessionConfig(fixture, kase, profile, before.inspect));
+    const fresh = new Judge(caseSessionConfig(fixture, kase, profile, before.inspect));
     const view = fresh.view();
     fresh.stop();
     return { label: 'start', pointer: null, step: null, findings: [], view, ...actorsOf(before.runs()), taken: [] };

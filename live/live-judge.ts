@@ -6,12 +6,14 @@
 // server that answers a published revision no profile judges (validators/negotiation.ts) is within
 // its rights: the session is then not judged at all, and the negotiation says which version it was.
 import type { InspectionEvent } from 'xstate';
-import { Session, type WireStep } from '../machines/session.ts';
-import { negotiatedProfile } from '../transcripts/transcript-header.ts';
+import type { WireStep } from '../machines/session.ts';
+import { Judge, MAX_WAITING as WAITING_LIMIT, REMEMBERED_REQUESTS, RequestMemory, type JudgedFinding } from '../judge/judge.ts';
+import type { FindingTarget } from '../validators/finding-target.ts';
 import { OPPOSITE, type Direction, type JsonObject, type Profile } from '../validators/context.ts';
 import { idKey, isRequestId, type IdKey } from '../validators/envelope.ts';
 import type { Finding, Severity } from '../validators/finding.ts';
-import { handshakeProfile, notJudgedPointer, settleProfile } from '../validators/negotiation.ts';
+import { handshakeProfile, negotiatedProfile, notJudgedPointer, opensNegotiation, settleProfile } from '../judge/profile-choice.ts';
+import { probeRules } from '../validators/rules/probe.ts';
 import { finding } from '../validators/rules/report.ts';
 import type { RuleSpec } from '../validators/rules/rule.ts';
 import { isJsonObject } from '../validators/shape.ts';
@@ -79,7 +81,9 @@ export interface LiveJudgeOptions {
   /** Receives every actor inspection event of the session (a live inspector). */
   readonly inspect?: (event: InspectionEvent) => void;
   /** Told after each message went through the session, with the findings it drew there (a live inspector). */
-  readonly onJudged?: (index: number, step: WireStep, findings: readonly EventFinding[], session: Session) => void;
+  readonly onJudged?: (index: number, step: WireStep, findings: readonly EventFinding[], session: Judge) => void;
+  /** The senders whose requests still unanswered at the end are reported (the tap: both; a check: none, its client is the checker). */
+  readonly unanswered?: readonly Direction[];
   /**
    * For a run of unbounded length (tap): methods are remembered for events below this index only,
    * request ids for the latest MAX_REMEMBERED_REQUESTS per direction, and at most MAX_WAITING
@@ -90,13 +94,10 @@ export interface LiveJudgeOptions {
   readonly rewrite?: (message: unknown) => unknown;
 }
 
-/** In a run of unbounded length, the longest method name remembered for describing findings (longer ones are cut). */
-export const MAX_REMEMBERED_METHOD_CHARS = 200;
-
-/** Request ids remembered per direction (for the method of their answers) in a run of unbounded length. */
-export const MAX_REMEMBERED_REQUESTS = 65_536;
-/** Messages that wait for the server's initialize answer, in a run of unbounded length. */
-export const MAX_WAITING = 1024;
+/** Request ids remembered per direction (for the method of their answers). */
+export const MAX_REMEMBERED_REQUESTS = REMEMBERED_REQUESTS;
+/** Messages that wait for the server's initialize answer. */
+export const MAX_WAITING = WAITING_LIMIT;
 /** Characters of message text that wait for the server's initialize answer, in a run of unbounded length. */
 export const MAX_WAITING_CHARS = 32 * 1024 * 1024;
 
@@ -104,14 +105,15 @@ export const MAX_WAITING_CHARS = 32 * 1024 * 1024;
 export class LiveJudge {
   readonly #findings: EventFinding[] = [];
   readonly #methods = new Map<number, string>();
-  readonly #requests: Record<Direction, Map<IdKey, string>> = { client_to_server: new Map(), server_to_client: new Map() };
+  #described: RequestMemory | undefined;
+  readonly #about = new WeakMap<EventFinding, { readonly method?: string; readonly target?: FindingTarget }>();
   readonly #probes = new Map<IdKey, ProbeKind>();
   readonly #markers = new MarkerOracle();
   #waiting: Pending[] | undefined = [];
   #waitingChars = 0;
   /** The length of the text being judged (0 for a message judged without its text). */
   #textChars = 0;
-  #session: Session | undefined;
+  #session: Judge | undefined;
   #initializeId: IdKey | undefined;
   #profile: Profile | undefined;
   #client: JsonObject | null = null;
@@ -154,7 +156,10 @@ export class LiveJudge {
   /** Judges one parsed wire message. */
   message(index: number, direction: Direction, message: unknown, probe?: ProbeKind): void {
     this.#note(index, direction, message, probe);
-    if (this.#notJudged !== null) return;
+    if (this.#notJudged !== null) {
+      this.#describe(index, direction, message);
+      return;
+    }
     const step: WireStep = { direction, message };
     if (this.#waiting === undefined) {
       this.#feed(index, step, probe);
@@ -166,7 +171,7 @@ export class LiveJudge {
       this.#settle(undefined);
       return;
     }
-    if (this.#waiting.length === 1 && !(isJsonObject(message) && message['method'] === 'initialize' && direction === 'client_to_server')) {
+    if (this.#waiting.length === 1 && !opensNegotiation(step)) {
       this.#start(negotiatedProfile(step), undefined);
     }
   }
@@ -193,6 +198,7 @@ export class LiveJudge {
   /** Judges what is still waiting for the handshake and returns every finding in event order. */
   finish(): { findings: EventFinding[]; negotiation: Negotiation } {
     if (this.#waiting !== undefined) this.#settle(undefined);
+    if (this.#session !== undefined) for (const f of this.#session.end()) this.#push(f.at, f);
     this.#session?.stop();
     const findings = this.#findings.map((f, i) => ({ f, i })).sort((a, b) => a.f.event - b.f.event || a.i - b.i).map(({ f }) => f);
     return { findings, negotiation: this.negotiation() };
@@ -216,11 +222,7 @@ export class LiveJudge {
     const id = message['id'];
     const method = message['method'];
     if (typeof method === 'string') {
-      this.#noteMethod(index, method);
-      if (isRequestId(id)) {
-        this.#remember(direction, idKey(id), method);
-        if (probe !== undefined) this.#probes.set(idKey(id), probe);
-      }
+      if (isRequestId(id) && probe !== undefined) this.#probes.set(idKey(id), probe);
       if (method === 'initialize' && direction === 'client_to_server' && this.#initializeId === undefined && isRequestId(id)) {
         this.#initializeId = idKey(id);
         const params = message['params'];
@@ -229,8 +231,6 @@ export class LiveJudge {
       return;
     }
     if (!isRequestId(id)) return;
-    const answered = this.#requests[OPPOSITE[direction]].get(idKey(id));
-    if (answered !== undefined) this.#noteMethod(index, answered);
     if (direction !== 'server_to_client' || idKey(id) !== this.#initializeId || this.#profile !== undefined) return;
     const result = message['result'];
     const negotiated = handshakeProfile(isJsonObject(result) ? result['protocolVersion'] : undefined);
@@ -258,50 +258,45 @@ export class LiveJudge {
     this.#notJudged = settled.version;
     const event = settled.from === 'answer' ? answer?.index : opening?.index;
     this.#notJudgedAt = event === undefined ? null : { event, pointer: notJudgedPointer(settled.from) };
+    for (const w of this.#waiting ?? []) this.#describe(w.index, w.step.direction, w.step.message);
     this.#waiting = undefined;
   }
 
   /** Methods by event index; past `methodsBelow`, only the latest few (a long run's findings are described as they are placed). */
+  /** Names a message of a session not judged (no session runs; its messages are still described). */
+  #describe(index: number, direction: Direction, message: unknown): void {
+    this.#described ??= new RequestMemory();
+    const label = this.#described.describe(direction, message, index);
+    if (label !== undefined) this.#noteMethod(index, label);
+  }
+
   #noteMethod(index: number, method: string): void {
-    this.#methods.set(index, this.#bounded(method));
+    this.#methods.set(index, method);
     if (index < this.#methodsBelow) return;
     this.#recent.push(index);
     if (this.#recent.length > 2 * MAX_WAITING) this.#methods.delete(this.#recent.shift() as number);
   }
 
-  #remember(direction: Direction, key: IdKey, method: string): void {
-    const requests = this.#requests[direction];
-    requests.set(key, this.#bounded(method));
-    if (requests.size > MAX_REMEMBERED_REQUESTS && this.#methodsBelow !== Number.POSITIVE_INFINITY) {
-      requests.delete(requests.keys().next().value as IdKey);
-    }
-  }
-
-  /** A method name as a run of unbounded length remembers it. */
-  #bounded(method: string): string {
-    if (this.#methodsBelow === Number.POSITIVE_INFINITY || method.length <= MAX_REMEMBERED_METHOD_CHARS) return method;
-    return `${method.slice(0, MAX_REMEMBERED_METHOD_CHARS)}\u2026`;
-  }
-
   #start(profile: Profile, offeredVersion: string | undefined): void {
     const waiting = this.#waiting ?? [];
     this.#waiting = undefined;
-    this.#session = new Session({
+    this.#session = new Judge({
       profile,
       offeredVersion,
       ...(this.#options.inspect === undefined ? {} : { inspect: this.#options.inspect }),
-    });
+    }, { unanswered: this.#options.unanswered ?? [] });
     this.#profile = profile;
     // The answer that settled the handshake is not among them: the caller feeds it next.
     for (const pending of waiting) this.#feed(pending.index, pending.step, pending.probe);
   }
 
   #feed(index: number, step: WireStep, probe: ProbeKind | undefined): void {
-    const session = this.#session as Session;
-    const found = session.feed(step);
+    const session = this.#session as Judge;
+    const judged = session.feed(step, index);
+    if (judged.label !== undefined) this.#noteMethod(index, judged.label);
     const placed: EventFinding[] = [];
     // A probe is meant to be rejected: the findings on it are the point, not a defect of the client.
-    if (probe === undefined) for (const f of found) placed.push(this.#push(index, f));
+    if (probe === undefined) for (const f of judged.findings) placed.push(this.#push(index, f));
     const answer = this.#checkProbeAnswer(index, step);
     if (answer !== undefined) placed.push(answer);
     const wrong = this.#checkMarkers(index, step);
@@ -337,8 +332,17 @@ export class LiveJudge {
       `the ${PROBE_NAMES[kind]} probe was answered with ${got}, not ${expected.code === null ? 'an error' : `error ${expected.code}`}`));
   }
 
-  #push(event: number, f: Finding): EventFinding {
-    return this.#place({ event, rule: f.rule, severity: f.severity, pointer: f.pointer, message: f.message });
+  #push(event: number, f: Finding | JudgedFinding): EventFinding {
+    const placed = { event, rule: f.rule, severity: f.severity, pointer: f.pointer, message: f.message };
+    if ('at' in f && (f.method !== undefined || f.target !== undefined)) {
+      this.#about.set(placed, { ...(f.method === undefined ? {} : { method: f.method }), ...(f.target === undefined ? {} : { target: f.target }) });
+    }
+    return this.#place(placed);
+  }
+
+  /** What a finding this judge placed is about: its message's label and target (none for a probe's or a marker's finding). */
+  about(f: object): { readonly method?: string; readonly target?: FindingTarget } {
+    return this.#about.get(f as EventFinding) ?? {};
   }
 
   #place(f: EventFinding): EventFinding {

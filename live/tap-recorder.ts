@@ -3,7 +3,8 @@
 // one Session), reports each finding as it is placed, and keeps a bounded trace: the first
 // messages whole (so that judging the trace again gives the same findings), then counts.
 import type { InspectionEvent } from 'xstate';
-import type { Session, WireStep } from '../machines/session.ts';
+import type { WireStep } from '../machines/session.ts';
+import { BOTH_SENDERS, type Judge } from '../judge/judge.ts';
 import type { TraceEvent } from '../trace/trace-schema.ts';
 import type { Direction } from '../validators/context.ts';
 import type { RuleSpec } from '../validators/rules/rule.ts';
@@ -47,7 +48,7 @@ export interface TapRecorderOptions {
   /** Receives every actor inspection event (a live inspector). */
   readonly inspect?: (event: InspectionEvent) => void;
   /** Told after each message went through the session (a live inspector). */
-  readonly onJudged?: (step: WireStep, findings: readonly TapFinding[], session: Session, label: string) => void;
+  readonly onJudged?: (step: WireStep, findings: readonly TapFinding[], session: Judge, label: string) => void;
   /** Told each parsed message before the findings on it are reported (a redactor learns its secrets). */
   readonly onMessage?: (message: unknown) => void;
   /** Milliseconds, monotonic (default `performance.now`). */
@@ -92,6 +93,7 @@ export class TapRecorder implements Recorder {
         this.#shortened += short.shortened;
         return short.message;
       },
+      unanswered: BOTH_SENDERS,
       onFinding: (f) => this.#placed(f),
       ...(options.inspect === undefined ? {} : { inspect: options.inspect }),
       onJudged: (index, step, findings, session) => {

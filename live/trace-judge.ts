@@ -5,6 +5,8 @@ import { findingEvidence } from '../trace/finding-evidence.ts';
 import { signatureOf } from '../trace/signature.ts';
 import type { Trace, TraceFinding } from '../trace/trace-schema.ts';
 import { LiveJudge, type Negotiation } from './live-judge.ts';
+import { BOTH_SENDERS } from '../judge/judge.ts';
+import type { FindingTarget } from '../validators/finding-target.ts';
 
 /** A trace judged again. */
 export interface TraceJudgement {
@@ -14,11 +16,16 @@ export interface TraceJudgement {
   readonly signature: string;
   /** The method of a message event, or of the request a response event answers (null: none). */
   methodOf(event: number): string | null;
+  /** What a judged message finding is about: its message's label and target (nothing for a carried finding). */
+  about(finding: TraceFinding): { readonly method?: string; readonly target?: FindingTarget };
 }
 
 /** Re-judges a trace's message events through one session and signs the result. */
 export function judgeTrace(trace: Trace): TraceJudgement {
-  const judge = new LiveJudge();
+  // In a tap both peers are judged, so a request either one leaves unanswered is reported; in the
+  // other modes the client is the checker, and a server's silence is a recorded transport finding.
+  // A trace cut by the tap's own bounds may have lost the answers: the cut is not the peers' doing.
+  const judge = new LiveJudge(trace.mode === 'tap' && trace.omitted === undefined ? { unanswered: BOTH_SENDERS } : {});
   trace.events.forEach((event, index) => {
     if (event.kind !== 'message') return;
     if (event.message !== undefined) judge.message(index, event.direction, event.message, event.probe);
@@ -29,5 +36,5 @@ export function judgeTrace(trace: Trace): TraceJudgement {
   const order = (f: TraceFinding) => f.event ?? Number.MAX_SAFE_INTEGER;
   const all: TraceFinding[] = [...findings, ...carried].map((f, i) => ({ f, i })).sort((a, b) => order(a.f) - order(b.f) || a.i - b.i).map(({ f }) => f);
   const signature = signatureOf(findingEvidence({ events: trace.events, findings: all }));
-  return { findings: all, negotiation, signature, methodOf: (event) => judge.methodOf(event) };
+  return { findings: all, negotiation, signature, methodOf: (event) => judge.methodOf(event), about: (f) => judge.about(f) };
 }

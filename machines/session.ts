@@ -30,20 +30,9 @@ import { pointerJoin } from '../validators/finding.ts';
 import { holderOf } from './subscriptions.ts';
 import type { SubscriptionEvent } from './subscription.ts';
 
-/** A wire step: one JSON-RPC message and the side that sent it, with its out-of-wire context. */
-export interface WireStep {
-  readonly direction: Direction;
-  readonly message: unknown;
-  readonly transport_context?: TransportContext;
-}
+import type { Step, WireStep } from '../validators/step-schema.ts';
 
-/** A control-plane step: something that happens beside the wire. */
-export interface ControlStep {
-  readonly control_event: { readonly type: 'activate_authorization_revision'; readonly revision: string };
-}
-
-/** Anything a session can be fed. */
-export type Step = WireStep | ControlStep;
+export type { ControlStep, Step, WireStep } from '../validators/step-schema.ts';
 
 /** How a session is set up. */
 export interface SessionConfig {

@@ -5,7 +5,7 @@
 // so rather than failing half-way.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { InputError } from '../runner/errors.ts';
+import { InputError } from '../files/input-error.ts';
 import { ruleById } from '../validators/rules/index.ts';
 
 /** The transports a cell runs over. */

@@ -3,7 +3,7 @@
 // the summary as JSON and as a markdown table; every file readable by its owner only, as live
 // traces are.
 import { join } from 'node:path';
-import { makeOutputFolder, writeOutputFile } from '../scripts/cli/output-file.ts';
+import { makeOutputFolder, writeOutputFile } from '../files/output-file.ts';
 import { canonicalJson } from '../trace/canonical-json.ts';
 import { traceText } from '../trace/trace-file.ts';
 import type { MatrixResult } from './run-matrix.ts';

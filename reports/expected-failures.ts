@@ -2,8 +2,8 @@
 // lists it so that CI stays green, but must learn when the entry is no longer needed: an entry
 // that matches no finding of the run is stale and fails it, as the conformance suite does.
 import * as v from 'valibot';
-import { InputError } from '../runner/errors.ts';
-import { readBounded, ReadError } from '../scripts/read-bounded.ts';
+import { InputError } from '../files/input-error.ts';
+import { readBounded, ReadError } from '../files/read-bounded.ts';
 import type { EventPlace } from '../trace/finding-evidence.ts';
 import type { TraceFinding } from '../trace/trace-schema.ts';
 import { RULES, ruleById } from '../validators/rules/index.ts';

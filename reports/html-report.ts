@@ -5,7 +5,7 @@
 // text, attributes, and the JSON data block the script reads.
 import { createHash } from 'node:crypto';
 import { escapeHtml, jsonForScript } from '../coverage/html-text.ts';
-import { countOf } from '../scripts/cli/finding-text.ts';
+import { countOf } from './renderers/finding-text.ts';
 import { eventLabel, targetLabel } from './event-label.ts';
 import { groupByRule, SHOWN_PER_RULE } from './finding-groups.ts';
 import { REPORT_SCRIPT, REPORT_STYLE } from './html-report-assets.ts';

@@ -18,6 +18,8 @@ export interface ReportOptions {
   readonly traceFile?: string;
   /** The trace file's text as written, so that SARIF locations can name the line of each finding's event. */
   readonly traceText?: string;
+  /** Values no report may show (the caller's secret-looking environment values); the writers never read the environment. */
+  readonly secrets?: readonly string[];
 }
 
 /** What writing the reports concluded: the exit code and the summary line for people. */

@@ -1,10 +1,9 @@
 // Why: `check`, `fuzz` and `report` all end the same way: a finished trace is judged against the
 // expected failures and written in every format asked for, and the verdict becomes the exit code.
 // One function does that for all of them; it reads only the trace, never the live objects.
-import { writeOutputFile } from '../scripts/cli/output-file.ts';
-import { countOf, FindingText } from '../scripts/cli/finding-text.ts';
-import { styleFor } from '../scripts/cli/style.ts';
-import { secretEnvironmentValues } from '../trace/redaction.ts';
+import { writeOutputFile } from '../files/output-file.ts';
+import { countOf, FindingText } from './renderers/finding-text.ts';
+import { styleFor } from './renderers/style.ts';
 import type { Trace } from '../trace/trace-schema.ts';
 import { findingTarget } from '../validators/finding-target.ts';
 import { RULES, ruleById } from '../validators/rules/index.ts';
@@ -26,7 +25,7 @@ import { sarifReportText } from './sarif-report.ts';
  */
 export async function writeReports(trace: Trace, options: ReportOptions, io: { stdout(text: string): void; color?: boolean }): Promise<ReportOutcome> {
   const expected: ExpectedFailuresFile | undefined = options.expectedFailures === undefined ? undefined : await readExpectedFailures(options.expectedFailures);
-  const model = buildReportModel(trace, expected?.entries ?? [], secretEnvironmentValues(process.env));
+  const model = buildReportModel(trace, expected?.entries ?? [], options.secrets ?? []);
   const verdict = oneLine(verdictLine(model));
   const sources = {
     ...(options.traceFile === undefined || options.traceFile === '-' ? {} : { trace: { path: options.traceFile, ...(options.traceText === undefined ? {} : { text: options.traceText }) } }),

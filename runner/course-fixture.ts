@@ -1,7 +1,7 @@
 import { courseUriLimit, isAbsoluteUri, isHttpsUrl } from '../validators/format.ts';
 import { isUriTemplate } from '../validators/uri-template.ts';
 import { COURSE_PROFILE } from '../validators/profiles.ts';
-import { InputError } from './errors.ts';
+import { InputError } from '../files/input-error.ts';
 import type { Fixture } from './fixture-schema.ts';
 
 /** The scopes a course policy may grant: one per kind of resource operation. */

@@ -27,32 +27,9 @@ export function ownRecord<const S extends v.GenericSchema>(value: S) {
 /** Any JSON object, every member kept. */
 export const JsonObjectSchema = ownRecord(v.unknown());
 
-/** Out-of-wire transport context of a step (merged over the fixture's defaults). */
-export const TransportContextSchema = v.strictObject({
-  transport: v.optional(v.string()),
-  token_active: v.optional(v.boolean()),
-  token_audience: v.optional(v.string()),
-  resource: v.optional(v.string()),
-  subject: v.optional(v.string()),
-  tenant: v.optional(v.string()),
-  scopes: v.optional(v.array(v.string())),
-  authorization_revision: v.optional(v.string()),
-});
+import { ControlStepSchema, StepSchema, TransportContextSchema, WireStepSchema } from '../validators/step-schema.ts';
 
-/** A wire step: the sender and one JSON-RPC message (judged by the session, not here). */
-export const WireStepSchema = v.strictObject({
-  direction: v.picklist(['client_to_server', 'server_to_client']),
-  message: v.unknown(),
-  transport_context: v.optional(TransportContextSchema),
-});
-
-/** A control-plane step. */
-export const ControlStepSchema = v.strictObject({
-  control_event: v.strictObject({
-    type: v.literal('activate_authorization_revision'),
-    revision: v.string(),
-  }),
-});
+export { ControlStepSchema, TransportContextSchema, WireStepSchema };
 
 /**
  * One case: setup, steps and the expected outcome. Its setup, capabilities and steps are checked

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { parseStrictJson, StrictJsonError } from '../validators/strict-json.ts';
-import { InputError } from './errors.ts';
+import { InputError } from '../files/input-error.ts';
 import { CourseFixtureSchema, FixtureSchema, type Fixture } from './fixture-schema.ts';
 import { inputKindOf, looksLikeFixture } from './input-kind.ts';
 import { describeIssue, shown } from './schema-issue.ts';

@@ -1,7 +1,7 @@
 import type { Profile } from '../validators/context.ts';
 import { courseProfile, PROFILES } from '../validators/profiles.ts';
 import { checkCourseFixture } from './course-fixture.ts';
-import { InputError } from './errors.ts';
+import { InputError } from '../files/input-error.ts';
 import type { Fixture } from './fixture-schema.ts';
 
 /**

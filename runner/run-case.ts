@@ -2,8 +2,9 @@ import type { InspectionEvent } from 'xstate';
 import type { AuthorizationPolicy } from '../validators/authorization.ts';
 import type { JsonObject, Profile } from '../validators/context.ts';
 import type { Finding } from '../validators/finding.ts';
-import { findingTarget, type FindingTarget } from '../validators/finding-target.ts';
-import { Session, type SessionConfig, type SessionView, type Step } from '../machines/session.ts';
+import type { FindingTarget } from '../validators/finding-target.ts';
+import type { SessionConfig, SessionView, Step } from '../machines/session.ts';
+import { Judge, type JudgedFinding } from '../judge/judge.ts';
 import type { Fixture, FixtureCase } from './fixture-schema.ts';
 import { caseEntries, caseProblem, type CaseEntry } from './case-steps.ts';
 import { handshakeSteps } from './handshake.ts';
@@ -75,72 +76,49 @@ export function caseSessionConfig(fixture: Fixture, kase: FixtureCase, profile: 
  * the case stops at the first step with an error finding; that finding is the reason.
  */
 export function runCase(fixture: Fixture, kase: FixtureCase, index: number, options: PlayOptions): CaseResult {
-  const session = new Session(caseSessionConfig(fixture, kase, options.profile, options.inspect));
   const problem = caseProblem(kase, options.profile);
-  if (problem) return judge(kase, { finding: problem, pointer: `/cases/${index}${problem.pointer}` });
+  if (problem) return verdictOf(kase, { finding: problem, pointer: `/cases/${index}${problem.pointer}` });
+  const judge = new Judge(caseSessionConfig(fixture, kase, options.profile, options.inspect));
   let failure: Failure | undefined;
   try {
     const labelled: CaseEntry[] = [
       ...setupSteps(fixture, kase, options.profile).map((step, i) => ({ label: `setup ${i}`, base: `/cases/${index}/setup`, step })),
       ...caseEntries(kase, index),
     ];
-    const played: Step[] = [];
     for (const [at, entry] of labelled.entries()) {
       if ('problem' in entry) {
         failure = { finding: entry.problem, pointer: entry.base + entry.problem.pointer };
         break;
       }
       const { label, base, step } = entry;
-      played.push(step);
-      const findings = session.feed(step);
-      if (options.onStep) options.onStep({ label, step, findings, view: session.view() });
+      const { findings } = judge.feed(step, at);
+      if (options.onStep) options.onStep({ label, step, findings, view: judge.view() });
       const error = findings.find((f) => f.severity === 'error');
       if (error) {
-        failure = { finding: error, pointer: base + error.pointer, ...placeOf(played, at, error.pointer) };
+        failure = { finding: error, pointer: base + error.pointer };
         break;
       }
     }
   } finally {
-    session.stop();
+    judge.stop();
   }
-  return judge(kase, failure);
+  return verdictOf(kase, failure);
 }
 
-/** An error finding that ended a case, with its pointer into the fixture and what it is about. */
+/** An error finding that ended a case, with its pointer into the fixture. */
 interface Failure {
-  readonly finding: Finding;
+  readonly finding: Finding & Partial<Pick<JudgedFinding, 'method' | 'target'>>;
   readonly pointer: string;
-  readonly method?: string;
-  readonly target?: FindingTarget;
 }
 
-/** The method and target of a finding in `steps[at]`; a response takes its request's method (`tools/call result`). */
-function placeOf(steps: readonly Step[], at: number, pointer: string): { method?: string; target?: FindingTarget } {
-  const step = steps[at] as Step;
-  if (!('message' in step) || typeof step.message !== 'object' || step.message === null) return {};
-  const message = step.message as Record<string, unknown>;
-  let method = typeof message['method'] === 'string' ? message['method'] : undefined;
-  let request: { method: string; params?: unknown } | undefined;
-  if (method === undefined && message['id'] !== undefined) {
-    for (let i = at - 1; i >= 0 && request === undefined; i--) {
-      const earlier = steps[i] as Step;
-      if (!('message' in earlier) || earlier.direction === step.direction) continue;
-      const m = earlier.message as Record<string, unknown> | null;
-      if (m && typeof m['method'] === 'string' && m['id'] === message['id']) request = { method: m['method'], params: m['params'] };
-    }
-    if (request) method = `${request.method} ${'error' in message ? 'error' : 'result'}`;
-  }
-  const target = findingTarget(message, pointer, request);
-  return { ...(method === undefined ? {} : { method }), ...(target === undefined ? {} : { target }) };
-}
-
-function judge(kase: FixtureCase, failure: Failure | undefined): CaseResult {
+function verdictOf(kase: FixtureCase, failure: Failure | undefined): CaseResult {
   if (!failure) {
     return kase.expect === 'pass'
       ? { name: kase.name, status: 'passed' }
       : { name: kase.name, status: 'unexpected_pass', reason: 'every step was accepted, but the case expects a failure' };
   }
-  const { finding, pointer, method, target } = failure;
+  const { finding, pointer } = failure;
+  const { method, target } = finding;
   const detail = { reason: finding.message, rule: finding.rule, pointer, ...(method === undefined ? {} : { method }), ...(target === undefined ? {} : { target }) };
   if (kase.expect === 'pass') return { name: kase.name, status: 'unexpected_failure', ...detail };
   const fragmentOk = kase.error_contains === undefined || finding.message.includes(kase.error_contains);

@@ -4,7 +4,7 @@
 // failures and the --json failure document once for all of them.
 import { PROGRAM } from './cli/help.ts';
 import { runCli } from './cli/run-cli.ts';
-import { colorEnabled } from './cli/style.ts';
+import { colorEnabled } from '../reports/renderers/style.ts';
 
 const out = (text: string): void => void process.stdout.write(text);
 const err = (text: string): void => void process.stderr.write(text);

@@ -1,14 +1,16 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { ruleById } from '../validators/rules/index.ts';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { InputError } from '../runner/errors.ts';
+import { InputError } from '../files/input-error.ts';
+import { fixtureRules } from '../validators/rules/fixture.ts';
 import type { Fixture } from '../runner/fixture-schema.ts';
 import { inputKindOf } from '../runner/input-kind.ts';
 import { parseFixture } from '../runner/load-fixture.ts';
 import { DEFAULT_MAX_BYTES } from '../validators/strict-json.ts';
-import { errnoCode, ReadError } from './cli/io-error.ts';
-import { readBounded, readStart } from './read-bounded.ts';
-import { ruleById } from '../validators/rules/index.ts';
+import { errnoCode, ReadError } from '../files/io-error.ts';
+import { readBounded, readStart } from '../files/read-bounded.ts';
+import { looksLikeTrace } from './commands/validate-trace.ts';
 
 /** A fixture file to read, with the label that names it in output (never a local path). */
 export interface FixtureFile {
@@ -100,7 +102,8 @@ export async function loadInputs(paths: readonly string[]): Promise<LoadedInputs
     const start = file.path.endsWith('.jsonl') ? undefined : await readStart(file.path, SNIFF_BYTES).catch((error: unknown) => {
       throw error instanceof ReadError ? error.about(file.argument) : error;
     });
-    if (start === undefined || inputKindOf(start) === 'transcript') transcripts.push(file);
+    // A trace is played as the transcript of its message events (see trace/trace-transcript.ts).
+    if (start === undefined || inputKindOf(start) === 'transcript' || looksLikeTrace(start)) transcripts.push(file);
     else fixtures.push({ label: file.label, fixture: await readFixture(file) });
   }
   return { fixtures, transcripts };

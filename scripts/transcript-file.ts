@@ -3,8 +3,11 @@
 // also reads a trace written by `check`, told apart from a transcript by its first bytes.
 import type { JudgeOptions, TranscriptRun } from '../transcripts/transcript-report.ts';
 import { validateTranscript } from '../transcripts/validate-transcript.ts';
-import { ReadError } from './cli/io-error.ts';
-import { openInputStream, readErrorFrom } from './read-bounded.ts';
+import { ReadError } from '../files/io-error.ts';
+import { openInputStream, readErrorFrom, readStreamBounded } from '../files/read-bounded.ts';
+import { parseTrace, TRACE_MAX_BYTES } from '../trace/parse-trace.ts';
+import { transcriptOfTrace } from '../trace/trace-transcript.ts';
+import { looksLikeTrace } from './commands/validate-trace.ts';
 
 const CHUNK = 64 * 1024;
 
@@ -62,8 +65,22 @@ export async function judgeInputFile<T>(path: string, options: JudgeOptions, oth
   }
 }
 
-/** Judges the transcript at `path` (`-` for standard input); a read failure is a ReadError naming the argument. */
+/** A trace read whole and checked, as the transcript of its message events. */
+const TRACE_AS_TRANSCRIPT: OtherDocument<string> = {
+  looksLike: looksLikeTrace,
+  read: async (source) => transcriptOfTrace(parseTrace(await readStreamBounded(source, TRACE_MAX_BYTES))),
+};
+
+async function* once(text: string): AsyncGenerator<Uint8Array> {
+  yield new TextEncoder().encode(text);
+}
+
+/**
+ * Judges the transcript at `path` (`-` for standard input), or the message events of the trace
+ * there as one (transcriptOfTrace); a read failure is a ReadError naming the argument.
+ */
 export async function judgeTranscriptFile(path: string, options: JudgeOptions = {}): Promise<TranscriptRun> {
-  const judged = await judgeInputFile<never>(path, options, undefined);
-  return (judged as { run: TranscriptRun }).run;
+  const judged = await judgeInputFile(path, options, TRACE_AS_TRANSCRIPT);
+  if (judged.kind === 'transcript') return judged.run;
+  return validateTranscript(once(judged.value), options);
 }

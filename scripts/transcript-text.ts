@@ -2,7 +2,7 @@
 // see each finding as it is found, except that a cascade shows its first finding and its cause
 // once, and the rest of it is counted in one line at the end.
 import type { TranscriptFinding } from '../transcripts/transcript-report.ts';
-import { countOf, type FindingText } from './cli/finding-text.ts';
+import { countOf, type FindingText } from '../reports/renderers/finding-text.ts';
 
 interface Cascade {
   readonly head: TranscriptFinding;

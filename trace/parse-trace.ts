@@ -3,7 +3,7 @@
 // depth bounds, checked against the trace schema, and its status and signature are recomputed
 // from its findings, so a damaged or edited trace is refused (exit 2) rather than reported on.
 import * as v from 'valibot';
-import { InputError } from '../runner/errors.ts';
+import { InputError } from '../files/input-error.ts';
 import { pointerJoin } from '../validators/finding.ts';
 import { issuePointer } from '../validators/schema-check.ts';
 import { DEFAULT_MAX_DEPTH, parseStrictJson, StrictJsonError } from '../validators/strict-json.ts';

@@ -3,7 +3,8 @@ import { FixtureSchema, JsonObjectSchema, TransportContextSchema } from '../runn
 import type { SessionConfig } from '../machines/session.ts';
 import type { AuthorizationPolicy } from '../validators/authorization.ts';
 import type { JsonObject, Profile } from '../validators/context.ts';
-import { courseProfile, PROFILE_IDS, PROFILES, SPEC_2025_11_25, SPEC_2026_07_28, profileForVersion } from '../validators/profiles.ts';
+import { courseProfile, PROFILE_IDS, PROFILES, SPEC_2025_11_25, profileForVersion } from '../validators/profiles.ts';
+import { negotiatedProfile } from '../judge/profile-choice.ts';
 import type { Step } from '../machines/session.ts';
 import { isJsonObject } from '../validators/shape.ts';
 import { HEADER_MARK } from '../runner/input-kind.ts';
@@ -42,22 +43,7 @@ export function isHeaderLine(value: unknown): boolean {
   return isJsonObject(value) && Object.hasOwn(value, HEADER_MARK);
 }
 
-/**
- * The profile the traffic itself negotiates: an initialize request's protocolVersion picks the
- * matching specification profile (an unsupported one falls back to 2025-11-25, whose lifecycle
- * then reports the mismatch); a request carrying the stateless `_meta` version picks 2026-07-28.
- */
-export function negotiatedProfile(first: Step | undefined): Profile {
-  const message = first && 'message' in first ? first.message : undefined;
-  const params = isJsonObject(message) && isJsonObject(message['params']) ? message['params'] : undefined;
-  if (isJsonObject(message) && message['method'] === 'initialize') {
-    const version = params?.['protocolVersion'];
-    return (typeof version === 'string' ? profileForVersion(version) : undefined) ?? SPEC_2025_11_25;
-  }
-  const meta = params?.['_meta'];
-  if (isJsonObject(meta) && typeof meta['io.modelcontextprotocol/protocolVersion'] === 'string') return SPEC_2026_07_28;
-  return SPEC_2025_11_25;
-}
+export { negotiatedProfile };
 
 /**
  * The profile a transcript is judged under: the header's, else (no header, or `auto`) the one the

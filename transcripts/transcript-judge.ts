@@ -1,11 +1,10 @@
-import { BoundedMap } from '../machines/bounded-map.ts';
-import { Session, type Step } from '../machines/session.ts';
-import { InputError } from '../runner/errors.ts';
-import { OPPOSITE, type Direction, type Profile } from '../validators/context.ts';
+import { BOTH_SENDERS, Judge, MAX_WAITING, type JudgedFinding } from '../judge/judge.ts';
+import type { Step } from '../machines/session.ts';
+import { InputError } from '../files/input-error.ts';
+import { OPPOSITE, type Profile } from '../validators/context.ts';
 import type { RequestId } from '../validators/envelope.ts';
-import { findingTarget } from '../validators/finding-target.ts';
-import type { Finding } from '../validators/finding.ts';
-import { notJudgedPointer, notJudgedText, settleProfile, type Settlement } from '../validators/negotiation.ts';
+import { notJudgedPointer, notJudgedText, opensNegotiation, settleProfile, type Settlement } from '../judge/profile-choice.ts';
+import { cliRules } from '../validators/rules/cli.ts';
 import { cascadeCause, type HandshakeLines } from './cascade.ts';
 import { headerSetupSteps, isHeaderLine, profileForHeader, sessionConfigFor, type TranscriptHeader } from './transcript-header.ts';
 import { headerOf, MAX_LINE_BYTES, parseLine, stepOf, type LineProblem } from './transcript-line.ts';
@@ -15,11 +14,8 @@ import { ruleById } from '../validators/rules/index.ts';
 /** The number of findings a report keeps by default. */
 export const MAX_FINDINGS = 10_000;
 
-/** Request lines remembered per direction, to place an unanswered request at its line. */
-const REMEMBERED_REQUESTS = 65_536;
-
 /** Steps that wait for the server's answer to initialize (which settles the profile); past this, the offer settles it. */
-export const MAX_WAITING_STEPS = 1024;
+export const MAX_WAITING_STEPS = MAX_WAITING;
 
 const SPACE = 0x20;
 const TAB = 0x09;
@@ -50,13 +46,8 @@ export class TranscriptJudge {
   readonly #options: JudgeOptions;
   readonly #maxFindings: number;
   readonly #findings: TranscriptFinding[] = [];
-  /** Each remembered request's line; negative once a response to it was refused (it stays pending, but was answered). */
-  readonly #requestLines: Record<Direction, BoundedMap<RequestId, number>> = {
-    client_to_server: new BoundedMap(REMEMBERED_REQUESTS),
-    server_to_client: new BoundedMap(REMEMBERED_REQUESTS),
-  };
   #handshake: HandshakeLines = { initialize: undefined, answered: undefined, failed: undefined, setup: false };
-  #session: Session | undefined;
+  #session: Judge | undefined;
   /** The steps read while the answer to initialize is awaited, and the lines that were not steps, each with its line. */
   #waiting: ({ readonly step: Step; readonly line: number } | { readonly problem: LineProblem; readonly line: number })[] | undefined;
   /** Why the transcript cannot be judged: it negotiated a revision no profile judges. */
@@ -114,10 +105,10 @@ export class TranscriptJudge {
     this.#report({ line, rule: problem.rule, severity: 'error', pointer: problem.pointer, message: problem.message });
   }
 
-  #start(first: Step, settled?: Extract<Settlement, { kind: 'judged' }>): Session {
+  #start(first: Step, settled?: Extract<Settlement, { kind: 'judged' }>): Judge {
     const fromHeader = sessionConfigFor(this.#header, first);
     const config = settled === undefined ? fromHeader : { ...fromHeader, profile: settled.profile, offeredVersion: settled.offeredVersion };
-    const session = new Session(this.#options.inspect ? { ...config, inspect: this.#options.inspect } : config);
+    const session = new Judge(this.#options.inspect ? { ...config, inspect: this.#options.inspect } : config, { unanswered: BOTH_SENDERS });
     this.#session = session;
     this.#profile = config.profile;
     this.#options.onStart?.(session.view());
@@ -159,8 +150,7 @@ export class TranscriptJudge {
   /** Whether the profile is the traffic's to negotiate and `step` is the client's initialize request that opens it. */
   #negotiates(step: Step): boolean {
     if ((this.#header?.profile ?? 'auto') !== 'auto' || this.#header?.setup === 'ready') return false;
-    if (!('message' in step) || step.direction !== 'client_to_server' || !isObject(step.message)) return false;
-    return step.message['method'] === 'initialize' && isRequestId(step.message['id']);
+    return opensNegotiation(step);
   }
 
   #answersInitialize(step: Step): boolean {
@@ -195,57 +185,37 @@ export class TranscriptJudge {
     }
   }
 
-  #feed(session: Session, step: Step, line: number, base: string): void {
-    if ('control_event' in step) {
-      this.#emit(session, session.feed(step), line, base, undefined, undefined, step);
-      return;
-    }
-    const message = isObject(step.message) ? step.message : undefined;
-    const method = typeof message?.['method'] === 'string' ? message['method'] : undefined;
+  #feed(session: Judge, step: Step, line: number, base: string): void {
+    const judged = session.feed(step, line);
+    const message = 'message' in step && isObject(step.message) ? step.message : undefined;
     const id = message?.['id'];
-    // A response: the request it answers, while it is still pending (fed first, it would be gone).
-    const request = method === undefined && isRequestId(id) ? session.pendingRequest(OPPOSITE[step.direction], id) : undefined;
-    const found = session.feed(step);
-    const rejected = found.some((f) => f.severity === 'error');
-    if (method !== undefined && isRequestId(id) && !rejected) {
-      this.#requestLines[step.direction].set(id, line);
-      if (method === 'initialize') this.#handshake = { ...this.#handshake, initialize: line, answered: undefined, failed: undefined };
-    } else if (request !== undefined && isRequestId(id)) {
-      const lines = this.#requestLines[OPPOSITE[step.direction]];
-      if (session.pendingRequest(OPPOSITE[step.direction], id) !== undefined) {
-        // A refused response leaves its request pending; the refusal is its finding, not a missing answer.
-        const at = lines.get(id);
-        if (at !== undefined && at > 0) lines.set(id, -at);
-      } else {
-        lines.delete(id);
-        if (request.method === 'initialize') {
-          this.#handshake = message !== undefined && 'error' in message ? { ...this.#handshake, failed: line } : { ...this.#handshake, answered: line };
-        }
+    if ('message' in step && isRequestId(id)) {
+      if (judged.label === 'initialize' && !judged.rejected) {
+        this.#handshake = { ...this.#handshake, initialize: line, answered: undefined, failed: undefined };
+      } else if ((judged.label === 'initialize result' || judged.label === 'initialize error') && session.pendingRequest(OPPOSITE[step.direction], id) === undefined) {
+        this.#handshake = judged.label === 'initialize error' ? { ...this.#handshake, failed: line } : { ...this.#handshake, answered: line };
       }
     }
-    const shownMethod = method ?? (request === undefined ? undefined : `${request.method} ${message !== undefined && 'error' in message ? 'error' : 'result'}`);
-    this.#emit(session, found, line, base, shownMethod, request, step);
+    this.#emit(session, judged.findings, line, base, step);
   }
 
-  #emit(session: Session, found: readonly Finding[], line: number, base: string, method: string | undefined, request: { method: string; params?: unknown } | undefined, step: Step): void {
+  #emit(session: Judge, found: readonly JudgedFinding[], line: number, base: string, step: Step): void {
     const entries: TranscriptFinding[] = [];
-    if (found.length > 0) {
-      const lifecycle = session.lifecycleState;
-      const message = 'message' in step ? step.message : undefined;
-      for (const f of found) {
-        const target = findingTarget(message, f.pointer, request);
-        const cause = cascadeCause(f.rule, lifecycle, this.#handshake);
-        const entry: TranscriptFinding = {
-          line, rule: f.rule, severity: f.severity, pointer: base + f.pointer, message: f.message,
-          ...(method === undefined ? {} : { method }),
-          ...(target === undefined ? {} : { target }),
-          ...(cause === undefined ? {} : { cause }),
-        };
-        entries.push(entry);
-        this.#report(entry);
-      }
-    }
+    const lifecycle = found.length > 0 ? session.lifecycleState : '';
+    for (const f of found) entries.push(this.#entry(f, base, lifecycle));
+    for (const entry of entries) this.#report(entry);
     this.#options.onStep?.({ line, step, findings: entries, view: session.view() });
+  }
+
+  /** A judged finding as a transcript finding: on its line, its pointer under `base`, with the cause it follows from. */
+  #entry(f: JudgedFinding, base: string, lifecycle: string): TranscriptFinding {
+    const cause = cascadeCause(f.rule, lifecycle, this.#handshake);
+    return {
+      line: f.at, rule: f.rule, severity: f.severity, pointer: base + f.pointer, message: f.message,
+      ...(f.method === undefined ? {} : { method: f.method }),
+      ...(f.target === undefined ? {} : { target: f.target }),
+      ...(cause === undefined ? {} : { cause }),
+    };
   }
 
   #report(entry: TranscriptFinding): void {
@@ -256,29 +226,10 @@ export class TranscriptJudge {
     this.#options.onFinding?.(entry);
   }
 
-  /**
-   * Reports the requests still unanswered (a warning each, at the request's line), in line order;
-   * not those whose response was refused, which their refusal reported already.
-   */
-  #unanswered(session: Session): void {
-    const pending = session.view().pending;
-    const rule = ruleById('correlation/unanswered-request');
-    const open: TranscriptFinding[] = [];
-    for (const direction of ['client_to_server', 'server_to_client'] as const) {
-      for (const { id, method } of pending[direction]) {
-        const at = this.#requestLines[direction].get(id);
-        if (at !== undefined && at < 0) continue;
-        const line = at ?? this.#lines;
-        const sender = direction === 'client_to_server' ? 'client' : 'server';
-        open.push({
-          line, rule: rule.id, severity: rule.severity, pointer: '/message/id',
-          message: `the ${sender}'s ${method} request (id ${JSON.stringify(id)}) was never answered`,
-          method, cause: cascadeCause(rule.id, session.lifecycleState, this.#handshake) as string,
-        });
-      }
-    }
-    open.sort((a, b) => a.line - b.line);
-    for (const entry of open) this.#report(entry);
+  /** Reports the requests still unanswered (a warning each, at the request's line), in line order. */
+  #unanswered(session: Judge): void {
+    const lifecycle = session.lifecycleState;
+    for (const f of session.end()) this.#report(this.#entry(f, '', lifecycle));
   }
 
   /**

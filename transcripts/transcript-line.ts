@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { Step } from '../machines/session.ts';
-import { InputError } from '../runner/errors.ts';
+import { InputError } from '../files/input-error.ts';
 import { ControlStepSchema, WireStepSchema } from '../runner/fixture-schema.ts';
 import { describeIssue } from '../runner/schema-issue.ts';
 import { parseStrictJson, StrictJsonError } from '../validators/strict-json.ts';

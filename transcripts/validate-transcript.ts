@@ -1,7 +1,7 @@
 // Why: a transcript is read as a stream of chunks cut into lines, so memory stays flat however
 // long it is; what stops the run (unreadable input, a bad header, a fixture instead, an over-long
 // line, nothing to judge) comes back beside the report of what was judged, never as a throw.
-import { InputError } from '../runner/errors.ts';
+import { InputError } from '../files/input-error.ts';
 import { inputKindOf } from '../runner/input-kind.ts';
 import { LineSplitter } from './line-splitter.ts';
 import { TranscriptJudge } from './transcript-judge.ts';

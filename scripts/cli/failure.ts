@@ -1,11 +1,11 @@
 // Why: one place turns anything that stopped a run into what people and CI read: one sentence
 // ending in the rule it rests on, the JSON document --json promises, and "internal error" only
 // for a real defect, never for a file that could not be read or written.
-import { InputError } from '../../runner/errors.ts';
-import { StrictJsonError } from '../../validators/strict-json.ts';
-import { errnoCode, errnoReason, FileError, isSystemError, ReadError } from './io-error.ts';
-import { UsageError } from './usage-error.ts';
+import { InputError } from '../../files/input-error.ts';
 import { ruleById } from '../../validators/rules/index.ts';
+import { StrictJsonError } from '../../validators/strict-json.ts';
+import { errnoCode, errnoReason, FileError, isSystemError, ReadError } from '../../files/io-error.ts';
+import { UsageError } from './usage-error.ts';
 
 /** A failure described: its rule, its message without the rule, and where it points. */
 export interface DescribedFailure {

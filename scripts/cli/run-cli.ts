@@ -8,6 +8,7 @@ import { UsageError } from './usage-error.ts';
 import { oneLine, terminalText } from '../../reports/output-text.ts';
 import { packageVersion } from './version.ts';
 import { COMMANDS, findCommand } from '../commands/index.ts';
+import { envelopeText } from '../../reports/envelope.ts';
 
 async function dispatch(argv: readonly string[], io: CommandIO): Promise<ExitCode> {
   const [first, ...rest] = argv;
@@ -67,7 +68,7 @@ function fail(argv: readonly string[], error: unknown, io: CommandIO): ExitCode 
   } else {
     io.err(`${PROGRAM}: ${terminalLine(failure)}\n`);
   }
-  if (jsonCommand(argv)) io.out(JSON.stringify(failureDocument(failure), null, 2) + '\n');
+  if (jsonCommand(argv)) io.out(envelopeText(failureDocument(failure)) + '\n');
   return 2;
 }
 

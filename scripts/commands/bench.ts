@@ -6,9 +6,9 @@ import { committedRatios, renderGenerated, updateBenchmarksMd } from '../../benc
 import { benchPaths } from '../../bench/paths.ts';
 import { bestRatios, compareRatios, computeRatios, formatBenchText, type BenchReport } from '../../bench/report.ts';
 import { benchCommandLine, describeMachine, FULL_SIZES, QUICK_SIZES, runBench } from '../../bench/run-bench.ts';
-import { InputError } from '../../runner/errors.ts';
+import { InputError } from '../../files/input-error.ts';
 import type { CommandArgs, CommandResult } from '../cli/command.ts';
-import { writeOutputFile } from '../cli/output-file.ts';
+import { writeOutputFile } from '../../files/output-file.ts';
 import { ruleById } from '../../validators/rules/index.ts';
 
 /** How many runs `--check` takes at most before a ratio beyond the margin fails (each run measures every workload). */

@@ -3,14 +3,15 @@
 // unexpected one, and the text output names each unexpected case with its finding.
 import { runCase, type CaseResult } from '../../runner/run-case.ts';
 import { profileForFixture } from '../../runner/profile-for.ts';
-import { InputError } from '../../runner/errors.ts';
+import { InputError } from '../../files/input-error.ts';
 import { PROFILE_IDS } from '../../validators/profiles.ts';
 import { RULES, ruleById } from '../../validators/rules/index.ts';
 import type { CommandArgs, CommandIO, CommandResult } from '../cli/command.ts';
-import { countOf, FindingText } from '../cli/finding-text.ts';
+import { countOf, FindingText } from '../../reports/renderers/finding-text.ts';
 import { choiceOption } from '../cli/parse-args.ts';
-import { styleFor } from '../cli/style.ts';
+import { styleFor } from '../../reports/renderers/style.ts';
 import { loadFixtures } from '../fixture-files.ts';
+import { envelopeText } from '../../reports/envelope.ts';
 
 /** The summary `cases --json` prints, keys in this order. */
 export interface CasesReport {
@@ -111,6 +112,6 @@ export async function run(args: CommandArgs, io: CommandIO): Promise<CommandResu
   const cases = await runCases(args.positionals, choiceOption(args, 'profile', PROFILE_IDS));
   return {
     exitCode: cases.report.status === 'ok' ? 0 : 1,
-    output: args.flag('json') ? JSON.stringify(cases.report, null, 2) : formatCasesText(cases, { color: io.color, quiet: args.flag('quiet') }),
+    output: args.flag('json') ? envelopeText({ ...cases.report }) : formatCasesText(cases, { color: io.color, quiet: args.flag('quiet') }),
   };
 }

@@ -4,7 +4,7 @@
 import { writeReports } from '../../reports/write-reports.ts';
 import { oneLine } from '../../reports/output-text.ts';
 import type { ReportOptions } from '../../reports/report-options.ts';
-import { InputError } from '../../runner/errors.ts';
+import { InputError } from '../../files/input-error.ts';
 import { couldNotRun } from './could-not-run.ts';
 import type { NamedCall, Scope } from '../../live/driver.ts';
 import { runCheck, type CheckOptions, type CheckRun } from '../../live/run-check.ts';
@@ -17,6 +17,7 @@ import { parseStrictJson, StrictJsonError } from '../../validators/strict-json.t
 import type { CommandArgs, CommandIO, CommandResult } from '../cli/command.ts';
 import { UsageError } from '../cli/usage-error.ts';
 import { omittedNote, parseProtocolVersion, parseReportOptions, parseTarget, streamableHttp, withInterrupts, writeTraceFiles } from './live-args.ts';
+import { secretEnvironmentValues } from '../../trace/redaction.ts';
 
 export { DEFAULT_TIMEOUT_SECONDS, OFFERABLE_VERSIONS, streamableHttp } from './live-args.ts';
 
@@ -153,7 +154,7 @@ export async function runCheckCommand(args: CommandArgs, io: CommandIO, extras: 
   if (note !== undefined) io.err(note);
   for (const s of run.skipped) if (s.sent === true) io.err(`${oneLine(run.redactor.text(`mcp-statechart: --call ${s.name} was sent, but ${s.reason}`))}\n`);
   const reports: ReportOptions = parsed.output === undefined ? parsed.reports : { ...parsed.reports, traceFile: parsed.output, traceText: text };
-  const outcome = await writeReports(run.trace, reports, { stdout: say, color: io.color });
+  const outcome = await writeReports(run.trace, { ...reports, secrets: secretEnvironmentValues(env) }, { stdout: say, color: io.color });
   if (outcome.failure !== undefined) return { exitCode: 2, failure: outcome.failure };
   if (run.trace.status !== 'error') return { exitCode: outcome.exitCode };
   if (run.notSent !== undefined) return { exitCode: 2, failure: new InputError(run.notSent.rule, run.notSent.pointer, `could not run the check: ${run.notSent.message}`) };

@@ -2,7 +2,7 @@
 // status is `error`): one line naming why, under the rule that says so. A server that negotiated a
 // revision no profile judges could not be checked for that reason, not for being unavailable.
 import { judgeTrace } from '../../live/trace-judge.ts';
-import { InputError } from '../../runner/errors.ts';
+import { InputError } from '../../files/input-error.ts';
 import type { Trace } from '../../trace/trace-schema.ts';
 import { ruleById } from '../../validators/rules/index.ts';
 

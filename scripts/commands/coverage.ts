@@ -3,14 +3,15 @@
 // taken, and exits 1 while a gap (never taken, not allowlisted) remains.
 import { loadAllowlist } from '../../coverage/allowlist.ts';
 import { measureWithTranscripts, type PlayableTranscript } from '../../coverage/measure.ts';
-import { buildReport, stableJson } from '../../coverage/report.ts';
+import { buildReport } from '../../coverage/report.ts';
 import { suggestCases } from '../../coverage/suggest.ts';
 import { formatCoverageText } from '../../coverage/text.ts';
 import type { CommandArgs, CommandResult } from '../cli/command.ts';
-import { writeOutputFile } from '../cli/output-file.ts';
+import { writeOutputFile } from '../../files/output-file.ts';
 import { loadInputs, type FixtureFile } from '../fixture-files.ts';
 import { judgeTranscriptFile } from '../transcript-file.ts';
 import { coverageHtml } from '../../coverage/html.ts';
+import { envelopeText } from '../../reports/envelope.ts';
 
 /** Options of `coverage`. */
 export interface CoverageOptions {
@@ -44,7 +45,7 @@ export async function runCoverage(paths: readonly string[], options: CoverageOpt
   }
   let output: string;
   if (options.json) {
-    output = stableJson(suggestions ? { ...report, suggestions } : report);
+    output = envelopeText(suggestions ? { ...report, suggestions } : { ...report });
   } else {
     const lines = formatCoverageText(report).split('\n');
     const totals = lines.pop() as string;

@@ -5,7 +5,7 @@ import { machineDot, sessionDot } from '../../coverage/diagram/dot.ts';
 import { machineMermaid, sessionMermaid } from '../../coverage/diagram/mermaid.ts';
 import { SESSION_MACHINES } from '../../coverage/diagram/session-machines.ts';
 import type { CommandArgs, CommandResult } from '../cli/command.ts';
-import { makeOutputFolder, writeOutputFile } from '../cli/output-file.ts';
+import { makeOutputFolder, writeOutputFile } from '../../files/output-file.ts';
 import { UsageError } from '../cli/usage-error.ts';
 import { renderSvg } from '../../coverage/diagram/render-svg.ts';
 

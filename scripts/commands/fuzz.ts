@@ -10,13 +10,14 @@ import type { ReportOptions } from '../../reports/report-options.ts';
 import { couldNotRun } from './could-not-run.ts';
 import type { Action } from '../../trace/action-schema.ts';
 import type { CommandArgs, CommandIO, CommandResult } from '../cli/command.ts';
-import { countOf } from '../cli/finding-text.ts';
+import { countOf } from '../../reports/renderers/finding-text.ts';
 import { integerOption } from '../cli/parse-args.ts';
 import { UsageError } from '../cli/usage-error.ts';
 import type { HttpSetup } from '../../live/connection.ts';
 import type { ClientTransport } from '../../live/transport.ts';
 import { omittedNote, parseProtocolVersion, parseReportOptions, parseTarget, streamableHttp, withInterrupts, writeTraceFiles } from './live-args.ts';
 import { parseRunPlan, shardNote } from './fuzz-plan.ts';
+import { secretEnvironmentValues } from '../../trace/redaction.ts';
 
 /** Sequences tried when --runs is not given. */
 export const DEFAULT_RUNS = 50;
@@ -124,7 +125,7 @@ export async function runFuzzCommand(args: CommandArgs, io: CommandIO, extras: F
   if (note !== undefined) io.err(note);
   if (parsed.reports.json !== true && parsed.reports.quiet !== true) say(fuzzLine(result, parsed.fuzz.runs, parsed.fuzz.seed) + shardNote(parsed.fuzz.plan ?? SERIAL, parsed.fuzz.runs) + '\n');
   const reports: ReportOptions = parsed.output === undefined ? parsed.reports : { ...parsed.reports, traceFile: parsed.output, traceText: text };
-  const outcome = await writeReports(trace, reports, { stdout: say, color: io.color });
+  const outcome = await writeReports(trace, { ...reports, secrets: secretEnvironmentValues(env) }, { stdout: say, color: io.color });
   if (outcome.failure !== undefined) return { exitCode: 2, failure: outcome.failure };
   if (trace.status !== 'error') return { exitCode: outcome.exitCode };
   return { exitCode: 2, failure: couldNotRun('the fuzz', trace) };

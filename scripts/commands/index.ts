@@ -214,6 +214,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       'junit': { type: 'string', value: 'FILE', help: 'write JUnit XML: a test case per rule the run exercised' },
       'sarif': { type: 'string', value: 'FILE', help: 'write SARIF 2.1.0 (for code scanning), located in the trace file' },
       'html': { type: 'string', value: 'FILE', help: 'write one offline HTML page with a message sequence chart' },
+      'jsonl': { type: 'string', value: 'FILE', help: 'write the trace\'s messages as a transcript (validate, coverage and inspect read it)' },
       'expected-failures': { type: 'string', value: 'FILE', help: 'a JSON array of {rule, reason, method?, pointer?, event?} that do not fail the run' },
       'quiet': { type: 'boolean', short: 'q', help: 'print the summary line alone' },
       'merge': { type: 'boolean', help: 'the TRACEs are every shard of one fuzz search (fuzz --shard I/N): report the whole search' },

@@ -1,10 +1,10 @@
 // Why: a failing case is easiest to understand by watching it: this writes one self-contained
 // HTML page (no network) that steps through the case over the composed statechart, or with
 // --stately streams it to the Stately inspector over a loopback WebSocket.
-import { InputError } from '../../runner/errors.ts';
+import { InputError } from '../../files/input-error.ts';
 import type { Fixture, FixtureCase } from '../../runner/fixture-schema.ts';
 import type { CommandArgs, CommandResult } from '../cli/command.ts';
-import { writeOutputFile } from '../cli/output-file.ts';
+import { writeOutputFile } from '../../files/output-file.ts';
 import { UsageError } from '../cli/usage-error.ts';
 import { basename } from 'node:path';
 import { loadFixtures, loadInputs, type FixtureFile } from '../fixture-files.ts';

@@ -3,14 +3,12 @@
 // the server's process group when interrupted. Declared and parsed once here, they cannot drift.
 import type { ReportOptions } from '../../reports/report-options.ts';
 import type { HeaderFromEnv, LiveTarget } from '../../live/connection.ts';
-import { HttpTransport } from '../../live/http-transport.ts';
-import type { HttpSetup } from '../../live/connection.ts';
 import type { ClientTransport } from '../../live/transport.ts';
 import { timingsPath, timingsText, traceText } from '../../trace/trace-file.ts';
 import type { Trace } from '../../trace/trace-schema.ts';
 import type { TraceTimings } from '../../trace/trace-file.ts';
 import type { CommandArgs } from '../cli/command.ts';
-import { writeOutputFile } from '../cli/output-file.ts';
+import { writeOutputFile } from '../../files/output-file.ts';
 import { UsageError } from '../cli/usage-error.ts';
 import { whileInterruptible } from '../cli/interrupt.ts';
 
@@ -135,15 +133,4 @@ export async function writeTraceFiles(output: string | undefined, trace: Trace, 
   return text;
 }
 
-/** The Streamable HTTP transport of `--url`: what it records goes through the run's redactor, which learns each session id. */
-export const streamableHttp = ({ recorder, url, headers, timeoutMs, redactor }: HttpSetup): ClientTransport =>
-  new HttpTransport({
-    url: new URL(url),
-    recorder,
-    timeoutMs,
-    headers,
-    redactor,
-    onSessionId: (id, placeholder) => {
-      redactor.addSessionId(id, placeholder);
-    },
-  });
+export { streamableHttp } from '../../live/streamable-http.ts';

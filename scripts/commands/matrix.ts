@@ -8,11 +8,11 @@ import { killAllPeers } from '../../matrix/peer-process.ts';
 import { runMatrix } from '../../matrix/run-matrix.ts';
 import { cellLines, summarize, summaryLine, summaryText } from '../../matrix/summary.ts';
 import { prepareMatrixFolder, writeMatrix } from '../../matrix/write-matrix.ts';
-import { InputError } from '../../runner/errors.ts';
+import { InputError } from '../../files/input-error.ts';
+import { ruleById } from '../../validators/rules/index.ts';
 import type { CommandArgs, CommandIO, CommandResult } from '../cli/command.ts';
 import { whileInterruptible } from '../cli/interrupt.ts';
 import { UsageError } from '../cli/usage-error.ts';
-import { ruleById } from '../../validators/rules/index.ts';
 
 /** Where the matrix writes when --output is not given. */
 export const DEFAULT_MATRIX_OUTPUT = 'matrix-out';

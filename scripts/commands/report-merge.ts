@@ -4,9 +4,9 @@
 // run that failed (or could not run), else the search's last run. That is the trace an unsharded
 // search of the same seed writes, so the verdict, signature and shrunk sequence do not depend on N.
 import { MergeError, mergeShards, type MergedShards } from '../../fuzz/shard.ts';
-import { InputError } from '../../runner/errors.ts';
+import { InputError } from '../../files/input-error.ts';
 import type { Trace } from '../../trace/trace-schema.ts';
-import { countOf } from '../cli/finding-text.ts';
+import { countOf } from '../../reports/renderers/finding-text.ts';
 
 /** The shards' traces as one search; an InputError (`fixture/shards-mismatch`) names the trace and the JSON Pointer. */
 export function mergeTraces(traces: readonly Trace[]): MergedShards {

@@ -4,13 +4,15 @@
 // and its signature verified, or refused with exit 2 naming the rule and the JSON Pointer.
 import type { ReportOptions } from '../../reports/report-options.ts';
 import { writeReports } from '../../reports/write-reports.ts';
-import { InputError } from '../../runner/errors.ts';
+import { InputError } from '../../files/input-error.ts';
 import { parseTrace, TRACE_MAX_BYTES } from '../../trace/parse-trace.ts';
 import type { Trace } from '../../trace/trace-schema.ts';
 import { StrictJsonError } from '../../validators/strict-json.ts';
 import type { CommandArgs, CommandIO, CommandResult } from '../cli/command.ts';
-import { readBounded, ReadError, terminalInputNote } from '../read-bounded.ts';
-import { writeOutputFile } from '../cli/output-file.ts';
+import { readBounded, ReadError, terminalInputNote } from '../../files/read-bounded.ts';
+import { secretEnvironmentValues } from '../../trace/redaction.ts';
+import { transcriptOfTrace } from '../../trace/trace-transcript.ts';
+import { writeOutputFile } from '../../files/output-file.ts';
 import { UsageError } from '../cli/usage-error.ts';
 import { mergeLine, mergeTraces } from './report-merge.ts';
 
@@ -27,7 +29,7 @@ export async function readTrace(path: string): Promise<{ trace: Trace; text: str
   return { trace: parseTrace(bytes), text: new TextDecoder().decode(bytes) };
 }
 
-/** `report TRACE|- [--json] [--json-file F] [--junit F] [--sarif F] [--html F] [--expected-failures F] [--quiet]`, or `report --merge SHARD-TRACE... [--output F] [...]`. */
+/** `report TRACE|- [--json] [--json-file F] [--junit F] [--sarif F] [--html F] [--jsonl F] [--expected-failures F] [--quiet]`, or `report --merge SHARD-TRACE... [--output F] [...]`. */
 export async function run(args: CommandArgs, io: CommandIO): Promise<CommandResult> {
   const merge = args.flag('merge');
   if (!merge && args.positionals.length > 1) throw new UsageError('report', 'one trace at a time; the traces of a fuzz search\'s shards are combined with --merge');
@@ -52,7 +54,10 @@ export async function run(args: CommandArgs, io: CommandIO): Promise<CommandResu
     const value = args.string(option);
     if (value !== undefined) files[key] = value;
   }
-  const options: ReportOptions = { ...files, json: args.flag('json'), quiet: args.flag('quiet'), traceFile: path, traceText: text };
+  const options: ReportOptions = { ...files, json: args.flag('json'), quiet: args.flag('quiet'), traceFile: path, traceText: text, secrets: secretEnvironmentValues(process.env) };
+  const jsonl = args.string('jsonl');
+  // The transcript is written first: a failure to write it stops the run before any report.
+  if (jsonl !== undefined) await writeOutputFile(jsonl, transcriptOfTrace(trace), { ownerOnly: true, makeFolder: true });
   const outcome = await writeReports(trace, options, { stdout: io.out, color: io.color });
   return { exitCode: outcome.exitCode, ...(outcome.failure === undefined ? {} : { failure: outcome.failure }) };
 }

@@ -1,7 +1,7 @@
 // Why: every finding cites a rule id; this looks one up (or an area, or all of them) with its
 // severity, the specification line it rests on in each revision, its text, where the code raises
 // it and which fixture cases cite it.
-import { InputError } from '../../runner/errors.ts';
+import { InputError } from '../../files/input-error.ts';
 import { RULES, ruleById } from '../../validators/rules/index.ts';
 import type { RuleSpec } from '../../validators/rules/rule.ts';
 import { SPEC_REVISIONS, specLinkFor } from '../../validators/rules/spec-links.ts';

@@ -4,7 +4,7 @@
 // to a bounded trace at the end; --inspect shows the session moving in the inspector page. Over
 // stdio it exits as the server did, so the client sees the same ending too.
 import { constants } from 'node:os';
-import { InputError } from '../../runner/errors.ts';
+import { InputError } from '../../files/input-error.ts';
 import { LiveFrames } from '../../inspector/live-frames.ts';
 import type { LiveInspector } from '../../inspector/live-server.ts';
 import { HttpTap } from '../../live/tap-http.ts';
@@ -21,9 +21,9 @@ import { timingsPath, timingsText, traceText } from '../../trace/trace-file.ts';
 import { judgedVersions } from '../../validators/negotiation.ts';
 import { RULES, ruleById } from '../../validators/rules/index.ts';
 import type { CommandArgs, CommandIO, CommandResult } from '../cli/command.ts';
-import { countOf, FindingText } from '../cli/finding-text.ts';
-import { writeOutputFile } from '../cli/output-file.ts';
-import { styleFor } from '../cli/style.ts';
+import { countOf, FindingText } from '../../reports/renderers/finding-text.ts';
+import { writeOutputFile } from '../../files/output-file.ts';
+import { styleFor } from '../../reports/renderers/style.ts';
 import { UsageError } from '../cli/usage-error.ts';
 import { httpUrl } from './live-args.ts';
 

@@ -1,17 +1,18 @@
 // Why: `validate` reads a trace as well as a transcript: a trace written by `check` is judged
 // again through the session (its message events), so it can be re-checked by a later build, and
 // the result is reported the way transcripts are, placed by event instead of line.
+import { ruleById } from '../../validators/rules/index.ts';
 import { judgeTrace } from '../../live/trace-judge.ts';
-import { InputError } from '../../runner/errors.ts';
+import { InputError } from '../../files/input-error.ts';
 import { inputKindOf } from '../../runner/input-kind.ts';
 import { parseTrace, TRACE_MAX_BYTES } from '../../trace/parse-trace.ts';
 import { TRACE_MARK } from '../../trace/trace-schema.ts';
 import { notJudgedText } from '../../validators/negotiation.ts';
 import type { TraceFinding } from '../../trace/trace-schema.ts';
-import { countOf } from '../cli/finding-text.ts';
-import { styleFor, type Style } from '../cli/style.ts';
-import { readStreamBounded } from '../read-bounded.ts';
-import { ruleById } from '../../validators/rules/index.ts';
+import type { FindingTarget } from '../../validators/finding-target.ts';
+import { countOf } from '../../reports/renderers/finding-text.ts';
+import { styleFor, type Style } from '../../reports/renderers/style.ts';
+import { readStreamBounded } from '../../files/read-bounded.ts';
 
 /** What `validate --json` prints for a trace, keys in this order. */
 export interface TraceValidateReport {
@@ -20,7 +21,8 @@ export interface TraceValidateReport {
   readonly protocol_version: string | null;
   readonly events: number;
   readonly messages: number;
-  readonly findings: readonly TraceFinding[];
+  /** Each finding with, as a transcript's have, its message's label (`method`) and what it is about (`target`). */
+  readonly findings: readonly (TraceFinding & { readonly method?: string; readonly target?: FindingTarget })[];
   readonly counts: { readonly error: number; readonly warning: number };
   readonly signature: string;
 }
@@ -63,7 +65,7 @@ export async function validateTraceStream(source: AsyncIterable<Uint8Array>): Pr
     protocol_version: judged.negotiation.protocolVersion,
     events: trace.events.length,
     messages: trace.events.filter((e) => e.kind === 'message').length,
-    findings: judged.findings,
+    findings: judged.findings.map((f) => ({ ...f, ...judged.about(f) })),
     counts: { error: errors, warning: judged.findings.length - errors },
     signature: judged.signature,
   };

@@ -10,13 +10,14 @@ import { PROFILE_IDS, PROFILES } from '../../validators/profiles.ts';
 import { RULES } from '../../validators/rules/index.ts';
 import type { CommandArgs, CommandIO, CommandResult, ExitCode } from '../cli/command.ts';
 import { describeFailure, failureDocument } from '../cli/failure.ts';
-import { countOf, FindingText } from '../cli/finding-text.ts';
+import { countOf, FindingText } from '../../reports/renderers/finding-text.ts';
 import { choiceOption, integerOption } from '../cli/parse-args.ts';
-import { styleFor, type Style } from '../cli/style.ts';
-import { terminalInputNote } from '../read-bounded.ts';
+import { styleFor, type Style } from '../../reports/renderers/style.ts';
+import { terminalInputNote } from '../../files/read-bounded.ts';
 import { judgeInputFile } from '../transcript-file.ts';
 import { TranscriptText } from '../transcript-text.ts';
 import { formatTraceSummary, looksLikeTrace, validateTraceStream, type TraceValidation } from './validate-trace.ts';
+import { envelopeText } from '../../reports/envelope.ts';
 
 /** The largest --max-line-bytes: a line is decoded whole, and strings this long are still safe. */
 export const MAX_LINE_LIMIT = 256 * 1024 * 1024;
@@ -33,9 +34,9 @@ export function formatValidateSummary(run: TranscriptRun, style: Style = styleFo
 
 /** The JSON document: the report, with `status: "error"` and the reason when the run could not complete. */
 function jsonDocument(run: TranscriptRun): string {
-  if (run.failure === undefined) return JSON.stringify(run.report, null, 2);
+  if (run.failure === undefined) return envelopeText({ ...run.report });
   const { status, ...rest } = run.report;
-  return JSON.stringify({ status, error: failureDocument(describeFailure(run.failure)).error, ...rest }, null, 2);
+  return envelopeText({ status, error: failureDocument(describeFailure(run.failure)).error, ...rest });
 }
 
 /** `validate FILE|- [--json] [--quiet] [--profile ID] [--max-line-bytes N] [--max-findings N]`. */
@@ -64,7 +65,7 @@ export async function run(args: CommandArgs, io: CommandIO): Promise<CommandResu
       const shown = report.findings.map((f) => ({ ...f, at: f.event, place: `event ${f.event ?? '-'}`, method: methodOf(f.event) }));
       for (const line of findingText.grouped(shown, 'event')) io.out(line + '\n');
     }
-    return { exitCode: report.status === 'ok' ? 0 : 1, output: json ? JSON.stringify(report, null, 2) : formatTraceSummary(report, style) };
+    return { exitCode: report.status === 'ok' ? 0 : 1, output: json ? envelopeText({ ...report }) : formatTraceSummary(report, style) };
   }
   const judged = input.run;
   text?.end();

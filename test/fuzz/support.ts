@@ -7,7 +7,7 @@ import { runFuzz, type FuzzResult } from '../../fuzz/run-fuzz.ts';
 import type { JsonObject } from '../../validators/context.ts';
 import { runReplay, type ReplayResult } from '../../fuzz/run-replay.ts';
 import type { LiveTarget } from '../../live/connection.ts';
-import { streamableHttp } from '../../scripts/commands/live-args.ts';
+import { streamableHttp } from '../../live/streamable-http.ts';
 import { DEFAULT_RUNS } from '../../scripts/commands/fuzz.ts';
 import { parseTrace, replayableSequence } from '../../trace/parse-trace.ts';
 import { traceText } from '../../trace/trace-file.ts';

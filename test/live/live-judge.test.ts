@@ -21,8 +21,8 @@ test('a clean handshake: no findings, the negotiated profile, version and both s
   assert.is(r.negotiation.protocolVersion, '2025-11-25');
   assert.equal(r.negotiation.client, { roots: {} });
   assert.equal(r.negotiation.server, { tools: {} });
-  assert.is(r.j.methodOf(4), 'ping');
-  assert.is(r.j.methodOf(1), 'initialize');
+  assert.is(r.j.methodOf(4), 'ping result');
+  assert.is(r.j.methodOf(1), 'initialize result');
 });
 
 test('a server that answers another supported version is judged under that version\'s profile, without a finding', () => {
@@ -39,7 +39,7 @@ test('a server that answers a published revision no profile judges (2024-11-05):
   assert.equal(r.negotiation.notJudgedAt, { event: 1, pointer: '/message/result/protocolVersion' }, 'the answer carries it');
   assert.is(r.negotiation.protocolVersion, null);
   assert.equal(r.j.unanswered('client_to_server'), [], 'nothing is reported unanswered either');
-  assert.is(r.j.methodOf(4), 'tools/list', 'messages are still described');
+  assert.is(r.j.methodOf(4), 'tools/list result', 'messages are still described');
 });
 
 test('a judged session names no unjudged version', () => {

@@ -44,7 +44,7 @@ test('bounds: messages past the bound are judged, reported and counted; a bounde
     ['json/syntax', 6, 'server_to_client', null],
     ['correlation/no-matching-request', 7, 'server_to_client', null],
   ]);
-  assert.is(reported[1]?.method, 'tools/list');
+  assert.is(reported[1]?.method, 'tools/list result');
   const trace = traceOf(recorder);
   assert.is(trace.events.filter((e) => e.kind === 'message').length, 4);
   assert.equal(trace.events.at(-1), { kind: 'process_exit', code: 0, signal: null, forced: 'none' }, 'the exit is kept past the messages\' bound');

@@ -13,7 +13,7 @@ import { summarize, type MatrixSummary } from '../../matrix/summary.ts';
 import { runCli } from '../../scripts/cli/run-cli.ts';
 import { parseTrace } from '../../trace/parse-trace.ts';
 import { judgeTrace } from '../../live/trace-judge.ts';
-import { InputError } from '../../runner/errors.ts';
+import { InputError } from '../../files/input-error.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'mcp-statechart-matrix-test-'));

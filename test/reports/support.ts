@@ -2,6 +2,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { secretEnvironmentValues } from '../../trace/redaction.ts';
 import type { ReportOptions, ReportOutcome } from '../../reports/report-options.ts';
 import { writeReports } from '../../reports/write-reports.ts';
 import type { Trace } from '../../trace/trace-schema.ts';
@@ -44,6 +45,7 @@ export async function renderAll(dir: string, trace: Trace, options: Partial<Repo
   const outcome = await writeReports(trace, {
     jsonFile: paths.json, junit: paths.junit, sarif: paths.sarif, html: paths.html,
     ...(expectedFailures === undefined ? {} : { expectedFailures }),
+    secrets: secretEnvironmentValues(process.env),
     ...rest,
   }, { stdout: (text) => (stdout += text) });
   const read = (p: string) => readFileSync(p, 'utf8');

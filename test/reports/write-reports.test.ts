@@ -2,7 +2,7 @@ import { statSync, writeFileSync, chmodSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { WriteError } from '../../scripts/cli/io-error.ts';
+import { WriteError } from '../../files/io-error.ts';
 import { htmlReport } from '../../reports/html-report.ts';
 import { REDACTED, secretEnvironmentValues } from '../../trace/redaction.ts';
 import { buildReportModel } from '../../reports/report-model.ts';

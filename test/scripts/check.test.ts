@@ -41,7 +41,7 @@ test('exit 0 for a clean server, with a summary line; the trace is owner-only an
   const v = spawnSync(process.execPath, [CLI, 'validate', out, '--json'], { encoding: 'utf8', cwd: ROOT });
   assert.is(v.status, 0, v.stderr);
   const report = JSON.parse(v.stdout) as { status: string; findings: unknown[]; signature: string };
-  assert.is(report.status, 'ok');
+  assert.is(report.status, 'pass');
   assert.equal(report.findings, []);
   assert.is(report.signature, (JSON.parse(readFileSync(out, 'utf8')) as { signature: string }).signature);
 });
@@ -99,7 +99,7 @@ test('exit 1 for findings; --json prints the report with status, findings placed
   assert.is(report.signature, trace.signature);
   const v = spawnSync(process.execPath, [CLI, 'validate', out], { encoding: 'utf8', cwd: ROOT });
   assert.is(v.status, 1);
-  assert.match(v.stdout, /^event \d+: error: tools\/list \/message\/result\/tools\/1\/name: .* \[tools\/duplicate-name\]$/m);
+  assert.match(v.stdout, /^event \d+: error: tools\/list result \(tool "echo"\) \/message\/result\/tools\/1\/name: .* \[tools\/duplicate-name\]$/m);
 });
 
 test('bad arguments are refused before anything runs, each with a message that names the option', () => {

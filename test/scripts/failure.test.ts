@@ -2,9 +2,9 @@ import { open } from 'node:fs/promises';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { describeFailure, failureDocument, failureLine } from '../../scripts/cli/failure.ts';
-import { ReadError, WriteError } from '../../scripts/cli/io-error.ts';
+import { ReadError, WriteError } from '../../files/io-error.ts';
 import { UsageError } from '../../scripts/cli/usage-error.ts';
-import { InputError } from '../../runner/errors.ts';
+import { InputError } from '../../files/input-error.ts';
 import { parseStrictJson } from '../../validators/strict-json.ts';
 
 const thrown = (f: () => unknown): unknown => {

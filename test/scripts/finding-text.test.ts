@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { FindingText, methodAndTarget } from '../../scripts/cli/finding-text.ts';
-import { colorEnabled, styleFor } from '../../scripts/cli/style.ts';
+import { FindingText, methodAndTarget } from '../../reports/renderers/finding-text.ts';
+import { colorEnabled, styleFor } from '../../reports/renderers/style.ts';
 import { RULES } from '../../validators/rules/index.ts';
 
 const finding = {

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { WriteError } from '../../scripts/cli/io-error.ts';
-import { makeOutputFolder, writeOutputFile } from '../../scripts/cli/output-file.ts';
+import { WriteError } from '../../files/io-error.ts';
+import { makeOutputFolder, writeOutputFile } from '../../files/output-file.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CLI = join(ROOT, 'dist/cli.js');

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readBounded, ReadError, readStreamBounded } from '../../scripts/read-bounded.ts';
+import { readBounded, ReadError, readStreamBounded } from '../../files/read-bounded.ts';
 import { StrictJsonError } from '../../validators/strict-json.ts';
 
 const DISTINCT = 'zq-private-folder-7e31';
@@ -130,7 +130,7 @@ test('readStreamBounded turns a stream error into a ReadError without its messag
 
 const root = resolve(import.meta.dirname, '..', '..');
 const readStdin = (input: string, limit: number): { stdout: string; status: number | null } => {
-  const script = `import('./scripts/read-bounded.ts').then(
+  const script = `import('./files/read-bounded.ts').then(
     (m) => m.readBounded('-', ${limit}).then((b) => process.stdout.write('read ' + b.length)),
   ).catch((e) => process.stdout.write(String(e.rule ?? e.code)));`;
   const result = spawnSync(process.execPath, ['--import', 'tsx', '-e', script], { cwd: root, input, encoding: 'utf8' });

@@ -86,7 +86,7 @@ test('a capture that starts mid-session: a header with setup "ready" plays the h
   const r = json(['validate', file('mid.jsonl', [header, LIST(7), LISTED(7)])]);
   assert.is(r.status, 0, JSON.stringify(r.doc));
   assert.equal(r.doc.findings, []);
-  assert.equal([r.doc.status, (r.doc as unknown as { protocol_version: string }).protocol_version], ['ok', '2025-06-18']);
+  assert.equal([r.doc.status, (r.doc as unknown as { protocol_version: string }).protocol_version], ['pass', '2025-06-18']);
   // Without its declared capabilities the gate holds: tools/list needs the server's tools capability.
   const bare = json(['validate', file('mid-bare.jsonl', [{ ...header, capabilities: {} }, LIST(7)])]);
   assert.is(bare.status, 1);

@@ -48,8 +48,8 @@ test('a clean transcript: exit 0, report keys in order, no findings', () => {
   const r = run(['validate', file, '--json']);
   assert.is(r.status, 0, r.stderr);
   const report = JSON.parse(r.stdout);
-  assert.equal(Object.keys(report), ['status', 'profile', 'protocol_version', 'lines', 'messages', 'findings', 'counts']);
-  assert.equal([report.status, report.protocol_version, report.lines, report.messages], ['ok', '2025-11-25', 8, 7]);
+  assert.equal(Object.keys(report), ['counts', 'findings', 'lines', 'messages', 'profile', 'protocol_version', 'status']);
+  assert.equal([report.status, report.protocol_version, report.lines, report.messages], ['pass', '2025-11-25', 8, 7]);
   assert.equal(report.findings, []);
   assert.equal(report.counts, { error: 0, warning: 0 });
 });
@@ -59,7 +59,7 @@ test('a duplicate outstanding id: exit 1 with its line, rule and pointer', () =>
   const r = run(['validate', file, '--json']);
   assert.is(r.status, 1, r.stderr);
   const report = JSON.parse(r.stdout);
-  assert.is(report.status, 'failed');
+  assert.is(report.status, 'fail');
   // Then, at the end, the first tools/list is still unanswered: a warning at its line.
   assert.equal(report.findings.map((f: { line: number; rule: string; pointer: string; severity: string }) => [f.line, f.rule, f.pointer, f.severity]),
     [[6, 'correlation/duplicate-outstanding-id', '/message/id', 'error'], [5, 'correlation/unanswered-request', '/message/id', 'warning']]);
@@ -117,7 +117,7 @@ test('a bad header stops the run: exit 2, our words, and under --json still one 
   const json = run(['validate', file, '--json']);
   assert.is(json.status, 2);
   const doc = JSON.parse(json.stdout);
-  assert.equal(Object.keys(doc), ['status', 'error', 'profile', 'protocol_version', 'lines', 'messages', 'findings', 'counts']);
+  assert.equal(Object.keys(doc), ['counts', 'error', 'findings', 'lines', 'messages', 'profile', 'protocol_version', 'status']);
   assert.equal(doc.error, { rule: 'fixture/transcript-invalid', message: text.stderr.slice('mcp-statechart: '.length, -' [fixture/transcript-invalid]\n'.length), pointer: '/profile' });
   assert.is(doc.status, 'error');
   const bogus = run(['validate', transcript('bogus-header.jsonl', [{ ...HEADER, bogus_key: 1 }])]);
@@ -141,7 +141,7 @@ test('without a header: the negotiated profile, no authorization policy, so auth
   assert.is(r.status, 0, r.stdout + r.stderr);
   const report = JSON.parse(r.stdout);
   assert.is(report.messages, 4);
-  assert.is(report.profile, 'mcp-2025-11-25');
+  assert.is(report.profile, '2025-11-25');
 });
 
 test('an unreadable transcript or a wrong number of arguments: exit 2, no path echoed', () => {

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { InputError } from '../../runner/errors.ts';
+import { InputError } from '../../files/input-error.ts';
 import { canonicalJson } from '../../trace/canonical-json.ts';
 import { eventPlaces, findingEvidence } from '../../trace/finding-evidence.ts';
 import { parseTrace, TRACE_MAX_BYTES, TRACE_MAX_DEPTH } from '../../trace/parse-trace.ts';

@@ -4,7 +4,7 @@
 // the rule and the JSON Pointer; a sequence holds only actions of the known kinds.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { InputError } from '../../runner/errors.ts';
+import { InputError } from '../../files/input-error.ts';
 import { parseTrace, replayableSequence } from '../../trace/parse-trace.ts';
 import type { Trace } from '../../trace/trace-schema.ts';
 import { cleanTrace, makeTrace, traceText } from '../reports/traces.ts';

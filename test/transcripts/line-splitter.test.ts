@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { InputError } from '../../runner/errors.ts';
+import { InputError } from '../../files/input-error.ts';
 import { LineSplitter } from '../../transcripts/line-splitter.ts';
 import { TranscriptJudge } from '../../transcripts/transcript-judge.ts';
 import { validateTranscript } from '../../transcripts/validate-transcript.ts';

@@ -8,7 +8,7 @@ import { open } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { sizeLimitError, StrictJsonError } from '../validators/strict-json.ts';
-import { errnoCode, ReadError } from './cli/io-error.ts';
+import { errnoCode, ReadError } from './io-error.ts';
 
 export { ReadError };
 

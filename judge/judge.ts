@@ -1,0 +1,220 @@
+// Why: fixtures, transcripts, traces, live runs, the tap, fuzz and the inspector all judge the same
+// protocol, so they must agree on every finding the same bytes draw. This is the one layer around
+// the Session that each of them feeds: it owns the session, remembers which request each response
+// answers (within REMEMBERED_REQUESTS per sender), names each message the same way whatever
+// carried it (`tools/call`, `tools/call result`, `ping error`), says what a finding is about (the
+// tool, prompt, resource or task) and, at the end, which requests were never answered. Future ways
+// in (a judging server for clients, a live stateless client) use it the same way:
+//
+//   const judge = new Judge(config, { unanswered: BOTH_SENDERS });
+//   for (const [at, step] of steps.entries()) report(judge.feed(step, at).findings);
+//   report(judge.end(lastAt));
+import { Session, type SessionConfig, type SessionView, type Step } from '../machines/session.ts';
+import { OPPOSITE, type Direction } from '../validators/context.ts';
+import { idKey, isRequestId, type IdKey, type RequestId } from '../validators/envelope.ts';
+import { findingTarget, type FindingTarget } from '../validators/finding-target.ts';
+import type { Finding, Severity } from '../validators/finding.ts';
+import type { PendingRequest } from '../machines/correlation.ts';
+import { isJsonObject } from '../validators/shape.ts';
+import { BoundedMap } from '../machines/bounded-map.ts';
+import { ruleById } from '../validators/rules/index.ts';
+
+/** Requests remembered per sender, to name their answers and place them if never answered. */
+export const REMEMBERED_REQUESTS = 65_536;
+
+/** Messages that wait for the server's answer to initialize (which settles the profile); past this, the offer settles it. */
+export const MAX_WAITING = 1024;
+
+/** Both senders: whose unanswered requests are reported when both peers are under judgement (transcripts, the tap). */
+export const BOTH_SENDERS: readonly Direction[] = ['client_to_server', 'server_to_client'];
+
+/**
+ * A finding placed on the step it rests on: `at` is the caller's place for that step (an event
+ * index, a line, a step of a case), `pointer` is relative to the step (`/message/result/content`).
+ */
+export interface JudgedFinding {
+  readonly at: number;
+  readonly rule: string;
+  readonly severity: Severity;
+  readonly pointer: string;
+  readonly message: string;
+  /** The message's label: its method, or for a response the request's method and `result` or `error`. */
+  readonly method?: string;
+  /** The tool, prompt, resource or task the finding's pointer is inside of. */
+  readonly target?: FindingTarget;
+}
+
+/** What one step drew. */
+export interface Judged {
+  readonly findings: readonly JudgedFinding[];
+  /** The step's label (see JudgedFinding.method); undefined for a control event or a message that names nothing. */
+  readonly label: string | undefined;
+  /** True when an error finding rejected the message. */
+  readonly rejected: boolean;
+}
+
+/** Options of a judge beside the session's own configuration. */
+export interface JudgeOptions {
+  /** The senders whose requests still unanswered at `end` are reported (default: none). */
+  readonly unanswered?: readonly Direction[];
+  /** Requests remembered per sender (default REMEMBERED_REQUESTS). */
+  readonly remembered?: number;
+}
+
+/** A request as remembered: its method and params (for the answer's label and target) and its place. */
+export interface Remembered {
+  readonly method: string;
+  readonly params: unknown;
+  readonly at: number;
+  /** True once a response to it was refused (it stays pending, but was answered). */
+  refused: boolean;
+}
+
+/**
+ * The requests each sender made, by id, within a bound (the newest `limit` per sender): what names
+ * a response (`tools/list result`) and places a request never answered. A request is kept after
+ * its answer, so a second answer is still named; a new request with its id takes its place.
+ */
+export class RequestMemory {
+  readonly #requests: Record<Direction, BoundedMap<IdKey, Remembered>>;
+
+  constructor(limit = REMEMBERED_REQUESTS) {
+    this.#requests = { client_to_server: new BoundedMap(limit), server_to_client: new BoundedMap(limit) };
+  }
+
+  /** Remembers the request `id` that `direction`'s sender made at `at`. */
+  request(direction: Direction, id: RequestId, method: string, params: unknown, at: number): void {
+    this.#requests[direction].set(idKey(id), { method, params, at, refused: false });
+  }
+
+  /** The request `id` that `direction`'s sender made, as far as remembered. */
+  get(direction: Direction, id: RequestId): Remembered | undefined {
+    return this.#requests[direction].get(idKey(id));
+  }
+
+  /** Remembers a message's request (if it is one) without judging it and returns its label (a session not judged is still described). */
+  describe(direction: Direction, message: unknown, at: number): string | undefined {
+    if (!isJsonObject(message)) return undefined;
+    const method = message['method'];
+    const id = message['id'];
+    if (typeof method === 'string') {
+      if (isRequestId(id)) this.request(direction, id, method, message['params'], at);
+      return method;
+    }
+    const answered = isRequestId(id) ? this.get(OPPOSITE[direction], id) : undefined;
+    return answered === undefined ? undefined : responseLabel(answered.method, message);
+  }
+}
+
+const NO_FINDINGS: readonly JudgedFinding[] = Object.freeze([]);
+
+/** The label of a response to a `method` request: `ping result`, `tools/call error`. */
+export function responseLabel(method: string, message: unknown): string {
+  return `${method} ${isJsonObject(message) && 'error' in message ? 'error' : 'result'}`;
+}
+
+/** Judges steps through one Session and places what they draw; the only place a Session is made for judging. */
+export class Judge {
+  readonly #session: Session;
+  readonly #requests: RequestMemory;
+  readonly #unanswered: readonly Direction[];
+  #lastAt = 0;
+
+  constructor(config: SessionConfig, options: JudgeOptions = {}) {
+    this.#session = new Session(config);
+    this.#requests = new RequestMemory(options.remembered);
+    this.#unanswered = options.unanswered ?? [];
+  }
+
+  /** The profile the session is judged under. */
+  get profile(): SessionConfig['profile'] {
+    return this.#session.validationContext.profile;
+  }
+
+  /** Feeds one step, placed at `at` by the caller, and returns what it drew. */
+  feed(step: Step, at: number): Judged {
+    this.#lastAt = Math.max(this.#lastAt, at);
+    if ('control_event' in step) {
+      const found = this.#session.feed(step);
+      return { findings: this.#place(found, at, undefined, undefined, undefined), label: undefined, rejected: found.some(isError) };
+    }
+    const message = isJsonObject(step.message) ? step.message : undefined;
+    const method = typeof message?.['method'] === 'string' ? message['method'] : undefined;
+    const id = message?.['id'];
+    const requestId = isRequestId(id) ? id : undefined;
+    const answered = method === undefined && requestId !== undefined ? this.#requests.get(OPPOSITE[step.direction], requestId) : undefined;
+    const found = this.#session.feed(step);
+    const rejected = found.some(isError);
+    if (method !== undefined && requestId !== undefined) this.#rememberRequest(step.direction, requestId, method, message?.['params'], at, rejected);
+    // A refused response leaves its request pending; the refusal is its finding, not a missing answer.
+    else if (answered !== undefined && requestId !== undefined && this.#session.pendingRequest(OPPOSITE[step.direction], requestId) !== undefined) answered.refused = true;
+    const label = method ?? (answered === undefined ? undefined : responseLabel(answered.method, message));
+    return { findings: this.#place(found, at, label, step.message, answered), label, rejected };
+  }
+
+  #rememberRequest(direction: Direction, id: RequestId, method: string, params: unknown, at: number, rejected: boolean): void {
+    // A rejected request (a duplicate id, say) may still be answered: remember it for its answer's
+    // label, but never in place of the pending request that holds the id.
+    if (rejected && this.#session.pendingRequest(direction, id) !== undefined) return;
+    this.#requests.request(direction, id, method, params, at);
+  }
+
+  #place(found: readonly Finding[], at: number, label: string | undefined, message: unknown, request: Remembered | undefined): readonly JudgedFinding[] {
+    if (found.length === 0) return NO_FINDINGS;
+    return found.map((f) => {
+      const target = message === undefined ? undefined : findingTarget(message, f.pointer, request);
+      return {
+        at, rule: f.rule, severity: f.severity, pointer: f.pointer, message: f.message,
+        ...(label === undefined ? {} : { method: label }),
+        ...(target === undefined ? {} : { target }),
+      };
+    });
+  }
+
+  /**
+   * Ends the judgement: the requests still unanswered of the senders this judge reports (a warning
+   * each, at the request's place, or at the last place when it is no longer remembered), in order
+   * of place; not those whose response was refused, which their refusal reported already.
+   */
+  end(): readonly JudgedFinding[] {
+    const rule = ruleById('correlation/unanswered-request');
+    const open: JudgedFinding[] = [];
+    const pending = this.#unanswered.length === 0 ? undefined : this.#session.view().pending;
+    for (const direction of this.#unanswered) {
+      for (const { id, method } of pending?.[direction] ?? []) {
+        const remembered = this.#requests.get(direction, id);
+        if (remembered?.refused === true) continue;
+        const sender = direction === 'client_to_server' ? 'client' : 'server';
+        open.push({
+          at: remembered?.at ?? this.#lastAt, rule: rule.id, severity: rule.severity, pointer: '/message/id',
+          message: `the ${sender}'s ${method} request (id ${JSON.stringify(id)}) was never answered`, method,
+        });
+      }
+    }
+    return open.sort((a, b) => a.at - b.at);
+  }
+
+  /** The request `id` sent in `direction` that is still unanswered, if any. */
+  pendingRequest(direction: Direction, id: RequestId): PendingRequest | undefined {
+    return this.#session.pendingRequest(direction, id);
+  }
+
+  /** The lifecycle machine's state (`new`, ..., `ready`). */
+  get lifecycleState(): string {
+    return this.#session.lifecycleState;
+  }
+
+  /** A read-only picture of every machine's state. */
+  view(): SessionView {
+    return this.#session.view();
+  }
+
+  /** Stops the session's actors. */
+  stop(): void {
+    this.#session.stop();
+  }
+}
+
+function isError(f: Finding): boolean {
+  return f.severity === 'error';
+}
