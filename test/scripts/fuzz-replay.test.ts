@@ -37,19 +37,19 @@ test('fuzz of a server that answers an older published revision could not run: e
 });
 
 test('fuzz finds and shrinks (exit 1), writes an owner-only trace validate judges alike; replay reproduces it (exit 1) or not (exit 0)', () => {
-  const out = join(dir, 'early.json');
-  const r = cli(['fuzz', '--seed', '7', '--timeout', '2', '--output', out, ...peer('serves-before-initialized')]);
+  const out = join(dir, 'swap.json');
+  const r = cli(['fuzz', '--seed', '7', '--timeout', '2', '--output', out, ...peer('swap-after-cancel')]);
   assert.is(r.status, 1, r.stdout + r.stderr);
-  assert.match(r.stdout, /^fuzz: found in run \d+ of 50 \(seed 7\); shrunk in \d+ steps? to 1 action: early tools\/list\n/);
-  assert.match(r.stdout, /\[probe\/served-before-initialized\]/);
+  assert.match(r.stdout, /^fuzz: found in run \d+ of 50 \(seed 7\); shrunk in \d+ steps? to 3 actions: echo, echo, cancel oldest\n/);
+  assert.match(r.stdout, /\[probe\/answer-of-another-request\]/);
   assert.is(statSync(out).mode & 0o777, 0o600);
   const trace = JSON.parse(readFileSync(out, 'utf8')) as Trace;
   assert.is(trace.mode, 'fuzz');
-  assert.equal(trace.sequence, { seed: 7, actions: [{ kind: 'early', args: { method: 'tools/list' } }] });
+  assert.equal(trace.sequence, { seed: 7, actions: [{ kind: 'echo' }, { kind: 'echo' }, { kind: 'cancel', args: { which: 'oldest' } }] });
   const v = cli(['validate', '--json', out]);
   assert.is(v.status, 1, v.stderr);
   assert.is((JSON.parse(v.stdout) as { signature: string }).signature, trace.signature);
-  const again = cli(['replay', out, '--runs', '3', ...peer('serves-before-initialized')]);
+  const again = cli(['replay', out, '--runs', '3', ...peer('swap-after-cancel')]);
   assert.is(again.status, 1, again.stderr);
   assert.is(again.stdout, `reproduced ${trace.signature} in 3/3 runs\n`);
   const fixed = cli(['replay', out, '--runs', '2', ...peer('correct')]);
@@ -66,7 +66,7 @@ test('fuzz of a correct server: exit 0, the last run\'s sequence named; --quiet 
 });
 
 test('replay refuses a trace that names what to run (exit 2, the rule and pointer), and runs nothing', () => {
-  const found = cli(['fuzz', '--seed', '7', '--runs', '50', '--timeout', '2', '--output', join(dir, 'base.json'), ...peer('serves-before-initialized')]);
+  const found = cli(['fuzz', '--seed', '7', '--runs', '50', '--timeout', '2', '--output', join(dir, 'base.json'), ...peer('swap-after-cancel')]);
   assert.is(found.status, 1);
   const trace = JSON.parse(readFileSync(join(dir, 'base.json'), 'utf8')) as Trace;
   const marker = join(dir, 'ran');

@@ -15,9 +15,17 @@ export const probeRules = defineRules('probe', SPEC.jsonrpc, {
     severity: 'warning',
     spec: `${SPEC.pagination}#error-handling:~:text=Invalid%20cursors%20SHOULD%20result%20in%20an%20error%20with%20code%20%2D32602`,
   },
-  'served-before-initialized': {
-    text: 'A request sent before notifications/initialized must not be served: the initialization phase must be the first interaction, so the server answers it with an error, not a result.',
-    spec: `${SPEC.lifecycle}#initialization:~:text=The%20initialization%20phase%20MUST%20be%20the%20first%20interaction`,
+  'duplicate-id-unanswered': {
+    severity: 'warning',
+    keyword: 'probe',
+    text: 'Robustness probe: the checker sent two requests with one id at once, which a client MUST NOT do; the server answered one of them and not the other. No requirement binds a server to answer both, so this says how it copes, not that it is wrong.',
+    spec: `${SPEC.basic}#requests:~:text=The%20request%20ID%20MUST%20NOT%20have%20been%20previously%20used`,
+  },
+  'answer-to-reused-id': {
+    severity: 'warning',
+    keyword: 'probe',
+    text: 'Robustness probe: the checker sent a request with an id it had used before (twice at once, or once answered), which a client MUST NOT do, and the server answered it with another request\'s marker; it cannot be held to tell such requests apart.',
+    spec: `${SPEC.basic}#requests:~:text=The%20request%20ID%20MUST%20NOT%20have%20been%20previously%20used`,
   },
   'answer-of-another-request': {
     text: 'A response must answer the request with its id: a result carrying the marker of another request (echoed by the server\'s echo tool) and not its own answers the wrong request.',

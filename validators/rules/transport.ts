@@ -27,6 +27,12 @@ export const transportRules = defineRules('transport', SPEC.transports, {
     text: 'A server should limit the rate of what it sends so that it does not flood its client; it sent 10,000 messages in a row without a response, and the check stopped reading its output.',
     spec: `${PROGRESS}#:~:text=${encodeURIComponent('SHOULD implement rate limiting to prevent flooding')}`,
   },
+  'line-over-limit': {
+    severity: 'warning',
+    keyword: 'tool',
+    text: 'The checker reads a server message of at most 2,000,000 bytes; past a longer line it stops reading the server\'s output, and nothing after it is judged (the specification sets no size limit, so this is a warning about the run, not a violation).',
+    spec: `${STDIO}:~:text=Messages%20are%20delimited%20by%20newlines`,
+  },
   'closed-with-pending-requests': {
     text: 'A request must be answered; the server ended the connection with requests still unanswered.',
     spec: `${JSONRPC_RESPONSE}:~:text=the%20Server%20MUST%20reply%20with%20a%20Response`,
