@@ -272,7 +272,7 @@ export class Session {
     // (invalid initialize params, a duplicate id) leaves the handshake where it was.
     const lifecycleEvent: LifecycleEvent | undefined = stateless ? undefined : env.kind === 'request'
       ? { type: 'request', direction: step.direction, method: env.method, params, strict: this.#course }
-      : { type: 'notification', direction: step.direction, method: env.method };
+      : { type: 'notification', direction: step.direction, method: env.method, strict: this.#course };
     // A judgement that changes nothing and reports nothing (any message in `ready`) need not be taken again.
     let lifecycleNoop = false;
     if (lifecycleEvent !== undefined) {
@@ -286,7 +286,13 @@ export class Session {
       lifecycleNoop = judged.unchanged;
     }
 
-    if (this.#gated && env.method !== 'initialize' && env.method !== 'notifications/initialized' && env.method !== 'ping') {
+    // Before the initialize result the server has declared nothing yet: the specification profiles
+    // judge a client request or a server notification then by the lifecycle alone (a client request
+    // is its SHOULD NOT; a server's log is allowed). A server request is still held to the client's
+    // capabilities, which its initialize request declared.
+    const serverRequest = env.kind === 'request' && step.direction === 'server_to_client';
+    const undeclared = !this.#course && !serverRequest && this.#lifecycle.getSnapshot().value === 'waiting_for_initialize_response';
+    if (this.#gated && !undeclared && env.method !== 'initialize' && env.method !== 'notifications/initialized' && env.method !== 'ping') {
       const life = this.#declaredCapabilities ?? this.#lifecycle.getSnapshot().context;
       const gate = checkCapabilities(env.method, params, step.direction, life.clientCapabilities, life.serverCapabilities, '/message/method', this.#course);
       if (gate) {

@@ -28,8 +28,8 @@ test('a request before notifications/initialized: served with a result or refuse
   const early: Line = ['c', { jsonrpc: '2.0', id: 2, method: 'tools/list' }, 'before-initialized'];
   assert.equal(rules([['c', init], ['s', answer], early, ['s', { jsonrpc: '2.0', id: 2, result: { tools: [] } }], ['c', initialized]]), []);
   assert.equal(rules([['c', init], ['s', answer], early, ['s', { jsonrpc: '2.0', id: 2, error: { code: -32600, message: 'not initialized' } }], ['c', initialized]]), []);
-  assert.equal(rules([['c', init], ['s', answer], ['c', { jsonrpc: '2.0', id: 2, method: 'tools/list' }]]), [[2, 'lifecycle/request-before-initialized', '/message']],
-    'the same request not marked as a probe is still the client\'s finding');
+  assert.equal(rules([['c', init], ['c', { jsonrpc: '2.0', id: 2, method: 'tools/list' }], ['s', answer]]), [[1, 'lifecycle/request-before-initialize-result', '/message']],
+    'before the initialize result, a request not marked as a probe is the client\'s SHOULD NOT');
 });
 
 test('probe/answer-of-another-request: swapped answers after a cancellation; answers in any order and a late own answer are fine', () => {

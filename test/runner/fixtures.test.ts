@@ -40,6 +40,8 @@ const WARNING_CASES: Readonly<Record<string, string>> = {
   'tasks/unknown-related-task': 'spec_tasks_unknown_related_task_warning',
   'stateless/log-below-level': 's26_log_below_requested_level_warns',
   'correlation/unanswered-requests': 'spec_unanswered_requests_past_limit_warning',
+  'lifecycle/request-before-initialize-result': 'spec_lifecycle_request_before_initialize_result_warns',
+  'lifecycle/server-request-early': 'spec_lifecycle_server_request_early_warns',
 };
 
 /**
