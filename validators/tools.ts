@@ -71,7 +71,9 @@ function validateListResult(result: unknown, at: string, _requestParams: unknown
     collectToolDescriptor(tool, toolAt, ctx, out, typeof name === 'string' ? ctx.tools.get(name) : undefined);
     if (typeof name !== 'string') return;
     if (seen.has(name)) {
-      out.push(finding(R['duplicate-name'], pointerJoin(toolAt, 'name'), `Invalid tools/list result: duplicate tool name ${shown(name)}; tool names must be unique`));
+      out.push(ctx.profile.strict
+        ? finding(R['duplicate-name'], pointerJoin(toolAt, 'name'), `Invalid tools/list result: duplicate tool name ${shown(name)}; tool names must be unique`)
+        : finding(R['name-not-unique'], pointerJoin(toolAt, 'name'), `tool name ${shown(name)} is listed twice; tool names SHOULD be unique within a server`));
     }
     seen.add(name);
   });

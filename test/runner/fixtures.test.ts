@@ -42,6 +42,7 @@ const WARNING_CASES: Readonly<Record<string, string>> = {
   'correlation/unanswered-requests': 'spec_unanswered_requests_past_limit_warning',
   'lifecycle/request-before-initialize-result': 'spec_lifecycle_request_before_initialize_result_warns',
   'lifecycle/server-request-early': 'spec_lifecycle_server_request_early_warns',
+  'tools/name-not-unique': 'ext_tools_duplicate_across_pages',
 };
 
 /**

@@ -92,10 +92,6 @@ const OURS_STRICTER: Readonly<Record<string, Disagreement>> = {
     rules: ['stateless/acknowledged-params'], pointer: /^\/message\/params\/_meta(\/io\.modelcontextprotocol~1subscriptionId)?$/, why: WHY.ackMeta,
     witness: { revision: '2026-07-28', method: 'notifications/subscriptions/acknowledged', params: { notifications: {} } },
   },
-  'cursor-non-empty': {
-    rules: ['pagination/invalid-cursor'], pointer: /^\/message\/(params\/cursor|result\/nextCursor)$/, why: OWN('a cursor is a non-empty string (the schema: any string)'),
-    witness: { revision: V, method: 'tools/list', params: { cursor: '' } },
-  },
   'unique-in-list': {
     rules: ['prompts/duplicate-name', 'tools/duplicate-name', 'resources/duplicate-uri', 'tasks/duplicate-task-id'], pointer: /^\/message\/result\/\w+\/\d+\/(name|uri|uriTemplate|taskId)$/, why: WHY.unique,
     witness: { revision: V, method: 'prompts/list', result: { prompts: [{ name: 'a' }, { name: 'a' }] } },

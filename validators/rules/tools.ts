@@ -3,8 +3,13 @@ import { defineRules, SPEC } from './rule.ts';
 /** Rules of the `tools` area: tools/list, tools/call and notifications/tools/list_changed. */
 export const toolsRules = defineRules('tools', SPEC.tools, {
   'list-result': 'A tools/list result must be {tools, nextCursor?, _meta?} (the cursor and page size are pagination rules).',
-  'duplicate-name': 'Tool names must be unique within a tools/list result.',
-  'duplicate-name-across-pages': 'A tool name must not repeat on a later page of the same tools/list listing.',
+  'duplicate-name': { text: 'In the course profile tool names are unique within a tools/list result (and a sampling request\'s tools); the specification: tools/name-not-unique, a SHOULD.', spec: SPEC.course, keyword: 'course' },
+  'name-not-unique': {
+    text: 'Tool names should be unique within a server: a name listed twice (in one tools/list result, on a later page of the listing, or among a sampling request\'s tools).',
+    severity: 'warning',
+    keyword: 'SHOULD',
+    spec: `${SPEC.tools}#tool-names:~:text=Tool%20names%20SHOULD%20be%20unique%20within%20a%20server`,
+  },
   'stale-cursor': 'A tools/list cursor issued before notifications/tools/list_changed belongs to an invalidated listing.',
   'descriptor': 'A tool descriptor must be {name, title?, description?, inputSchema, outputSchema?, annotations?, execution?, icons?, _meta?} with the types the schema gives (in the course profile: a non-empty description is required and _meta is not allowed).',
   'name-format': {
