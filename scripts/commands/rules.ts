@@ -28,7 +28,7 @@ export async function run(args: CommandArgs): Promise<CommandResult> {
   if (args.flag('json')) return { exitCode: 0, output: JSON.stringify(single ? rules[0] : rules, null, 2) };
   if (single) {
     const r = rules[0] as RuleSpec;
-    return { exitCode: 0, output: `${r.id} (${r.severity})\n${r.text}\nspec: ${r.spec}` };
+    return { exitCode: 0, output: `${r.id} (${r.severity}, ${r.keyword})\n${r.text}\nspec: ${r.spec}` };
   }
   return { exitCode: 0, output: rules.map((r) => `${r.id}\t${r.severity}\t${r.text}`).join('\n') + `\n${rules.length} rules` };
 }

@@ -4,14 +4,14 @@ const FIXTURE_FORMAT = 'README.md#the-fixture-format';
 
 /** Rules for the fixture and transcript formats themselves (a bad fixture or header: could not run; a bad transcript line: a finding on it). */
 export const fixtureRules = defineRules('fixture', FIXTURE_FORMAT, {
-  'invalid': 'The fixture does not follow the fixture format.',
-  'unknown-case': 'No case of that name exists in the fixture.',
-  'transcript-invalid': { text: 'A transcript line does not follow the transcript format.', spec: 'README.md#transcripts' },
-  'wrong-kind': { text: 'A fixture is judged by `cases` and a transcript by `validate`; each is refused by the other, naming the right one.', spec: 'README.md#the-cli' },
-  'empty': { text: 'There must be something to judge: a fixture at least one case, a transcript at least one step.', spec: 'README.md#the-cli' },
-  'trace-invalid': { text: 'A trace must follow the trace format (version 1), with every finding placed on an event it has.', spec: 'README.md#live-checks' },
-  'trace-tampered': { text: 'A trace\'s status and signature must match its findings; a mismatch means it was edited or damaged.', spec: 'README.md#reports' },
-  'trace-not-replayable': { text: 'replay plays a trace\'s action sequence against the target named on the command line: a trace without a sequence, or one that names an executable, URL, environment or working directory, is refused.', spec: 'README.md#replay' },
-  'expected-failures-invalid': { text: 'An expected-failures file is an array of {rule, reason, method?, pointer?, event?} entries naming known rules, without duplicates.', spec: 'README.md#reports' },
-  'expected-failure-stale': { text: 'Every entry of an expected-failures file must still match a finding of the run; one that matches none is stale and must be removed.', spec: 'README.md#reports' },
+  'invalid': { text: 'The fixture does not follow the fixture format.', keyword: 'tool' },
+  'unknown-case': { text: 'No case of that name exists in the fixture.', keyword: 'tool' },
+  'transcript-invalid': { text: 'A transcript line does not follow the transcript format.', spec: 'README.md#transcripts', keyword: 'tool' },
+  'wrong-kind': { text: 'A fixture is judged by `cases` and a transcript by `validate`; each is refused by the other, naming the right one.', spec: 'README.md#the-cli', keyword: 'tool' },
+  'empty': { text: 'There must be something to judge: a fixture at least one case, a transcript at least one step.', spec: 'README.md#the-cli', keyword: 'tool' },
+  'trace-invalid': { text: 'A trace must follow the trace format (version 1), with every finding placed on an event it has.', spec: 'README.md#live-checks', keyword: 'tool' },
+  'trace-tampered': { text: 'A trace\'s status and signature must match its findings; a mismatch means it was edited or damaged.', spec: 'README.md#reports', keyword: 'tool' },
+  'trace-not-replayable': { text: 'replay plays a trace\'s action sequence against the target named on the command line: a trace without a sequence, or one that names an executable, URL, environment or working directory, is refused.', spec: 'README.md#replay', keyword: 'tool' },
+  'expected-failures-invalid': { text: 'An expected-failures file is an array of {rule, reason, method?, pointer?, event?} entries naming known rules, without duplicates.', spec: 'README.md#reports', keyword: 'tool' },
+  'expected-failure-stale': { text: 'Every entry of an expected-failures file must still match a finding of the run; one that matches none is stale and must be removed.', spec: 'README.md#reports', keyword: 'tool' },
 });

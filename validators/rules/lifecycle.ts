@@ -2,9 +2,9 @@ import { defineRules, SPEC } from './rule.ts';
 
 /** Initialize handshake rules. */
 export const lifecycleRules = defineRules('lifecycle', SPEC.lifecycle, {
-  'initialize-first': 'The initialize request must be the first interaction of a session.',
-  'duplicate-initialize': 'initialize may be sent only once per session.',
-  'initialized-out-of-order': 'notifications/initialized may be sent only after a successful initialize response.',
+  'initialize-first': { text: 'The initialize request must be the first interaction of a session.', keyword: 'MUST' },
+  'duplicate-initialize': { text: 'initialize may be sent only once per session.', keyword: 'MUST' },
+  'initialized-out-of-order': { text: 'notifications/initialized may be sent only after a successful initialize response.', keyword: 'MUST' },
   'request-before-initialized': {
     text: 'In the course profile the client sends notifications/initialized before any request but initialize (the specification only asks the client not to send requests before the initialize result: lifecycle/request-before-initialize-result).',
     spec: SPEC.course,
@@ -32,13 +32,15 @@ export const lifecycleRules = defineRules('lifecycle', SPEC.lifecycle, {
     text: 'The server should not send requests other than pings and logging before receiving the initialized notification.',
     spec: `${SPEC.lifecycle}#initialization:~:text=The%20server%20SHOULD%20NOT%20send%20requests%20other%20than`,
   },
-  'protocol-version-mismatch': 'The negotiated protocolVersion must be the revision the profile validates.',
-  'initialize-failed': { text: 'The initialize request failed; the session cannot proceed (specification profiles: a warning, since the error itself is well formed).', severity: 'warning' },
+  'protocol-version-mismatch': { text: 'The negotiated protocolVersion must be the revision the profile validates.', keyword: 'MUST' },
+  'initialize-failed': { text: 'The initialize request failed; the session cannot proceed (specification profiles: a warning, since the error itself is well formed).', severity: 'warning', keyword: 'tool' },
   'initialize-error': {
+    keyword: 'course',
     text: 'In the course profile an initialize request answered with an error fails the exchange: the session cannot enter operation.',
     spec: SPEC.course,
   },
   'ping-before-initialized': {
+    keyword: 'course',
     text: 'In the course profile nothing but the initialize result and notifications/initialized may come before the handshake completes, not even ping (the specification allows ping there).',
     spec: SPEC.course,
   },

@@ -2,6 +2,8 @@ import { defineRules, SPEC } from './rule.ts';
 
 /** Rules of the strict course profile that are about the profile itself. */
 export const profileRules = defineRules('profile', SPEC.course, {
-  'unsupported-method':
-    'The course profile cannot validate this method\'s results and rejects it before creating pending state.',
+  'unsupported-method': {
+    text: 'The course profile cannot validate this method\'s results and rejects it before creating pending state.',
+    keyword: 'course',
+  },
 });

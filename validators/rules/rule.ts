@@ -55,25 +55,24 @@ export const SPEC = {
 /** A rule as written in an area file: its text, and a severity or link when not the defaults. */
 export interface RuleEntry {
   readonly text: string;
-  readonly keyword?: Keyword;
+  readonly keyword: Keyword;
   readonly severity?: Severity;
   readonly spec?: string;
 }
 
-/** Declares an area's rules as data; the `error` severity is the default. */
+/** Declares an area's rules as data; the `error` severity is the default, the keyword is always given. */
 export function defineRules<const K extends string>(
   area: string,
   spec: string,
-  rules: Record<K, string | RuleEntry>,
+  rules: Record<K, RuleEntry>,
 ): Record<K, RuleSpec> {
   const out = {} as Record<K, RuleSpec>;
   for (const slug of Object.keys(rules) as K[]) {
-    const r = rules[slug];
-    const entry: RuleEntry = typeof r === 'string' ? { text: r } : r;
+    const entry = rules[slug];
     out[slug] = {
       id: `${area}/${slug}`,
       severity: entry.severity ?? 'error',
-      keyword: entry.keyword ?? ((entry.severity ?? 'error') === 'warning' ? 'SHOULD' : 'MUST'),
+      keyword: entry.keyword,
       spec: entry.spec ?? spec,
       text: entry.text,
     };
