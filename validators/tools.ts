@@ -15,7 +15,13 @@ import { checkSchema } from './schema-check.ts';
 import { schemaReading, since20251125, strictOrLoose } from './profile-schemas.ts';
 import { isTaskAugmented, validateCreateTaskResult, validateTaskMetadata } from './tasks.ts';
 import { collectToolDescriptor, taskSupportOf } from './tool-descriptor.ts';
+import { validateJsonInstance } from './json-schema.ts';
 import { validateInstance } from './toolschema-instance.ts';
+
+/** A value against its tool schema: ajv in the specification profiles, the executed subset in the course profile. */
+function checkInstance(schema: JsonObject, value: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
+  return ctx.profile.strict ? validateInstance(schema, value, at, true) : validateJsonInstance(schema, value, at);
+}
 
 function schemaSet(strict: boolean) {
   return {
@@ -105,7 +111,7 @@ function validateCallParams(params: unknown, at: string, ctx: ValidationContext)
   const args = params['arguments'];
   const inputSchema = tool['inputSchema'];
   if (isJsonObject(inputSchema) && (args === undefined || isJsonObject(args))) {
-    for (const f of validateInstance(inputSchema, args ?? {}, pointerJoin(at, 'arguments'), ctx.profile.strict)) out.push(f);
+    for (const f of checkInstance(inputSchema, args ?? {}, pointerJoin(at, 'arguments'), ctx)) out.push(f);
   }
   if (!since20251125(ctx)) return findingsOf(out);
   const support = taskSupportOf(tool);
@@ -136,7 +142,7 @@ function validateCallResult(result: unknown, at: string, requestParams: unknown,
       out.push(finding(R['structured-content-missing'], scAt,
         'Invalid tools/call result: Expected structuredContent conforming to the tool outputSchema (isError is not true) but received none'));
     } else if (isJsonObject(structured) || anyStructured) {
-      for (const f of validateInstance(outputSchema, structured, scAt, ctx.profile.strict)) out.push(f);
+      for (const f of checkInstance(outputSchema, structured, scAt, ctx)) out.push(f);
     }
   }
   if (structured !== undefined && Array.isArray(content) && !content.some((b: unknown) => isJsonObject(b) && b['type'] === 'text')) {

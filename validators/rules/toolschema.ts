@@ -57,4 +57,26 @@ export const toolschemaRules = defineRules('toolschema', SPEC.tools, {
     text: 'In the course profile a checked value holds at most 1024 array items or object members, and strings of at most 100000 characters.',
     spec: SPEC.course,
   },
+  'json-schema-invalid': {
+    keyword: 'schema',
+    text: 'A tool inputSchema or outputSchema must be a valid JSON Schema of its dialect ($schema: 2020-12 by default, 2019-09 or draft-07) that compiles: a known $schema, keywords of the right form, resolvable $refs (specification profiles).',
+    spec: `${SPEC.tools}#tool:~:text=inputSchema`,
+  },
+  'json-schema-too-large': {
+    keyword: 'tool',
+    severity: 'warning',
+    text: 'The checker compiles tool schemas of at most 262,144 characters of JSON; a larger one is not compiled and its values are not checked (the specification sets no size limit).',
+    spec: `${SPEC.tools}#tool:~:text=inputSchema`,
+  },
+  'dialect-unknown': {
+    keyword: 'tool',
+    severity: 'warning',
+    text: 'A tool schema whose $schema names a dialect the checker does not know (it knows 2020-12, 2019-09 and draft-07) is not checked, nor are its values; the schema allows any $schema string.',
+    spec: `${SPEC.tools}#tool:~:text=inputSchema`,
+  },
+  'instance-invalid': {
+    keyword: 'schema',
+    text: 'A value must conform to its tool schema (arguments to inputSchema; structuredContent to outputSchema, which the tools page says it MUST): a keyword not covered by a more specific instance rule (const, pattern, format, anyOf, oneOf, not, $ref, ...) rejected it.',
+    spec: `${SPEC.tools}#output-schema:~:text=Servers%20MUST%20provide%20structured%20results%20that%20conform%20to%20this%20schema`,
+  },
 });
