@@ -65,6 +65,27 @@ test('fuzz of a correct server: exit 0, the last run\'s sequence named; --quiet 
   assert.match(q.stdout, /^pass: [^\n]*\n$/);
 });
 
+test('known findings do not end the search: --ignore-rule and --expected-failures go on (not stale when a run met them); --without; --max-time says what was done', () => {
+  const swap = peer('swap-after-cancel');
+  const ignored = cli(['fuzz', '--seed', '7', '--runs', '15', '--timeout', '2', '--ignore-rule', 'probe/answer-of-another-request', ...swap]);
+  assert.is(ignored.status, 0, ignored.stdout + ignored.stderr);
+  assert.match(ignored.stdout, /^fuzz: nothing found in 15 runs \(seed 7\)/);
+  const entries = join(dir, 'known.json');
+  writeFileSync(entries, JSON.stringify([{ rule: 'probe/answer-of-another-request', reason: 'a known swap' }]));
+  const expected = cli(['fuzz', '--seed', '7', '--runs', '15', '--timeout', '2', '--expected-failures', entries, ...swap]);
+  assert.is(expected.status, 0, expected.stdout + expected.stderr);
+  assert.match(expected.stdout, /nothing found in 15 runs[^]*0 stale expected failures/);
+  const without = cli(['fuzz', '--seed', '7', '--runs', '15', '--timeout', '2', '--without', 'cancel', ...swap]);
+  assert.is(without.status, 0, 'the swap needs a cancellation: without it, nothing is found');
+  assert.not.match(without.stdout, /cancel (oldest|latest)/);
+  const bounded = cli(['fuzz', '--seed', '7', '--runs', '5000', '--timeout', '2', '--max-time', '2', ...peer('correct')]);
+  assert.is(bounded.status, 0, bounded.stderr);
+  assert.match(bounded.stdout, /^fuzz: nothing found in \d+ runs? \(seed 7\); .*: --max-time ran out after \d+ runs? of 5000\n/);
+  assert.is(cli(['fuzz', '--without', 'nope', ...swap]).status, 2);
+  assert.is(cli(['fuzz', '--ignore-rule', 'no/such-rule', ...swap]).status, 2);
+  assert.is(cli(['fuzz', '--max-time', '0', ...swap]).status, 2);
+});
+
 test('replay refuses a trace that names what to run (exit 2, the rule and pointer), and runs nothing', () => {
   const found = cli(['fuzz', '--seed', '7', '--runs', '50', '--timeout', '2', '--output', join(dir, 'base.json'), ...peer('swap-after-cancel')]);
   assert.is(found.status, 1);
