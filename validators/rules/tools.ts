@@ -3,7 +3,7 @@ import { defineRules, SPEC } from './rule.ts';
 /** Rules of the `tools` area: tools/list, tools/call and notifications/tools/list_changed. */
 export const toolsRules = defineRules('tools', SPEC.tools, {
   'list-result': { text: 'A tools/list result must be {tools, nextCursor?, _meta?} (the cursor and page size are pagination rules).', keyword: 'schema' },
-  'duplicate-name': { text: 'In the course profile tool names are unique within a tools/list result (and a sampling request\'s tools); the specification: tools/name-not-unique, a SHOULD.', spec: SPEC.course, keyword: 'course' },
+  'duplicate-name': { text: 'In the course profile tool names are unique within a tools/list result (and a sampling request\'s tools), stricter than the tools page, where they SHOULD be unique (tools/name-not-unique).', keyword: 'course' },
   'name-not-unique': {
     text: 'Tool names should be unique within a server: a name listed twice (in one tools/list result, on a later page of the listing, or among a sampling request\'s tools).',
     severity: 'warning',
