@@ -492,6 +492,9 @@ export class Session {
   /** Runs the transport-context checks of an authorization-bound method; false rejects the message. */
   #checkAuthorization(spec: MethodSpec, context: TransportContext, params: JsonObject | undefined): boolean {
     if (spec.scope === undefined || this.#authorization === undefined) return true;
+    // Outside the course profile authorization applies over HTTP only: stdio implementations
+    // "SHOULD NOT follow this specification" (authorization page) and take credentials from the environment.
+    if (!this.#course && context.transport === 'stdio') return true;
     const uri = RESOURCE_URI_METHODS.has(spec.method) && typeof params?.['uri'] === 'string' ? params['uri'] : undefined;
     this.#authorization.send({ type: 'context.check', input: { context, method: spec.method, scope: spec.scope, uri, strict: this.#course } });
     return !hasError(this.#sink);
