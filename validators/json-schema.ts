@@ -29,7 +29,7 @@ type Dialect = '2020-12' | '2019-09' | 'draft-07';
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
 function makeAjv(dialect: Dialect): Ajv {
-  const options = { strict: false, allErrors: true, validateFormats: true, unicodeRegExp: true, inlineRefs: true } as const;
+  const options = { strict: false, allErrors: true, validateFormats: true, unicodeRegExp: true, inlineRefs: true, logger: false } as const;
   const ajv = dialect === '2020-12' ? new Ajv2020(options) : dialect === '2019-09' ? new Ajv2019(options) : new Ajv(options);
   addFormats(ajv);
   return ajv;
@@ -44,6 +44,19 @@ function engine(dialect: Dialect): Ajv {
   }
   return ajv;
 }
+
+/**
+ * Whether ajv can run here: it compiles schemas to functions, which a runtime that refuses code
+ * generation from strings (node --disallow-code-generation-from-strings) does not allow. Without
+ * it, callers fall back to the executed subset.
+ */
+export const JSON_SCHEMA_AVAILABLE: boolean = (() => {
+  try {
+    return (new Function('return true') as () => boolean)();
+  } catch {
+    return false;
+  }
+})();
 
 /** The dialect a schema's `$schema` names; undefined for one not known (a finding). */
 export function dialectOf(schema: JsonObject): Dialect | undefined {

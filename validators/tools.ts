@@ -15,12 +15,14 @@ import { checkSchema } from './schema-check.ts';
 import { schemaReading, since20251125, strictOrLoose } from './profile-schemas.ts';
 import { isTaskAugmented, validateCreateTaskResult, validateTaskMetadata } from './tasks.ts';
 import { collectToolDescriptor, taskSupportOf } from './tool-descriptor.ts';
-import { validateJsonInstance } from './json-schema.ts';
+import { JSON_SCHEMA_AVAILABLE, validateJsonInstance } from './json-schema.ts';
 import { validateInstance } from './toolschema-instance.ts';
 
 /** A value against its tool schema: ajv in the specification profiles, the executed subset in the course profile. */
 function checkInstance(schema: JsonObject, value: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
-  return ctx.profile.strict ? validateInstance(schema, value, at, true) : validateJsonInstance(schema, value, at);
+  if (ctx.profile.strict) return validateInstance(schema, value, at, true);
+  // Where code generation is refused ajv cannot run: the executed subset judges instead.
+  return JSON_SCHEMA_AVAILABLE ? validateJsonInstance(schema, value, at) : validateInstance(schema, value, at, false);
 }
 
 function schemaSet(strict: boolean) {
