@@ -10,7 +10,7 @@ import { LIST_METHODS, type Action } from '../trace/action-schema.ts';
 const list = fc.constantFrom(...LIST_METHODS);
 
 /** Every action kind with its weight (how often it is drawn); `reconnect` over Streamable HTTP only. */
-function actionArbitrary(transport: 'stdio' | 'http'): fc.Arbitrary<Action> {
+function actionArbitrary(transport: 'stdio' | 'http', without: readonly string[]): fc.Arbitrary<Action> {
   // The first choice is what the others shrink towards (cross-shrinking): a marked call, the
   // plainest request whose answer can be checked.
   const choices: fc.WeightedArbitrary<Action>[] = [
@@ -28,10 +28,14 @@ function actionArbitrary(transport: 'stdio' | 'http'): fc.Arbitrary<Action> {
     { arbitrary: list.map((method) => ({ kind: 'early', args: { method } }) as const), weight: 2 },
   ];
   if (transport === 'http') choices.push({ arbitrary: fc.constant({ kind: 'reconnect' } as const), weight: 2 });
-  return fc.oneof({ withCrossShrink: true }, ...choices);
+  const kept = choices.filter((_, i) => !without.includes(ACTION_KINDS_IN_ORDER[i] as string));
+  return fc.oneof({ withCrossShrink: true }, ...(kept.length > 0 ? kept : choices.slice(0, 1)));
 }
 
-/** Sequences of at most `maxSteps` actions for a target over this transport. */
-export function sequenceArbitrary(transport: 'stdio' | 'http', maxSteps: number): fc.Arbitrary<Action[]> {
-  return fc.array(actionArbitrary(transport), { maxLength: maxSteps });
+/** The action kinds, in the order of the weighted choices above (`--without` names them). */
+export const ACTION_KINDS_IN_ORDER = ['echo', 'ping', 'list', 'cancel', 'settle', 'duplicate-id', 'reuse-id', 'unknown-method', 'invalid-params', 'subscribe', 'unsubscribe', 'early', 'reconnect'] as const;
+
+/** Sequences of at most `maxSteps` actions for a target over this transport, leaving out the kinds in `without`. */
+export function sequenceArbitrary(transport: 'stdio' | 'http', maxSteps: number, without: readonly string[] = []): fc.Arbitrary<Action[]> {
+  return fc.array(actionArbitrary(transport, without), { maxLength: maxSteps });
 }

@@ -12,8 +12,21 @@ import { runSequence, type SequenceOptions, type SequenceRun } from './run-seque
 /** The most runs spent shrinking one failure (a run is a server process or session each). */
 export const SHRINK_BUDGET = 300;
 
+/**
+ * Which of a run's findings are already known (listed as expected failures, or of an ignored
+ * rule): those do not end the search, which goes on to the next unexpected error. Returns the
+ * unexpected error findings' rules and the indexes of the expected entries the run met.
+ */
+export type KnownFilter = (run: SequenceRun) => { readonly unexpected: readonly string[]; readonly met: readonly number[] };
+
 /** What to fuzz, how much, and from which seed. */
 export interface FuzzOptions extends Omit<SequenceOptions, 'mode' | 'seed' | 'recorded'> {
+  /** What the search already knows (default: every error finding is unexpected). */
+  readonly known?: KnownFilter;
+  /** Action kinds left out of the drawn sequences. */
+  readonly without?: readonly string[];
+  /** The whole search's time bound, in ms (none: unbounded); runs not started by then are not made. */
+  readonly maxTimeMs?: number;
   /** Sequences tried before concluding that nothing was found. */
   readonly runs: number;
   readonly seed: number;
@@ -34,6 +47,10 @@ export interface FuzzResult {
   readonly runs: number;
   /** Shrinking steps that kept the failure. */
   readonly shrinks: number;
+  /** The indexes of expected-failures entries some run met (staleness is judged on them). */
+  readonly met: readonly number[];
+  /** Whether --max-time ended the search (or its shrinking) before it was done. */
+  readonly timedOut: boolean;
 }
 
 /** Searches for a sequence that breaks a rule; shrinks the first one found. */
@@ -46,15 +63,29 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   let shrinkRuns = 0;
   let position = 0;
   let found = 0;
-  const arbitrary = sequenceArbitrary(options.target.transport, options.maxSteps);
+  let made = 0;
+  let timedOut = false;
+  const met = new Set<number>();
+  const known: KnownFilter = options.known ?? ((run) => ({ unexpected: run.trace.findings.filter((f) => f.severity === 'error').map((f) => f.rule), met: [] }));
+  const deadline = options.maxTimeMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + options.maxTimeMs;
+  const arbitrary = sequenceArbitrary(options.target.transport, options.maxSteps, options.without ?? []);
   const pool = new RunPool(arbitrary, options.seed, options.runs, options.plan ?? SERIAL, (actions, at) => runSequence(actions, { ...sequence, run: at + 1 }));
   const property = fc.asyncProperty(arbitrary, async (actions) => {
     if (broken !== undefined || (rule !== undefined && shrinkRuns >= SHRINK_BUDGET)) return true;
+    // Past the time bound nothing more is run (a drawn sequence not run counts as passing).
+    if (Date.now() >= deadline && last !== undefined) {
+      timedOut = true;
+      pool.stop();
+      return true;
+    }
     const at = rule === undefined ? position++ : found;
     if (rule === undefined && !pool.owns(at)) return true;
     const run = rule === undefined ? await pool.run(at, actions) : await runSequence(actions, { ...sequence, run: found + 1 });
     if (rule !== undefined) shrinkRuns++;
-    else last = run;
+    else {
+      last = run;
+      made++;
+    }
     if (run.trace.status === 'error') {
       if (rule === undefined) {
         broken = run;
@@ -62,20 +93,22 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
       }
       return true;
     }
-    const errors = run.trace.findings.filter((f) => f.severity === 'error');
-    const fails = rule === undefined ? errors.length > 0 : errors.some((f) => f.rule === rule);
+    const judged = known(run);
+    for (const index of judged.met) met.add(index);
+    const fails = rule === undefined ? judged.unexpected.length > 0 : judged.unexpected.includes(rule);
     if (!fails) return true;
     if (rule === undefined) {
       found = at;
       pool.stop();
     }
-    rule ??= errors[0]?.rule;
+    rule ??= judged.unexpected[0];
     failing = run;
     return false;
   });
   const details = await fc.check(property, { seed: options.seed, numRuns: options.runs }).finally(() => pool.drain());
-  if (broken !== undefined) return { outcome: 'error', run: broken, runs: details.numRuns, shrinks: 0 };
-  if (failing !== undefined) return { outcome: 'found', run: failing, runs: details.numRuns, shrinks: details.numShrinks };
+  const ended = { met: [...met].sort((a, b) => a - b), timedOut };
+  if (broken !== undefined) return { outcome: 'error', run: broken, runs: details.numRuns, shrinks: 0, ...ended };
+  if (failing !== undefined) return { outcome: 'found', run: failing, runs: timedOut ? made : details.numRuns, shrinks: details.numShrinks, ...ended };
   if (last === undefined) throw new Error('runFuzz: no run was made');
-  return { outcome: 'clean', run: last, runs: details.numRuns, shrinks: 0 };
+  return { outcome: 'clean', run: last, runs: made, shrinks: 0, ...ended };
 }

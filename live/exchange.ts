@@ -39,6 +39,10 @@ export class Exchange {
   /** The requests awaiting their answer, by id (a deep run may send two with one id: oldest first). */
   readonly #waiting = new Map<IdKey, Waiter[]>();
   readonly #replies = new Set<Promise<void>>();
+  /** Ids the client sent twice at once on purpose (a robustness probe): the server owes them no second answer. */
+  readonly #shared = new Set<IdKey>();
+  /** Shared ids that have had an answer. */
+  readonly #sharedAnswered = new Set<IdKey>();
   #nextId = 1;
   #ended = false;
 
@@ -56,7 +60,7 @@ export class Exchange {
 
   /** Starts the transport with this exchange listening. */
   start(): Promise<void> {
-    return this.#transport.start((message, event) => this.#receive(message, event), (event) => this.#end(event));
+    return this.#transport.start((message, event) => this.#receive(message, event), (event, byClient) => this.#end(event, byClient === true));
   }
 
   /**
@@ -82,7 +86,9 @@ export class Exchange {
     let waiter: Waiter | undefined;
     const answer = new Promise<Answer>((resolve) => {
       waiter = { method, resolve, timer: setTimeout(() => this.#timeout(id, waiter as Waiter), this.#timeoutMs) };
-      this.#waiting.set(idKey(id), [...(this.#waiting.get(idKey(id)) ?? []), waiter]);
+      const earlier = this.#waiting.get(idKey(id)) ?? [];
+      if (earlier.length > 0) this.#shared.add(idKey(id));
+      this.#waiting.set(idKey(id), [...earlier, waiter]);
     });
     if (options.probe !== undefined) this.#recorder.expectProbe(id, options.probe);
     const sent = this.#transport.send({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) });
@@ -137,6 +143,7 @@ export class Exchange {
     const waiter = this.#waiting.get(idKey(id))?.[0];
     if (waiter === undefined) return; // a second answer, or one after the time limit: the session judges it
     this.#drop(id, waiter);
+    if (this.#shared.has(idKey(id))) this.#sharedAnswered.add(idKey(id));
     const result = message['result'];
     const error = message['error'];
     if (isJsonObject(error)) waiter.resolve({ kind: 'error', error, event });
@@ -165,7 +172,12 @@ export class Exchange {
   #timeout(id: number, waiter: Waiter): void {
     if (!this.#drop(id, waiter)) return;
     const at = this.#recorder.event({ kind: 'timeout', operation: waiter.method, limit_ms: this.#timeoutMs });
-    this.#recorder.finding(ruleById('transport/timeout'), at, '', `no answer to ${waiter.method} (id ${id}) within ${this.#timeoutMs} ms`);
+    const key = idKey(id);
+    if (this.#shared.has(key) && (this.#sharedAnswered.has(key) || this.#waiting.has(key))) {
+      this.#recorder.finding(ruleById('probe/duplicate-id-unanswered'), at, '', `robustness probe: the checker sent two requests with id ${id} at once (a client MUST NOT); the server answered one of them, not both, within ${this.#timeoutMs} ms`);
+    } else {
+      this.#recorder.finding(ruleById('transport/timeout'), at, '', `no answer to ${waiter.method} (id ${id}) within ${this.#timeoutMs} ms`);
+    }
     // The specification asks the sender to cancel a request it stops waiting for (never initialize).
     if (waiter.method !== 'initialize' && !this.#ended) {
       const cancel = this.notify('notifications/cancelled', { requestId: id, reason: 'timeout' }).catch(() => undefined);
@@ -175,12 +187,15 @@ export class Exchange {
     waiter.resolve({ kind: 'timeout' });
   }
 
-  #end(event: number | null): void {
+  /** The connection ended: by the server (its pending requests are findings), or by the checker that stopped reading (`byClient`: they are not). */
+  #end(event: number | null, byClient: boolean): void {
     if (this.#ended) return;
     this.#ended = true;
     const waiters = [...this.#waiting.values()].flat();
-    if (waiters.length > 0) {
-      const methods = waiters.map((w) => w.method).join(', ');
+    // One answer owed for an id sent twice at once: the other waiter of a shared id is not the server's debt.
+    const owed = [...this.#waiting].flatMap(([key, list]) => (this.#shared.has(key) ? list.slice(1) : list));
+    if (!byClient && owed.length > 0) {
+      const methods = owed.map((w) => w.method).join(', ');
       this.#recorder.finding(ruleById('transport/closed-with-pending-requests'), event, '', `the server ended the connection without answering ${methods}`);
     }
     for (const waiter of waiters) {

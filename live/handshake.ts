@@ -23,14 +23,17 @@ export async function initialize(exchange: Exchange, recorder: LiveRecorder, ver
   if (init.kind === 'ended') return { ok: false, error: 'the server ended the connection before answering initialize' };
   if (init.kind === 'failed') return init.couldNotRun ? { ok: false, error: init.reason } : { ok: false };
   if (init.kind === 'timeout' || init.kind === 'cancelled') return { ok: false };
-  if (init.kind === 'error') {
-    return { ok: false, error: `the server refused initialize: ${String(init.error['message'] ?? '')} (error ${String(init.error['code'])})` };
-  }
   // A version the client does not support ends the run, as the lifecycle says a client should
-  // disconnect; answering a published revision is the server's right, so the run could not check it.
+  // disconnect; answering a published revision is the server's right, so the run could not check
+  // it. So is refusing initialize with an UnsupportedProtocolVersionError that lists only a revision
+  // the live checks do not offer (a modern-only server), over stdio and HTTP alike.
   const { notJudged } = recorder.negotiation();
   if (notJudged !== null) {
-    return { ok: false, error: `the server answered initialize with ${notJudgedText(notJudged)}` };
+    const how = init.kind === 'error' ? 'refused initialize with UnsupportedProtocolVersionError: it speaks' : 'answered initialize with';
+    return { ok: false, error: `the server ${how} ${notJudgedText(notJudged)}` };
+  }
+  if (init.kind === 'error') {
+    return { ok: false, error: `the server refused initialize: ${String(init.error['message'] ?? '')} (error ${String(init.error['code'])})` };
   }
   // A rejected handshake (a version no revision has, a malformed result) ends the run, as a client would disconnect.
   if (hasError(recorder.findingsAt(init.event))) return { ok: false };

@@ -3,6 +3,7 @@
 // Everything else is reported as what it is: a redirect (never followed), an HTTP error status
 // named by its code (a 400 for want of a session id the server never issued is its own finding),
 // or the wrong Content-Type. The answer's messages go to the recorder as their exact text.
+import { onlyUnofferedRevision } from '../validators/negotiation.ts';
 import { TransportFailure } from './transport.ts';
 import { mediaType, statusLine, type Exchange } from './http-exchange.ts';
 import { readResponseStream, type StreamHost } from './http-streams.ts';
@@ -51,10 +52,37 @@ export async function errorStatusFailure(host: StreamHost, ex: Exchange, initial
   return host.ex.statusFailure(ex, ruleById('http/error-status'), `${ex.label} was answered HTTP ${statusLine(ex.status)}`);
 }
 
+/**
+ * A 400 answering initialize with an UnsupportedProtocolVersionError body is what the 2026-07-28
+ * transport requires of a modern-only server offered an older version ("it MUST respond with 400
+ * Bad Request and an UnsupportedProtocolVersionError"): no HTTP error, but the answer to
+ * initialize, delivered as the message it is (the run then could not run, naming the revision).
+ * True when it was delivered; otherwise the body is left unread for the error status report.
+ */
+async function deliverVersionRefusal(host: StreamHost, ex: Exchange): Promise<boolean> {
+  if (ex.status !== 400 || mediaType(ex.reply.headers['content-type']) !== 'application/json') return false;
+  const body = await host.ex.wire.readBody(ex, host.ex.limits.maxMessageBytes, host.ex.limits.timeoutMs);
+  const text = body.kind === 'body' ? decodeUtf8(body.bytes) : undefined;
+  let parsed: unknown;
+  try {
+    parsed = text === undefined ? undefined : JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  if (text === undefined || onlyUnofferedRevision(parsed) === undefined) {
+    const excerpt = body.kind === 'body' && body.bytes.length > 0 ? ` (body: ${host.ex.rec.excerpt(body.bytes)})` : '';
+    host.ex.rec.finding(ruleById('http/error-status'), ex.responseEvent, '/status', `${ex.label} was answered HTTP ${statusLine(ex.status)}${excerpt}`);
+    throw new TransportFailure('http-status', `${ex.label}: HTTP ${statusLine(ex.status)}`);
+  }
+  host.deliver(text, ex.exchange, undefined);
+  return true;
+}
+
 /** Reads the answer to a POST and delivers its messages; throws a recorded TransportFailure when it gets none. */
 export async function readPostAnswer(host: StreamHost, ex: Exchange, posted: Posted): Promise<void> {
   const redirect = await host.ex.redirectFailure(ex);
   if (redirect) throw redirect;
+  if (ex.status >= 400 && posted.initialize && (await deliverVersionRefusal(host, ex))) return;
   if (ex.status >= 400) throw await errorStatusFailure(host, ex, posted.initialize);
   if (posted.kind !== 'request') return readAcceptance(host, ex);
   const type = mediaType(ex.reply.headers['content-type']);

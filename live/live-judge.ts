@@ -13,7 +13,6 @@ import { OPPOSITE, type Direction, type JsonObject, type Profile } from '../vali
 import { idKey, isRequestId, type IdKey } from '../validators/envelope.ts';
 import type { Finding, Severity } from '../validators/finding.ts';
 import { handshakeProfile, negotiatedProfile, notJudgedPointer, opensNegotiation, settleProfile } from '../judge/profile-choice.ts';
-import { probeRules } from '../validators/rules/probe.ts';
 import { finding } from '../validators/rules/report.ts';
 import type { RuleSpec } from '../validators/rules/rule.ts';
 import { isJsonObject } from '../validators/shape.ts';
@@ -26,14 +25,16 @@ import { ruleById } from '../validators/rules/index.ts';
 export type ProbeKind = (typeof PROBE_KINDS)[number];
 
 /**
- * What each probe's answer must (or should) be, and the rule that says so: an error with this code,
- * or any error (code null). A second request with an id in flight and a reused id need only an
- * answer; their absence is a timeout.
+ * What each probe's answer must (or should) be, and the rule that says so: an error with this
+ * code. A request between the initialize result and notifications/initialized may be served or
+ * refused (the lifecycle page asks the client not to send requests before the initialize result,
+ * and forbids the server nothing here). A second request with an id in flight and a reused id are
+ * robustness probes: how they are answered is at most a warning.
  */
-const PROBE_ANSWERS: Readonly<Record<ProbeKind, { readonly code: number | null; readonly rule: RuleSpec } | undefined>> = {
+const PROBE_ANSWERS: Readonly<Record<ProbeKind, { readonly code: number; readonly rule: RuleSpec } | undefined>> = {
   'unknown-method': { code: -32601, rule: ruleById('probe/unknown-method-code') },
   'invalid-params': { code: -32602, rule: ruleById('probe/invalid-params-code') },
-  'before-initialized': { code: null, rule: ruleById('probe/served-before-initialized') },
+  'before-initialized': undefined,
   'duplicate-id': undefined,
   'reused-id': undefined,
 };
@@ -108,6 +109,8 @@ export class LiveJudge {
   #described: RequestMemory | undefined;
   readonly #about = new WeakMap<EventFinding, { readonly method?: string; readonly target?: FindingTarget }>();
   readonly #probes = new Map<IdKey, ProbeKind>();
+  /** Ids the client reused on purpose (the duplicate-id and reused-id probes). */
+  readonly #reusedIds = new Set<IdKey>();
   readonly #markers = new MarkerOracle();
   #waiting: Pending[] | undefined = [];
   #waitingChars = 0;
@@ -222,7 +225,10 @@ export class LiveJudge {
     const id = message['id'];
     const method = message['method'];
     if (typeof method === 'string') {
-      if (isRequestId(id) && probe !== undefined) this.#probes.set(idKey(id), probe);
+      if (isRequestId(id)) {
+        if (probe !== undefined) this.#probes.set(idKey(id), probe);
+        if (probe === 'duplicate-id' || probe === 'reused-id') this.#reusedIds.add(idKey(id));
+      }
       if (method === 'initialize' && direction === 'client_to_server' && this.#initializeId === undefined && isRequestId(id)) {
         this.#initializeId = idKey(id);
         const params = message['params'];
@@ -256,7 +262,7 @@ export class LiveJudge {
       return;
     }
     this.#notJudged = settled.version;
-    const event = settled.from === 'answer' ? answer?.index : opening?.index;
+    const event = settled.from === 'offer' ? opening?.index : answer?.index;
     this.#notJudgedAt = event === undefined ? null : { event, pointer: notJudgedPointer(settled.from) };
     for (const w of this.#waiting ?? []) this.#describe(w.index, w.step.direction, w.step.message);
     this.#waiting = undefined;
@@ -313,7 +319,10 @@ export class LiveJudge {
     }
     if ('method' in message) return undefined;
     const wrong = this.#markers.response(message);
-    return wrong === undefined ? undefined : this.#push(index, wrong);
+    if (wrong === undefined) return undefined;
+    // The client reused the id on purpose: the mixup is the probe's result, a warning that says so.
+    const reused = isRequestId(message['id']) && this.#reusedIds.has(idKey(message['id']));
+    return this.#push(index, reused ? finding(ruleById('probe/answer-to-reused-id'), wrong.pointer, `robustness probe (the checker reused this id; a client MUST NOT): ${wrong.message}`) : wrong);
   }
 
   #checkProbeAnswer(index: number, step: WireStep): EventFinding | undefined {
@@ -326,10 +335,10 @@ export class LiveJudge {
     if (expected === undefined) return undefined;
     const error = message['error'];
     const code = isJsonObject(error) ? error['code'] : undefined;
-    if (expected.code === null ? isJsonObject(error) : code === expected.code) return undefined;
+    if (code === expected.code) return undefined;
     const got = isJsonObject(error) ? `error ${JSON.stringify(code)}` : 'a result';
     return this.#push(index, finding(expected.rule, isJsonObject(error) ? '/message/error/code' : '/message',
-      `the ${PROBE_NAMES[kind]} probe was answered with ${got}, not ${expected.code === null ? 'an error' : `error ${expected.code}`}`));
+      `the ${PROBE_NAMES[kind]} probe was answered with ${got}, not error ${expected.code}`));
   }
 
   #push(event: number, f: Finding | JudgedFinding): EventFinding {

@@ -5,6 +5,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { LineSplitter } from '../transcripts/line-splitter.ts';
 import type { JsonObject } from '../validators/context.ts';
+import { transportRules } from '../validators/rules/transport.ts';
 import type { TraceEvent } from '../trace/trace-schema.ts';
 import type { Redactor } from '../trace/redaction.ts';
 import { BoundedText } from './bounded-text.ts';
@@ -80,7 +81,7 @@ export class StdioTransport implements ClientTransport {
   /** The server's stdout pipe, to find descendants outside its group that keep it open. */
   #stdoutPipe: string | undefined;
   #onMessage: (message: JsonObject, event: number) => void = () => {};
-  #onEnd: ((event: number | null) => void) | undefined;
+  #onEnd: ((event: number | null, byClient?: boolean) => void) | undefined;
   #lastByte = -1;
   #writeFailed = false;
   #stopped = false;
@@ -102,7 +103,7 @@ export class StdioTransport implements ClientTransport {
     return this.#exitInfo === undefined ? this.#child?.pid : undefined;
   }
 
-  async start(onServerMessage: (message: JsonObject, event: number) => void, onEnd?: (event: number | null) => void): Promise<void> {
+  async start(onServerMessage: (message: JsonObject, event: number) => void, onEnd?: (event: number | null, byClient?: boolean) => void): Promise<void> {
     this.#onMessage = onServerMessage;
     this.#onEnd = onEnd;
     // Its own process group, so that a wrapper (npx, a shell script) and what it starts end together.
@@ -111,7 +112,7 @@ export class StdioTransport implements ClientTransport {
     await spawned;
     this.#stdoutPipe = stdoutIdentity(child);
     const splitter = new LineSplitter(MAX_STDOUT_LINE_BYTES, (bytes) => this.#line(bytes), () => {
-      this.#stopReading('line-too-long', ruleById('json/size-limit'), `a line of the server's output passed ${MAX_STDOUT_LINE_BYTES} bytes; reading stopped`, `a line of the server's output is longer than the ${MAX_STDOUT_LINE_BYTES}-byte message limit; the rest of the output was not read`);
+      this.#stopReading('line-too-long', ruleById('transport/line-over-limit'), `a line of the server's output passed ${MAX_STDOUT_LINE_BYTES} bytes; the checker stopped reading`, `a line of the server's output is longer than the checker's ${MAX_STDOUT_LINE_BYTES}-byte message limit: the checker stopped reading the server's output here, so nothing after it (answers included) was judged`);
     });
     child.stdout!.on('data', (chunk: Buffer) => {
       if (this.#stopped) return;
@@ -252,11 +253,11 @@ export class StdioTransport implements ClientTransport {
     const byteLimit = this.#options.maxBytesWithoutResponse ?? MAX_BYTES_WITHOUT_RESPONSE;
     if (this.#sinceResponse >= limit && !this.#stopped) {
       const count = limit.toLocaleString('en-US');
-      this.#stopReading('message-flood', ruleById('transport/message-flood'), `the server sent ${count} messages in a row without a response; reading stopped`, `the server sent ${count} messages in a row without a response among them; the rest of its output was not read`);
+      this.#stopReading('message-flood', ruleById('transport/message-flood'), `the server sent ${count} messages in a row without a response; the checker stopped reading`, `the server sent ${count} messages in a row without a response among them: the checker stopped reading its output here, so nothing after it (answers included) was judged`);
     }
     if (this.#bytesSinceResponse >= byteLimit && !this.#stopped) {
       const size = byteLimit.toLocaleString('en-US');
-      this.#stopReading('message-flood', ruleById('transport/message-flood'), `the server sent ${size} bytes of messages in a row without a response; reading stopped`, `the server sent ${this.#sinceResponse.toLocaleString('en-US')} messages (${size} bytes) in a row without a response among them; the rest of its output was not read`);
+      this.#stopReading('message-flood', ruleById('transport/message-flood'), `the server sent ${size} bytes of messages in a row without a response; the checker stopped reading`, `the server sent ${this.#sinceResponse.toLocaleString('en-US')} messages (${size} bytes) in a row without a response among them: the checker stopped reading its output here, so nothing after it (answers included) was judged`);
     }
   }
 
@@ -267,7 +268,7 @@ export class StdioTransport implements ClientTransport {
     this.#recorder.finding(rule, at, '', message);
     this.#child?.stdout?.removeAllListeners('data');
     this.#child?.stdout?.destroy();
-    this.#onEnd?.(at);
+    this.#onEnd?.(at, true);
     throw new StopReading();
   }
 

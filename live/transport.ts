@@ -47,9 +47,10 @@ export interface ClientTransport {
    * Connects (spawns the process, or nothing yet for HTTP). Every server message that parses is
    * passed to `onServerMessage` after it was recorded; `onEnd`, when given, is called once if the
    * server ends the connection on its own (its process exits, its output closes), with the event
-   * that records it, so that nothing waits for answers that cannot come.
+   * that records it, so that nothing waits for answers that cannot come; `byClient` is true when
+   * the client itself stopped reading (a flood, a line over the size limit), not the server.
    */
-  start(onServerMessage: (message: JsonObject, event: number) => void, onEnd?: (event: number | null) => void): Promise<void>;
+  start(onServerMessage: (message: JsonObject, event: number) => void, onEnd?: (event: number | null, byClient?: boolean) => void): Promise<void>;
   /** Sends one client message (records it first); on HTTP, POSTs it and delivers what comes back. */
   send(message: JsonObject): Promise<void>;
   /** Ends the connection as the specification says and reports the evidence. */

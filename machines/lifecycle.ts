@@ -1,4 +1,4 @@
-import { and, assign, emit, setup } from 'xstate';
+import { and, assign, emit, not, setup } from 'xstate';
 import type { Direction, JsonObject } from '../validators/context.ts';
 import { lifecycleRules } from '../validators/rules/lifecycle.ts';
 import type { IssueEvent } from './issue.ts';
@@ -18,7 +18,7 @@ export interface LifecycleContext {
  */
 export type LifecycleEvent =
   | { readonly type: 'request'; readonly direction: Direction; readonly method: string; readonly params: JsonObject | undefined; readonly strict?: boolean }
-  | { readonly type: 'notification'; readonly direction: Direction; readonly method: string }
+  | { readonly type: 'notification'; readonly direction: Direction; readonly method: string; readonly strict?: boolean }
   | { readonly type: 'initialize.result'; readonly result: JsonObject }
   | { readonly type: 'initialize.error'; readonly strict?: boolean };
 
@@ -45,6 +45,10 @@ function explain(rule: string, context: LifecycleContext, event: LifecycleEvent)
       return { message: 'notifications/initialized may only follow a successful initialize response, once', pointer: '/message/method' };
     case 'lifecycle/request-before-initialized':
       return { message: `the client sent ${method} before notifications/initialized` };
+    case 'lifecycle/request-before-initialize-result':
+      return { message: `the client sent ${method} before the server answered initialize (the client SHOULD NOT send requests other than pings before then)` };
+    case 'lifecycle/server-request-early':
+      return { message: `the server sent ${method} before the client sent notifications/initialized (the server SHOULD NOT send requests other than pings and logging before then)` };
     case 'lifecycle/server-request-before-initialized':
       return { message: `the server sent ${method} before the client sent notifications/initialized` };
     case 'lifecycle/notification-before-initialized':
@@ -65,14 +69,30 @@ function explain(rule: string, context: LifecycleContext, event: LifecycleEvent)
   }
 }
 
-/** Requests while the handshake is under way: only ping passes (not in the course profile); a second initialize and everything else is refused. */
-const HANDSHAKE_REQUESTS = [
+/**
+ * Requests while the handshake is under way. The course profile refuses all but initialize's
+ * answer and notifications/initialized. The specification profiles hold each side to its SHOULD
+ * NOT (lifecycle: the client sends no request but ping before the initialize result; the server
+ * none but ping and logging before notifications/initialized), as warnings; a second initialize
+ * is refused in every profile.
+ */
+const STRICT_HANDSHAKE_REQUESTS = [
   { guard: { type: 'isInitializeRequest' }, actions: { type: 'reportIssue', params: { rule: 'lifecycle/duplicate-initialize' } } },
   { guard: and([{ type: 'isPing' }, { type: 'isStrict' }]), actions: { type: 'reportIssue', params: { rule: 'lifecycle/ping-before-initialized' } } },
   { guard: { type: 'isPing' } },
-  { guard: { type: 'isFromClient' }, actions: { type: 'reportIssue', params: { rule: 'lifecycle/request-before-initialized' } } },
-  { actions: { type: 'reportIssue', params: { rule: 'lifecycle/server-request-before-initialized' } } },
+  { guard: and([{ type: 'isFromClient' }, { type: 'isStrict' }]), actions: { type: 'reportIssue', params: { rule: 'lifecycle/request-before-initialized' } } },
+  { guard: { type: 'isStrict' }, actions: { type: 'reportIssue', params: { rule: 'lifecycle/server-request-before-initialized' } } },
 ] as const;
+const SERVER_REQUEST_EARLY = { guard: not({ type: 'isFromClient' }), actions: { type: 'reportIssue', params: { rule: 'lifecycle/server-request-early' } } } as const;
+const REQUESTS_BEFORE_RESULT = [
+  ...STRICT_HANDSHAKE_REQUESTS,
+  { guard: { type: 'isFromClient' }, actions: { type: 'reportIssue', params: { rule: 'lifecycle/request-before-initialize-result' } } },
+  SERVER_REQUEST_EARLY,
+] as const;
+const REQUESTS_BEFORE_INITIALIZED = [...STRICT_HANDSHAKE_REQUESTS, SERVER_REQUEST_EARLY] as const;
+
+/** Notifications during the handshake other than notifications/initialized: the course profile's refusal (the specification forbids none). */
+const STRICT_EARLY_NOTIFICATION = { guard: { type: 'isStrict' }, actions: { type: 'reportIssue', params: { rule: 'lifecycle/notification-before-initialized' } } } as const;
 
 /**
  * A server's log message (notifications/message) after its initialize result, before the client's
@@ -146,10 +166,10 @@ export const lifecycleMachine = setup({
     },
     waiting_for_initialize_response: {
       on: {
-        request: HANDSHAKE_REQUESTS,
+        request: REQUESTS_BEFORE_RESULT,
         notification: [
           { guard: { type: 'isInitializedNotification' }, actions: { type: 'reportIssue', params: { rule: 'lifecycle/initialized-out-of-order' } } },
-          { actions: { type: 'reportIssue', params: { rule: 'lifecycle/notification-before-initialized' } } },
+          STRICT_EARLY_NOTIFICATION,
         ],
         'initialize.result': [
           {
@@ -167,11 +187,11 @@ export const lifecycleMachine = setup({
     },
     waiting_for_initialized_notification: {
       on: {
-        request: HANDSHAKE_REQUESTS,
+        request: REQUESTS_BEFORE_INITIALIZED,
         notification: [
           { guard: { type: 'isInitializedNotification' }, target: 'ready' },
           SERVER_LOG_BEFORE_INITIALIZED,
-          { actions: { type: 'reportIssue', params: { rule: 'lifecycle/notification-before-initialized' } } },
+          STRICT_EARLY_NOTIFICATION,
         ],
       },
     },

@@ -274,7 +274,7 @@ export class Session {
     // (invalid initialize params, a duplicate id) leaves the handshake where it was.
     const lifecycleEvent: LifecycleEvent | undefined = stateless ? undefined : env.kind === 'request'
       ? { type: 'request', direction: step.direction, method: env.method, params, strict: this.#course }
-      : { type: 'notification', direction: step.direction, method: env.method };
+      : { type: 'notification', direction: step.direction, method: env.method, strict: this.#course };
     // A judgement that changes nothing and reports nothing (any message in `ready`) need not be taken again.
     let lifecycleNoop = false;
     if (lifecycleEvent !== undefined) {
@@ -288,7 +288,13 @@ export class Session {
       lifecycleNoop = judged.unchanged;
     }
 
-    if (this.#gated && env.method !== 'initialize' && env.method !== 'notifications/initialized' && env.method !== 'ping') {
+    // Before the initialize result the server has declared nothing yet: the specification profiles
+    // judge a client request or a server notification then by the lifecycle alone (a client request
+    // is its SHOULD NOT; a server's log is allowed). A server request is still held to the client's
+    // capabilities, which its initialize request declared.
+    const serverRequest = env.kind === 'request' && step.direction === 'server_to_client';
+    const undeclared = !this.#course && !serverRequest && this.#lifecycle.getSnapshot().value === 'waiting_for_initialize_response';
+    if (this.#gated && !undeclared && env.method !== 'initialize' && env.method !== 'notifications/initialized' && env.method !== 'ping') {
       const life = this.#declaredCapabilities ?? this.#lifecycle.getSnapshot().context;
       const gate = checkCapabilities(env.method, params, step.direction, life.clientCapabilities, life.serverCapabilities, '/message/method', this.#course);
       if (gate) {
@@ -494,6 +500,9 @@ export class Session {
   /** Runs the transport-context checks of an authorization-bound method; false rejects the message. */
   #checkAuthorization(spec: MethodSpec, context: TransportContext, params: JsonObject | undefined): boolean {
     if (spec.scope === undefined || this.#authorization === undefined) return true;
+    // Outside the course profile authorization applies over HTTP only: stdio implementations
+    // "SHOULD NOT follow this specification" (authorization page) and take credentials from the environment.
+    if (!this.#course && context.transport === 'stdio') return true;
     const uri = RESOURCE_URI_METHODS.has(spec.method) && typeof params?.['uri'] === 'string' ? params['uri'] : undefined;
     this.#authorization.send({ type: 'context.check', input: { context, method: spec.method, scope: spec.scope, uri, strict: this.#course } });
     return !hasError(this.#sink);

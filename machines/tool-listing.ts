@@ -5,8 +5,8 @@ import { isJsonObject } from '../validators/shape.ts';
 import { ruleById } from '../validators/rules/index.ts';
 
 /**
- * The client's view of a paged tools/list listing: names must stay unique across the pages of
- * one listing (a request without a cursor starts a new one), and notifications/tools/list_changed
+ * The client's view of a paged tools/list listing: names should stay unique across the pages of
+ * one listing (the tools page's SHOULD) (a request without a cursor starts a new one), and notifications/tools/list_changed
  * invalidates the cached list, so cursors of the old listing are stale.
  */
 export class ToolListing {
@@ -32,7 +32,7 @@ export class ToolListing {
     result['tools'].forEach((tool: unknown, i: number) => {
       const name = isJsonObject(tool) ? tool['name'] : undefined;
       if (typeof name === 'string' && this.#names.has(name)) {
-        out.push(finding(ruleById('tools/duplicate-name-across-pages'), pointerJoin('/message/result/tools', i, 'name'),
+        out.push(finding(ruleById('tools/name-not-unique'), pointerJoin('/message/result/tools', i, 'name'),
           `tool name ${JSON.stringify(name)} was already listed on an earlier page of this listing`));
       }
     });

@@ -4,8 +4,8 @@
 import * as v from 'valibot';
 import { InputError } from '../files/input-error.ts';
 import { readBounded, ReadError } from '../files/read-bounded.ts';
-import type { EventPlace } from '../trace/finding-evidence.ts';
-import type { TraceFinding } from '../trace/trace-schema.ts';
+import { eventPlaces, NOT_A_MESSAGE, type EventPlace } from '../trace/finding-evidence.ts';
+import type { Trace, TraceFinding } from '../trace/trace-schema.ts';
 import { RULES, ruleById } from '../validators/rules/index.ts';
 import { issuePointer } from '../validators/schema-check.ts';
 import { parseStrictJson, StrictJsonError } from '../validators/strict-json.ts';
@@ -86,4 +86,23 @@ export function matchesFinding(entry: ExpectedFailure, finding: TraceFinding, pl
     && (entry.method === undefined || entry.method === place.method)
     && (entry.pointer === undefined || entry.pointer === finding.pointer)
     && (entry.event === undefined || entry.event === finding.event);
+}
+
+/**
+ * What a search already knows of one run's trace: the rules of its error findings that no entry
+ * accepts and no `ignoreRules` names (unexpected), and the indexes of the entries it met.
+ */
+export function knownFindings(trace: Trace, entries: readonly ExpectedFailure[], ignoreRules: readonly string[]): { unexpected: string[]; met: number[] } {
+  const places = eventPlaces(trace.events);
+  const met = new Set<number>();
+  const unexpected: string[] = [];
+  for (const f of trace.findings) {
+    const place = f.event === null ? NOT_A_MESSAGE : places[f.event] ?? NOT_A_MESSAGE;
+    entries.forEach((e, i) => {
+      if (matchesFinding(e, f, place)) met.add(i);
+    });
+    if (f.severity !== 'error' || ignoreRules.includes(f.rule)) continue;
+    if (!entries.some((e) => matchesFinding(e, f, place))) unexpected.push(f.rule);
+  }
+  return { unexpected, met: [...met] };
 }

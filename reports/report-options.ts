@@ -12,6 +12,10 @@ export interface ReportOptions {
   readonly html?: string;
   /** A file of findings that do not fail the run; an entry that no longer occurs does (stale). */
   readonly expectedFailures?: string;
+  /** Rules whose findings do not fail the run and are never stale (fuzz's --ignore-rule). */
+  readonly ignoreRules?: readonly string[];
+  /** Indexes of expected-failures entries an earlier run of the search met: not stale (fuzz). */
+  readonly metEntries?: readonly number[];
   /** Only the summary line on stdout. */
   readonly quiet?: boolean;
   /** The trace file the reports describe, as the user named it: SARIF locations point into it. */

@@ -25,7 +25,10 @@ import { sarifReportText } from './sarif-report.ts';
  */
 export async function writeReports(trace: Trace, options: ReportOptions, io: { stdout(text: string): void; color?: boolean }): Promise<ReportOutcome> {
   const expected: ExpectedFailuresFile | undefined = options.expectedFailures === undefined ? undefined : await readExpectedFailures(options.expectedFailures);
-  const model = buildReportModel(trace, expected?.entries ?? [], options.secrets ?? []);
+  const listed = expected?.entries ?? [];
+  const ignored = (options.ignoreRules ?? []).map((rule) => ({ rule, reason: 'ignored with --ignore-rule' }));
+  const met = new Set([...(options.metEntries ?? []), ...ignored.map((_, i) => listed.length + i)]);
+  const model = buildReportModel(trace, [...listed, ...ignored], options.secrets ?? [], met);
   const verdict = oneLine(verdictLine(model));
   const sources = {
     ...(options.traceFile === undefined || options.traceFile === '-' ? {} : { trace: { path: options.traceFile, ...(options.traceText === undefined ? {} : { text: options.traceText }) } }),

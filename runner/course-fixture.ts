@@ -28,6 +28,9 @@ export function checkCourseFixture(fixture: Fixture): void {
     throw invalid('/protocol_version', `the course profile teaches MCP ${COURSE_PROFILE.protocolVersion}, not ${JSON.stringify(fixture.protocol_version)}`);
   }
   const auth = fixture.authorization;
+  if (auth === undefined) throw invalid('/authorization', 'the course profile requires the authorization section (its OAuth model); other profiles take a fixture without one');
+  if (fixture.transport_context_defaults === undefined) throw invalid('/transport_context_defaults', 'the course profile requires transport_context_defaults');
+  if (fixture.tool === undefined) throw invalid('/tool', 'the course profile requires the declared tool');
   const pr = auth.protected_resource;
   if (!isHttpsUrl(pr) || courseUriLimit(pr) !== undefined || /^https:\/\/[^/]*@/i.test(pr) || pr.includes('#')) {
     throw invalid('/authorization/protected_resource', `the protected resource must be an absolute https URI without user information or fragment, not ${JSON.stringify(pr)}`);

@@ -67,15 +67,18 @@ export const FixtureSchema = v.strictObject({
   description: v.optional(v.string()),
   profile: v.optional(v.picklist(PROFILE_IDS)),
   protocol_version: v.string(),
-  transport_context_defaults: TransportContextSchema,
-  authorization: v.strictObject({
+  /** Optional outside the course profile (which requires it, see checkCourseFixture). */
+  transport_context_defaults: v.optional(TransportContextSchema),
+  /** The authorization policy: optional outside the course profile; without it no authorization check applies. */
+  authorization: v.optional(v.strictObject({
     protected_resource: v.string(),
     initial_revision: v.string(),
     revisions: ownRecord(RevisionSchema),
-  }),
+  })),
   client: PeerSchema,
   server: PeerSchema,
-  tool: JsonObjectSchema,
+  /** A tool known before any tools/list result: optional outside the course profile. */
+  tool: v.optional(JsonObjectSchema),
   cases: v.array(CaseSchema),
 });
 

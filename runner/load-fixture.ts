@@ -36,8 +36,8 @@ export function parseFixture(bytes: Uint8Array, label: string): Fixture {
     throw new InputError(ruleById('fixture/invalid').id, pointer, `${label}: invalid fixture at ${pointer || '/'}: ${text}`);
   }
   const fixture = r.output;
-  const revisions = fixture.authorization.revisions;
-  if (!Object.hasOwn(revisions, fixture.authorization.initial_revision)) {
+  const revisions = fixture.authorization?.revisions ?? {};
+  if (fixture.authorization !== undefined && !Object.hasOwn(revisions, fixture.authorization.initial_revision)) {
     throw new InputError(ruleById('fixture/invalid').id, '/authorization/initial_revision',
       `${label}: invalid fixture at /authorization/initial_revision: no revision ${JSON.stringify(fixture.authorization.initial_revision)} is defined`);
   }

@@ -63,9 +63,9 @@ export interface PlayOptions {
 export function caseSessionConfig(fixture: Fixture, kase: FixtureCase, profile: Profile, inspect?: SessionConfig['inspect']): SessionConfig {
   return {
     profile,
-    policy: fixture.authorization as AuthorizationPolicy,
-    transportDefaults: fixture.transport_context_defaults,
-    tools: [fixture.tool as JsonObject],
+    ...(fixture.authorization === undefined ? {} : { policy: fixture.authorization as AuthorizationPolicy }),
+    ...(fixture.transport_context_defaults === undefined ? {} : { transportDefaults: fixture.transport_context_defaults }),
+    ...(fixture.tool === undefined ? {} : { tools: [fixture.tool as JsonObject] }),
     ...(profile.stateless ? { capabilities: declaredCapabilities(fixture, kase) } : {}),
     ...(inspect ? { inspect } : {}),
   };

@@ -24,6 +24,8 @@ const BEFORE_INITIALIZED = new Set([
   'lifecycle/server-request-before-initialized',
   'lifecycle/notification-before-initialized',
   'lifecycle/initialized-out-of-order',
+  'lifecycle/request-before-initialize-result',
+  'lifecycle/server-request-early',
 ]);
 
 /**

@@ -171,8 +171,9 @@ export class TranscriptJudge {
     const settled = settleProfile('message' in first ? first.message : undefined, answerMessage, profileForHeader(this.#header, first));
     if (settled.kind === 'not-judged') {
       this.#notJudgedVersion = settled.version;
-      const line = (settled.from === 'answer' ? answer?.line : undefined) ?? waiting[0]?.line ?? 1;
-      const who = settled.from === 'answer' ? 'the server answered initialize with' : 'the client offered';
+      const line = (settled.from === 'offer' ? undefined : answer?.line) ?? waiting[0]?.line ?? 1;
+      const who = settled.from === 'answer' ? 'the server answered initialize with'
+        : settled.from === 'error' ? 'the server refused initialize with UnsupportedProtocolVersionError: it speaks' : 'the client offered';
       this.#notJudged = new InputError(ruleById('cli/version-not-judged').id, notJudgedPointer(settled.from),
         `line ${line}: ${who} ${notJudgedText(settled.version)}; a transcript header naming a profile judges it under that profile anyway`);
       for (const w of waiting) if ('problem' in w) this.#problem(w.line, w.problem);

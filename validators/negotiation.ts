@@ -20,8 +20,28 @@ export function handshakeProfile(version: unknown): Profile | undefined {
 export type Settlement =
   /** Judged under `profile`; `offeredVersion` is the client's offer when the server answered another version. */
   | { readonly kind: 'judged'; readonly profile: Profile; readonly offeredVersion: string | undefined }
-  /** The session is in a published revision no profile judges: the one answered, or (none answered) the one offered. */
-  | { readonly kind: 'not-judged'; readonly version: string; readonly from: 'answer' | 'offer' };
+  /**
+   * The session is in a published revision no profile judges: the one answered, the one an
+   * UnsupportedProtocolVersionError names as the only one supported (`error`: a modern server
+   * refusing the handshake, whose revision has none), or (none answered) the one offered.
+   */
+  | { readonly kind: 'not-judged'; readonly version: string; readonly from: 'answer' | 'offer' | 'error' };
+
+/** The UnsupportedProtocolVersionError code (2026-07-28 schema: `code` const -32022). */
+export const UNSUPPORTED_PROTOCOL_VERSION = -32022;
+
+/**
+ * The revision a modern-only server speaks, when it refused initialize with an
+ * UnsupportedProtocolVersionError (code -32022, `data.supported`) naming no version a handshake
+ * profile judges: the first published one it lists, else undefined.
+ */
+export function onlyUnofferedRevision(answer: unknown): string | undefined {
+  const error = isJsonObject(answer) ? answer['error'] : undefined;
+  if (!isJsonObject(error) || error['code'] !== UNSUPPORTED_PROTOCOL_VERSION || !isJsonObject(error['data'])) return undefined;
+  const supported = error['data']['supported'];
+  if (!Array.isArray(supported) || supported.some((v) => handshakeProfile(v) !== undefined)) return undefined;
+  return supported.find((v): v is string => typeof v === 'string' && PUBLISHED_REVISIONS.includes(v));
+}
 
 /**
  * Settles the profile from the initialize request and the message answering it (undefined when
@@ -37,6 +57,8 @@ export function settleProfile(request: unknown, answer: unknown, offered: Profil
   const result = isJsonObject(answer) ? answer['result'] : undefined;
   const answered = isJsonObject(result) ? result['protocolVersion'] : undefined;
   const profile = handshakeProfile(answered);
+  const modern = onlyUnofferedRevision(answer);
+  if (modern !== undefined) return { kind: 'not-judged', version: modern, from: 'error' };
   if (profile !== undefined && typeof offeredVersion === 'string') {
     return { kind: 'judged', profile, offeredVersion: offeredVersion === profile.protocolVersion ? undefined : offeredVersion };
   }
@@ -49,11 +71,15 @@ export function settleProfile(request: unknown, answer: unknown, offered: Profil
 
 /** Why a session in `version` is not judged, worded once for every command: "MCP 2024-11-05, a revision mcp-statechart does not judge (...)". */
 export function notJudgedText(version: string): string {
+  if (profileForVersion(version)?.stateless === true) {
+    return `MCP ${version} only, a revision the live checks do not offer yet (they speak ${judgedVersions()}; validate judges ${version} transcripts)`;
+  }
   return `MCP ${version}, a revision mcp-statechart does not judge (it judges ${judgedVersions()} sessions)`;
 }
 
 /** Where the version of a session not judged is, in the message that carries it. */
-export function notJudgedPointer(from: 'answer' | 'offer'): string {
+export function notJudgedPointer(from: 'answer' | 'offer' | 'error'): string {
+  if (from === 'error') return '/message/error/data/supported';
   return from === 'answer' ? '/message/result/protocolVersion' : '/message/params/protocolVersion';
 }
 

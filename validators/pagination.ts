@@ -25,10 +25,13 @@ const PARAMS = {
   loose: objectSchema({ cursor: v.optional(v.string()), _meta: v.optional(RequestMetaSchema) }, false),
 };
 
-/** Pushes findings for a cursor value that is not a non-empty string within `limits.cursorLength`. */
+/**
+ * Pushes findings for a cursor value that is not a string (the schema's Cursor is any string; the
+ * course profile also refuses the empty one) within `limits.cursorLength`.
+ */
 export function collectCursor(value: unknown, at: string, ctx: ValidationContext, out: Finding[], what: string): void {
-  if (typeof value !== 'string' || value.length === 0) {
-    out.push(finding(ruleById('pagination/invalid-cursor'), at, `Invalid ${what}: Expected a non-empty string but received ${shown(value)}`));
+  if (typeof value !== 'string' || (ctx.profile.strict && value.length === 0)) {
+    out.push(finding(ruleById('pagination/invalid-cursor'), at, `Invalid ${what}: Expected a ${ctx.profile.strict ? 'non-empty ' : ''}string but received ${shown(value)}`));
     return;
   }
   const max = ctx.profile.limits.cursorLength;

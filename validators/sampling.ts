@@ -200,7 +200,9 @@ function validateParams(params: unknown, at: string, ctx: ValidationContext): re
       const name = isJsonObject(tool) ? tool['name'] : undefined;
       if (typeof name !== 'string') return;
       if (seen.has(name)) {
-        out.push(finding(ruleById('tools/duplicate-name'), pointerJoin(toolAt, 'name'), `Invalid sampling tools: Expected unique tool names but received ${shown(name)} twice`));
+        out.push(ctx.profile.strict
+          ? finding(ruleById('tools/duplicate-name'), pointerJoin(toolAt, 'name'), `Invalid sampling tools: Expected unique tool names but received ${shown(name)} twice`)
+          : finding(ruleById('tools/name-not-unique'), pointerJoin(toolAt, 'name'), `sampling tool name ${shown(name)} is given twice; tool names SHOULD be unique`));
       }
       seen.add(name);
     });

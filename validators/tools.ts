@@ -14,8 +14,16 @@ import { checkSchema } from './schema-check.ts';
 import { schemaReading, since20251125, strictOrLoose } from './profile-schemas.ts';
 import { isTaskAugmented, validateCreateTaskResult, validateTaskMetadata } from './tasks.ts';
 import { collectToolDescriptor, taskSupportOf } from './tool-descriptor.ts';
+import { JSON_SCHEMA_AVAILABLE, validateJsonInstance } from './json-schema.ts';
 import { validateInstance } from './toolschema-instance.ts';
 import { ruleById } from './rules/index.ts';
+
+/** A value against its tool schema: ajv in the specification profiles, the executed subset in the course profile. */
+function checkInstance(schema: JsonObject, value: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
+  if (ctx.profile.strict) return validateInstance(schema, value, at, true);
+  // Where code generation is refused ajv cannot run: the executed subset judges instead.
+  return JSON_SCHEMA_AVAILABLE ? validateJsonInstance(schema, value, at) : validateInstance(schema, value, at, false);
+}
 
 function schemaSet(strict: boolean) {
   return {
@@ -71,7 +79,9 @@ function validateListResult(result: unknown, at: string, _requestParams: unknown
     collectToolDescriptor(tool, toolAt, ctx, out, typeof name === 'string' ? ctx.tools.get(name) : undefined);
     if (typeof name !== 'string') return;
     if (seen.has(name)) {
-      out.push(finding(ruleById('tools/duplicate-name'), pointerJoin(toolAt, 'name'), `Invalid tools/list result: duplicate tool name ${shown(name)}; tool names must be unique`));
+      out.push(ctx.profile.strict
+        ? finding(ruleById('tools/duplicate-name'), pointerJoin(toolAt, 'name'), `Invalid tools/list result: duplicate tool name ${shown(name)}; tool names must be unique`)
+        : finding(ruleById('tools/name-not-unique'), pointerJoin(toolAt, 'name'), `tool name ${shown(name)} is listed twice; tool names SHOULD be unique within a server`));
     }
     seen.add(name);
   });
@@ -103,7 +113,7 @@ function validateCallParams(params: unknown, at: string, ctx: ValidationContext)
   const args = params['arguments'];
   const inputSchema = tool['inputSchema'];
   if (isJsonObject(inputSchema) && (args === undefined || isJsonObject(args))) {
-    for (const f of validateInstance(inputSchema, args ?? {}, pointerJoin(at, 'arguments'), ctx.profile.strict)) out.push(f);
+    for (const f of checkInstance(inputSchema, args ?? {}, pointerJoin(at, 'arguments'), ctx)) out.push(f);
   }
   if (!since20251125(ctx)) return findingsOf(out);
   const support = taskSupportOf(tool);
@@ -134,7 +144,7 @@ function validateCallResult(result: unknown, at: string, requestParams: unknown,
       out.push(finding(ruleById('tools/structured-content-missing'), scAt,
         'Invalid tools/call result: Expected structuredContent conforming to the tool outputSchema (isError is not true) but received none'));
     } else if (isJsonObject(structured) || anyStructured) {
-      for (const f of validateInstance(outputSchema, structured, scAt, ctx.profile.strict)) out.push(f);
+      for (const f of checkInstance(outputSchema, structured, scAt, ctx)) out.push(f);
     }
   }
   if (structured !== undefined && Array.isArray(content) && !content.some((b: unknown) => isJsonObject(b) && b['type'] === 'text')) {

@@ -3,6 +3,7 @@
  * only the keywords `validateInstance` executes, within fixed size bounds, so that no keyword is
  * silently declared but not executed and checking a value stays cheap.
  */
+import { JSON_SCHEMA_AVAILABLE, validateJsonSchema } from './json-schema.ts';
 import type { ValidationContext } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
 import { isJsonObject, NO_FINDINGS, shown } from './shape.ts';
@@ -292,5 +293,9 @@ function walk(w: Walk, node: unknown, at: string, depth: number): void {
 export function validateToolSchema(schema: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
   const w: Walk = { out: [], strict: ctx.profile.strict, nodes: 0 };
   walk(w, schema, at, 0);
+  // The specification profiles judge the schema as JSON Schema (ajv); the subset's walk adds only
+  // its warnings there (a keyword no dialect defines, a required name not declared). The course
+  // profile judges by its executed subset.
+  if (!ctx.profile.strict && JSON_SCHEMA_AVAILABLE && isJsonObject(schema)) return [...validateJsonSchema(schema, at), ...w.out.filter((f) => f.severity === 'warning')];
   return w.out.length > 0 ? w.out : NO_FINDINGS;
 }

@@ -67,7 +67,7 @@ export function basisFromFixture(fixture: Fixture): ModelBasis {
     protocolVersion: fixture.protocol_version,
     course: profileForFixture(fixture).id === 'course',
     policy: fixture.authorization as AuthorizationPolicy,
-    transportDefaults: fixture.transport_context_defaults,
+    transportDefaults: fixture.transport_context_defaults ?? {},
     client: fixture.client,
     server: fixture.server,
   };

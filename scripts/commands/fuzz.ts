@@ -2,9 +2,12 @@
 // cancellation, paging, subscriptions, requests before the handshake ended, reconnects) against a
 // server the user names, shrinks the first one to its smallest sequence and saves it as a trace
 // that `replay` plays again. Bad arguments and targets that cannot run exit 2.
+import { ACTION_KINDS_IN_ORDER } from '../../fuzz/generator.ts';
 import { runFuzz, type FuzzResult } from '../../fuzz/run-fuzz.ts';
 import { SERIAL } from '../../fuzz/parallel.ts';
 import type { SequenceRun } from '../../fuzz/run-sequence.ts';
+import { knownFindings, readExpectedFailures } from '../../reports/expected-failures.ts';
+import { RULES } from '../../validators/rules/index.ts';
 import { writeReports } from '../../reports/write-reports.ts';
 import type { ReportOptions } from '../../reports/report-options.ts';
 import { couldNotRun } from './could-not-run.ts';
@@ -28,7 +31,9 @@ const MAX_SEED = 2 ** 31 - 1;
 
 /** A parsed `fuzz` command line. */
 export interface FuzzCommand {
-  readonly fuzz: Omit<Parameters<typeof runFuzz>[0], 'env' | 'httpTransport' | 'onTransport'>;
+  readonly fuzz: Omit<Parameters<typeof runFuzz>[0], 'env' | 'httpTransport' | 'onTransport' | 'known'>;
+  /** Rules whose findings neither end the search nor fail the run (--ignore-rule). */
+  readonly ignoreRules: readonly string[];
   readonly output: string | undefined;
   readonly reports: ReportOptions;
 }
@@ -56,8 +61,22 @@ export function parseFuzzArgs(args: CommandArgs, env: NodeJS.ProcessEnv, random:
   const seed = parseSeed(args, random);
   const protocolVersion = parseProtocolVersion(args);
   const { plan, recorded } = parseRunPlan(args, runs);
+  const without = args.strings('without').flatMap((list) => list.split(',')).map((k) => k.trim()).filter((k) => k !== '');
+  for (const kind of without) {
+    if (!(ACTION_KINDS_IN_ORDER as readonly string[]).includes(kind)) throw new UsageError('fuzz', `--without takes action kinds (${ACTION_KINDS_IN_ORDER.join(', ')}), got ${JSON.stringify(kind)}`);
+  }
+  if (ACTION_KINDS_IN_ORDER.every((k) => without.includes(k) || (k === 'reconnect' && target.transport === 'stdio'))) throw new UsageError('fuzz', '--without leaves no action kind to draw');
+  const ignoreRules = args.strings('ignore-rule');
+  for (const rule of ignoreRules) if (!RULES.has(rule)) throw new UsageError('fuzz', `--ignore-rule takes a rule id (see \`mcp-statechart rules\`), got ${JSON.stringify(rule)}`);
+  const maxTime = args.string('max-time');
+  if (maxTime !== undefined && (!/^[0-9]+$/.test(maxTime) || Number(maxTime) < 1 || Number(maxTime) > 86_400)) {
+    throw new UsageError('fuzz', `--max-time takes a whole number of seconds from 1 to 86400, got ${JSON.stringify(maxTime)}`);
+  }
   return {
+    ignoreRules,
     fuzz: {
+      ...(without.length === 0 ? {} : { without }),
+      ...(maxTime === undefined ? {} : { maxTimeMs: Number(maxTime) * 1000 }),
       target,
       headerEnv,
       timeoutMs,
@@ -79,8 +98,16 @@ export function actionText(action: Action): string {
   return `${action.kind} ${'method' in action.args ? action.args.method : action.args.which}`;
 }
 
-/** One line saying what the search did: found (and shrunk to what), or clean. */
+/** One line saying what the search did: found (and shrunk to what), or clean; and, when --max-time ended it, what was done. */
 export function fuzzLine(result: FuzzResult, runs: number, seed: number): string {
+  const line = searchLine(result, runs, seed);
+  if (!result.timedOut) return line;
+  return result.outcome === 'found'
+    ? `${line} (--max-time ran out while shrinking: the sequence may not be the smallest)`
+    : `${line}: --max-time ran out after ${countOf(result.runs, 'run')} of ${runs}`;
+}
+
+function searchLine(result: FuzzResult, runs: number, seed: number): string {
   const actions = result.run.trace.sequence?.actions ?? [];
   const list = actions.length === 0 ? 'no action after the handshake' : actions.map(actionText).join(', ');
   if (result.outcome === 'found') {
@@ -109,8 +136,11 @@ export async function runFuzzCommand(args: CommandArgs, io: CommandIO, extras: F
     const reports: ReportOptions = parsed.output === undefined ? parsed.reports : { ...parsed.reports, traceFile: parsed.output, traceText: text };
     await writeReports(cut.trace, reports, { stdout: (line) => io.out(cut.redactor.ownText(line)), color: io.color });
   };
+  // Known findings (expected failures, ignored rules) do not end the search: it goes on to the next unexpected error.
+  const entries = parsed.reports.expectedFailures === undefined ? [] : (await readExpectedFailures(parsed.reports.expectedFailures)).entries;
   const result = await withInterrupts((onTransport) => runFuzz({
     ...parsed.fuzz,
+    known: (run) => knownFindings(run.trace, entries, parsed.ignoreRules),
     env,
     httpTransport: extras.httpTransport ?? streamableHttp,
     onTransport,
@@ -124,7 +154,8 @@ export async function runFuzzCommand(args: CommandArgs, io: CommandIO, extras: F
   const note = omittedNote('fuzz', trace);
   if (note !== undefined) io.err(note);
   if (parsed.reports.json !== true && parsed.reports.quiet !== true) say(fuzzLine(result, parsed.fuzz.runs, parsed.fuzz.seed) + shardNote(parsed.fuzz.plan ?? SERIAL, parsed.fuzz.runs) + '\n');
-  const reports: ReportOptions = parsed.output === undefined ? parsed.reports : { ...parsed.reports, traceFile: parsed.output, traceText: text };
+  const searched: ReportOptions = { ...parsed.reports, ignoreRules: parsed.ignoreRules, metEntries: result.met };
+  const reports: ReportOptions = parsed.output === undefined ? searched : { ...searched, traceFile: parsed.output, traceText: text };
   const outcome = await writeReports(trace, { ...reports, secrets: secretEnvironmentValues(env) }, { stdout: say, color: io.color });
   if (outcome.failure !== undefined) return { exitCode: 2, failure: outcome.failure };
   if (trace.status !== 'error') return { exitCode: outcome.exitCode };

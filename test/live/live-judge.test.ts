@@ -56,7 +56,7 @@ test('a version the client does not support is a finding on the answer; the hand
 test('messages before the answer wait for it and keep their places; text that is not strict JSON is a finding', () => {
   const r = judge([['c', init()], ['s', '{"jsonrpc":"2.0","id":"r1","method":"roots/list"}'], ['s', 'Server started'], ['s', '{"a":1,"a":2}'], ['s', answer('2025-11-25')]]);
   assert.equal(r.rules, [
-    [1, 'lifecycle/server-request-before-initialized', '/message'],
+    [1, 'lifecycle/server-request-early', '/message'],
     [2, 'json/syntax', '/message'],
     [3, 'json/duplicate-key', '/message/a'],
   ]);

@@ -25,9 +25,14 @@ test('nothing skips the handshake', () => {
   assert.equal(transcript(lifecycleMachine, input, [toolsList]), [{ state: '"new"', rules: ['lifecycle/initialize-first'] }]);
   assert.equal(transcript(lifecycleMachine, input, [initialized]), [{ state: '"new"', rules: ['lifecycle/initialize-first'] }]);
   assert.equal(transcript(lifecycleMachine, input, [init, toolsList, rootsList, initialized, ping])
-    .map((s) => s.rules), [[], ['lifecycle/request-before-initialized'], ['lifecycle/server-request-before-initialized'], ['lifecycle/initialized-out-of-order'], []]);
+    .map((s) => s.rules), [[], ['lifecycle/request-before-initialize-result'], ['lifecycle/server-request-early'], ['lifecycle/initialized-out-of-order'], []]);
+  // After the result the client may send requests (its SHOULD NOT ends with the result), and a server notification is no finding.
   assert.equal(transcript(lifecycleMachine, input, [init, result, toolsList, rootsList, { type: 'notification', direction: 'server_to_client', method: 'notifications/tools/list_changed' }, ping])
-    .map((s) => s.rules), [[], [], ['lifecycle/request-before-initialized'], ['lifecycle/server-request-before-initialized'], ['lifecycle/notification-before-initialized'], []]);
+    .map((s) => s.rules), [[], [], [], ['lifecycle/server-request-early'], [], []]);
+  // The course profile refuses all of them.
+  const strict = <T extends object>(e: T) => ({ ...e, strict: true });
+  assert.equal(transcript(lifecycleMachine, input, [strict(init), result, strict(toolsList), strict(rootsList), { type: 'notification', direction: 'server_to_client', method: 'notifications/tools/list_changed', strict: true }])
+    .map((s) => s.rules), [[], [], ['lifecycle/request-before-initialized'], ['lifecycle/server-request-before-initialized'], ['lifecycle/notification-before-initialized']]);
 });
 
 test('versions are checked on both sides; initialize only once', () => {

@@ -4,13 +4,19 @@ import { ToolListing } from '../../machines/tool-listing.ts';
 
 const page = (names: string[], nextCursor?: string) => ({ tools: names.map((name) => ({ name })), ...(nextCursor ? { nextCursor } : {}) });
 
-test('names stay unique across the pages of one listing; a new listing may repeat them', () => {
+test('names should stay unique across the pages of one listing; a new listing may repeat them', () => {
   const l = new ToolListing();
   l.accept(undefined, page(['a', 'b'], 'c1'));
   assert.equal(l.checkResult({ cursor: 'c1' }, page(['c'])), []);
   const dup = l.checkResult({ cursor: 'c1' }, page(['x', 'b']));
-  assert.equal(dup.map((f) => `${f.rule} ${f.pointer}`), ['tools/duplicate-name-across-pages /message/result/tools/1/name']);
+  assert.equal(dup.map((f) => `${f.rule} ${f.pointer}`), ['tools/name-not-unique /message/result/tools/1/name']);
   assert.equal(l.checkResult(undefined, page(['a'])), []);
+});
+
+test('the specification profiles: a name repeated across pages is the tools page\'s SHOULD, a warning', () => {
+  const l = new ToolListing();
+  l.accept(undefined, page(['a', 'b'], 'c1'));
+  assert.equal(l.checkResult({ cursor: 'c1' }, page(['b'])).map((f) => `${f.rule} ${f.severity}`), ['tools/name-not-unique warning']);
 });
 
 test('list_changed makes the old cursors stale; new cursors are fine', () => {
@@ -21,7 +27,7 @@ test('list_changed makes the old cursors stale; new cursors are fine', () => {
   assert.equal(l.checkRequest({ cursor: 'old' }).map((f) => f.rule), ['tools/stale-cursor']);
   l.accept(undefined, page(['a'], 'new'));
   assert.equal(l.checkRequest({ cursor: 'new' }), []);
-  assert.equal(l.checkResult({ cursor: 'new' }, page(['a'])).map((f) => f.rule), ['tools/duplicate-name-across-pages']);
+  assert.equal(l.checkResult({ cursor: 'new' }, page(['a'])).map((f) => f.rule), ['tools/name-not-unique']);
 });
 
 test.run();

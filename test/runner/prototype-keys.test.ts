@@ -40,7 +40,7 @@ const HANDSHAKE: readonly Step[] = [
 for (const name of NAMES) {
   test(`fixture: a revision, principal and tenant named ${name} are read and looked up like any name`, () => {
     const fixture = parseFixture(new TextEncoder().encode(fixtureText(name)), 'f.json');
-    assert.ok(Object.hasOwn(fixture.authorization.revisions, name), 'the revision is kept');
+    assert.ok(Object.hasOwn(fixture.authorization!.revisions, name), 'the revision is kept');
     // The specification profile reads templates of the policy too (the course profile wants listed resources).
     const result = runCase(fixture, fixture.cases[0]!, 0, { profile: SPEC_2025_11_25 });
     assert.equal(result, { name: 'read', status: 'passed' });

@@ -89,17 +89,17 @@ test('a tool that requires a task is called as one and polled; one not done with
 
 test('exit 1 for findings; --json prints the report with status, findings placed on events, and the signature', () => {
   const out = join(dir, 'dup.json');
-  const r = check(['--json', '--output', out, ...peer('duplicate-tool-names')]);
+  const r = check(['--json', '--output', out, ...peer('result-and-error')]);
   assert.is(r.status, 1, r.stderr);
   const report = JSON.parse(r.stdout) as { status: string; findings: { rule: string; severity: string; event: number; pointer: string }[]; signature: string };
   assert.is(report.status, 'fail');
-  assert.equal(report.findings.map((f) => [f.rule, f.severity, f.pointer]), [['tools/duplicate-name', 'error', '/message/result/tools/1/name']]);
+  assert.equal(report.findings.map((f) => [f.rule, f.severity]), [['envelope/result-and-error', 'error']]);
   const trace = JSON.parse(readFileSync(out, 'utf8')) as { events: { kind: string }[]; signature: string };
   assert.is(trace.events[report.findings[0]!.event]!.kind, 'message');
   assert.is(report.signature, trace.signature);
   const v = spawnSync(process.execPath, [CLI, 'validate', out], { encoding: 'utf8', cwd: ROOT });
   assert.is(v.status, 1);
-  assert.match(v.stdout, /^event \d+: error: tools\/list result \(tool "echo"\) \/message\/result\/tools\/1\/name: .* \[tools\/duplicate-name\]$/m);
+  assert.match(v.stdout, /^event \d+: error: .* \[envelope\/result-and-error\]$/m);
 });
 
 test('bad arguments are refused before anything runs, each with a message that names the option', () => {

@@ -37,20 +37,20 @@ test('fuzz of a server that answers an older published revision could not run: e
 });
 
 test('fuzz finds and shrinks (exit 1), writes an owner-only trace validate judges alike; replay reproduces it (exit 1) or not (exit 0)', () => {
-  const out = join(dir, 'early.json');
-  const r = cli(['fuzz', '--seed', '7', '--timeout', '2', '--output', out, ...peer('serves-before-initialized')]);
+  const out = join(dir, 'swap.json');
+  const r = cli(['fuzz', '--seed', '7', '--timeout', '2', '--output', out, ...peer('swap-after-cancel')]);
   assert.is(r.status, 1, r.stdout + r.stderr);
-  assert.match(r.stdout, /^fuzz: found in run \d+ of 50 \(seed 7\); shrunk in \d+ steps? to 1 action: early tools\/list\n/);
-  assert.match(r.stdout, /\[probe\/served-before-initialized\]/);
+  assert.match(r.stdout, /^fuzz: found in run \d+ of 50 \(seed 7\); shrunk in \d+ steps? to 3 actions: echo, echo, cancel oldest\n/);
+  assert.match(r.stdout, /\[probe\/answer-of-another-request\]/);
   assert.is(statSync(out).mode & 0o777, 0o600);
   const trace = JSON.parse(readFileSync(out, 'utf8')) as Trace;
   assert.is(trace.mode, 'fuzz');
   const run = Number(/found in run (\d+) of/.exec(r.stdout)?.[1]);
-  assert.equal(trace.sequence, { seed: 7, actions: [{ kind: 'early', args: { method: 'tools/list' } }], run }, 'the run it was found in is recorded');
+  assert.equal(trace.sequence, { seed: 7, actions: [{ kind: 'echo' }, { kind: 'echo' }, { kind: 'cancel', args: { which: 'oldest' } }], run }, 'the run it was found in is recorded');
   const v = cli(['validate', '--json', out]);
   assert.is(v.status, 1, v.stderr);
   assert.is((JSON.parse(v.stdout) as { signature: string }).signature, trace.signature);
-  const again = cli(['replay', out, '--runs', '3', ...peer('serves-before-initialized')]);
+  const again = cli(['replay', out, '--runs', '3', ...peer('swap-after-cancel')]);
   assert.is(again.status, 1, again.stderr);
   assert.is(again.stdout, `reproduced ${trace.signature} in 3/3 runs\n`);
   const fixed = cli(['replay', out, '--runs', '2', ...peer('correct')]);
@@ -66,8 +66,29 @@ test('fuzz of a correct server: exit 0, the last run\'s sequence named; --quiet 
   assert.match(q.stdout, /^pass: [^\n]*\n$/);
 });
 
+test('known findings do not end the search: --ignore-rule and --expected-failures go on (not stale when a run met them); --without; --max-time says what was done', () => {
+  const swap = peer('swap-after-cancel');
+  const ignored = cli(['fuzz', '--seed', '7', '--runs', '15', '--timeout', '2', '--ignore-rule', 'probe/answer-of-another-request', ...swap]);
+  assert.is(ignored.status, 0, ignored.stdout + ignored.stderr);
+  assert.match(ignored.stdout, /^fuzz: nothing found in 15 runs \(seed 7\)/);
+  const entries = join(dir, 'known.json');
+  writeFileSync(entries, JSON.stringify([{ rule: 'probe/answer-of-another-request', reason: 'a known swap' }]));
+  const expected = cli(['fuzz', '--seed', '7', '--runs', '15', '--timeout', '2', '--expected-failures', entries, ...swap]);
+  assert.is(expected.status, 0, expected.stdout + expected.stderr);
+  assert.match(expected.stdout, /nothing found in 15 runs[^]*0 stale expected failures/);
+  const without = cli(['fuzz', '--seed', '7', '--runs', '15', '--timeout', '2', '--without', 'cancel', ...swap]);
+  assert.is(without.status, 0, 'the swap needs a cancellation: without it, nothing is found');
+  assert.not.match(without.stdout, /cancel (oldest|latest)/);
+  const bounded = cli(['fuzz', '--seed', '7', '--runs', '5000', '--timeout', '2', '--max-time', '2', ...peer('correct')]);
+  assert.is(bounded.status, 0, bounded.stderr);
+  assert.match(bounded.stdout, /^fuzz: nothing found in \d+ runs? \(seed 7\); .*: --max-time ran out after \d+ runs? of 5000\n/);
+  assert.is(cli(['fuzz', '--without', 'nope', ...swap]).status, 2);
+  assert.is(cli(['fuzz', '--ignore-rule', 'no/such-rule', ...swap]).status, 2);
+  assert.is(cli(['fuzz', '--max-time', '0', ...swap]).status, 2);
+});
+
 test('replay refuses a trace that names what to run (exit 2, the rule and pointer), and runs nothing', () => {
-  const found = cli(['fuzz', '--seed', '7', '--runs', '50', '--timeout', '2', '--output', join(dir, 'base.json'), ...peer('serves-before-initialized')]);
+  const found = cli(['fuzz', '--seed', '7', '--runs', '50', '--timeout', '2', '--output', join(dir, 'base.json'), ...peer('swap-after-cancel')]);
   assert.is(found.status, 1);
   const trace = JSON.parse(readFileSync(join(dir, 'base.json'), 'utf8')) as Trace;
   const marker = join(dir, 'ran');

@@ -90,7 +90,7 @@ test('--json asked for: a usage error still prints one JSON document with status
 test('rules ID shows one rule; rules AREA lists an area; an unknown one is exit 2', () => {
   const one = run('rules', 'correlation/duplicate-outstanding-id');
   assert.is(one.status, 0);
-  assert.match(one.stdout, /^correlation\/duplicate-outstanding-id \(error\)\n.+\nspec: https:\/\/modelcontextprotocol\.io\//);
+  assert.match(one.stdout, /^correlation\/duplicate-outstanding-id \(error, MUST NOT\)\n.+\nspec: https:\/\/modelcontextprotocol\.io\//);
   const json = JSON.parse(run('rules', 'lifecycle/initialize-failed', '--json').stdout) as { id: string; severity: string };
   assert.equal([json.id, json.severity], ['lifecycle/initialize-failed', 'warning']);
   const area = run('rules', 'lifecycle');

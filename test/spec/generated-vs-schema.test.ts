@@ -92,17 +92,9 @@ const OURS_STRICTER: Readonly<Record<string, Disagreement>> = {
     rules: ['stateless/acknowledged-params'], pointer: /^\/message\/params\/_meta(\/io\.modelcontextprotocol~1subscriptionId)?$/, why: WHY.ackMeta,
     witness: { revision: '2026-07-28', method: 'notifications/subscriptions/acknowledged', params: { notifications: {} } },
   },
-  'cursor-non-empty': {
-    rules: ['pagination/invalid-cursor'], pointer: /^\/message\/(params\/cursor|result\/nextCursor)$/, why: OWN('a cursor is a non-empty string (the schema: any string)'),
-    witness: { revision: V, method: 'tools/list', params: { cursor: '' } },
-  },
   'unique-in-list': {
     rules: ['prompts/duplicate-name', 'tools/duplicate-name', 'resources/duplicate-uri', 'tasks/duplicate-task-id'], pointer: /^\/message\/result\/\w+\/\d+\/(name|uri|uriTemplate|taskId)$/, why: WHY.unique,
     witness: { revision: V, method: 'prompts/list', result: { prompts: [{ name: 'a' }, { name: 'a' }] } },
-  },
-  'tool-schema-required-unique': {
-    rules: ['toolschema/keyword-value'], pointer: /\/(inputSchema|outputSchema)\/required\/\d+$/, why: 'JSON Schema 2020-12 (validation, 6.5.3) requires the elements of `required` to be unique; the MCP schema types inputSchema.required as a plain array of strings',
-    witness: { revision: V, method: 'tools/list', result: { tools: [{ name: 't', inputSchema: { type: 'object', properties: { a: { type: 'string' } }, required: ['a', 'a'] } }] } },
   },
   'required-names-declared-field': {
     rules: ['elicitation/requested-schema'], pointer: /^\/message\/params\/requestedSchema\/required\/\d+$/, why: OWN('a required field must be one of the declared properties (JSON Schema allows undeclared names in required)'),

@@ -41,6 +41,10 @@ test('pagination/invalid-cursor and pagination/cursor-too-long', () => {
   assert.equal(pairs(validateNextCursor('page-3', at, ctx)), []);
   assert.equal(pairs(validateNextCursor('', at, ctx)), ['pagination/invalid-cursor ' + at]);
   assert.equal(pairs(validateNextCursor(null, at, ctx)), ['pagination/invalid-cursor ' + at]);
+  // The schema's Cursor is any string: the specification profiles accept an empty one.
+  assert.equal(pairs(validateNextCursor('', at, loose)), []);
+  assert.equal(pairs(validateCursorParams({ cursor: '' }, AT, loose)), []);
+  assert.equal(pairs(validateNextCursor(null, at, loose)), ['pagination/invalid-cursor ' + at]);
   assert.equal(pairs(validateNextCursor('n'.repeat(1025), at, ctx)), ['pagination/cursor-too-long ' + at]);
 });
 

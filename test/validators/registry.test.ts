@@ -3,6 +3,12 @@ import * as assert from 'uvu/assert';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { RULES } from '../../validators/rules/index.ts';
+import { COURSE, ERROR_KEYWORDS, type Keyword } from '../../validators/rules/rule.ts';
+
+/** The keywords a warning may rest on: a recommendation, a robustness probe, or the tool's own note about its run. */
+const WARNING_KEYWORDS: readonly Keyword[] = ['SHOULD', 'SHOULD NOT', 'probe', 'tool'];
+/** The areas that are the tool's own (its command line, its files, its matrix): they rest on no specification line. */
+const TOOL_AREAS = new Set(['cli', 'fixture', 'matrix']);
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const SOURCE_FOLDERS = ['bench', 'coverage', 'fuzz', 'inspector', 'live', 'machines', 'matrix', 'reports', 'runner', 'scripts', 'trace', 'transcripts', 'validators'];
@@ -47,6 +53,24 @@ test('no source reaches a rule through an area object or an alias', () => {
     text.split('\n').flatMap((line, i) => (/\b[a-z]+Rules\s*(\[|\.)|\bR\[/.test(line) ? [`${path}:${i + 1}`] : [])),
   );
   assert.equal(indirect, []);
+});
+
+test('every rule states the keyword it rests on, and its severity follows it: an error a requirement, a warning a recommendation or a probe', () => {
+  const wrong: string[] = [];
+  for (const [id, rule] of RULES) {
+    const allowed = rule.severity === 'error' ? ERROR_KEYWORDS : WARNING_KEYWORDS;
+    if (!allowed.includes(rule.keyword)) wrong.push(`${id}: ${rule.severity} resting on ${rule.keyword}`);
+    const area = id.split('/')[0] as string;
+    if (TOOL_AREAS.has(area) !== (rule.keyword === 'tool') && !(rule.keyword === 'tool' && rule.severity === 'warning')) wrong.push(`${id}: keyword ${rule.keyword} in area ${area}`);
+    // auth/: the declared authorization policy of a fixture, the course's model (judged only where a policy is declared).
+    if (rule.keyword === 'course' && area !== 'auth' && !Object.values(COURSE).includes(rule.spec as never) && !/course profile/i.test(rule.text)) wrong.push(`${id}: course keyword without the course link or wording`);
+    if ((rule.keyword === 'SHOULD' || rule.keyword === 'SHOULD NOT') && !/should/i.test(rule.text + decodeURIComponent(rule.spec))) wrong.push(`${id}: ${rule.keyword} not named in its text or link`);
+  }
+  assert.equal(wrong, []);
+});
+
+test('the keywords an error may rest on exclude SHOULD, SHOULD NOT and probe', () => {
+  for (const k of ['SHOULD', 'SHOULD NOT', 'probe'] as const) assert.not.ok(ERROR_KEYWORDS.includes(k), k);
 });
 
 test.run();

@@ -76,9 +76,9 @@ const SCHEMA_CASES: ReadonlyArray<{ name: string; schema: unknown; expected: str
     context: loose,
   },
   {
-    name: 'outside strict profiles, a type list with an unknown or repeated name is still refused',
+    name: 'outside strict profiles, a type list with an unknown or repeated name is still refused (as JSON Schema 2020-12)',
     schema: { type: 'object', properties: { a: { type: ['strin', 'null'] }, b: { type: ['null', 'null'] }, c: { type: [] } } },
-    expected: [`toolschema/keyword-value ${AT}/properties/a/type`, `toolschema/keyword-value ${AT}/properties/b/type`, `toolschema/keyword-value ${AT}/properties/c/type`],
+    expected: [`toolschema/json-schema-invalid ${AT}/properties/a/type`, `toolschema/json-schema-invalid ${AT}/properties/b/type`, `toolschema/json-schema-invalid ${AT}/properties/c/type`],
     context: loose,
   },
   {

@@ -2,5 +2,5 @@ import { defineRules, SPEC } from './rule.ts';
 
 /** Which side may send which method. */
 export const directionRules = defineRules('direction', SPEC.schema, {
-  'wrong-direction': 'The method was sent by the wrong side (wrong direction).',
+  'wrong-direction': { text: 'The method was sent by the wrong side (wrong direction).', keyword: 'MUST' },
 });

@@ -10,95 +10,117 @@ const SSE_INTERPRETATION = 'https://html.spec.whatwg.org/multipage/server-sent-e
 /** Streamable HTTP transport rules: what the server's HTTP answers, session ids and SSE streams must do. */
 export const httpRules = defineRules('http', SPEC.transports, {
   'error-status': {
+    keyword: 'MUST',
     text: 'A POST carrying a request must be answered with a JSON or SSE answer, and one carrying a notification or response with 202; the server answered with an HTTP error status.',
     spec: line('sending-messages-to-the-server', 'the server MUST either return'),
   },
   'redirect': {
+    keyword: 'MUST',
     text: 'The MCP endpoint must answer POST and GET itself; a redirect is not followed.',
     spec: line('streamable-http', 'single HTTP endpoint path'),
   },
   'redirect-other-origin': {
+    keyword: 'MUST',
     text: 'A redirect to another origin is never followed: the session id and credentials stay with the origin the user named.',
     spec: line('streamable-http', 'single HTTP endpoint path'),
   },
   'timeout': {
+    keyword: 'JSON-RPC',
     text: 'The server must answer within the configured time: the response head, a JSON body, or the next event of a stream awaiting its response.',
     spec: line('sending-messages-to-the-server', 'the server MUST either return'),
   },
   'connection-lost': {
+    keyword: 'MUST',
     text: 'The server must complete its answer; the connection failed before it did.',
     spec: line('sending-messages-to-the-server', 'the server MUST either return'),
   },
   'response-content-type': {
+    keyword: 'MUST',
     text: 'A POST carrying a request must be answered with Content-Type application/json or text/event-stream.',
     spec: line('sending-messages-to-the-server', 'Content-Type: text/event-stream'),
   },
   'accepted-not-202': {
+    keyword: 'MUST',
     text: 'A POST carrying a notification or response that the server accepts must be answered with 202 Accepted and no body.',
     spec: line('sending-messages-to-the-server', 'return HTTP status code 202'),
   },
   'session-id-without-initialize-result': {
+    keyword: 'tool',
     severity: 'warning',
     text: 'A session id is assigned on the HTTP response containing the InitializeResult; one offered anywhere else is not kept.',
     spec: line('session-management', 'on the HTTP response containing the'),
   },
   'session-id-visible-ascii': {
+    keyword: 'MUST',
     text: 'A session id must contain only visible ASCII characters (0x21 to 0x7E).',
     spec: line('session-management', 'only contain visible ASCII characters'),
   },
   'session-required-not-issued': {
+    keyword: 'MUST',
     text: 'A server may require a session id only when it issued one with the InitializeResult; it refused a request for lacking one it never issued.',
     spec: line('session-management', 'If an MCP-Session-Id is returned by the server during initialization'),
   },
   'terminated-session-not-404': {
+    keyword: 'MUST',
     text: 'After a session is terminated, the server must answer requests carrying its session id with HTTP 404 Not Found.',
     spec: line('session-management', 'with HTTP 404 Not Found'),
   },
   'get-stream-answer': {
+    keyword: 'MUST',
     text: 'A GET to the MCP endpoint must be answered with Content-Type text/event-stream or HTTP 405 Method Not Allowed.',
     spec: line('listening-for-messages-from-the-server', 'return HTTP 405 Method Not Allowed'),
   },
   'response-on-get-stream': {
+    keyword: 'JSON-RPC',
     text: 'The server must not send a JSON-RPC response on a GET stream unless it is resuming a stream of an earlier request.',
     spec: line('listening-for-messages-from-the-server', 'send a JSON-RPC response on the stream'),
   },
   'event-id-reused': {
+    keyword: 'MUST',
     text: 'An SSE event id must be unique across all streams of the session.',
     spec: line('resumability-and-redelivery', 'globally unique across all streams'),
   },
   'origin-accepted': {
+    keyword: 'MUST',
     text: 'The server must validate the Origin header: a loopback server must refuse a request from a foreign Origin.',
     spec: line('security-warning', 'validate the Origin header'),
   },
   'origin-not-403': {
+    keyword: 'MUST',
     text: 'A request with an invalid Origin must be refused with HTTP 403 Forbidden (since 2025-11-25).',
     spec: line('security-warning', 'respond with HTTP 403 Forbidden'),
   },
   'sse-priming-event': {
+    keyword: 'SHOULD',
     severity: 'warning',
     text: 'An SSE answer should begin with an event carrying an event id and an empty data field (since 2025-11-25).',
     spec: line('sending-messages-to-the-server', 'immediately send an SSE event consisting of an event'),
   },
   'stream-closed-before-response': {
+    keyword: 'JSON-RPC',
     text: 'The server must reply to every request; the SSE stream answering one ended without the response and could not be resumed (no event id, or resumption refused), so it is never answered.',
     spec: `${SPEC.jsonrpc}#response_object:~:text=${encodeURIComponent('the Server MUST reply with a Response')}`,
   },
   'stream-not-terminated': {
+    keyword: 'SHOULD',
     severity: 'warning',
     text: 'After the JSON-RPC response has been sent, the server should terminate the SSE stream.',
     spec: line('sending-messages-to-the-server', 'After the JSON-RPC response has been sent'),
   },
   'stream-limit': {
+    keyword: 'SHOULD',
     severity: 'warning',
     text: 'The SSE stream answering a request should include its response; the check stops reading one after a bounded number of messages (10,000 unless configured) without it.',
     spec: line('sending-messages-to-the-server', 'SHOULD eventually include a JSON-RPC response'),
   },
   'sse-ignored-field': {
+    keyword: 'SHOULD',
     severity: 'warning',
     text: 'Every line of an SSE stream should be a data, event, id or retry field or a comment; clients ignore any other line and lose what it carried.',
     spec: SSE_INTERPRETATION,
   },
   'content-encoding-invalid': {
+    keyword: 'RFC',
     text: 'A body must be coded as its Content-Encoding says: the codings it names are the decoding that has to be applied to obtain the media type of its Content-Type (RFC 9110, section 8.4); the body does not decode so.',
     spec: 'https://www.rfc-editor.org/rfc/rfc9110#section-8.4',
   },

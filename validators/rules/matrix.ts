@@ -8,7 +8,7 @@ const MATRIX = 'docs/matrix.md#matrix';
  * its revision and transport), and what stops it from running.
  */
 export const matrixRules = defineRules('matrix', MATRIX, {
-  'client-failed': 'Every client of the matrix must finish its echo session (initialize, ping, tools/list, tools/call, close) against every server of its revision and transport.',
-  'cell-differs': 'A cell\'s normalized traffic (ids, session ids, event ids and implementation names and versions set aside) must equal that of the other cells of its revision and transport.',
-  'sdk-missing': 'The matrix runs the SDKs installed as the checkout\'s dev dependencies and its own peers; an installed copy of mcp-statechart has neither.',
+  'client-failed': { text: 'Every client of the matrix must finish its echo session (initialize, ping, tools/list, tools/call, close) against every server of its revision and transport.', keyword: 'tool' },
+  'cell-differs': { text: 'A cell\'s normalized traffic (ids, session ids, event ids and implementation names and versions set aside) must equal that of the other cells of its revision and transport.', keyword: 'tool' },
+  'sdk-missing': { text: 'The matrix runs the SDKs installed as the checkout\'s dev dependencies and its own peers; an installed copy of mcp-statechart has neither.', keyword: 'tool' },
 });

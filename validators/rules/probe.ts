@@ -7,19 +7,30 @@ import { defineRules, SPEC } from './rule.ts';
  */
 export const probeRules = defineRules('probe', SPEC.jsonrpc, {
   'unknown-method-code': {
+    keyword: 'JSON-RPC',
     text: 'A request for a method the server does not know must be answered with error -32601 (Method not found).',
     spec: `${SPEC.jsonrpc}#error_object:~:text=%2D32601`,
   },
   'invalid-params-code': {
+    keyword: 'SHOULD',
     text: 'A request whose params break the method\'s schema (here an invalid cursor) should be answered with error -32602 (Invalid params).',
     severity: 'warning',
     spec: `${SPEC.pagination}#error-handling:~:text=Invalid%20cursors%20SHOULD%20result%20in%20an%20error%20with%20code%20%2D32602`,
   },
-  'served-before-initialized': {
-    text: 'A request sent before notifications/initialized must not be served: the initialization phase must be the first interaction, so the server answers it with an error, not a result.',
-    spec: `${SPEC.lifecycle}#initialization:~:text=The%20initialization%20phase%20MUST%20be%20the%20first%20interaction`,
+  'duplicate-id-unanswered': {
+    severity: 'warning',
+    keyword: 'probe',
+    text: 'Robustness probe: the checker sent two requests with one id at once, which a client MUST NOT do; the server answered one of them and not the other. No requirement binds a server to answer both, so this says how it copes, not that it is wrong.',
+    spec: `${SPEC.basic}#requests:~:text=The%20request%20ID%20MUST%20NOT%20have%20been%20previously%20used`,
+  },
+  'answer-to-reused-id': {
+    severity: 'warning',
+    keyword: 'probe',
+    text: 'Robustness probe: the checker sent a request with an id it had used before (twice at once, or once answered), which a client MUST NOT do, and the server answered it with another request\'s marker; it cannot be held to tell such requests apart.',
+    spec: `${SPEC.basic}#requests:~:text=The%20request%20ID%20MUST%20NOT%20have%20been%20previously%20used`,
   },
   'answer-of-another-request': {
+    keyword: 'JSON-RPC',
     text: 'A response must answer the request with its id: a result carrying the marker of another request (echoed by the server\'s echo tool) and not its own answers the wrong request.',
     spec: `${SPEC.jsonrpc}#response_object:~:text=It%20MUST%20be%20the%20same%20as%20the%20value%20of%20the%20id%20member%20in%20the%20Request%20Object`,
   },

@@ -2,15 +2,17 @@ import { defineRules, SPEC } from './rule.ts';
 
 /** Rules of the `prompts` area: prompts/list, prompts/get and notifications/prompts/list_changed. */
 export const promptsRules = defineRules('prompts', SPEC.prompts, {
-  'list-result': 'A prompts/list result must be {prompts, nextCursor?, _meta?} (the cursor and page size are pagination rules).',
-  'descriptor':
-    'A prompt must be {name, title?, description?, arguments?, icons?, _meta?} and each of its arguments {name, title?, description?, required?} with the types the schema gives.',
-  'duplicate-name': 'Prompt names must be unique within a prompts/list result (a name identifies its prompt).',
-  'get-params': 'prompts/get params must be {name, arguments?, _meta?}: a string name and an object of string argument values.',
-  'get-result': 'A prompts/get result must be {description?, messages, _meta?}: an optional string and an array of prompt messages.',
-  'message': 'A prompt message must be {role: "user" | "assistant", content} whose content is one content block.',
-  'list-changed-params': 'notifications/prompts/list_changed params may carry only _meta.',
-  'unknown-prompt': 'prompts/get must name a prompt of the current prompts/list listing, once the client has listed them.',
-  'missing-argument': 'prompts/get must give every argument the listed prompt declares as required.',
-  'unknown-argument': 'prompts/get may give only arguments the listed prompt declares.',
+  'list-result': { text: 'A prompts/list result must be {prompts, nextCursor?, _meta?} (the cursor and page size are pagination rules).', keyword: 'schema' },
+  'descriptor': {
+    text: 'A prompt must be {name, title?, description?, arguments?, icons?, _meta?} and each of its arguments {name, title?, description?, required?} with the types the schema gives.',
+    keyword: 'schema',
+  },
+  'duplicate-name': { text: 'Prompt names must be unique within a prompts/list result (a name identifies its prompt).', keyword: 'MUST' },
+  'get-params': { text: 'prompts/get params must be {name, arguments?, _meta?}: a string name and an object of string argument values.', keyword: 'schema' },
+  'get-result': { text: 'A prompts/get result must be {description?, messages, _meta?}: an optional string and an array of prompt messages.', keyword: 'schema' },
+  'message': { text: 'A prompt message must be {role: "user" | "assistant", content} whose content is one content block.', keyword: 'schema' },
+  'list-changed-params': { text: 'notifications/prompts/list_changed params may carry only _meta.', keyword: 'schema' },
+  'unknown-prompt': { text: 'prompts/get must name a prompt of the current prompts/list listing, once the client has listed them.', keyword: 'MUST' },
+  'missing-argument': { text: 'prompts/get must give every argument the listed prompt declares as required.', keyword: 'MUST' },
+  'unknown-argument': { text: 'prompts/get may give only arguments the listed prompt declares.', keyword: 'MUST' },
 });

@@ -1,9 +1,25 @@
 import type { Severity } from '../finding.ts';
 
+/**
+ * What a rule rests on, and so how severe it may be. An error rests on a requirement: `MUST`,
+ * `MUST NOT`, `REQUIRED` (the specification's keywords, RFC 2119), `schema` (the revision's JSON
+ * schema), `JSON-RPC` (a JSON-RPC 2.0 requirement), `RFC` (a MUST of an RFC the specification
+ * names: JSON, URI, base64, media types). A warning rests on `SHOULD` or `SHOULD NOT`, or is a
+ * `probe` (a robustness probe reporting how a server copes with a client act the specification
+ * forbids). `tool` marks the tool's own rules (its command line, its file formats, its limits),
+ * which say nothing about a peer, and `course` the course profile's own strictness.
+ */
+export type Keyword = 'MUST' | 'MUST NOT' | 'REQUIRED' | 'schema' | 'JSON-RPC' | 'RFC' | 'SHOULD' | 'SHOULD NOT' | 'probe' | 'tool' | 'course';
+
+/** The keywords an error may rest on (every other keyword's rules are warnings). */
+export const ERROR_KEYWORDS: readonly Keyword[] = ['MUST', 'MUST NOT', 'REQUIRED', 'schema', 'JSON-RPC', 'RFC', 'tool', 'course'];
+
 /** A rule: what a finding cites. Ids never change once published. */
 export interface RuleSpec {
   readonly id: string;
   readonly severity: Severity;
+  /** The requirement the rule rests on, which bounds its severity. */
+  readonly keyword: Keyword;
   /** Link into the specification (or the course profile) that the rule enforces. */
   readonly spec: string;
   /** One line saying what the rule requires. */
@@ -54,6 +70,7 @@ export const COURSE = {
 /** A rule as written in an area file: its text, and a severity or link when not the defaults. */
 export interface RuleEntry {
   readonly text: string;
+  readonly keyword: Keyword;
   readonly severity?: Severity;
   readonly spec?: string;
 }
@@ -61,19 +78,19 @@ export interface RuleEntry {
 /** An area's rules by slug, each carrying its full id as a literal type. */
 export type AreaRules<A extends string, K extends string> = { readonly [S in K]: RuleSpec & { readonly id: `${A}/${S}` } };
 
-/** Declares an area's rules as data; the `error` severity is the default. */
+/** Declares an area's rules as data; the `error` severity is the default, the keyword is always given. */
 export function defineRules<const A extends string, const K extends string>(
   area: A,
   spec: string,
-  rules: Record<K, string | RuleEntry>,
+  rules: Record<K, RuleEntry>,
 ): AreaRules<A, K> {
   const out = {} as Record<K, RuleSpec>;
   for (const slug of Object.keys(rules) as K[]) {
-    const r = rules[slug];
-    const entry: RuleEntry = typeof r === 'string' ? { text: r } : r;
+    const entry = rules[slug];
     out[slug] = {
       id: `${area}/${slug}`,
       severity: entry.severity ?? 'error',
+      keyword: entry.keyword,
       spec: entry.spec ?? spec,
       text: entry.text,
     };

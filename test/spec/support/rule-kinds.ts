@@ -91,7 +91,7 @@ const OVERRIDES: Readonly<Record<string, { kind: RuleKind; why: string }>> = {
   'toolschema/instance-min-items': { kind: 'stateful', why: 'checks a value against a schema of another message' },
   'toolschema/instance-max-items': { kind: 'stateful', why: 'checks a value against a schema of another message' },
   'toolschema/instance-limit': { kind: 'stateful', why: 'checks a value against a schema of another message' },
-  'tools/duplicate-name-across-pages': { kind: 'stateful', why: 'earlier pages of the listing' },
+  'tools/name-not-unique': { kind: 'stateful', why: 'earlier pages of the listing' },
   'tools/stale-cursor': { kind: 'stateful', why: 'a list_changed notification seen before' },
   'tools/unknown-tool': { kind: 'stateful', why: 'the tools the server listed' },
   'tools/task-not-supported': { kind: 'stateful', why: 'the listed tool\'s execution.taskSupport' },

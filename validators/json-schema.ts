@@ -1,0 +1,175 @@
+// Why: in the specification profiles a tool's inputSchema and outputSchema are JSON Schema, and
+// servers emit what their libraries generate (zod's $defs/$ref, anyOf with null, record() as an
+// additionalProperties schema, formats, const). A hand-written subset refuses valid schemas, so
+// these profiles judge schemas and instances with ajv, in the dialect the schema names ($schema:
+// 2020-12 by default, 2019-09 and draft-07 too). The schemas come from servers and are untrusted:
+// their size is bounded before ajv sees them, each compiled validator is cached by the schema's
+// text (bounded), and nothing here throws: a schema ajv cannot compile is a finding with a pointer.
+// Regular expressions (pattern, patternProperties) run on the JavaScript engine; no linear-time
+// engine is installed, so a pathological pattern can be slow (the size bound limits the input).
+import { Ajv, type AnySchema, type ErrorObject, type ValidateFunction } from 'ajv';
+import { Ajv2019 } from 'ajv/dist/2019.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import type { JsonObject } from './context.ts';
+import { pointerJoin, type Finding } from './finding.ts';
+import { finding } from './rules/report.ts';
+import type { RuleSpec } from './rules/rule.ts';
+import { ruleById } from './rules/index.ts';
+
+/** The largest tool schema compiled, in characters of its JSON text. */
+export const MAX_SCHEMA_CHARS = 256 * 1024;
+/** How many compiled validators are kept (the oldest is dropped first). */
+const MAX_CACHED = 256;
+/** How many instance errors are reported for one value. */
+const MAX_ERRORS = 16;
+
+type Dialect = '2020-12' | '2019-09' | 'draft-07';
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+
+function makeAjv(dialect: Dialect): Ajv {
+  const options = { strict: false, allErrors: true, validateFormats: true, unicodeRegExp: true, inlineRefs: true, logger: false } as const;
+  const ajv = dialect === '2020-12' ? new Ajv2020(options) : dialect === '2019-09' ? new Ajv2019(options) : new Ajv(options);
+  addFormats(ajv);
+  return ajv;
+}
+
+const engines = new Map<Dialect, Ajv>();
+function engine(dialect: Dialect): Ajv {
+  let ajv = engines.get(dialect);
+  if (ajv === undefined) {
+    ajv = makeAjv(dialect);
+    engines.set(dialect, ajv);
+  }
+  return ajv;
+}
+
+/**
+ * Whether ajv can run here: it compiles schemas to functions, which a runtime that refuses code
+ * generation from strings (node --disallow-code-generation-from-strings) does not allow. Without
+ * it, callers fall back to the executed subset.
+ */
+export const JSON_SCHEMA_AVAILABLE: boolean = (() => {
+  try {
+    return (new Function('return true') as () => boolean)();
+  } catch {
+    return false;
+  }
+})();
+
+/** The dialect a schema's `$schema` names; undefined for one not known (a finding). */
+export function dialectOf(schema: JsonObject): Dialect | undefined {
+  const named = schema['$schema'];
+  if (named === undefined) return '2020-12';
+  if (typeof named !== 'string') return undefined;
+  const uri = named.replace(/#$/, '').replace(/^http:/, 'https:');
+  if (uri === 'https://json-schema.org/draft/2020-12/schema') return '2020-12';
+  if (uri === 'https://json-schema.org/draft/2019-09/schema') return '2019-09';
+  if (uri === 'https://json-schema.org/draft-07/schema') return 'draft-07';
+  return undefined;
+}
+
+/** A compiled schema (validate undefined when it did not compile) and the findings about it. */
+interface Compiled {
+  readonly validate: ValidateFunction | undefined;
+  readonly findings: readonly Finding[];
+}
+
+const cache = new Map<string, Compiled>();
+
+/** Compiles a schema once (cached by its text); every failure is findings placed under `at`. */
+function compile(schema: JsonObject, at: string): Compiled {
+  let text: string;
+  try {
+    text = JSON.stringify(schema);
+  } catch {
+    return { validate: undefined, findings: [finding(ruleById('toolschema/json-schema-invalid'), at, 'Invalid tool schema: Expected JSON but received a value that cannot be serialized')] };
+  }
+  if (text.length > MAX_SCHEMA_CHARS) {
+    return { validate: undefined, findings: [finding(ruleById('toolschema/json-schema-too-large'), at, `Invalid tool schema: Expected at most ${MAX_SCHEMA_CHARS} characters of JSON but received ${text.length}; it was not compiled`)] };
+  }
+  const cached = cache.get(text);
+  if (cached !== undefined) return relocate(cached, at);
+  const compiled = compileFresh(schema, text);
+  if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value as string);
+  cache.set(text, compiled);
+  return relocate(compiled, at);
+}
+
+/** Findings are cached with pointers relative to the schema; this places them under `at`. */
+function relocate(compiled: Compiled, at: string): Compiled {
+  if (compiled.findings.length === 0) return compiled;
+  return { validate: compiled.validate, findings: compiled.findings.map((f) => ({ ...f, pointer: at + f.pointer })) };
+}
+
+function compileFresh(schema: JsonObject, text: string): Compiled {
+  const named = dialectOf(schema);
+  // A $schema naming no known dialect is a note; the schema is then read as the default dialect.
+  const notes = named !== undefined ? [] : [finding(ruleById('toolschema/dialect-unknown'), '/$schema',
+    `tool schema: $schema ${JSON.stringify(schema['$schema']).slice(0, 120)} names no dialect the checker knows (2020-12, 2019-09, draft-07); it is read as JSON Schema 2020-12`)];
+  const dialect = named ?? '2020-12';
+  const ajv = engine(dialect);
+  const copy = JSON.parse(text) as Record<string, unknown>;
+  // A server's $id must not clash with another server's schema in the shared engine.
+  delete copy['$id'];
+  if (named === undefined) delete copy['$schema'];
+  try {
+    if (!ajv.validateSchema(copy as AnySchema)) {
+      // The meta-schema reports one mistake under several of its branches: one finding per place, the shallowest first.
+      const seen = new Set<string>();
+      const errors = (ajv.errors ?? []).filter((e) => {
+        const place = e.instancePath.replace(/\/\d+$/, '');
+        if (seen.has(place)) return false;
+        seen.add(place);
+        return true;
+      }).slice(0, MAX_ERRORS);
+      return { validate: undefined, findings: [...notes, ...errors.map((e) => finding(ruleById('toolschema/json-schema-invalid'), e.instancePath.replace(/\/\d+$/, ''), `Invalid tool schema (JSON Schema ${dialect}): ${e.instancePath || '/'} ${e.message ?? 'is invalid'}`))] };
+    }
+    return { validate: ajv.compile(copy as AnySchema), findings: notes };
+  } catch (error) {
+    const why = error instanceof Error ? error.message.slice(0, 200) : 'it cannot be compiled';
+    return { validate: undefined, findings: [...notes, finding(ruleById('toolschema/json-schema-invalid'), '', `Invalid tool schema (JSON Schema ${dialect}): ${why}`)] };
+  }
+}
+
+/** Validates a tool schema as JSON Schema of its dialect: findings (none when it compiles). */
+export function validateJsonSchema(schema: JsonObject, at: string): readonly Finding[] {
+  return compile(schema, at).findings;
+}
+
+/** The instance rule an ajv error keyword breaks (the subset's rules, where one fits). */
+const INSTANCE_RULES: Readonly<Record<string, RuleSpec>> = {
+  type: ruleById('toolschema/instance-type'),
+  required: ruleById('toolschema/instance-required'),
+  enum: ruleById('toolschema/instance-enum'),
+  minimum: ruleById('toolschema/instance-minimum'),
+  exclusiveMinimum: ruleById('toolschema/instance-minimum'),
+  maximum: ruleById('toolschema/instance-maximum'),
+  exclusiveMaximum: ruleById('toolschema/instance-maximum'),
+  minLength: ruleById('toolschema/instance-min-length'),
+  maxLength: ruleById('toolschema/instance-max-length'),
+  minItems: ruleById('toolschema/instance-min-items'),
+  maxItems: ruleById('toolschema/instance-max-items'),
+  additionalProperties: ruleById('toolschema/instance-unknown-property'),
+};
+
+function instanceFinding(e: ErrorObject, at: string): Finding {
+  const rule = INSTANCE_RULES[e.keyword] ?? ruleById('toolschema/instance-invalid');
+  const where = e.keyword === 'required' ? pointerJoin(at + e.instancePath, String((e.params as { missingProperty?: unknown }).missingProperty ?? ''))
+    : e.keyword === 'additionalProperties' ? pointerJoin(at + e.instancePath, String((e.params as { additionalProperty?: unknown }).additionalProperty ?? ''))
+      : at + e.instancePath;
+  return finding(rule, where, `Invalid value: ${e.instancePath || '/'} ${e.message ?? 'does not match the schema'} (schema ${e.schemaPath})`);
+}
+
+/** Checks a value against a tool schema with ajv; a schema that does not compile was reported on the descriptor, so it checks nothing here. */
+export function validateJsonInstance(schema: JsonObject, value: unknown, at: string): readonly Finding[] {
+  const validate = compile(schema, '').validate;
+  if (validate === undefined) return [];
+  try {
+    if (validate(value)) return [];
+  } catch {
+    return [];
+  }
+  return (validate.errors ?? []).slice(0, MAX_ERRORS).map((e) => instanceFinding(e, at));
+}
