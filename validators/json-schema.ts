@@ -7,10 +7,8 @@
 // text (bounded), and nothing here throws: a schema ajv cannot compile is a finding with a pointer.
 // Regular expressions (pattern, patternProperties) run on the JavaScript engine; no linear-time
 // engine is installed, so a pathological pattern can be slow (the size bound limits the input).
-import { Ajv, type AnySchema, type ErrorObject, type ValidateFunction } from 'ajv';
-import { Ajv2019 } from 'ajv/dist/2019.js';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import { createRequire } from 'node:module';
+import type { Ajv, AnySchema, ErrorObject, ValidateFunction } from 'ajv';
 import type { JsonObject } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
 import { finding } from './rules/report.ts';
@@ -26,12 +24,29 @@ const MAX_ERRORS = 16;
 
 type Dialect = '2020-12' | '2019-09' | 'draft-07';
 
-const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+type AjvClass = new (options: object) => Ajv;
+
+/**
+ * Loads ajv when a schema is first judged, not when the validators load: a run that meets no tool
+ * schema of a specification profile (the course profile, most fixtures) never pays for it. In the
+ * bundle `require` is the module's own; from the sources it is made for this file.
+ */
+function loadAjv(): { readonly classes: Record<Dialect, AjvClass>; readonly addFormats: (ajv: Ajv) => Ajv } {
+  const load = typeof require === 'function' ? require : createRequire(import.meta.url);
+  const draft07 = (load('ajv') as { Ajv: AjvClass }).Ajv;
+  const v2019 = (load('ajv/dist/2019.js') as { Ajv2019: AjvClass }).Ajv2019;
+  const v2020 = (load('ajv/dist/2020.js') as { Ajv2020: AjvClass }).Ajv2020;
+  const formats = load('ajv-formats') as { default?: (ajv: Ajv) => Ajv } & ((ajv: Ajv) => Ajv);
+  return { classes: { '2020-12': v2020, '2019-09': v2019, 'draft-07': draft07 }, addFormats: formats.default ?? formats };
+}
+
+let ajvModules: ReturnType<typeof loadAjv> | undefined;
 
 function makeAjv(dialect: Dialect): Ajv {
+  ajvModules ??= loadAjv();
   const options = { strict: false, allErrors: true, validateFormats: true, unicodeRegExp: true, inlineRefs: true, logger: false } as const;
-  const ajv = dialect === '2020-12' ? new Ajv2020(options) : dialect === '2019-09' ? new Ajv2019(options) : new Ajv(options);
-  addFormats(ajv);
+  const ajv = new ajvModules.classes[dialect](options);
+  ajvModules.addFormats(ajv);
   return ajv;
 }
 
