@@ -19,7 +19,7 @@ const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as
 /** The budget for the unpacked size of what we ship, as docs/package.md states it. */
 const BUDGET_MB = Number(/unpacked size of our own files is at\s+most ([\d.]+) MB/.exec(PACKAGE_PAGE)?.[1]);
 /** What may ship: the bundled CLI, the bundled fixtures, and the files npm always adds. */
-const SHIPPED = /^(dist\/cli\.(js|cjs)|fixtures\/[\w./-]+\.json|docs\/[\w./-]+\.(md|svg|jsonl)|package\.json|README\.md|LICENSE)$/;
+const SHIPPED = /^(dist\/cli\.(js|cjs)|fixtures\/[\w./-]+\.json|docs\/[\w./-]+\.(md|svg|jsonl|json)|package\.json|README\.md|LICENSE)$/;
 const OPTIONAL = ['@statelyai/inspect', 'ws'];
 
 const work = mkdtempSync(join(tmpdir(), 'mcp-statechart-clean-install-'));
