@@ -43,7 +43,7 @@ export interface FuzzResult {
   /** `found`: a run broke a rule (the trace is its shrunk run); `clean`: none did (the last run); `error`: the target could not run. */
   readonly outcome: 'found' | 'clean' | 'error';
   readonly run: SequenceRun;
-  /** The number of the run the search ended at (the first failure), or the runs of the seed tried. */
+  /** The number of the run the search ended at (the first failure, numbered in the seed's runs), or the runs made (clean: a shard's own, fewer when --max-time ran out). */
   readonly runs: number;
   /** Shrinking steps that kept the failure. */
   readonly shrinks: number;
@@ -108,7 +108,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   const details = await fc.check(property, { seed: options.seed, numRuns: options.runs }).finally(() => pool.drain());
   const ended = { met: [...met].sort((a, b) => a - b), timedOut };
   if (broken !== undefined) return { outcome: 'error', run: broken, runs: details.numRuns, shrinks: 0, ...ended };
-  if (failing !== undefined) return { outcome: 'found', run: failing, runs: timedOut ? made : details.numRuns, shrinks: details.numShrinks, ...ended };
+  // The failure's own number in the seed's runs (a shard made fewer; --max-time can only have cut its shrinking short).
+  if (failing !== undefined) return { outcome: 'found', run: failing, runs: found + 1, shrinks: details.numShrinks, ...ended };
   if (last === undefined) throw new Error('runFuzz: no run was made');
   return { outcome: 'clean', run: last, runs: made, shrinks: 0, ...ended };
 }

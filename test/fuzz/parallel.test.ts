@@ -14,7 +14,7 @@ import { sequenceArbitrary } from '../../fuzz/generator.ts';
 import type { Action } from '../../trace/action-schema.ts';
 import { traceText } from '../../trace/trace-file.ts';
 import type { Trace } from '../../trace/trace-schema.ts';
-import { HttpServesBeforeInitializedPeer } from '../peers/http-fuzz-peers.ts';
+import { SharedCallStatePeer } from '../peers/http-fuzz-peers.ts';
 import { withPeer } from '../peers/http-mcp-peer.ts';
 import { fuzz, stdioPeer } from './support.ts';
 
@@ -36,12 +36,15 @@ async function sharded(peer: string, count: number, jobs: number, runs = RUNS): 
   return results;
 }
 
+/** A stdio peer whose second page of tools/list breaks the schema: seed 7 first asks for it at run 3. */
+const PAGED = 'paged-tools-lose-schema';
+
 test('a failure found at run 3: --jobs 1, 2 and 3 give the same trace, byte for byte', async () => {
-  const serial = await fuzz(stdioPeer('duplicate-id-mixup'), SEED, RUNS);
+  const serial = await fuzz(stdioPeer(PAGED), SEED, RUNS);
   assert.is(serial.outcome, 'found');
   assert.is(serial.run.trace.sequence?.run, 3, 'the run the failure was drawn as is recorded');
   for (const jobs of [2, 3]) {
-    const parallel = await fuzz(stdioPeer('duplicate-id-mixup'), SEED, RUNS, 20, 2000, { jobs, shard: WHOLE });
+    const parallel = await fuzz(stdioPeer(PAGED), SEED, RUNS, 20, 2000, { jobs, shard: WHOLE });
     assert.is(parallel.runs, serial.runs, `--jobs ${jobs}: stopped at the same run`);
     assert.is(parallel.shrinks, serial.shrinks);
     assert.is(traceText(parallel.run.trace), traceText(serial.run.trace), `--jobs ${jobs}`);
@@ -49,22 +52,24 @@ test('a failure found at run 3: --jobs 1, 2 and 3 give the same trace, byte for 
 });
 
 test('over Streamable HTTP (a session per run on one server), --jobs 3 gives the unsharded trace and deletes every session', async () => {
-  const peer = new HttpServesBeforeInitializedPeer('json');
+  const peer = new SharedCallStatePeer('json');
   await withPeer(peer, async (url) => {
     const target = { transport: 'http', url: url.href } as const;
     const serial = await fuzz(target, SEED, RUNS);
     const parallel = await fuzz(target, SEED, RUNS, 20, 2000, { jobs: 3, shard: WHOLE });
     assert.is(serial.outcome, 'found');
+    assert.ok((serial.run.trace.sequence?.run ?? 0) > 1, 'found after runs that passed');
     assert.is(traceText(parallel.run.trace), traceText(serial.run.trace));
     assert.ok([...peer.sessions.values()].every((open) => !open), 'every session was deleted');
   });
 });
 
 test('the same search in 2 and in 3 shards (2 jobs each), merged: the unsharded first failure, shrunk sequence and signature', async () => {
-  const serial = await fuzz(stdioPeer('serves-before-initialized'), SEED, RUNS);
+  const serial = await fuzz(stdioPeer(PAGED), SEED, RUNS);
   assert.is(serial.outcome, 'found');
   for (const count of [2, 3]) {
-    const shards = await sharded('serves-before-initialized', count, 2);
+    const shards = await sharded(PAGED, count, 2);
+    for (const s of shards.filter((r) => r.outcome === 'found')) assert.is(s.runs, s.run.trace.sequence?.run, 'a shard reports its failure by its number in the seed\'s runs');
     const merged = mergeShards(shards.map((s) => s.run.trace));
     assert.is(merged.outcome, 'found');
     assert.is(merged.run, serial.run.trace.sequence?.run);
