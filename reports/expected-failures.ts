@@ -90,9 +90,9 @@ export function matchesFinding(entry: ExpectedFailure, finding: TraceFinding, pl
 
 /**
  * What a search already knows of one run's trace: the rules of its error findings that no entry
- * accepts and no `ignoreRules` names (unexpected), and the indexes of the entries it met.
+ * accepts and no `ignored` rule names (unexpected), and the indexes of the entries it met.
  */
-export function knownFindings(trace: Trace, entries: readonly ExpectedFailure[], ignoreRules: readonly string[]): { unexpected: string[]; met: number[] } {
+export function knownFindings(trace: Trace, entries: readonly ExpectedFailure[], ignored: readonly string[]): { unexpected: string[]; met: number[] } {
   const places = eventPlaces(trace.events);
   const met = new Set<number>();
   const unexpected: string[] = [];
@@ -101,7 +101,7 @@ export function knownFindings(trace: Trace, entries: readonly ExpectedFailure[],
     entries.forEach((e, i) => {
       if (matchesFinding(e, f, place)) met.add(i);
     });
-    if (f.severity !== 'error' || ignoreRules.includes(f.rule)) continue;
+    if (f.severity !== 'error' || ignored.includes(f.rule)) continue;
     if (!entries.some((e) => matchesFinding(e, f, place))) unexpected.push(f.rule);
   }
   return { unexpected, met: [...met] };

@@ -1,6 +1,6 @@
 // Why: every finding cites a rule id; this looks one up (or an area, or all of them) with its
-// severity, the specification line it rests on in each revision, its text, where the code raises
-// it and which fixture cases cite it.
+// severity and the keyword it rests on, the specification line in each revision, its text, where
+// the code raises it and which fixture cases cite it.
 import { InputError } from '../../files/input-error.ts';
 import { RULES, ruleById } from '../../validators/rules/index.ts';
 import type { RuleSpec } from '../../validators/rules/rule.ts';
@@ -28,11 +28,17 @@ export interface RuleDetail extends RuleSpec {
   readonly cases: readonly string[];
 }
 
+/** The raising sites of `id`, those in its area's own module (validators/envelope.ts for envelope/) first, each group in source order. */
+function areaSitesFirst(id: string, raised: readonly string[]): string[] {
+  const own = `validators/${id.split('/')[0]}.ts:`;
+  return [...raised.filter((s) => s.startsWith(own)), ...raised.filter((s) => !s.startsWith(own))];
+}
+
 /** The detail of `rule`. */
 export function ruleDetail(rule: RuleSpec): RuleDetail {
   const sites = ruleSites(new Set(RULES.keys()));
   const specs = Object.fromEntries(SPEC_REVISIONS.map((revision) => [revision, specLinkFor(rule, revision)]));
-  return { ...rule, specs, raised: sites.raised[rule.id] ?? [], cases: sites.cases[rule.id] ?? [] };
+  return { ...rule, specs, raised: areaSitesFirst(rule.id, sites.raised[rule.id] ?? []), cases: sites.cases[rule.id] ?? [] };
 }
 
 function detailText(d: RuleDetail): string {
@@ -42,7 +48,7 @@ function detailText(d: RuleDetail): string {
   const shown = d.cases.slice(0, CASES_SHOWN).map((c) => `  ${c}`);
   const more = d.cases.length > CASES_SHOWN ? [`  … and ${d.cases.length - CASES_SHOWN} more`] : [];
   const cases = d.cases.length === 0 ? ['cited by no fixture case'] : [`cited by ${d.cases.length} fixture case${d.cases.length === 1 ? '' : 's'}:`, ...shown, ...more];
-  return [`${d.id} (${d.severity})`, d.text, ...spec, ...raised, ...cases].join('\n');
+  return [`${d.id} (${d.severity}, ${d.keyword})`, d.text, ...spec, ...raised, ...cases].join('\n');
 }
 
 /** `rules [ID|AREA] [--json]`. */

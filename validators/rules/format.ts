@@ -1,4 +1,4 @@
-import { defineRules, SPEC } from './rule.ts';
+import { COURSE, defineRules, SPEC } from './rule.ts';
 
 /** Rules of the `format` area: string formats shared by every message family. */
 export const formatRules = defineRules('format', SPEC.schema, {
@@ -10,7 +10,7 @@ export const formatRules = defineRules('format', SPEC.schema, {
   'uri-limits': {
     keyword: 'course',
     text: 'In the course profile a URI is at most 2048 characters long and its port, when it has one, at most 65535, as its reference reads URIs.',
-    spec: SPEC.course,
+    spec: COURSE.resources,
   },
   'uri-template': {
     keyword: 'RFC',

@@ -7,17 +7,17 @@ export const lifecycleRules = defineRules('lifecycle', SPEC.lifecycle, {
   'initialized-out-of-order': { text: 'notifications/initialized may be sent only after a successful initialize response.', keyword: 'MUST' },
   'request-before-initialized': {
     text: 'In the course profile the client sends notifications/initialized before any request but initialize (the specification only asks the client not to send requests before the initialize result: lifecycle/request-before-initialize-result).',
-    spec: SPEC.course,
+    spec: COURSE.initialize,
     keyword: 'course',
   },
   'server-request-before-initialized': {
     text: 'In the course profile the server sends no request before the client sent notifications/initialized (the specification: lifecycle/server-request-early, a SHOULD NOT).',
-    spec: SPEC.course,
+    spec: COURSE.initialize,
     keyword: 'course',
   },
   'notification-before-initialized': {
     text: 'In the course profile no notification other than notifications/initialized may precede the end of the handshake (the specification forbids none there).',
-    spec: SPEC.course,
+    spec: COURSE.initialize,
     keyword: 'course',
   },
   'request-before-initialize-result': {

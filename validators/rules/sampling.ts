@@ -18,7 +18,7 @@ export const samplingRules = defineRules('sampling', SPEC.sampling, {
   'too-many-tools': {
     keyword: 'course',
     text: 'In the course profile a sampling/createMessage request offers at most 256 tools, as its reference does.',
-    spec: SPEC.course,
+    spec: COURSE.clientFeatures,
   },
   'result-content': {
     keyword: 'course',
