@@ -66,8 +66,8 @@ export interface Remembered {
   readonly method: string;
   readonly params: unknown;
   readonly at: number;
-  /** True once a response to it was refused (it stays pending, but was answered). */
-  refused: boolean;
+  /** True once it was answered by a response that was refused, or that the caller could not judge (it stays pending, but was answered). */
+  answered: boolean;
 }
 
 /**
@@ -84,7 +84,7 @@ export class RequestMemory {
 
   /** Remembers the request `id` that `direction`'s sender made at `at`. */
   request(direction: Direction, id: RequestId, method: string, params: unknown, at: number): void {
-    this.#requests[direction].set(idKey(id), { method, params, at, refused: false });
+    this.#requests[direction].set(idKey(id), { method, params, at, answered: false });
   }
 
   /** The request `id` that `direction`'s sender made, as far as remembered. */
@@ -147,7 +147,7 @@ export class Judge {
     const rejected = found.some(isError);
     if (method !== undefined && requestId !== undefined) this.#rememberRequest(step.direction, requestId, method, message?.['params'], at, rejected);
     // A refused response leaves its request pending; the refusal is its finding, not a missing answer.
-    else if (answered !== undefined && requestId !== undefined && this.#session.pendingRequest(OPPOSITE[step.direction], requestId) !== undefined) answered.refused = true;
+    else if (answered !== undefined && requestId !== undefined && this.#session.pendingRequest(OPPOSITE[step.direction], requestId) !== undefined) answered.answered = true;
     const label = method ?? (answered === undefined ? undefined : responseLabel(answered.method, message));
     return { findings: this.#place(found, at, label, step.message, answered), label, rejected };
   }
@@ -174,7 +174,8 @@ export class Judge {
   /**
    * Ends the judgement: the requests still unanswered of the senders this judge reports (a warning
    * each, at the request's place, or at the last place when it is no longer remembered), in order
-   * of place; not those whose response was refused, which their refusal reported already.
+   * of place; not those whose response was refused, which their refusal reported already, nor those
+   * answered by something the caller could not judge (see `answeredUnjudged`).
    */
   end(): readonly JudgedFinding[] {
     const rule = ruleById('correlation/unanswered-request');
@@ -183,7 +184,7 @@ export class Judge {
     for (const direction of this.#unanswered) {
       for (const { id, method } of pending?.[direction] ?? []) {
         const remembered = this.#requests.get(direction, id);
-        if (remembered?.refused === true) continue;
+        if (remembered?.answered === true) continue;
         const sender = direction === 'client_to_server' ? 'client' : 'server';
         open.push({
           at: remembered?.at ?? this.#lastAt, rule: rule.id, severity: rule.severity, pointer: '/message/id',
@@ -192,6 +193,15 @@ export class Judge {
       }
     }
     return open.sort((a, b) => a.at - b.at);
+  }
+
+  /**
+   * Notes that the request `id` sent in `direction` was answered by something the caller passed on
+   * without judging it (a body past its own limit, say): it is not reported as never answered.
+   */
+  answeredUnjudged(direction: Direction, id: RequestId): void {
+    const remembered = this.#requests.get(direction, id);
+    if (remembered !== undefined && this.#session.pendingRequest(direction, id) !== undefined) remembered.answered = true;
   }
 
   /** The request `id` sent in `direction` that is still unanswered, if any. */

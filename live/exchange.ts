@@ -26,6 +26,8 @@ export type Reply = { readonly result: JsonObject } | { readonly error: { readon
 
 interface Waiter {
   readonly method: string;
+  /** The probe the request is (undefined: an ordinary request). */
+  readonly probe: ProbeKind | undefined;
   readonly resolve: (answer: Answer) => void;
   readonly timer: NodeJS.Timeout;
 }
@@ -85,7 +87,7 @@ export class Exchange {
     const id = options.id ?? this.#nextId++;
     let waiter: Waiter | undefined;
     const answer = new Promise<Answer>((resolve) => {
-      waiter = { method, resolve, timer: setTimeout(() => this.#timeout(id, waiter as Waiter), this.#timeoutMs) };
+      waiter = { method, probe: options.probe, resolve, timer: setTimeout(() => this.#timeout(id, waiter as Waiter), this.#timeoutMs) };
       const earlier = this.#waiting.get(idKey(id)) ?? [];
       if (earlier.length > 0) this.#shared.add(idKey(id));
       this.#waiting.set(idKey(id), [...earlier, waiter]);
@@ -193,7 +195,8 @@ export class Exchange {
     this.#ended = true;
     const waiters = [...this.#waiting.values()].flat();
     // One answer owed for an id sent twice at once: the other waiter of a shared id is not the server's debt.
-    const owed = [...this.#waiting].flatMap(([key, list]) => (this.#shared.has(key) ? list.slice(1) : list));
+    // A request the checker sent before notifications/initialized is its own probe: a server that gives up on it is not blamed for it.
+    const owed = [...this.#waiting].flatMap(([key, list]) => (this.#shared.has(key) ? list.slice(1) : list)).filter((w) => w.probe !== 'before-initialized');
     if (!byClient && owed.length > 0) {
       const methods = owed.map((w) => w.method).join(', ');
       this.#recorder.finding(ruleById('transport/closed-with-pending-requests'), event, '', `the server ended the connection without answering ${methods}`);

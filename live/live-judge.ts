@@ -10,7 +10,7 @@ import type { WireStep } from '../machines/session.ts';
 import { Judge, MAX_WAITING as WAITING_LIMIT, REMEMBERED_REQUESTS, RequestMemory, type JudgedFinding } from '../judge/judge.ts';
 import type { FindingTarget } from '../validators/finding-target.ts';
 import { OPPOSITE, type Direction, type JsonObject, type Profile } from '../validators/context.ts';
-import { idKey, isRequestId, type IdKey } from '../validators/envelope.ts';
+import { idKey, isRequestId, type IdKey, type RequestId } from '../validators/envelope.ts';
 import type { Finding, Severity } from '../validators/finding.ts';
 import { handshakeProfile, negotiatedProfile, notJudgedPointer, opensNegotiation, settleProfile } from '../judge/profile-choice.ts';
 import { finding } from '../validators/rules/report.ts';
@@ -113,6 +113,8 @@ export class LiveJudge {
   readonly #reusedIds = new Set<IdKey>();
   readonly #markers = new MarkerOracle();
   #waiting: Pending[] | undefined = [];
+  /** Requests answered by something not judged while the handshake was still awaited (applied once the session starts). */
+  #unjudgedAnswers: { readonly direction: Direction; readonly id: RequestId }[] = [];
   #waitingChars = 0;
   /** The length of the text being judged (0 for a message judged without its text). */
   #textChars = 0;
@@ -177,6 +179,15 @@ export class LiveJudge {
     if (this.#waiting.length === 1 && !opensNegotiation(step)) {
       this.#start(negotiatedProfile(step), undefined);
     }
+  }
+
+  /**
+   * Notes that the request `id` sent in `direction` was answered by something not judged (a body
+   * the tap passed on past its own limit): it is not reported as never answered.
+   */
+  answeredUnjudged(direction: Direction, id: RequestId): void {
+    if (this.#session !== undefined) this.#session.answeredUnjudged(direction, id);
+    else if (this.#waiting !== undefined && this.#unjudgedAnswers.length < MAX_WAITING) this.#unjudgedAnswers.push({ direction, id });
   }
 
   /** The methods of the requests one side sent that are still unanswered (those waiting for the handshake included). */
@@ -294,6 +305,8 @@ export class LiveJudge {
     this.#profile = profile;
     // The answer that settled the handshake is not among them: the caller feeds it next.
     for (const pending of waiting) this.#feed(pending.index, pending.step, pending.probe);
+    for (const { direction, id } of this.#unjudgedAnswers) this.#session.answeredUnjudged(direction, id);
+    this.#unjudgedAnswers = [];
   }
 
   #feed(index: number, step: WireStep, probe: ProbeKind | undefined): void {

@@ -10,6 +10,7 @@ import type { Direction } from '../validators/context.ts';
 import type { RuleSpec } from '../validators/rules/rule.ts';
 import { LiveJudge, type EventFinding } from './live-judge.ts';
 import { shortenKeys } from './long-keys.ts';
+import { ExchangeRequests } from './unjudged-answers.ts';
 import { MAX_RECORDED_TEXT, type Recording, type RunFinding } from './recorder.ts';
 import type { RecordedMessage, Recorder, WirePlace } from './transport.ts';
 
@@ -64,6 +65,7 @@ export class TapRecorder implements Recorder {
   readonly #findings: RunFinding[] = [];
   readonly #perRule = new Map<string, number>();
   readonly #judge: LiveJudge;
+  readonly #exchangeRequests = new ExchangeRequests();
   readonly #options: TapRecorderOptions;
   readonly #clock: () => number;
   readonly #start: number;
@@ -74,6 +76,8 @@ export class TapRecorder implements Recorder {
   #otherEvents = 0;
   #messages = 0;
   #unkept = 0;
+  /** The number (1-based) of the first message that was not kept (0 while every message is kept). */
+  #firstUnkept = 0;
   #omittedEvents = 0;
   #omittedFindings = 0;
   #shortened = 0;
@@ -112,7 +116,10 @@ export class TapRecorder implements Recorder {
     this.#messages += 1;
     this.#counts[direction] += 1;
     const bytes = text.length;
-    if (this.#keeping && (this.#kept() >= this.#limits.maxMessages || this.#keptBytes + bytes > this.#limits.maxMessageBytes)) this.#keeping = false;
+    if (this.#keeping && (this.#kept() >= this.#limits.maxMessages || this.#keptBytes + bytes > this.#limits.maxMessageBytes)) {
+      this.#keeping = false;
+      this.#firstUnkept = this.#messages;
+    }
     const index = this.#keeping ? this.#events.length : UNKEPT_BASE + this.#unkept++;
     if (this.#keeping) {
       this.#keptBytes += bytes;
@@ -128,7 +135,10 @@ export class TapRecorder implements Recorder {
     } finally {
       const deferred = this.#deferred;
       this.#deferred = undefined;
-      if (message !== undefined) this.#options.onMessage?.(message);
+      if (message !== undefined) {
+        this.#exchangeRequests.message(direction, message, place?.exchange);
+        this.#options.onMessage?.(message);
+      }
       for (const tell of deferred) tell();
     }
     // Not strict JSON: judged already, never fed to the session.
@@ -142,6 +152,7 @@ export class TapRecorder implements Recorder {
   }
 
   event(event: Exclude<TraceEvent, { kind: 'message' }>): number {
+    for (const id of this.#exchangeRequests.unjudged(event)) this.#judge.answeredUnjudged('client_to_server', id);
     if (!this.#keeping) {
       if (this.#otherEvents >= this.#limits.maxOtherEvents) {
         this.#omittedEvents += 1;
@@ -197,7 +208,9 @@ export class TapRecorder implements Recorder {
       const seen = this.#perRule.get(f.rule) ?? 0;
       this.#perRule.set(f.rule, seen + 1);
       if (seen < this.#limits.maxFindingsPerRule) {
-        const where = `message ${described.message_number ?? '?'} (${described.direction === 'client_to_server' ? 'client to server' : 'server to client'}${described.method === null ? '' : `, ${described.method}`}; not kept in the trace) at ${f.pointer || '/'}`;
+        const direction = described.direction === null ? [] : [described.direction === 'client_to_server' ? 'client to server' : 'server to client'];
+        const about = [...direction, ...(described.method === null ? [] : [described.method])].join(', ');
+        const where = `message ${described.message_number ?? '?'} (${about === '' ? '' : `${about}; `}not kept in the trace) at ${f.pointer || '/'}`;
         this.#findings.push({ ...f, event: null, message: `${where}: ${f.message}` });
       } else {
         this.#omittedFindings += 1;
@@ -217,7 +230,8 @@ export class TapRecorder implements Recorder {
     return {
       ...f,
       event,
-      message_number: at?.number ?? null,
+      // Every message after the first one not kept is not kept either, so its number follows from its index.
+      message_number: at?.number ?? (f.event !== null && f.event >= UNKEPT_BASE ? this.#firstUnkept + (f.event - UNKEPT_BASE) : null),
       direction: at?.direction ?? null,
       method: f.event === null ? null : this.#judge.methodOf(f.event),
     };

@@ -5,8 +5,10 @@ import { findingEvidence } from '../trace/finding-evidence.ts';
 import { signatureOf } from '../trace/signature.ts';
 import type { Trace, TraceFinding } from '../trace/trace-schema.ts';
 import { LiveJudge, type Negotiation } from './live-judge.ts';
+import { ExchangeRequests } from './unjudged-answers.ts';
 import { BOTH_SENDERS } from '../judge/judge.ts';
 import type { FindingTarget } from '../validators/finding-target.ts';
+import { ruleById } from '../validators/rules/index.ts';
 
 /** A trace judged again. */
 export interface TraceJudgement {
@@ -20,19 +22,31 @@ export interface TraceJudgement {
   about(finding: TraceFinding): { readonly method?: string; readonly target?: FindingTarget };
 }
 
+const UNANSWERED = ruleById('correlation/unanswered-request').id;
+
 /** Re-judges a trace's message events through one session and signs the result. */
 export function judgeTrace(trace: Trace): TraceJudgement {
   // In a tap both peers are judged, so a request either one leaves unanswered is reported; in the
   // other modes the client is the checker, and a server's silence is a recorded transport finding.
   // A trace cut by the tap's own bounds may have lost the answers: the cut is not the peers' doing.
-  const judge = new LiveJudge(trace.mode === 'tap' && trace.omitted === undefined ? { unanswered: BOTH_SENDERS } : {});
+  // The tap itself saw every message, so what it found unanswered at the end is carried over as recorded.
+  const cut = trace.mode === 'tap' && trace.omitted !== undefined;
+  const judge = new LiveJudge(trace.mode === 'tap' && !cut ? { unanswered: BOTH_SENDERS } : {});
+  const exchangeRequests = new ExchangeRequests();
   trace.events.forEach((event, index) => {
-    if (event.kind !== 'message') return;
-    if (event.message !== undefined) judge.message(index, event.direction, event.message, event.probe);
-    else judge.text(index, event.direction, event.text ?? '', event.probe);
+    if (event.kind !== 'message') {
+      for (const id of exchangeRequests.unjudged(event)) judge.answeredUnjudged('client_to_server', id);
+      return;
+    }
+    if (event.message !== undefined) {
+      judge.message(index, event.direction, event.message, event.probe);
+      exchangeRequests.message(event.direction, event.message, event.exchange);
+    } else {
+      judge.text(index, event.direction, event.text ?? '', event.probe);
+    }
   });
   const { findings, negotiation } = judge.finish();
-  const carried = trace.findings.filter((f) => f.event === null || trace.events[f.event]?.kind !== 'message');
+  const carried = trace.findings.filter((f) => f.event === null || trace.events[f.event]?.kind !== 'message' || (cut && f.rule === UNANSWERED));
   const order = (f: TraceFinding) => f.event ?? Number.MAX_SAFE_INTEGER;
   const all: TraceFinding[] = [...findings, ...carried].map((f, i) => ({ f, i })).sort((a, b) => order(a.f) - order(b.f) || a.i - b.i).map(({ f }) => f);
   const signature = signatureOf(findingEvidence({ events: trace.events, findings: all }));

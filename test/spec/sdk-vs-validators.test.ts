@@ -69,6 +69,13 @@ const DIFFERENCES: Readonly<Record<string, Difference>> = {
     covers: anyMutation,
     witness: { kind: 'enum', path: ['tools', 0, 'inputSchema', 'properties', 'to', 'type'], value: 'not-a-member' },
   },
+  'boolean-property-schema': {
+    why: 'tool schemas are judged as JSON Schema (ajv), where true and false are schemas; the SDK, like the 2025-11-25 schema (Tool inputSchema and outputSchema type each `properties` entry as an object), refuses a boolean there: a gap of ours, not yet reported (docs/severity.md, Known gaps)',
+    sdk: 'rejects',
+    where: { 'tools/list result': /^\/tools\/0\/(inputSchema|outputSchema)\/properties\/[^/]+$/ },
+    covers: (m) => typeof valueOf(m) === 'boolean',
+    witness: { kind: 'add', path: ['tools', 0, 'inputSchema', 'properties'], key: 'extraField', value: false },
+  },
   'sdk-string-field-fallback': {
     why: 'the SDK\'s field union ends in StringSchemaSchema, a zod object that strips unknown keys, so a string field with a malformed oneOf (titled enum) or enum still parses as a plain string field; we check both',
     sdk: 'accepts',
