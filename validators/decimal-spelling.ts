@@ -7,27 +7,16 @@
  * exact integers.
  */
 
+import { MemberNotes } from './member-notes.ts';
+
 /** How a number was written: integral with a fraction or exponent, or beyond the largest double. */
 export type DecimalSpelling = 'integral' | 'overflow';
 
-const SPELLED = new WeakMap<object, Map<string, DecimalSpelling>>();
-const HOLDERS = new WeakSet<object>();
-let recorded = 0;
+const SPELLINGS = new MemberNotes<DecimalSpelling>();
 
 /** Records the spelling of the number at `path` below `root`, a value the reader has just parsed. */
 export function recordDecimalSpelling(root: unknown, path: readonly string[], spelling: DecimalSpelling): void {
-  let node: unknown = root;
-  for (let i = 0; i < path.length - 1; i++) {
-    if (typeof node !== 'object' || node === null) return;
-    HOLDERS.add(node);
-    node = (node as Record<string, unknown>)[path[i] as string];
-  }
-  if (typeof node !== 'object' || node === null || path.length === 0) return;
-  HOLDERS.add(node);
-  let members = SPELLED.get(node);
-  if (members === undefined) SPELLED.set(node, (members = new Map()));
-  members.set(path[path.length - 1] as string, spelling);
-  recorded += 1;
+  SPELLINGS.record(root, path, spelling);
 }
 
 /** One recorded spelling below a value: its JSON Pointer tokens and how it was written. */
@@ -38,18 +27,5 @@ export interface DecimalPlace {
 
 /** Every recorded spelling below `value`, in document order, visiting only the containers that hold one. */
 export function decimalSpellingsIn(value: unknown): DecimalPlace[] {
-  const out: DecimalPlace[] = [];
-  if (recorded === 0) return out;
-  const walk = (node: unknown, path: (string | number)[]): void => {
-    if (typeof node !== 'object' || node === null || !HOLDERS.has(node)) return;
-    const members = SPELLED.get(node);
-    const keys = Array.isArray(node) ? node.map((_, i) => i) : Object.keys(node);
-    for (const key of keys) {
-      const spelling = members?.get(String(key));
-      if (spelling !== undefined) out.push({ path: [...path, key], spelling });
-      else walk((node as Record<string, unknown>)[key as string], [...path, key]);
-    }
-  };
-  walk(value, []);
-  return out;
+  return SPELLINGS.placesIn(value).map(({ path, note }) => ({ path, spelling: note }));
 }
