@@ -38,8 +38,12 @@ export interface SessionExtension {
   checkResult?(pending: PendingRequest, result: JsonObject, direction: Direction, view: ExtensionView): readonly Finding[];
   /** Before an error response ends its pending request (`direction` is the response's). */
   checkError?(pending: PendingRequest, error: JsonObject, direction: Direction, view: ExtensionView): readonly Finding[];
-  /** After a response (result when `ok`, else error) ended its pending request. */
-  acceptResponse?(pending: PendingRequest, ok: boolean, result: JsonObject | undefined, direction: Direction, view: ExtensionView): void;
+  /**
+   * After a response (result when `ok`, else error) ended its pending request. What it returns is
+   * reported on the response without rejecting it: a fault of an earlier message that this one
+   * brought to light.
+   */
+  acceptResponse?(pending: PendingRequest, ok: boolean, result: JsonObject | undefined, direction: Direction, view: ExtensionView): readonly Finding[] | void;
   /** A picture of the extension's state for inspectors. */
   view?(): unknown;
   stop?(): void;

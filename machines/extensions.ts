@@ -1,4 +1,5 @@
 import { cancellationExtension } from './cancellation-extension.ts';
+import { cursorExtension } from './cursor-extension.ts';
 import type { ExtensionFactory } from './extension.ts';
 import { idReuseExtension } from './id-reuse-extension.ts';
 import { inputRequiredExtension } from './input-required-extension.ts';
@@ -18,4 +19,5 @@ export const EXTENSIONS: readonly ExtensionFactory[] = [
   taskExtension,
   promptCatalogueExtension,
   logLevelExtension,
+  cursorExtension,
 ];

@@ -39,6 +39,9 @@ function attemptOf(method: string, params: JsonObject | undefined): RetryAttempt
   };
 }
 
+/** Attempt ids remembered per loop; a client retrying past this many times has its later ids unchecked. */
+const ATTEMPT_IDS_LIMIT = 64;
+
 /** Loops kept waiting for a retry at most; a client that never retries cannot grow the session without bound. */
 const WAITING_LIMIT = 1024;
 
@@ -60,6 +63,8 @@ class InputRequiredExtension implements SessionExtension {
   /** The loop the last checked retry matched, so that accepting that retry does not search again. */
   #matched: { readonly call: CallEvent; readonly loop: Loop } | undefined;
   #issues: Finding[] = [];
+  /** The ids of every attempt of each loop (its original request and its retries), so that a retry under one of them is caught. */
+  readonly #attemptIds = new WeakMap<Loop, IdKey[]>();
 
   constructor(inspect?: (event: InspectionEvent) => void) {
     this.#inspect = inspect;
@@ -97,6 +102,11 @@ class InputRequiredExtension implements SessionExtension {
       return [finding(ruleById('stateless/retry-without-input-required'), '/message/params',
         `${call.method} carries inputResponses or requestState, but no input_required result of this request awaits a retry`)];
     }
+    const used = call.id === undefined ? undefined : this.#attemptIds.get(loop)?.includes(idKey(call.id));
+    if (used === true) {
+      return [finding(ruleById('stateless/retry-reused-id'), '/message/id',
+        `this ${call.method} retry reuses id ${JSON.stringify(call.id)} of an earlier attempt of the same request; a retry is a new request with a new id`)];
+    }
     this.#issues = [];
     loop.send({ type: 'retry.check', ...attempt });
     if (this.#issues.length > 0) return this.#issues;
@@ -116,6 +126,9 @@ class InputRequiredExtension implements SessionExtension {
       loop = this.#start(call.method, call.params);
     }
     this.#inFlight.set(idKey(call.id), loop);
+    const ids = this.#attemptIds.get(loop);
+    if (ids === undefined) this.#attemptIds.set(loop, [idKey(call.id)]);
+    else if (ids.length < ATTEMPT_IDS_LIMIT) ids.push(idKey(call.id));
   }
 
   acceptResponse(pending: PendingRequest, ok: boolean, result: JsonObject | undefined, direction: Direction): void {

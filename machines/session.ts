@@ -19,6 +19,7 @@ import { Subscriptions } from './subscriptions.ts';
 import { ToolListing } from './tool-listing.ts';
 import { UntrackedRequests } from './untracked-requests.ts';
 import { checkResultPolicy } from './resource-policy.ts';
+import { judgeRefusedAnswer } from './refused-answers.ts';
 import type { CallEvent, ExtensionView, SessionExtension } from './extension.ts';
 import { EXTENSIONS } from './extensions.ts';
 import { issueFinding } from './gated-actor.ts';
@@ -245,6 +246,11 @@ export class Session {
 
   #feedCall(step: WireStep, env: Extract<Envelope, { kind: 'request' | 'notification' }>): void {
     const sink = this.#sink;
+    if (env.kind === 'request' && step.direction === 'server_to_client' && this.#ctx.profile.stateless) {
+      sink.push(finding(ruleById('direction/server-request-stateless'), '/message/method',
+        `the server sent a ${env.method} request, but a ${this.#ctx.profile.protocolVersion} server initiates no requests (it asks for input with an input_required result)`));
+      return;
+    }
     const spec = this.#methods.get(env.method);
     if (spec === undefined) {
       sink.push(finding(ruleById('envelope/unknown-method'), '/message/method', `unknown method ${env.method} for MCP ${this.#ctx.profile.protocolVersion}`));
@@ -381,6 +387,12 @@ export class Session {
       const answer = this.#untracked[requestDirection].take(key);
       if (answer.untracked) {
         if (env.kind === 'result' && answer.entry) this.#checkUntrackedResult(answer.entry, env.result);
+        if (answer.entry) {
+          const clientCapabilities = this.#declaredCapabilities?.clientCapabilities ?? this.#lifecycle.getSnapshot().context.clientCapabilities;
+          const found = judgeRefusedAnswer(answer.entry, requestDirection, env.kind === 'result' ? { result: env.result } : { error: env.error },
+            { profile: this.#ctx.profile, clientCapabilities });
+          if (found) this.#sink.push(found);
+        }
         return;
       }
     }
@@ -409,7 +421,10 @@ export class Session {
   }
 
   #afterResponse(pending: PendingRequest, ok: boolean, result: JsonObject | undefined, direction: Direction): void {
-    for (const acceptResponse of this.#hooks.acceptResponse) acceptResponse(pending, ok, result, direction, this.#extensionView);
+    for (const acceptResponse of this.#hooks.acceptResponse) {
+      const late = acceptResponse(pending, ok, result, direction, this.#extensionView);
+      if (late && late.length > 0) this.#sink.push(...late);
+    }
     switch (pending.method) {
       case 'initialize':
         if (!ok) this.#lifecycle.send({ type: 'initialize.error', strict: this.#course });

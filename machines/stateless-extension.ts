@@ -2,16 +2,30 @@ import { checkCapabilities } from '../validators/capabilities.ts';
 import type { Direction, JsonObject } from '../validators/context.ts';
 import { idKey, isRequestId, type IdKey, type RequestId } from '../validators/envelope.ts';
 import { pointerJoin, type Finding } from '../validators/finding.ts';
-import { NO_FINDINGS, shown } from '../validators/shape.ts';
+import { isJsonObject, NO_FINDINGS, shown } from '../validators/shape.ts';
 import { finding } from '../validators/rules/report.ts';
 import { discoveryOf, type Discovery } from '../validators/stateless-discover.ts';
 import { validateStatelessError } from '../validators/stateless-errors.ts';
 import { LISTENED_NOTIFICATIONS, subscriptionFilterOf, type SubscriptionFilter } from '../validators/stateless-listen.ts';
 import { PROTOCOL_VERSION_KEY, requestProtocolVersion, SUBSCRIPTION_ID_KEY, subscriptionIdOf } from '../validators/stateless-meta.ts';
-import { resultTypeOf } from '../validators/stateless-result.ts';
+import { CACHEABLE_METHODS, resultTypeOf } from '../validators/stateless-result.ts';
+import { BoundedMap } from './bounded-map.ts';
 import type { PendingRequest } from './correlation.ts';
 import type { CallEvent, ExtensionFactory, ExtensionView, SessionExtension } from './extension.ts';
 import { ruleById } from '../validators/rules/index.ts';
+
+/** Cursors whose page's cacheScope is remembered; past this the oldest are forgotten (their next page is then not compared). */
+const PAGE_SCOPE_LIMIT = 4096;
+
+/** JSON-RPC's "Method not found". */
+const METHOD_NOT_FOUND = -32601;
+
+const pageKey = (method: string, cursor: string): string => `${method}\u0000${cursor}`;
+
+function discoverRefusedFinding(id: RequestId, pointer: string, since: string): Finding {
+  return finding(ruleById('stateless/discover-not-implemented'), pointer,
+    `the server answered server/discover (request ${shown(id)}) with -32601 (method not found), ${since}; a 2026-07-28 server must implement server/discover`);
+}
 
 /** One subscriptions/listen stream: what the client asked for and what the server agreed to. */
 interface ListenStream {
@@ -37,6 +51,12 @@ class StatelessExtension implements SessionExtension {
   readonly name = 'stateless';
   #discovery: Discovery | undefined;
   readonly #streams = new Map<IdKey, ListenStream>();
+  /** The cacheScope of the page that handed out each cursor, by list method and cursor: the next page must carry it too. */
+  readonly #pageScopes = new BoundedMap<string, string>(PAGE_SCOPE_LIMIT);
+  /** True once the server answered a request the revision's way (a result with resultType): it is a 2026-07-28 server. */
+  #modern = false;
+  /** A server/discover the server answered -32601 before it showed itself modern; reported when it does. */
+  #discoverRefused: RequestId | undefined;
 
   #supported(defaultVersion: string): readonly string[] {
     return this.#discovery?.supportedVersions ?? [defaultVersion];
@@ -142,6 +162,8 @@ class StatelessExtension implements SessionExtension {
 
   checkResult(pending: PendingRequest, result: JsonObject, direction: Direction): readonly Finding[] {
     if (direction !== 'server_to_client' || resultTypeOf(result) === undefined) return NO_FINDINGS;
+    const scope = this.#scopeChanged(pending, result);
+    if (scope) return [scope];
     const version = requestProtocolVersion(pending.params);
     const discovered = pending.method === 'server/discover' ? discoveryOf(result) : this.#discovery;
     if (version !== undefined && discovered && !discovered.supportedVersions.includes(version)) {
@@ -158,13 +180,49 @@ class StatelessExtension implements SessionExtension {
     return NO_FINDINGS;
   }
 
+  /** A page fetched with a cursor whose cacheScope differs from the page that handed out that cursor. */
+  #scopeChanged(pending: PendingRequest, result: JsonObject): Finding | undefined {
+    const cursor = isJsonObject(pending.params) ? pending.params['cursor'] : undefined;
+    const scope = result['cacheScope'];
+    if (typeof cursor !== 'string' || typeof scope !== 'string' || !CACHEABLE_METHODS.has(pending.method)) return undefined;
+    const before = this.#pageScopes.get(pageKey(pending.method, cursor));
+    if (before === undefined || before === scope) return undefined;
+    return finding(ruleById('stateless/cache-scope-changed'), '/message/result/cacheScope',
+      `this ${pending.method} page has cacheScope ${shown(scope)}, but the page whose nextCursor ${shown(cursor)} it continues had ${shown(before)}: every page of one list carries the same cacheScope`);
+  }
+
   checkError(pending: PendingRequest, error: JsonObject, direction: Direction, view: ExtensionView): readonly Finding[] {
     if (direction !== 'server_to_client') return NO_FINDINGS;
+    if (pending.method === 'server/discover' && error['code'] === METHOD_NOT_FOUND) {
+      if (this.#modern) return [discoverRefusedFinding(pending.id, '/message/error/code', 'though it answers the revision\'s other requests')];
+      this.#discoverRefused ??= pending.id;
+    }
     return validateStatelessError(error, '/message/error', pending.params, view.ctx);
   }
 
-  acceptResponse(pending: PendingRequest, ok: boolean, result: JsonObject | undefined, direction: Direction): void {
+  acceptResponse(pending: PendingRequest, ok: boolean, result: JsonObject | undefined, direction: Direction): readonly Finding[] | void {
     if (direction !== 'server_to_client') return;
+    if (ok && resultTypeOf(result) !== undefined) {
+      const next = result?.['nextCursor'];
+      const scope = result?.['cacheScope'];
+      if (typeof next === 'string' && typeof scope === 'string' && CACHEABLE_METHODS.has(pending.method)) this.#pageScopes.set(pageKey(pending.method, next), scope);
+    }
+    const late = this.#noteModern(pending, ok, result);
+    this.#acceptOwn(pending, ok, result);
+    return late;
+  }
+
+  /** Notes a result of the revision (resultType); the first one reports a server/discover refused earlier. */
+  #noteModern(pending: PendingRequest, ok: boolean, result: JsonObject | undefined): readonly Finding[] | void {
+    if (!ok || resultTypeOf(result) === undefined || this.#modern) return;
+    this.#modern = true;
+    const refused = this.#discoverRefused;
+    this.#discoverRefused = undefined;
+    if (refused === undefined || pending.method === 'server/discover') return;
+    return [discoverRefusedFinding(refused, '/message/result/resultType', `yet answers ${pending.method} as a 2026-07-28 server (resultType)`)];
+  }
+
+  #acceptOwn(pending: PendingRequest, ok: boolean, result: JsonObject | undefined): void {
     if (pending.method === 'server/discover' && ok && resultTypeOf(result) === 'complete') {
       this.#discovery = discoveryOf(result) ?? this.#discovery;
     } else if (pending.method === 'subscriptions/listen') {

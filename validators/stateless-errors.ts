@@ -1,6 +1,7 @@
 /**
  * The error codes the stateless revision adds: -32021 (a capability the request did not declare
- * is required) and -32022 (the request's protocol version is not supported), each with its data.
+ * is required) and -32022 (the request's protocol version is not supported), each with its data;
+ * and the codes of earlier revisions it reserves, which it forbids emitting (-32002, -32042).
  */
 import * as v from 'valibot';
 import { validateClientCapabilities } from './capabilities-shape.ts';
@@ -16,6 +17,10 @@ import { ruleById } from './rules/index.ts';
 export const MISSING_REQUIRED_CLIENT_CAPABILITY = -32021;
 /** Error code: the request's protocol version is unknown to the server or unsupported. */
 export const UNSUPPORTED_PROTOCOL_VERSION = -32022;
+/** Resource not found in 2025-11-25 and earlier; reserved, never emitted in 2026-07-28 (replaced by -32602). */
+export const LEGACY_RESOURCE_NOT_FOUND = -32002;
+/** URL elicitation required in 2025-11-25 only; reserved, never emitted in 2026-07-28. */
+export const LEGACY_URL_ELICITATION_REQUIRED = -32042;
 
 const MissingCapabilityDataSchema = v.looseObject({ requiredCapabilities: MetaSchema });
 const UnsupportedVersionDataSchema = v.looseObject({ supported: v.array(v.string()), requested: v.string() });
@@ -66,6 +71,10 @@ export function validateStatelessError(error: JsonObject, at: string, requestPar
       return validateMissingCapability(error['data'], dataAt, requestParams, ctx);
     case UNSUPPORTED_PROTOCOL_VERSION:
       return validateUnsupportedVersion(error['data'], dataAt, requestParams);
+    case LEGACY_RESOURCE_NOT_FOUND:
+    case LEGACY_URL_ELICITATION_REQUIRED:
+      return [finding(ruleById('stateless/legacy-error-code'), pointerJoin(at, 'code'),
+        `error code ${String(error['code'])} (${error['code'] === LEGACY_RESOURCE_NOT_FOUND ? 'resource not found, which this revision answers -32602' : 'URL elicitation required'}) belongs to earlier revisions; a 2026-07-28 implementation must not emit it`)];
     default:
       return NO_FINDINGS;
   }

@@ -14,6 +14,11 @@ export const elicitationRules = defineRules('elicitation', SPEC.elicitation, {
     text: 'Form elicitation must not request secrets: passwords, tokens, API keys, private keys, credentials, SSNs or card numbers (the course profile refuses exactly its list of names: password, passcode, api_key, apikey, access_token, token, secret, credit_card and cvv, case and hyphens aside).',
     keyword: 'MUST NOT',
   },
+  'undeclared-mode-answered': {
+    text: 'A client answers an elicitation/create in a mode its capabilities did not declare with error -32602 (Invalid params), never a result.',
+    keyword: 'MUST',
+    spec: `${SPEC.elicitation}#error-handling:~:text=a%20mode%20not%20declared%20in%20client%20capabilities`,
+  },
   'url-invalid': { text: 'A URL-mode elicitation url must be an absolute URI.', keyword: 'schema' },
   'complete-params': { text: 'notifications/elicitation/complete params must be {elicitationId, _meta?} with a string elicitationId (exactly {elicitationId} in the course profile).', keyword: 'schema' },
   'url-not-https': { text: 'The course profile requires an absolute https URL for URL-mode elicitation.', spec: COURSE.clientFeatures, keyword: 'course' },

@@ -39,11 +39,14 @@ const ABSENT_FRAGMENTS: Readonly<Record<SpecRevision, readonly string[]>> = {
     '#sending-messages-to-the-server:~:text=immediately%20send%20an%20SSE%20event%20consisting%20of%20an%20event',
     '#sending-messages-to-the-server:~:text=SHOULD%20eventually%20include%20a%20JSON%2DRPC%20response',
     '#tool-names:~:text=Tool%20names%20SHOULD%20be%20unique%20within%20a%20server',
+    '#error-handling:~:text=a%20mode%20not%20declared%20in%20client%20capabilities',
   ],
   '2025-11-25': [],
   '2026-07-28': [
     // 2026-07-28 forbids only an id still outstanding; the never-reused line is 2025-11-25's.
     '#requests:~:text=The%20request%20ID%20MUST%20NOT%20have%20been%20previously%20used',
+    // Elicitation is an input request there: no server request whose mode a client could refuse.
+    '#error-handling:~:text=a%20mode%20not%20declared%20in%20client%20capabilities',
   ],
 };
 

@@ -1,6 +1,7 @@
 import { defineRules } from './rule.ts';
 
 const SCHEMA_2026 = 'https://modelcontextprotocol.io/specification/2026-07-28/schema';
+const PAGES_2026 = 'https://modelcontextprotocol.io/specification/2026-07-28';
 
 /** Rules of the stateless 2026-07-28 revision: per-request `_meta`, result types, the input_required retry loop, discovery and listen streams. */
 export const statelessRules = defineRules('stateless', SCHEMA_2026, {
@@ -98,6 +99,31 @@ export const statelessRules = defineRules('stateless', SCHEMA_2026, {
   'unsupported-version-error': {
     text: 'A -32022 error carries data.supported (string[]) and data.requested, the protocol version the request sent.',
     keyword: 'MUST',
+  },
+  'discover-not-implemented': {
+    text: 'A 2026-07-28 server implements server/discover: one that answers other requests of the revision does not answer it -32601 (method not found).',
+    keyword: 'MUST',
+    spec: `${PAGES_2026}/server/discover#:~:text=Servers%20MUST%20implement%20it`,
+  },
+  'cache-scope-changed': {
+    text: 'Every page of one list carries the cacheScope of the page whose nextCursor it was fetched with.',
+    keyword: 'MUST',
+    spec: `${PAGES_2026}/server/utilities/caching#interaction-with-pagination:~:text=Servers%20MUST%20apply%20the%20same%20cacheScope%20to%20all%20response%20pages`,
+  },
+  'malformed-request-served': {
+    text: 'A request missing a required _meta field (protocolVersion, clientCapabilities) is malformed: the server rejects it with -32602 (Invalid params), never a result or another code.',
+    keyword: 'MUST',
+    spec: `${PAGES_2026}/basic/index#meta:~:text=A%20request%20missing%20any%20required%20field%20is%20malformed`,
+  },
+  'legacy-error-code': {
+    text: 'A 2026-07-28 implementation does not emit the codes of earlier revisions: -32002 (resource not found, now -32602) and -32042 (URL elicitation required).',
+    keyword: 'MUST NOT',
+    spec: `${PAGES_2026}/basic/index#error-codes:~:text=Implementations%20of%20this%20protocol%20version%20MUST%20NOT%20emit%20these%20codes`,
+  },
+  'retry-reused-id': {
+    text: 'A retry of an input_required request has a JSON-RPC id different from the initial request\'s (and from every earlier attempt\'s).',
+    keyword: 'MUST',
+    spec: `${PAGES_2026}/basic/patterns/mrtr#client-requirements-basic-workflow:~:text=The%20JSON%2DRPC%20id%20MUST%20be%20different%20between%20the%20initial%20request%20and%20the%20retry`,
   },
   'log-without-level': { text: 'A server must not send notifications/message for a request whose _meta set no io.modelcontextprotocol/logLevel (no request in flight asked for logs).', keyword: 'MUST NOT' },
   'log-below-level': { text: 'A log message below the level the in-flight requests asked for.', severity: 'warning', keyword: 'tool' },

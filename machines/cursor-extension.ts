@@ -1,0 +1,51 @@
+import type { Direction, JsonObject, Profile } from '../validators/context.ts';
+import type { Finding } from '../validators/finding.ts';
+import { NO_FINDINGS, shown } from '../validators/shape.ts';
+import { finding } from '../validators/rules/report.ts';
+import { ruleById } from '../validators/rules/index.ts';
+import { BoundedMap } from './bounded-map.ts';
+import type { PendingRequest } from './correlation.ts';
+import type { CallEvent, ExtensionFactory, SessionExtension } from './extension.ts';
+
+/** The list requests a client pages through with the cursors a server hands out. */
+export const PAGINATED_METHODS: ReadonlySet<string> = new Set(['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list', 'tasks/list']);
+
+/** Cursors remembered (per method and value); past this the oldest are forgotten, and an unknown cursor is then not reported. */
+export const CURSOR_LIMIT = 4096;
+
+const key = (method: string, cursor: string): string => `${method}\u0000${cursor}`;
+
+/**
+ * The cursors a server issued (nextCursor of a list result) in a session of an initialize-based
+ * revision, and the cursors the client passes back: pagination's "Clients MUST treat cursors as
+ * opaque tokens: don't parse or modify cursors, don't persist cursors across sessions" leaves a
+ * client only the cursors this session's server gave it for the same list. The stateless
+ * revision has no session a cursor belongs to (a cached page may be re-fetched by its cursor on
+ * another connection), so there an unknown cursor proves nothing and is not judged.
+ */
+class CursorExtension implements SessionExtension {
+  readonly name = 'cursors';
+  readonly #issued = new BoundedMap<string, true>(CURSOR_LIMIT);
+
+  checkCall(call: CallEvent): readonly Finding[] {
+    if (call.kind !== 'request' || call.direction !== 'client_to_server' || !PAGINATED_METHODS.has(call.method)) return NO_FINDINGS;
+    const cursor = call.params?.['cursor'];
+    if (typeof cursor !== 'string' || this.#issued.has(key(call.method, cursor)) || this.#issued.forgotten) return NO_FINDINGS;
+    return [finding(ruleById('pagination/cursor-not-issued'), '/message/params/cursor',
+      `cursor ${shown(cursor)} is no nextCursor the server gave for ${call.method} in this session: a client passes cursors back unchanged and does not keep them across sessions`)];
+  }
+
+  acceptResponse(pending: PendingRequest, ok: boolean, result: JsonObject | undefined, direction: Direction): void {
+    if (!ok || direction !== 'server_to_client' || !PAGINATED_METHODS.has(pending.method)) return;
+    const next = result?.['nextCursor'];
+    if (typeof next === 'string') this.#issued.set(key(pending.method, next), true);
+  }
+
+  view(): unknown {
+    return { issued: [...this.#issued.entries()].map(([k]) => k.replace('\u0000', ' ')), forgotten: this.#issued.forgotten };
+  }
+}
+
+/** Cursor provenance, for the specification profiles of the initialize-based revisions. */
+export const cursorExtension: ExtensionFactory = (profile: Profile) =>
+  (profile.id === 'course' || profile.stateless ? undefined : new CursorExtension());
