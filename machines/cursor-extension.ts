@@ -21,18 +21,27 @@ const key = (method: string, cursor: string): string => `${method}\u0000${cursor
  * opaque tokens: don't parse or modify cursors, don't persist cursors across sessions" leaves a
  * client only the cursors this session's server gave it for the same list. The stateless
  * revision has no session a cursor belongs to (a cached page may be re-fetched by its cursor on
- * another connection), so there an unknown cursor proves nothing and is not judged.
+ * another connection), so there an unknown cursor proves nothing and is not judged. Nor is it
+ * where the session's start is out of view (a fixture case begins past the handshake): only a
+ * session whose initialize request was seen has shown every cursor its server gave (and not an
+ * excerpt after a handshake played for it).
  */
 class CursorExtension implements SessionExtension {
   readonly name = 'cursors';
   readonly #issued = new BoundedMap<string, true>(CURSOR_LIMIT);
+  /** True once the client's initialize request was seen: from then on every cursor the server gave is in view. */
+  #fromStart = false;
 
   checkCall(call: CallEvent): readonly Finding[] {
     if (call.kind !== 'request' || call.direction !== 'client_to_server' || !PAGINATED_METHODS.has(call.method)) return NO_FINDINGS;
     const cursor = call.params?.['cursor'];
-    if (typeof cursor !== 'string' || this.#issued.has(key(call.method, cursor)) || this.#issued.forgotten) return NO_FINDINGS;
+    if (typeof cursor !== 'string' || !this.#fromStart || this.#issued.has(key(call.method, cursor)) || this.#issued.forgotten) return NO_FINDINGS;
     return [finding(ruleById('pagination/cursor-not-issued'), '/message/params/cursor',
       `cursor ${shown(cursor)} is no nextCursor the server gave for ${call.method} in this session: a client passes cursors back unchanged and does not keep them across sessions`)];
+  }
+
+  acceptCall(call: CallEvent): void {
+    if (call.kind === 'request' && call.direction === 'client_to_server' && call.method === 'initialize') this.#fromStart = true;
   }
 
   acceptResponse(pending: PendingRequest, ok: boolean, result: JsonObject | undefined, direction: Direction): void {
@@ -47,5 +56,5 @@ class CursorExtension implements SessionExtension {
 }
 
 /** Cursor provenance, for the specification profiles of the initialize-based revisions. */
-export const cursorExtension: ExtensionFactory = (profile: Profile) =>
-  (profile.id === 'course' || profile.stateless ? undefined : new CursorExtension());
+export const cursorExtension: ExtensionFactory = (profile: Profile, options) =>
+  (profile.id === 'course' || profile.stateless || options?.excerpt === true ? undefined : new CursorExtension());

@@ -56,4 +56,6 @@ export type ExtensionFactory = (profile: Profile, options?: ExtensionOptions) =>
 export interface ExtensionOptions {
   /** Receives the inspection events of the extension's actors (transition coverage, inspectors). */
   readonly inspect?: (event: InspectionEvent) => void;
+  /** The session is judged from an excerpt of its steps (see SessionConfig.excerpt). */
+  readonly excerpt?: boolean;
 }

@@ -52,6 +52,11 @@ export interface SessionConfig {
   readonly offeredVersion?: string | undefined;
   /** Receives every actor inspection event (used for transition coverage). */
   readonly inspect?: ((event: InspectionEvent) => void) | undefined;
+  /**
+   * The steps are an excerpt of a session (a fixture case after a played handshake), not all of
+   * it: what only a whole session shows (every cursor its server handed out) is not judged.
+   */
+  readonly excerpt?: boolean | undefined;
 }
 
 /** A read-only picture of the session, for inspectors and reports. */
@@ -132,7 +137,7 @@ export class Session {
     for (const t of config.tools ?? []) if (typeof t['name'] === 'string') tools.set(t['name'], t);
     this.#ctx = { profile: config.profile, tools, toolsKnown: config.tools !== undefined };
     this.#course = config.profile.id === 'course';
-    const extensionOptions = config.inspect ? { inspect: config.inspect } : {};
+    const extensionOptions = { ...(config.inspect ? { inspect: config.inspect } : {}), ...(config.excerpt === true ? { excerpt: true } : {}) };
     this.#extensions = EXTENSIONS.map((make) => make(config.profile, extensionOptions)).filter((e): e is SessionExtension => e !== undefined);
     this.#hooks = hooksOf(this.#extensions);
     const stateless = config.profile.stateless;

@@ -68,6 +68,8 @@ export function caseSessionConfig(fixture: Fixture, kase: FixtureCase, profile: 
     ...(fixture.tool === undefined ? {} : { tools: [fixture.tool as JsonObject] }),
     ...(profile.stateless ? { capabilities: declaredCapabilities(fixture, kase) } : {}),
     ...(inspect ? { inspect } : {}),
+    // After a played handshake a case is an excerpt: it shows no page the server gave before it.
+    ...((kase.setup ?? 'ready') === 'none' ? {} : { excerpt: true }),
   };
 }
 
