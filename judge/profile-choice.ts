@@ -10,21 +10,73 @@ import { isJsonObject } from '../validators/shape.ts';
 
 export { handshakeProfile, notJudgedPointer, notJudgedText, settleProfile, type Settlement } from '../validators/negotiation.ts';
 
+/** Methods only the stateless revision defines: a client sending one speaks 2026-07-28. */
+const STATELESS_ONLY_METHODS: ReadonlySet<unknown> = new Set(['server/discover', 'subscriptions/listen']);
+
+/** The per-request `_meta` keys of the stateless revision; an earlier revision's client puts none of them there. */
+const STATELESS_META_KEYS = ['io.modelcontextprotocol/protocolVersion', 'io.modelcontextprotocol/clientCapabilities', 'io.modelcontextprotocol/clientInfo'];
+
+function messageOf(step: Step | undefined): Record<string, unknown> | undefined {
+  const message = step && 'message' in step ? step.message : undefined;
+  return isJsonObject(message) ? message : undefined;
+}
+
+/** Whether a client request says by itself that it speaks the stateless revision: its method, or a per-request `_meta` key. */
+function speaksStateless(message: Record<string, unknown>): boolean {
+  if (STATELESS_ONLY_METHODS.has(message['method'])) return true;
+  const params = message['params'];
+  const meta = isJsonObject(params) ? params['_meta'] : undefined;
+  return isJsonObject(meta) && STATELESS_META_KEYS.some((key) => Object.hasOwn(meta, key));
+}
+
 /**
  * The profile the traffic itself implies: an initialize request's protocolVersion picks the
  * matching specification profile (an unsupported one falls back to 2025-11-25, whose lifecycle
- * then reports the mismatch); a request carrying the stateless `_meta` version picks 2026-07-28.
+ * then reports the mismatch); a request that speaks the stateless revision (its `_meta` keys, or
+ * a method only that revision has) picks 2026-07-28.
  */
 export function negotiatedProfile(first: Step | undefined): Profile {
-  const message = first && 'message' in first ? first.message : undefined;
-  const params = isJsonObject(message) && isJsonObject(message['params']) ? message['params'] : undefined;
-  if (isJsonObject(message) && message['method'] === 'initialize') {
+  const message = messageOf(first);
+  const params = message !== undefined && isJsonObject(message['params']) ? message['params'] : undefined;
+  if (message?.['method'] === 'initialize') {
     const version = params?.['protocolVersion'];
     return (typeof version === 'string' ? profileForVersion(version) : undefined) ?? SPEC_2025_11_25;
   }
-  const meta = params?.['_meta'];
-  if (isJsonObject(meta) && typeof meta['io.modelcontextprotocol/protocolVersion'] === 'string') return SPEC_2026_07_28;
+  if (message !== undefined && typeof message['method'] === 'string' && speaksStateless(message)) return SPEC_2026_07_28;
   return SPEC_2025_11_25;
+}
+
+/**
+ * Whether `step`, the first of a session, leaves its revision open: a client request other than
+ * initialize (and ping, which both handshake revisions allow first) that carries no mark of the
+ * stateless revision. It is either a request before initialize or a stateless request missing its
+ * required `_meta`; what follows tells which (see `revisionEvidence`).
+ */
+export function leavesRevisionOpen(step: Step): boolean {
+  const message = messageOf(step);
+  if (message === undefined || !('message' in step) || step.direction !== 'client_to_server') return false;
+  const method = message['method'];
+  return typeof method === 'string' && method !== 'initialize' && method !== 'ping' && !speaksStateless(message);
+}
+
+/**
+ * What a later step says of a session whose first step left its revision open: the stateless
+ * profile when the client speaks it (a request with its `_meta` keys or methods) or the server
+ * answers in it (a result with resultType); the profile the client's initialize offers when it
+ * sends one; undefined while nothing tells.
+ */
+export function revisionEvidence(step: Step): Profile | undefined {
+  const message = messageOf(step);
+  if (message === undefined || !('message' in step)) return undefined;
+  if (step.direction === 'client_to_server' && typeof message['method'] === 'string') {
+    if (message['method'] === 'initialize') return negotiatedProfile(step);
+    return speaksStateless(message) ? SPEC_2026_07_28 : undefined;
+  }
+  const result = message['result'];
+  if (step.direction === 'server_to_client' && !('method' in message) && isJsonObject(result) && (result['resultType'] === 'complete' || result['resultType'] === 'input_required')) {
+    return SPEC_2026_07_28;
+  }
+  return undefined;
 }
 
 /** Whether `step` is the client's initialize request, whose answer settles the profile (the steps up to it wait). */

@@ -12,7 +12,7 @@ import type { FindingTarget } from '../validators/finding-target.ts';
 import { OPPOSITE, type Direction, type JsonObject, type Profile } from '../validators/context.ts';
 import { idKey, isRequestId, type IdKey, type RequestId } from '../validators/envelope.ts';
 import type { Finding, Severity } from '../validators/finding.ts';
-import { handshakeProfile, negotiatedProfile, notJudgedPointer, opensNegotiation, settleProfile } from '../judge/profile-choice.ts';
+import { handshakeProfile, leavesRevisionOpen, negotiatedProfile, notJudgedPointer, opensNegotiation, revisionEvidence, settleProfile } from '../judge/profile-choice.ts';
 import { finding } from '../validators/rules/report.ts';
 import type { RuleSpec } from '../validators/rules/rule.ts';
 import { isJsonObject } from '../validators/shape.ts';
@@ -116,6 +116,8 @@ export class LiveJudge {
   /** Requests answered by something not judged while the handshake was still awaited (applied once the session starts). */
   #unjudgedAnswers: { readonly direction: Direction; readonly id: RequestId }[] = [];
   #waitingChars = 0;
+  /** True while the first message, a request naming no revision, waits for what follows to tell the revision. */
+  #revisionOpen = false;
   /** The length of the text being judged (0 for a message judged without its text). */
   #textChars = 0;
   #session: Judge | undefined;
@@ -177,7 +179,12 @@ export class LiveJudge {
       return;
     }
     if (this.#waiting.length === 1 && !opensNegotiation(step)) {
-      this.#start(negotiatedProfile(step), undefined);
+      // A first request that names no revision waits for the traffic to tell (see leavesRevisionOpen).
+      if (leavesRevisionOpen(step)) this.#revisionOpen = true;
+      else this.#start(negotiatedProfile(step), undefined);
+    } else if (this.#revisionOpen) {
+      const evidence = revisionEvidence(step);
+      if (evidence !== undefined) this.#start(evidence, undefined);
     }
   }
 
@@ -297,6 +304,7 @@ export class LiveJudge {
   #start(profile: Profile, offeredVersion: string | undefined): void {
     const waiting = this.#waiting ?? [];
     this.#waiting = undefined;
+    this.#revisionOpen = false;
     this.#session = new Judge({
       profile,
       offeredVersion,

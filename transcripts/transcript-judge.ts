@@ -3,7 +3,7 @@ import type { Step } from '../machines/session.ts';
 import { InputError } from '../files/input-error.ts';
 import { OPPOSITE, type Profile } from '../validators/context.ts';
 import type { RequestId } from '../validators/envelope.ts';
-import { notJudgedPointer, notJudgedText, opensNegotiation, settleProfile, type Settlement } from '../judge/profile-choice.ts';
+import { leavesRevisionOpen, notJudgedPointer, notJudgedText, opensNegotiation, revisionEvidence, settleProfile, type Settlement } from '../judge/profile-choice.ts';
 import { cliRules } from '../validators/rules/cli.ts';
 import { cascadeCause, type HandshakeLines } from './cascade.ts';
 import { headerSetupSteps, isHeaderLine, profileForHeader, sessionConfigFor, type TranscriptHeader } from './transcript-header.ts';
@@ -50,6 +50,8 @@ export class TranscriptJudge {
   #session: Judge | undefined;
   /** The steps read while the answer to initialize is awaited, and the lines that were not steps, each with its line. */
   #waiting: ({ readonly step: Step; readonly line: number } | { readonly problem: LineProblem; readonly line: number })[] | undefined;
+  /** True while the first step, a request naming no revision, waits for what follows to tell the revision. */
+  #revisionOpen = false;
   /** Why the transcript cannot be judged: it negotiated a revision no profile judges. */
   #notJudged: InputError | undefined;
   #notJudgedVersion: string | undefined;
@@ -137,9 +139,17 @@ export class TranscriptJudge {
         this.#waiting = [{ step, line }];
         return;
       }
+      // A first request that names no revision waits for the traffic to tell (see leavesRevisionOpen).
+      if (this.#waiting === undefined && this.#autoProfile() && leavesRevisionOpen(step)) {
+        this.#waiting = [{ step, line }];
+        this.#revisionOpen = true;
+        return;
+      }
       if (this.#waiting !== undefined) {
         this.#waiting.push({ step, line });
-        if (this.#answersInitialize(step)) this.#settle({ step, line });
+        const evidence = this.#revisionOpen ? revisionEvidence(step) : undefined;
+        if (evidence !== undefined) this.#settle(undefined, evidence);
+        else if (!this.#revisionOpen && this.#answersInitialize(step)) this.#settle({ step, line });
         else if (this.#waiting.length >= MAX_WAITING_STEPS) this.#settle(undefined);
         return;
       }
@@ -149,8 +159,12 @@ export class TranscriptJudge {
 
   /** Whether the profile is the traffic's to negotiate and `step` is the client's initialize request that opens it. */
   #negotiates(step: Step): boolean {
-    if ((this.#header?.profile ?? 'auto') !== 'auto' || this.#header?.setup === 'ready') return false;
-    return opensNegotiation(step);
+    return this.#autoProfile() && opensNegotiation(step);
+  }
+
+  /** Whether the traffic picks the profile (no header names one, and no capture starts mid-session). */
+  #autoProfile(): boolean {
+    return (this.#header?.profile ?? 'auto') === 'auto' && this.#header?.setup !== 'ready';
   }
 
   #answersInitialize(step: Step): boolean {
@@ -162,13 +176,15 @@ export class TranscriptJudge {
   }
 
   /** Ends the wait: starts the session under the profile the answer (if any) settles and feeds what waited, or records that it cannot be judged. */
-  #settle(answer: { step: Step; line: number } | undefined): void {
+  #settle(answer: { step: Step; line: number } | undefined, evidence?: Profile): void {
     const waiting = this.#waiting ?? [];
     this.#waiting = undefined;
+    this.#revisionOpen = false;
     const opening = waiting[0];
     const first = (opening !== undefined && 'step' in opening ? opening.step : undefined) as Step;
     const answerMessage = answer !== undefined && 'message' in answer.step ? answer.step.message : undefined;
-    const settled = settleProfile('message' in first ? first.message : undefined, answerMessage, profileForHeader(this.#header, first));
+    const settled: Settlement = evidence !== undefined ? { kind: 'judged', profile: evidence, offeredVersion: undefined }
+      : settleProfile('message' in first ? first.message : undefined, answerMessage, profileForHeader(this.#header, first));
     if (settled.kind === 'not-judged') {
       this.#notJudgedVersion = settled.version;
       const line = (settled.from === 'offer' ? undefined : answer?.line) ?? waiting[0]?.line ?? 1;
