@@ -1,7 +1,7 @@
 import type { InspectionEvent } from 'xstate';
 import { runMachine, type MachineRunner } from './runner.ts';
 import type { Direction, JsonObject } from '../validators/context.ts';
-import { idKey, type IdKey } from '../validators/envelope.ts';
+import { describeId, idKey, type IdKey } from '../validators/envelope.ts';
 import type { Finding } from '../validators/finding.ts';
 import { isJsonObject, NO_FINDINGS } from '../validators/shape.ts';
 import { finding } from '../validators/rules/report.ts';
@@ -102,10 +102,9 @@ class InputRequiredExtension implements SessionExtension {
       return [finding(ruleById('stateless/retry-without-input-required'), '/message/params',
         `${call.method} carries inputResponses or requestState, but no input_required result of this request awaits a retry`)];
     }
-    const used = call.id === undefined ? undefined : this.#attemptIds.get(loop)?.includes(idKey(call.id));
-    if (used === true) {
+    if (call.id !== undefined && this.#attemptIds.get(loop)?.includes(idKey(call.id)) === true) {
       return [finding(ruleById('stateless/retry-reused-id'), '/message/id',
-        `this ${call.method} retry reuses id ${JSON.stringify(call.id)} of an earlier attempt of the same request; a retry is a new request with a new id`)];
+        `this ${call.method} retry reuses id ${describeId(call.id)} of an earlier attempt of the same request; a retry is a new request with a new id`)];
     }
     this.#issues = [];
     loop.send({ type: 'retry.check', ...attempt });

@@ -5,6 +5,7 @@
 // the request itself carried and what the receiver had declared.
 import type { Direction, JsonObject, Profile } from '../validators/context.ts';
 import type { Finding } from '../validators/finding.ts';
+import { describeId } from '../validators/envelope.ts';
 import { isJsonObject, shown } from '../validators/shape.ts';
 import { finding } from '../validators/rules/report.ts';
 import { CLIENT_CAPABILITIES_KEY, PROTOCOL_VERSION_KEY } from '../validators/stateless-meta.ts';
@@ -35,6 +36,8 @@ export interface RefusedAnswerContext {
   readonly profile: Profile;
   /** The client's declared capabilities (the initialize request's), when a handshake declared them. */
   readonly clientCapabilities: JsonObject | undefined;
+  /** Whether the profile defines the request's method (an unknown one is the server's to answer -32601, _meta or not). */
+  readonly knownMethod: boolean;
 }
 
 /**
@@ -47,13 +50,13 @@ export function judgeRefusedAnswer(entry: PendingRequest, requestDirection: Dire
   context: RefusedAnswerContext): Finding | undefined {
   const code = answer.error?.['code'];
   if (code === INVALID_PARAMS) return undefined;
-  const how = answer.result !== undefined ? 'served it with a result' : `answered error ${shown(code)}`;
+  const how = answer.result !== undefined ? 'served it with a result' : `answered error ${typeof code === 'number' || typeof code === 'bigint' ? String(code) : shown(code)}`;
   const pointer = answer.result !== undefined ? '/message/result' : '/message/error/code';
-  if (context.profile.stateless && requestDirection === 'client_to_server') {
+  if (context.profile.stateless && requestDirection === 'client_to_server' && context.knownMethod) {
     const missing = missingMetaKeys(entry.params);
     if (missing.length === 0) return undefined;
     return finding(ruleById('stateless/malformed-request-served'), pointer,
-      `${entry.method} request ${shown(entry.id)} lacks ${missing.join(' and ')} in _meta, so it is malformed, but the server ${how}; it must reject it with -32602 (Invalid params)`);
+      `${entry.method} request ${describeId(entry.id)} lacks ${missing.join(' and ')} in _meta, so it is malformed, but the server ${how}; it must reject it with -32602 (Invalid params)`);
   }
   if (context.profile.revision === '2025-11-25' && requestDirection === 'server_to_client' && entry.method === 'elicitation/create') {
     const mode = undeclaredElicitationMode(entry.params, context.clientCapabilities);
@@ -61,7 +64,7 @@ export function judgeRefusedAnswer(entry: PendingRequest, requestDirection: Dire
     const action = answer.result?.['action'];
     const what = typeof action === 'string' ? `answered action ${shown(action)}` : how;
     return finding(ruleById('elicitation/undeclared-mode-answered'), pointer,
-      `elicitation/create request ${shown(entry.id)} asks for ${mode} mode, which the client did not declare, but the client ${what}; it must answer error -32602 (Invalid params)`);
+      `elicitation/create request ${describeId(entry.id)} asks for ${mode} mode, which the client did not declare, but the client ${what}; it must answer error -32602 (Invalid params)`);
   }
   return undefined;
 }

@@ -395,7 +395,7 @@ export class Session {
         if (answer.entry) {
           const clientCapabilities = this.#declaredCapabilities?.clientCapabilities ?? this.#lifecycle.getSnapshot().context.clientCapabilities;
           const found = judgeRefusedAnswer(answer.entry, requestDirection, env.kind === 'result' ? { result: env.result } : { error: env.error },
-            { profile: this.#ctx.profile, clientCapabilities });
+            { profile: this.#ctx.profile, clientCapabilities, knownMethod: this.#methods.get(answer.entry.method)?.kind === 'request' });
           if (found) this.#sink.push(found);
         }
         return;

@@ -1,6 +1,6 @@
 import { checkCapabilities } from '../validators/capabilities.ts';
 import type { Direction, JsonObject } from '../validators/context.ts';
-import { idKey, isRequestId, type IdKey, type RequestId } from '../validators/envelope.ts';
+import { describeId, idKey, isRequestId, type IdKey, type RequestId } from '../validators/envelope.ts';
 import { pointerJoin, type Finding } from '../validators/finding.ts';
 import { isJsonObject, NO_FINDINGS, shown } from '../validators/shape.ts';
 import { finding } from '../validators/rules/report.ts';
@@ -24,7 +24,7 @@ const pageKey = (method: string, cursor: string): string => `${method}\u0000${cu
 
 function discoverRefusedFinding(id: RequestId, pointer: string, since: string): Finding {
   return finding(ruleById('stateless/discover-not-implemented'), pointer,
-    `the server answered server/discover (request ${shown(id)}) with -32601 (method not found), ${since}; a 2026-07-28 server must implement server/discover`);
+    `the server answered server/discover (request ${describeId(id)}) with -32601 (method not found), ${since}; a 2026-07-28 server must implement server/discover`);
 }
 
 /** One subscriptions/listen stream: what the client asked for and what the server agreed to. */

@@ -55,6 +55,8 @@ test('a request missing its required _meta that the server serves anyway, or ref
   assert.equal(stateless([bare, s2c({ id: 1, result: page({}) })]), [['stateless/request-meta-missing /message/params/_meta'], ['stateless/malformed-request-served /message/result']]);
   assert.equal(stateless([bare, s2c({ id: 1, error: { code: -32603, message: 'x' } })]), [['stateless/request-meta-missing /message/params/_meta'], ['stateless/malformed-request-served /message/error/code']]);
   assert.equal(stateless([bare, s2c({ id: 1, error: { code: -32602, message: 'missing _meta' } })]), [['stateless/request-meta-missing /message/params/_meta'], []]);
+  // A method the revision does not define is the server's to answer -32601, _meta or not.
+  assert.equal(stateless([c2s({ id: 1, method: 'sampling/createMessage', params: { messages: [], maxTokens: 1 } }), s2c({ id: 1, error: { code: -32601, message: 'x' } })]).at(1), []);
   // A request refused for another reason (it carries its _meta) draws nothing for being served.
   assert.equal(stateless([c2s({ id: 1, method: 'tools/call', params: { _meta: META, name: 'nope', arguments: {} } }), s2c({ id: 1, error: { code: -32603, message: 'x' } })]).at(1), []);
 });
