@@ -1,0 +1,11 @@
+// Defect (2026-07-28, server/discover: "Servers MUST implement it"): server/discover is answered
+// -32601 (method not found), while every other request is served as 2026-07-28.
+import { send, startModernPeer } from './modern-base.mjs';
+
+startModernPeer({
+  answer: (message) => {
+    if (message.method !== 'server/discover') return false;
+    send({ jsonrpc: '2.0', id: message.id, error: { code: -32601, message: 'Method not found' } });
+    return true;
+  },
+});

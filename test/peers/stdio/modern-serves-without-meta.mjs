@@ -1,0 +1,13 @@
+// Defect (2026-07-28, basic, _meta: "A request missing any required field is malformed; the server
+// MUST reject it with JSON-RPC error code -32602"): a request without _meta is served as if it
+// spoke 2026-07-28.
+import { startModernPeer } from './modern-base.mjs';
+
+const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+startModernPeer({
+  answer: (message, correct) => {
+    if (message.id === undefined || message.params?._meta !== undefined) return false;
+    correct({ ...message, params: { ...message.params, _meta: META } });
+    return true;
+  },
+});
