@@ -10,7 +10,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseTrace } from '../../trace/parse-trace.ts';
-import { CLI, startTap, tempFolder, validateJson } from './tap-support.ts';
+import { CLI, linesThroughTap, tempFolder, validateJson } from './tap-support.ts';
 
 const PEERS = resolve(import.meta.dirname, '../peers/stdio');
 const tmp = tempFolder('tap-modern');
@@ -85,45 +85,33 @@ test('a request sent by a 2026-07-28 server: direction/server-request-stateless,
 const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} }, 'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' } };
 const line = (message: object) => JSON.stringify({ jsonrpc: '2.0', ...message });
 
-/** Writes raw client lines to the tap in front of `peer`, one at a time as the answers come; returns the trace's findings. */
-async function linesThroughTap(peer: string, lines: readonly string[]): Promise<{ rule: string; event: number | null }[]> {
+/** Writes raw client lines to the tap in front of `peer` (see linesThroughTap); returns the trace's findings. */
+function throughTap(peer: string, lines: readonly string[]): Promise<{ rule: string; event: number | null }[]> {
   const trace = join(tmp.dir, `${peer}-${Math.random().toString(36).slice(2)}.json`);
-  const tap = startTap(['--trace', trace, '--', process.execPath, join(PEERS, `${peer}.mjs`)]);
-  try {
-    for (const [i, l] of lines.entries()) {
-      tap.child.stdin!.write(l + '\n');
-      // Each line is answered before the next is written, as a client waiting for its answer would.
-      for (let w = 0; w < 400 && Buffer.concat(tap.stdout).toString('utf8').split('\n').length <= i + 1; w++) await new Promise((r) => setTimeout(r, 10));
-    }
-    tap.child.stdin!.end();
-    assert.equal(await tap.ended, { code: 0, signal: null }, tap.stderr);
-  } finally {
-    tap.kill();
-  }
-  return validateJson(trace).report.findings;
+  return linesThroughTap(trace, [process.execPath, join(PEERS, `${peer}.mjs`)], lines);
 }
 
 const rulesOf = (findings: readonly { rule: string }[]) => findings.map((f) => f.rule);
 
 test('a first request without _meta that the server serves anyway: the session is 2026-07-28 (request-meta-missing) and the server is at fault too', async () => {
   const lines = [line({ id: 1, method: 'tools/list', params: {} }), line({ id: 2, method: 'tools/list', params: { _meta: META } })];
-  assert.equal(rulesOf(await linesThroughTap('modern-serves-without-meta', lines)), ['stateless/request-meta-missing', 'stateless/malformed-request-served']);
+  assert.equal(rulesOf(await throughTap('modern-serves-without-meta', lines)), ['stateless/request-meta-missing', 'stateless/malformed-request-served']);
   // The correct server refuses it with -32602: only the client's fault remains.
-  assert.equal(rulesOf(await linesThroughTap('modern-correct', lines)), ['stateless/request-meta-missing']);
+  assert.equal(rulesOf(await throughTap('modern-correct', lines)), ['stateless/request-meta-missing']);
 });
 
 test('server/discover answered -32601 by a server that serves the revision: stateless/discover-not-implemented', async () => {
   const lines = [line({ id: 1, method: 'server/discover', params: { _meta: META } }), line({ id: 2, method: 'tools/list', params: { _meta: META } })];
-  assert.equal(rulesOf(await linesThroughTap('modern-discover-not-found', lines)), ['stateless/discover-not-implemented']);
-  assert.equal(rulesOf(await linesThroughTap('modern-correct', lines)), []);
+  assert.equal(rulesOf(await throughTap('modern-discover-not-found', lines)), ['stateless/discover-not-implemented']);
+  assert.equal(rulesOf(await throughTap('modern-correct', lines)), []);
 });
 
 test('an input_required retry under the id of the request it retries: stateless/retry-reused-id; under a new id, clean', async () => {
   const call = (id: number, retry: boolean) => line({ id, method: 'tools/call', params: {
     _meta: META, name: 'ask', arguments: {}, ...(retry ? { inputResponses: { units: { action: 'accept', content: { units: 'metric' } } }, requestState: 'ask-1' } : {}),
   } });
-  assert.equal(rulesOf(await linesThroughTap('modern-correct', [call(1, false), call(1, true)])), ['stateless/retry-reused-id']);
-  assert.equal(rulesOf(await linesThroughTap('modern-correct', [call(1, false), call(2, true)])), []);
+  assert.equal(rulesOf(await throughTap('modern-correct', [call(1, false), call(1, true)])), ['stateless/retry-reused-id']);
+  assert.equal(rulesOf(await throughTap('modern-correct', [call(1, false), call(2, true)])), []);
 });
 
 test.run();

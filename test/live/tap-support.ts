@@ -61,3 +61,26 @@ export function validateJson(file: string): { status: number | null; report: { s
   const run = spawnSync(process.execPath, [CLI, 'validate', file, '--json'], { encoding: 'utf8' });
   return { status: run.status, report: JSON.parse(run.stdout) };
 }
+
+/**
+ * Writes raw client lines to a tap in front of `server` (an argv), each after the server's output
+ * grew since the previous one (or a short wait, for a line nothing answers), as a client waiting for
+ * answers would; ends its input, and returns the findings of the trace it wrote (read by `validate`).
+ */
+export async function linesThroughTap(trace: string, server: readonly string[], lines: readonly string[]): Promise<{ rule: string; event: number | null }[]> {
+  const tap = startTap(['--trace', trace, '--', ...server]);
+  const outputLines = () => Buffer.concat(tap.stdout).toString('utf8').split('\n').length;
+  try {
+    for (const l of lines) {
+      const before = outputLines();
+      tap.child.stdin!.write(l + '\n');
+      for (let w = 0; w < 100 && outputLines() === before; w++) await new Promise((r) => setTimeout(r, 10));
+    }
+    tap.child.stdin!.end();
+    const end = await tap.ended;
+    if (end.code !== 0) throw new Error(`the tap ended ${JSON.stringify(end)}: ${tap.stderr}`);
+  } finally {
+    tap.kill();
+  }
+  return validateJson(trace).report.findings;
+}
