@@ -56,27 +56,29 @@ export function leavesRevisionOpen(step: Step): boolean {
   const message = messageOf(step);
   if (message === undefined || !('message' in step) || step.direction !== 'client_to_server') return false;
   const method = message['method'];
-  return typeof method === 'string' && method !== 'initialize' && method !== 'ping' && !speaksStateless(message);
+  const id = message['id'];
+  const request = typeof id === 'string' || typeof id === 'number' || typeof id === 'bigint';
+  return request && typeof method === 'string' && method !== 'initialize' && method !== 'ping' && !speaksStateless(message);
 }
 
 /**
- * What a later step says of a session whose first step left its revision open: the stateless
- * profile when the client speaks it (a request with its `_meta` keys or methods) or the server
- * answers in it (a result with resultType); the profile the client's initialize offers when it
- * sends one; undefined while nothing tells.
+ * What a later step says of a session whose first step left its revision open (`first`): the
+ * client's next request tells (one that speaks the stateless revision: 2026-07-28; initialize: the
+ * version it offers; any other: the profile the first step implies), and so does a result (with
+ * resultType: 2026-07-28; without: the older profile); an error answer or a notification tells
+ * nothing (undefined), so the wait is one exchange or two.
  */
-export function revisionEvidence(step: Step): Profile | undefined {
+export function revisionEvidence(step: Step, first: Step): Profile | undefined {
   const message = messageOf(step);
   if (message === undefined || !('message' in step)) return undefined;
   if (step.direction === 'client_to_server' && typeof message['method'] === 'string') {
     if (message['method'] === 'initialize') return negotiatedProfile(step);
-    return speaksStateless(message) ? SPEC_2026_07_28 : undefined;
+    if (speaksStateless(message)) return SPEC_2026_07_28;
+    return message['id'] === undefined ? undefined : negotiatedProfile(first);
   }
   const result = message['result'];
-  if (step.direction === 'server_to_client' && !('method' in message) && isJsonObject(result) && (result['resultType'] === 'complete' || result['resultType'] === 'input_required')) {
-    return SPEC_2026_07_28;
-  }
-  return undefined;
+  if (step.direction !== 'server_to_client' || 'method' in message || !isJsonObject(result)) return undefined;
+  return result['resultType'] === 'complete' || result['resultType'] === 'input_required' ? SPEC_2026_07_28 : negotiatedProfile(first);
 }
 
 /** Whether `step` is the client's initialize request, whose answer settles the profile (the steps up to it wait). */

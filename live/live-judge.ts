@@ -183,7 +183,7 @@ export class LiveJudge {
       if (leavesRevisionOpen(step)) this.#revisionOpen = true;
       else this.#start(negotiatedProfile(step), undefined);
     } else if (this.#revisionOpen) {
-      const evidence = revisionEvidence(step);
+      const evidence = revisionEvidence(step, this.#waiting[0]!.step);
       if (evidence !== undefined) this.#start(evidence, undefined);
     }
   }

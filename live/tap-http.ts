@@ -24,7 +24,7 @@ export const MAX_HTTP_MESSAGE_BYTES = MAX_STDOUT_LINE_BYTES;
 const HOP_BY_HOP: ReadonlySet<string> = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
 
 /** Request headers recorded in the trace (never credentials). */
-const REQUEST_HEADERS = ['accept', 'content-type', 'mcp-session-id', 'mcp-protocol-version', 'last-event-id', 'origin'] as const;
+const REQUEST_HEADERS = ['accept', 'content-type', 'mcp-session-id', 'mcp-protocol-version', 'mcp-method', 'mcp-name', 'last-event-id', 'origin'] as const;
 /** Response headers recorded in the trace. */
 const RESPONSE_HEADERS = ['content-type', 'mcp-session-id', 'mcp-protocol-version', 'location', 'allow', 'www-authenticate'] as const;
 

@@ -8,6 +8,7 @@ import { BOTH_SENDERS, type Judge } from '../judge/judge.ts';
 import type { TraceEvent } from '../trace/trace-schema.ts';
 import type { Direction } from '../validators/context.ts';
 import type { RuleSpec } from '../validators/rules/rule.ts';
+import { HttpHeaderJudge, type HeaderFinding } from './http-header-rules.ts';
 import { LiveJudge, type EventFinding } from './live-judge.ts';
 import { shortenKeys } from './long-keys.ts';
 import { ExchangeRequests } from './unjudged-answers.ts';
@@ -66,6 +67,8 @@ export class TapRecorder implements Recorder {
   readonly #perRule = new Map<string, number>();
   readonly #judge: LiveJudge;
   readonly #exchangeRequests = new ExchangeRequests();
+  /** The HTTP side of each exchange (headers, statuses), judged beside the bodies. */
+  readonly #http = new HttpHeaderJudge();
   readonly #options: TapRecorderOptions;
   readonly #clock: () => number;
   readonly #start: number;
@@ -138,6 +141,9 @@ export class TapRecorder implements Recorder {
       if (message !== undefined) {
         this.#exchangeRequests.message(direction, message, place?.exchange);
         this.#options.onMessage?.(message);
+        if (place?.exchange !== undefined) {
+          this.#httpFindings(direction === 'client_to_server' ? this.#http.requestMessage(place.exchange, message) : this.#http.responseMessage(place.exchange, message));
+        }
       }
       for (const tell of deferred) tell();
     }
@@ -160,7 +166,14 @@ export class TapRecorder implements Recorder {
       }
       this.#otherEvents += 1;
     }
-    return this.#push(event);
+    const index = this.#push(event);
+    if (event.kind === 'http_request') this.#httpFindings(this.#http.request(event.exchange, index, event.method, event.headers));
+    else if (event.kind === 'http_response') this.#http.response(event.exchange, index, event.status, event.headers);
+    return index;
+  }
+
+  #httpFindings(found: readonly HeaderFinding[]): void {
+    for (const f of found) this.finding(f.rule, f.event, f.pointer, f.message);
   }
 
   finding(rule: RuleSpec, event: number | null, pointer: string, message: string): void {

@@ -147,7 +147,8 @@ export class TranscriptJudge {
       }
       if (this.#waiting !== undefined) {
         this.#waiting.push({ step, line });
-        const evidence = this.#revisionOpen ? revisionEvidence(step) : undefined;
+        const opening = this.#waiting[0];
+        const evidence = this.#revisionOpen && opening !== undefined && 'step' in opening ? revisionEvidence(step, opening.step) : undefined;
         if (evidence !== undefined) this.#settle(undefined, evidence);
         else if (!this.#revisionOpen && this.#answersInitialize(step)) this.#settle({ step, line });
         else if (this.#waiting.length >= MAX_WAITING_STEPS) this.#settle(undefined);

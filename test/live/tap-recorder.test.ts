@@ -76,9 +76,11 @@ test('findings on a message are reported after the message was seen (its secrets
     onFinding: (f) => order.push(f.rule),
   });
   recorder.message('client_to_server', '{"jsonrpc":"2.0","id":1,"method":"tools/list"}');
+  // A first request naming no revision is judged once the answer tells which (a result without resultType: not 2026-07-28).
+  recorder.message('server_to_client', '{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}');
   const at = recorder.event({ kind: 'transport_error', code: 'not-utf8', detail: 'x' });
   recorder.finding(ruleById('transport/not-utf8'), at, '', 'a line is not UTF-8');
-  assert.equal(order, ['message', 'lifecycle/initialize-first', 'transport/not-utf8']);
+  assert.equal(order, ['message', 'message', 'lifecycle/initialize-first', 'transport/not-utf8']);
 });
 
 test.run();

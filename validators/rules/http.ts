@@ -5,6 +5,11 @@ function line(section: string, text: string): string {
   return `${SPEC.transports}#${section}:~:text=${encodeURIComponent(text).replace(/-/g, '%2D')}`;
 }
 
+/** A link to a sentence of the 2026-07-28 Streamable HTTP page (rules of that revision only). */
+function line2026(section: string, text: string): string {
+  return `https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http#${section}:~:text=${encodeURIComponent(text).replace(/-/g, '%2D')}`;
+}
+
 const SSE_INTERPRETATION = 'https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation';
 
 /** Streamable HTTP transport rules: what the server's HTTP answers, session ids and SSE streams must do. */
@@ -13,6 +18,41 @@ export const httpRules = defineRules('http', SPEC.transports, {
     keyword: 'MUST',
     text: 'A POST carrying a request must be answered with a JSON or SSE answer, and one carrying a notification or response with 202; the server answered with an HTTP error status.',
     spec: line('sending-messages-to-the-server', 'the server MUST either return'),
+  },
+  'client-accept': {
+    keyword: 'MUST',
+    text: 'A client lists both application/json and text/event-stream in the Accept header of a POST, and text/event-stream in that of a GET.',
+    spec: line('sending-messages-to-the-server', 'The client MUST include an Accept header, listing both application/json and text/event-stream'),
+  },
+  'client-session-id-missing': {
+    keyword: 'MUST',
+    text: 'Once the server gave a session id with its initialize result, the client sends it in the MCP-Session-Id header of every later request.',
+    spec: line('session-management', 'MUST include it in the MCP-Session-Id header on all of their subsequent HTTP requests'),
+  },
+  'client-protocol-version-missing': {
+    keyword: 'MUST',
+    text: 'A client sends the MCP-Protocol-Version header on every request after initialization (in 2026-07-28: on every POST).',
+    spec: line('protocol-version-header', 'the client MUST include the MCP-Protocol-Version'),
+  },
+  'client-protocol-version-mismatch': {
+    keyword: 'MUST',
+    text: 'In 2026-07-28 the MCP-Protocol-Version header of a POST matches the io.modelcontextprotocol/protocolVersion of the request\'s _meta.',
+    spec: line2026('protocol-version-header', 'The header value MUST match the io.modelcontextprotocol/protocolVersion field'),
+  },
+  'client-method-header': {
+    keyword: 'REQUIRED',
+    text: 'In 2026-07-28 every request POST carries Mcp-Method with the request\'s method, and a tools/call, resources/read or prompts/get one Mcp-Name with its name or URI (Base64-sentinel encoded when not plain ASCII).',
+    spec: line2026('standard-request-headers', 'These headers are REQUIRED for compliance'),
+  },
+  'unknown-method-not-404': {
+    keyword: 'MUST',
+    text: 'In 2026-07-28 a server that does not implement the requested method answers HTTP 404 Not Found with the -32601 error.',
+    spec: line2026('protocol-version-header', 'If the server does not implement the requested RPC method, it MUST respond with 404 Not Found'),
+  },
+  'unsupported-version-not-400': {
+    keyword: 'MUST',
+    text: 'In 2026-07-28 a server that does not implement the requested protocol version answers HTTP 400 Bad Request with the UnsupportedProtocolVersionError (-32022).',
+    spec: line2026('protocol-version-header', 'it MUST respond with 400 Bad Request and an'),
   },
   'redirect': {
     keyword: 'MUST',

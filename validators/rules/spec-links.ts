@@ -40,6 +40,8 @@ const ABSENT_FRAGMENTS: Readonly<Record<SpecRevision, readonly string[]>> = {
     '#sending-messages-to-the-server:~:text=SHOULD%20eventually%20include%20a%20JSON%2DRPC%20response',
     '#tool-names:~:text=Tool%20names%20SHOULD%20be%20unique%20within%20a%20server',
     '#error-handling:~:text=a%20mode%20not%20declared%20in%20client%20capabilities',
+    // 2025-06-18 spells the header Mcp-Session-Id in this line (the requirement is the same).
+    '#session-management:~:text=MUST%20include%20it%20in%20the%20MCP%2DSession%2DId%20header%20on%20all%20of%20their%20subsequent%20HTTP%20requests',
   ],
   '2025-11-25': [],
   '2026-07-28': [
