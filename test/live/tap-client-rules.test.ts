@@ -74,4 +74,11 @@ test('the SDK 1.x client pages a list through the tap with the cursors it was gi
   }
 });
 
+test('notifications/cancelled for the initialize request: cancellation/initialize (the cancellation page: initialize MUST NOT be cancelled by clients); another request\'s cancellation is clean', async () => {
+  const server = [process.execPath, join(PEERS, 'correct.mjs')];
+  const cancel = (requestId: number) => line({ method: 'notifications/cancelled', params: { requestId, reason: 'gave up' } });
+  assert.equal(rulesOf(await linesThroughTap(traceFile(), server, [initialize({}), cancel(1)])), ['cancellation/initialize']);
+  assert.equal(rulesOf(await linesThroughTap(traceFile(), server, [initialize({}), INITIALIZED, line({ id: 2, method: 'tools/list' }), cancel(2)])), ['cancellation/not-in-flight']);
+});
+
 test.run();

@@ -134,4 +134,28 @@ test('stateless traffic is recognised by its _meta protocol version', () => {
   assert.is(r.status, 'ok', JSON.stringify(r.findings));
 });
 
+const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {}, 'io.modelcontextprotocol/clientInfo': { name: 'c', version: '1' } };
+const bare = (id: number) => ({ direction: 'client_to_server', message: { jsonrpc: '2.0', id, method: 'tools/list', params: {} } });
+const answer = (id: number, body: object) => ({ direction: 'server_to_client', message: { jsonrpc: '2.0', id, ...body } });
+
+test('a first request naming no revision waits: a stateless request or a resultType answer after it makes the session 2026-07-28', () => {
+  const later = { direction: 'client_to_server', message: { jsonrpc: '2.0', id: 2, method: 'tools/list', params: { _meta: META } } };
+  const complete = { result: { resultType: 'complete', tools: [], ttlMs: 0, cacheScope: 'public' } };
+  const byRequest = judge([bare(1), answer(1, { error: { code: -32602, message: 'missing _meta' } }), later, answer(2, complete)]);
+  assert.is(byRequest.profile, 'mcp-2026-07-28');
+  assert.equal(byRequest.findings.map((f) => `${f.line} ${f.rule}`), ['1 stateless/request-meta-missing']);
+  const byAnswer = judge([bare(1), answer(1, complete)]);
+  assert.is(byAnswer.profile, 'mcp-2026-07-28');
+  assert.equal(byAnswer.findings.map((f) => `${f.line} ${f.rule}`), ['1 stateless/request-meta-missing', '2 stateless/malformed-request-served']);
+});
+
+test('a first request naming no revision, followed by another bare request or a plain result, is a request before initialize (2025-11-25)', () => {
+  const byRequest = judge([bare(1), answer(1, { error: { code: -32600, message: 'not initialized' } }), bare(2)]);
+  assert.is(byRequest.profile, 'mcp-2025-11-25');
+  assert.equal(byRequest.findings[0]?.rule, 'lifecycle/initialize-first');
+  const byAnswer = judge([bare(1), answer(1, { result: { tools: [] } })]);
+  assert.is(byAnswer.profile, 'mcp-2025-11-25');
+  assert.equal(byAnswer.findings[0]?.rule, 'lifecycle/initialize-first');
+});
+
 test.run();
