@@ -5,10 +5,30 @@ function line(section: string, text: string): string {
   return `${SPEC.transports}#${section}:~:text=${encodeURIComponent(text).replace(/-/g, '%2D')}`;
 }
 
+/** A link to a sentence of the 2026-07-28 Streamable HTTP page (the stateless revision's own statuses). */
+function modernLine(section: string, text: string): string {
+  return `https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http#${section}:~:text=${encodeURIComponent(text).replace(/-/g, '%2D')}`;
+}
+
 const SSE_INTERPRETATION = 'https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation';
 
 /** Streamable HTTP transport rules: what the server's HTTP answers, session ids and SSE streams must do. */
 export const httpRules = defineRules('http', SPEC.transports, {
+  'header-validation-not-400': {
+    keyword: 'MUST',
+    text: 'In 2026-07-28, a request whose mirrored header does not match its body, or lacks a required one (Mcp-Method), must be rejected with HTTP 400 Bad Request.',
+    spec: modernLine('server-validation', 'servers MUST return HTTP status 400 Bad Request'),
+  },
+  'unsupported-version-not-400': {
+    keyword: 'MUST',
+    text: 'In 2026-07-28, a request in a protocol version the server does not implement must be answered with HTTP 400 Bad Request and an UnsupportedProtocolVersionError.',
+    spec: modernLine('protocol-version-header', 'it MUST respond with 400 Bad Request and an'),
+  },
+  'unknown-method-not-404': {
+    keyword: 'MUST',
+    text: 'In 2026-07-28, a request for an RPC method the server does not implement must be answered with HTTP 404 Not Found and a JSON-RPC error -32601.',
+    spec: modernLine('protocol-version-header', 'it MUST respond with 404 Not Found'),
+  },
   'error-status': {
     keyword: 'MUST',
     text: 'A POST carrying a request must be answered with a JSON or SSE answer, and one carrying a notification or response with 202; the server answered with an HTTP error status.',
