@@ -50,6 +50,13 @@ export function postedOf(message: JsonObject, suffix = ''): Posted {
   return { kind, label: `POST ${method}${suffix}`, initialize: kind === 'request' && method === 'initialize' };
 }
 
+/** How the label of a modern probe's POST says what is wrong with it. */
+const PROBE_LABELS: Partial<Record<NonNullable<SendOptions['probe']>, string>> = {
+  'unsupported-version': ' in an unsupported protocol version',
+  'header-mismatch': ' with an Mcp-Method header that does not match its body',
+  'header-missing': ' without its Mcp-Method header',
+};
+
 /** A Streamable HTTP client transport with the full scope's HTTP probes. */
 export class HttpTransport implements ClientTransport, HttpProbes {
   readonly kind = 'http' as const;
@@ -92,7 +99,7 @@ export class HttpTransport implements ClientTransport, HttpProbes {
 
   async send(message: JsonObject, options: SendOptions = {}): Promise<void> {
     const modern = modernHeaders(message);
-    const posted = postedOf(message);
+    const posted = postedOf(message, options.probe === undefined ? '' : PROBE_LABELS[options.probe] ?? '');
     if (modern === undefined) {
       await this.#post(message, posted, {});
       return;
