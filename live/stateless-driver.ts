@@ -213,10 +213,14 @@ export class ModernDriver {
     if (completion !== undefined && (await this.#request('completion/complete', completion)).kind === 'ended') return false;
     const probes: { method: string; params?: JsonObject; probe: ProbeKind; version?: string; headers?: SendOptions['headers'] }[] = [
       { method: UNKNOWN_METHOD, probe: 'unknown-method' },
-      { method: 'server/discover', probe: 'unsupported-version', version: UNSUPPORTED_VERSION },
     ];
+    // The unsupported version goes on a list request: server/discover is how a client learns the
+    // versions, and the stdio page counts a DiscoverResult among its answers to a preferred version.
     const list = LISTS.find((l) => isJsonObject(server[l.capability]));
-    if (list !== undefined) probes.push({ method: list.method, params: { cursor: 42 } as unknown as JsonObject, probe: 'invalid-params' });
+    if (list !== undefined) {
+      probes.push({ method: list.method, probe: 'unsupported-version', version: UNSUPPORTED_VERSION });
+      probes.push({ method: list.method, params: { cursor: 42 } as unknown as JsonObject, probe: 'invalid-params' });
+    }
     if (this.#transport.kind === 'http') {
       probes.push({ method: 'server/discover', probe: 'header-mismatch', headers: { 'mcp-method': 'tools/list' } });
       probes.push({ method: 'server/discover', probe: 'header-missing', headers: { 'mcp-method': null } });
