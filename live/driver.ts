@@ -125,7 +125,7 @@ export async function drive(transport: ClientTransport, recorder: LiveRecorder, 
   }
   let outcome: DriveOutcome;
   try {
-    outcome = await runInEra(exchange, driver, transport, options);
+    outcome = await runInEra(exchange, recorder, driver, transport, options);
   } finally {
     await exchange.settle();
   }
@@ -137,9 +137,9 @@ export async function drive(transport: ClientTransport, recorder: LiveRecorder, 
 }
 
 /** Speaks the era asked for, or (auto) opens with the era probe and speaks the era its answer shows. */
-async function runInEra(exchange: Exchange, driver: Driver, transport: ClientTransport, options: DriverOptions): Promise<DriveOutcome> {
+async function runInEra(exchange: Exchange, recorder: LiveRecorder, driver: Driver, transport: ClientTransport, options: DriverOptions): Promise<DriveOutcome> {
   const modern = async (why: string, opening?: Answer): Promise<DriveOutcome> => {
-    const m = new ModernDriver(exchange, options, transport);
+    const m = new ModernDriver(exchange, recorder, options, transport);
     const error = await m.run(opening);
     const era: EraUsed = { used: 'modern', why };
     return error === undefined ? { era, skipped: m.skipped } : { era, error, skipped: m.skipped };

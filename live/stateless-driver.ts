@@ -17,6 +17,7 @@ import { CLIENT_INFO } from './client-info.ts';
 import type { Answer, Exchange } from './exchange.ts';
 import type { ProbeKind } from './live-judge.ts';
 import { argumentsOf, completionParams, type Listed } from './list-items.ts';
+import type { LiveRecorder } from './recorder.ts';
 import { clientCapabilities, replyTo, type ClientAnswers } from './server-requests.ts';
 import type { ClientTransport, SendOptions } from './transport.ts';
 
@@ -79,12 +80,14 @@ export function discoverFailure(answer: Answer): string | undefined {
 /** Drives one modern check over a started exchange; `opening` is the era probe's answer to server/discover, when it was sent. */
 export class ModernDriver {
   readonly #exchange: Exchange;
+  readonly #recorder: LiveRecorder;
   readonly #options: ModernOptions;
   readonly #transport: ClientTransport;
   readonly skipped: ModernSkip[] = [];
 
-  constructor(exchange: Exchange, options: ModernOptions, transport: ClientTransport) {
+  constructor(exchange: Exchange, recorder: LiveRecorder, options: ModernOptions, transport: ClientTransport) {
     this.#exchange = exchange;
+    this.#recorder = recorder;
     this.#options = options;
     this.#transport = transport;
   }
@@ -151,12 +154,14 @@ export class ModernDriver {
    * Sends a request that may answer input_required (tools/call, prompts/get, resources/read) and
    * answers each round: the input requests from the canned answers (elicitation declined without
    * one, roots from --root), in a retry with a new id, the same params, and the requestState echoed.
-   * A round it cannot answer (sampling without a canned result) ends there.
+   * A round it cannot answer (sampling without a canned result), or an input_required result the
+   * session rejected (a client would not retry what it cannot read), ends there.
    */
   async #retryable(method: string, params: JsonObject): Promise<Answer> {
     let answer = await this.#request(method, params);
     for (let round = 0; round < MAX_INPUT_ROUNDS; round++) {
       if (answer.kind !== 'result' || answer.result['resultType'] !== 'input_required') return answer;
+      if (hasError(this.#recorder.findingsAt(answer.event))) return answer;
       const responses: Record<string, unknown> = {};
       for (const [key, request] of Object.entries(inputRequestsOf(answer.result))) {
         const response = this.#inputResponse(request.method, request.params);
