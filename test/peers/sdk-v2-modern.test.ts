@@ -3,7 +3,7 @@
 // draw is what they do: both warn that an invalid cursor gets -32603, not -32602 (a SHOULD);
 // serveStdio serves a list request in a protocol version it does not support instead of refusing it
 // with -32022 (the versioning page's MUST), where createMcpHandler refuses it with 400 and -32022.
-// docs/live-checks.md lists these findings and why.
+// In the legacy era its HTTP fallback accepts a foreign Origin. docs/live-checks.md lists these findings and why.
 import { resolve } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -58,6 +58,12 @@ test('createMcpHandler, era auto, full scope: modern; only the invalid-cursor wa
     assert.equal(rules(run), ['warning probe/invalid-params-code'], legacy);
     assert.equal(clientFindings(run), []);
   }
+});
+
+test('createMcpHandler, era legacy, full scope: its stateless fallback accepts a foreign Origin; SSE answers without a priming event (warnings)', async () => {
+  const run = await checkHttp('stateless', { era: 'legacy', scope: 'full' });
+  assert.is(era(run), 'legacy');
+  assert.equal([...new Set(rules(run))], ['error http/origin-accepted', 'warning http/sse-priming-event', 'warning probe/invalid-params-code']);
 });
 
 test.run();
