@@ -56,6 +56,8 @@ export interface EraUsed {
 export interface DriveOutcome {
   /** The era spoken and why (absent when the run ended before it was known). */
   readonly era?: EraUsed;
+  /** The server ended the connection on the era probe, before answering it (a legacy server may). */
+  readonly probeEnded?: boolean;
   /** Why the check could not be carried out (the server went away or refused the handshake). */
   readonly error?: string;
   /**
@@ -149,7 +151,7 @@ async function runInEra(exchange: Exchange, recorder: LiveRecorder, driver: Driv
   if (choice === 'modern') return modern(`asked for (--protocol-version ${MODERN_VERSION})`);
   if (choice === 'legacy') return legacy(`asked for (--protocol-version ${options.protocolVersion})`);
   const probe = await exchange.send('server/discover', { _meta: requestMeta(options.answers) }, { probe: 'era-probe' }).answer;
-  if (probe.kind === 'ended') return { error: 'the server ended the connection before answering server/discover', skipped: [] };
+  if (probe.kind === 'ended') return { error: 'the server ended the connection before answering server/discover', skipped: [], probeEnded: true };
   if (probe.kind === 'failed' && probe.couldNotRun) return { error: probe.reason, skipped: [] };
   const answered = probe.kind === 'result' ? { result: probe.result } : probe.kind === 'error' ? { error: probe.error } : undefined;
   if (answered !== undefined && eraOfProbeAnswer(answered) === 'modern') {

@@ -70,7 +70,7 @@ function recordedOptions(options: CheckOptions, era: EraUsed | undefined): JsonO
 /** Runs one live check end to end and returns its redacted trace. */
 export async function runCheck(options: CheckOptions): Promise<CheckRun> {
   const started = performance.now();
-  const { redactor, recorder, transport } = openConnection(options);
+  let { redactor, recorder, transport } = openConnection(options);
   const target = options.target;
   options.onTransport?.(transport);
   let era: EraUsed | undefined;
@@ -88,7 +88,17 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
     });
   };
   options.onSnapshot?.((why) => ({ ...traced({ interrupted: true }, why), skipped: [], redactor }));
-  const outcome = await drive(transport, recorder, options);
+  let outcome = await drive(transport, recorder, options);
+  if (outcome.probeEnded === true && target.transport === 'stdio') {
+    // A legacy server that ends on any request before initialize (as servers on some SDKs do) is
+    // checked again on a fresh process, opened with initialize: the era is a property of the server.
+    ({ redactor, recorder, transport } = openConnection(options));
+    options.onTransport?.(transport);
+    outcome = await drive(transport, recorder, { ...options, era: 'legacy' });
+    if (outcome.era !== undefined) {
+      outcome = { ...outcome, era: { used: 'legacy', why: `the server ended its connection on server/discover (sent first, as a client of both eras does), as a legacy server that ends on any request before initialize does: checked on a fresh process, opened with initialize ${options.protocolVersion}` } };
+    }
+  }
   era = outcome.era;
   const notSent = outcome.error === undefined ? notSentFailure(outcome.skipped) : undefined;
   const { trace, timings } = traced(outcome.cleanup, outcome.error ?? (notSent === undefined ? undefined : `${notSent.message} [${notSent.rule}]`));

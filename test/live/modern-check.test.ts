@@ -73,6 +73,15 @@ test('stdio, era auto: a legacy server answers the probe with a non-modern error
   assert.is(judgeTrace(run.trace).signature, run.trace.signature);
 });
 
+test('stdio, era auto: a legacy server that exits on the probe is checked again on a fresh process with initialize, clean', async () => {
+  const run = await checkPeer('exits-on-early-request', { era: 'auto' });
+  assert.is(run.trace.status, 'pass', run.trace.error);
+  assert.equal(run.trace.findings, []);
+  assert.is(run.trace.protocol_version, '2025-11-25');
+  assert.match(era(run).why ?? '', /ended its connection on server\/discover .*checked on a fresh process, opened with initialize 2025-11-25/);
+  assert.not.ok(run.trace.events.some((e) => e.kind === 'message' && e.probe === 'era-probe'), 'the trace is the fresh process\'s');
+});
+
 test('stdio: a modern-only server is checked in the modern era (era auto), and could not be checked in the legacy era it refuses', async () => {
   const auto = await checkPeer('modern-only', { era: 'auto' });
   assert.is(auto.trace.status, 'pass');
