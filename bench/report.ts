@@ -45,6 +45,7 @@ const RATIOS: readonly RatioSpec[] = [
   ratioOf('course256_cli_vs_course256_reference', 'course256_cli', 'course256_reference', 'lower', 'wall_s'),
   ratioOf('corpus_cli_vs_node_startup', 'corpus_cli', 'node_startup', 'lower', 'wall_s'),
   ratioOf('live_check_vs_sdk_client', 'live_check', 'live_sdk_client', 'lower', 'wall_s'),
+  ratioOf('live_check_modern_vs_sdk_client', 'live_check_modern', 'live_sdk_modern_client', 'lower', 'wall_s'),
   ratioOf('fuzz_jobs_2_vs_1', 'fuzz_stdio_jobs_2', 'fuzz_stdio', 'higher', 'runs_per_min'),
   { name: 'tap_stdio_cpu_vs_server', better: 'lower', of: (w) => [num(w, 'tap_stdio', 'tap_cpu_us'), num(w, 'tap_stdio', 'server_cpu_us')] },
   { name: 'tap_http_cpu_vs_server', better: 'lower', of: (w) => [num(w, 'tap_http', 'tap_cpu_us'), num(w, 'tap_http', 'server_cpu_us')] },
@@ -105,6 +106,7 @@ export function judgeTargets(report: BenchReport): TargetResult[] {
     target('fuzz over stdio (server-everything): `--jobs 2` at least 1.7x the runs a minute of `--jobs 1`', ratio('fuzz_jobs_2_vs_1'), (v) => v >= 1.7),
     target('tap: added round-trip p99 under 1 ms over stdio at 1,000 messages/s', tapAdded(w, 'tap_stdio'), (v) => v < 1, ' ms'),
     target('tap: added round-trip p99 under 2 ms over Streamable HTTP', tapAdded(w, 'tap_http'), (v) => v < 2, ' ms'),
+    target('`check --protocol-version 2026-07-28 --stdio` against the 2.x SDK\'s serveStdio within 1.2x of the 2.x SDK client\'s discover and the same lists', ratio('live_check_modern_vs_sdk_client'), (v) => v <= 1.2),
   ];
 }
 

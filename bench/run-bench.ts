@@ -70,6 +70,10 @@ export interface Workloads {
   readonly live_check?: WallTime | Skipped;
   /** The official SDK's client (initialize, ping, tools/list, close) against the same server, paired with it. */
   readonly live_sdk_client?: WallTime | Skipped;
+  /** `check --protocol-version 2026-07-28 --stdio` against the 2.x SDK's serveStdio server, whole process (added later, so optional). */
+  readonly live_check_modern?: WallTime | Skipped;
+  /** The 2.x SDK's client pinned to 2026-07-28 (discover, every declared list, close) against the same server, paired with it. */
+  readonly live_sdk_modern_client?: WallTime | Skipped;
   /** fuzz runs per minute against server-everything over stdio, a process per run (added later, so optional). */
   readonly fuzz_stdio?: FuzzRate | Skipped;
   /** The stdio rate with --jobs 2 (paired with `fuzz_stdio`, the same sequences in alternating rounds). */
@@ -218,6 +222,8 @@ export async function runBench(paths: BenchPaths, sizes: BenchSizes, progress: P
     ], paths.root, runs) as [WallTime, WallTime];
   }
 
+  const { live_check_modern, live_sdk_modern_client } = liveModern(paths, runs, progress);
+
   progress(`fuzz: ${FUZZ_RUNS} runs against server-everything over stdio with --jobs 1 and 2 (paired), then over Streamable HTTP with a session per run`);
   const { fuzz_stdio, fuzz_stdio_jobs_2, fuzz_http } = await fuzzRates(server, paths.root, FUZZ_RUNS);
 
@@ -248,6 +254,8 @@ export async function runBench(paths: BenchPaths, sizes: BenchSizes, progress: P
       course256_reference,
       live_check,
       live_sdk_client,
+      live_check_modern,
+      live_sdk_modern_client,
       fuzz_stdio,
       fuzz_stdio_jobs_2,
       fuzz_http,
@@ -259,4 +267,25 @@ export async function runBench(paths: BenchPaths, sizes: BenchSizes, progress: P
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The 2026-07-28 live workload: `check --protocol-version 2026-07-28 --stdio` (quick: discover and
+ * every declared list) and the 2.x SDK's bare client doing the same, against the 2.x SDK's own
+ * serveStdio server, paired in interleaved rounds.
+ */
+export function liveModern(paths: BenchPaths, runs: number, progress: (line: string) => void): { live_check_modern: WallTime | Skipped; live_sdk_modern_client: WallTime | Skipped } {
+  const server = join(paths.root, 'test', 'peers', 'stdio', 'sdk-v2-serve-stdio.mjs');
+  const client = join(paths.root, 'bench', 'live-sdk-modern-client.mjs');
+  if (!existsSync(server) || !existsSync(client)) {
+    const skipped = { skipped: 'the 2.x SDK peer or bench/live-sdk-modern-client.mjs is not here (an installed package)' };
+    return { live_check_modern: skipped, live_sdk_modern_client: skipped };
+  }
+  progress('live: check --protocol-version 2026-07-28 --stdio and the 2.x SDK client against serveStdio, paired');
+  const target = [process.execPath, server];
+  const [live_check_modern, live_sdk_modern_client] = measureWalls([
+    { args: [paths.cli, 'check', '--quiet', '--protocol-version', '2026-07-28', '--stdio', '--', ...target], accept: [0, 1] },
+    { args: [client, ...target], accept: [0] },
+  ], paths.root, runs) as [WallTime, WallTime];
+  return { live_check_modern, live_sdk_modern_client };
 }

@@ -9,7 +9,10 @@ import { methodTable } from '../validators/methods.ts';
 import { isJsonObject } from '../validators/shape.ts';
 import { Exchange, type Answer } from './exchange.ts';
 import { initialize } from './handshake.ts';
+import { argumentsOf, completionParams, LISTS, type Listed } from './list-items.ts';
 import type { LiveRecorder } from './recorder.ts';
+import { eraOfProbeAnswer, type Era } from '../validators/era.ts';
+import { ModernDriver, MODERN_VERSION, requestMeta } from './stateless-driver.ts';
 import { replyTo, type ClientAnswers, type ResultCheck } from './server-requests.ts';
 import type { ClientTransport, HttpProbes } from './transport.ts';
 
@@ -27,16 +30,34 @@ export interface DriverOptions {
   readonly scope: Scope;
   /** Each request's time limit, in milliseconds. */
   readonly timeoutMs: number;
-  /** The protocol version the client offers. */
+  /** The protocol version the client offers in initialize (the legacy era). */
   readonly protocolVersion: string;
+  /**
+   * Which era to speak: `modern` (2026-07-28 only), `legacy` (initialize with protocolVersion), or
+   * `auto`: as a client of both eras, server/discover first and initialize when it shows a legacy server.
+   */
+  readonly era?: EraChoice;
   readonly calls: readonly NamedCall[];
   readonly answers: ClientAnswers;
   /** The most pages read of one list (default 100). */
   readonly maxPages?: number;
 }
 
+/** Which era a check speaks: one, or (auto) the one the server/discover probe shows. */
+export type EraChoice = 'auto' | 'modern' | 'legacy';
+
+/** The era a run spoke and why, as its trace records it. */
+export interface EraUsed {
+  readonly used: Era;
+  readonly why: string;
+}
+
 /** How the run went, beyond its findings. */
 export interface DriveOutcome {
+  /** The era spoken and why (absent when the run ended before it was known). */
+  readonly era?: EraUsed;
+  /** The server ended the connection on the era probe, before answering it (a legacy server may). */
+  readonly probeEnded?: boolean;
   /** Why the check could not be carried out (the server went away or refused the handshake). */
   readonly error?: string;
   /**
@@ -84,15 +105,6 @@ const FULL_PROMPTS = 5;
 /** A method no MCP revision defines, for the unknown-method probe. */
 export const UNKNOWN_METHOD = 'mcp-statechart/no-such-method';
 
-/** A list method, the capability that offers it, and the member its items are in. */
-const LISTS = [
-  { method: 'tools/list', capability: 'tools', items: 'tools' },
-  { method: 'resources/list', capability: 'resources', items: 'resources' },
-  { method: 'resources/templates/list', capability: 'resources', items: 'resourceTemplates' },
-  { method: 'prompts/list', capability: 'prompts', items: 'prompts' },
-] as const;
-
-type Listed = Record<(typeof LISTS)[number]['items'], JsonObject[]>;
 
 function isHttpProbes(transport: ClientTransport): transport is ClientTransport & HttpProbes {
   return typeof (transport as Partial<HttpProbes>).terminateAndProbe === 'function';
@@ -115,7 +127,7 @@ export async function drive(transport: ClientTransport, recorder: LiveRecorder, 
   }
   let outcome: DriveOutcome;
   try {
-    outcome = await driver.run();
+    outcome = await runInEra(exchange, recorder, driver, transport, options);
   } finally {
     await exchange.settle();
   }
@@ -124,6 +136,33 @@ export async function drive(transport: ClientTransport, recorder: LiveRecorder, 
   }
   const cleanup = await transport.close();
   return { ...outcome, cleanup };
+}
+
+/** Speaks the era asked for, or (auto) opens with the era probe and speaks the era its answer shows. */
+async function runInEra(exchange: Exchange, recorder: LiveRecorder, driver: Driver, transport: ClientTransport, options: DriverOptions): Promise<DriveOutcome> {
+  const modern = async (why: string, opening?: Answer): Promise<DriveOutcome> => {
+    const m = new ModernDriver(exchange, recorder, options, transport);
+    const error = await m.run(opening);
+    const era: EraUsed = { used: 'modern', why };
+    return error === undefined ? { era, skipped: m.skipped } : { era, error, skipped: m.skipped };
+  };
+  const legacy = async (why: string): Promise<DriveOutcome> => ({ ...(await driver.run()), era: { used: 'legacy', why } });
+  const choice = options.era ?? 'legacy';
+  if (choice === 'modern') return modern(`asked for (--protocol-version ${MODERN_VERSION})`);
+  if (choice === 'legacy') return legacy(`asked for (--protocol-version ${options.protocolVersion})`);
+  const probe = await exchange.send('server/discover', { _meta: requestMeta(options.answers) }, { probe: 'era-probe' }).answer;
+  if (probe.kind === 'ended') return { error: 'the server ended the connection before answering server/discover', skipped: [], probeEnded: true };
+  if (probe.kind === 'failed' && probe.couldNotRun) return { error: probe.reason, skipped: [] };
+  const answered = probe.kind === 'result' ? { result: probe.result } : probe.kind === 'error' ? { error: probe.error } : undefined;
+  if (answered !== undefined && eraOfProbeAnswer(answered) === 'modern') {
+    const how = probe.kind === 'result' ? 'a DiscoverResult' : `error ${String(probe.kind === 'error' ? probe.error['code'] : '')}, a modern error`;
+    return modern(`server/discover (sent first, as a client of both eras does) was answered with ${how}`, probe);
+  }
+  const how = probe.kind === 'timeout' ? `no answer within ${options.timeoutMs / 1000} s`
+    : probe.kind === 'error' ? `error ${String(probe.error['code'])}, not a modern error`
+    : probe.kind === 'failed' ? probe.reason
+    : 'a result that is no DiscoverResult';
+  return legacy(`server/discover (sent first, as a client of both eras does) was answered with ${how}: a legacy server, opened with initialize ${options.protocolVersion}`);
 }
 
 class Driver {
@@ -270,27 +309,4 @@ class Driver {
     if (task['status'] === 'cancelled') return true;
     return this.#ok(this.#exchange.request('tasks/result', { taskId }));
   }
-}
-
-function argumentsOf(prompt: JsonObject): JsonObject[] {
-  const args = prompt['arguments'];
-  return Array.isArray(args) ? args.filter(isJsonObject) : [];
-}
-
-/** Params for one completion request: a prompt's first argument, else a template's first variable. */
-function completionParams(listed: Listed): JsonObject | undefined {
-  for (const prompt of listed.prompts) {
-    const arg = argumentsOf(prompt).find((a) => typeof a['name'] === 'string');
-    if (typeof prompt['name'] === 'string' && arg !== undefined) {
-      return { ref: { type: 'ref/prompt', name: prompt['name'] }, argument: { name: arg['name'] as string, value: '' } };
-    }
-  }
-  for (const template of listed.resourceTemplates) {
-    const uri = template['uriTemplate'];
-    const variable = typeof uri === 'string' ? /\{[+#./;?&]?([A-Za-z0-9_]+)/.exec(uri)?.[1] : undefined;
-    if (typeof uri === 'string' && variable !== undefined) {
-      return { ref: { type: 'ref/resource', uri }, argument: { name: variable, value: '' } };
-    }
-  }
-  return undefined;
 }

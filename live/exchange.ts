@@ -7,7 +7,7 @@ import { idKey, isRequestId, type IdKey, type RequestId } from '../validators/en
 import { isJsonObject } from '../validators/shape.ts';
 import type { ProbeKind } from './live-judge.ts';
 import type { LiveRecorder } from './recorder.ts';
-import type { ClientTransport } from './transport.ts';
+import type { ClientTransport, SendOptions } from './transport.ts';
 import { ruleById } from '../validators/rules/index.ts';
 
 /** How a request ended. */
@@ -47,6 +47,7 @@ export class Exchange {
   readonly #sharedAnswered = new Set<IdKey>();
   #nextId = 1;
   #ended = false;
+  #onNotification: ((message: JsonObject) => void) | undefined;
 
   constructor(transport: ClientTransport, recorder: LiveRecorder, timeoutMs: number, reply: (method: string, params: unknown) => Reply) {
     this.#transport = transport;
@@ -82,7 +83,7 @@ export class Exchange {
    * Sends a request without waiting: its id (the next one, or `options.id` to reuse one on purpose)
    * and the promise of its answer. A probe is marked for the recorder before the message is sent.
    */
-  send(method: string, params?: JsonObject, options: { readonly id?: number; readonly probe?: ProbeKind } = {}): { readonly id: number; readonly answer: Promise<Answer> } {
+  send(method: string, params?: JsonObject, options: { readonly id?: number; readonly probe?: ProbeKind; readonly headers?: SendOptions['headers'] } = {}): { readonly id: number; readonly answer: Promise<Answer> } {
     if (this.#ended) return { id: options.id ?? this.#nextId, answer: Promise.resolve({ kind: 'ended' }) };
     const id = options.id ?? this.#nextId++;
     let waiter: Waiter | undefined;
@@ -93,7 +94,8 @@ export class Exchange {
       this.#waiting.set(idKey(id), [...earlier, waiter]);
     });
     if (options.probe !== undefined) this.#recorder.expectProbe(id, options.probe);
-    const sent = this.#transport.send({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) });
+    const sendOptions: SendOptions = { ...(options.probe === undefined ? {} : { probe: options.probe }), ...(options.headers === undefined ? {} : { headers: options.headers }) };
+    const sent = this.#transport.send({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) }, sendOptions);
     const delivered = sent.then(() => answer, (error: unknown) => {
       if (!(error instanceof Error)) throw error;
       // The transport recorded what went wrong (and a finding when the server is at fault): no timeout of ours on top.
@@ -134,9 +136,15 @@ export class Exchange {
     while (this.#replies.size > 0) await Promise.all([...this.#replies]);
   }
 
+  /** Tells `listener` every notification the server sends from now on (undefined: stop). */
+  onNotification(listener: ((message: JsonObject) => void) | undefined): void {
+    this.#onNotification = listener;
+  }
+
   #receive(message: JsonObject, event: number): void {
     const id = message['id'];
     const method = message['method'];
+    if (typeof method === 'string' && !('id' in message)) this.#onNotification?.(message);
     if (typeof method === 'string') {
       if (isRequestId(id) && !method.startsWith('notifications/')) this.#answer(id, method, message['params']);
       return;
@@ -174,6 +182,12 @@ export class Exchange {
   #timeout(id: number, waiter: Waiter): void {
     if (!this.#drop(id, waiter)) return;
     const at = this.#recorder.event({ kind: 'timeout', operation: waiter.method, limit_ms: this.#timeoutMs });
+    // No answer to the era probe within the time limit is how a legacy server may answer it (stdio,
+    // "Backward Compatibility"): the client falls back to initialize, nothing is cancelled before it.
+    if (waiter.probe === 'era-probe') {
+      waiter.resolve({ kind: 'timeout' });
+      return;
+    }
     const key = idKey(id);
     if (this.#shared.has(key) && (this.#sharedAnswered.has(key) || this.#waiting.has(key))) {
       this.#recorder.finding(ruleById('probe/duplicate-id-unanswered'), at, '', `robustness probe: the checker sent two requests with id ${id} at once (a client MUST NOT); the server answered one of them, not both, within ${this.#timeoutMs} ms`);

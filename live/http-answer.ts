@@ -3,6 +3,8 @@
 // Everything else is reported as what it is: a redirect (never followed), an HTTP error status
 // named by its code (a 400 for want of a session id the server never issued is its own finding),
 // or the wrong Content-Type. The answer's messages go to the recorder as their exact text.
+import { checkProbeStatus, readModernRefusal } from './http-modern.ts';
+import type { ProbeKind } from './live-judge.ts';
 import { onlyUnofferedRevision } from '../validators/negotiation.ts';
 import { TransportFailure } from './transport.ts';
 import { mediaType, statusLine, type Exchange } from './http-exchange.ts';
@@ -15,6 +17,9 @@ export interface Posted {
   /** `POST tools/list`, `POST notifications/initialized`, `POST response`. */
   readonly label: string;
   readonly initialize: boolean;
+  /** A request of the stateless revision (sent with its metadata headers), and the probe it is. */
+  readonly modern?: boolean;
+  readonly probe?: ProbeKind;
 }
 
 /** Decodes strict UTF-8, or undefined when the bytes are not UTF-8. */
@@ -83,6 +88,10 @@ export async function readPostAnswer(host: StreamHost, ex: Exchange, posted: Pos
   const redirect = await host.ex.redirectFailure(ex);
   if (redirect) throw redirect;
   if (ex.status >= 400 && posted.initialize && (await deliverVersionRefusal(host, ex))) return;
+  if (posted.modern === true) {
+    checkProbeStatus(host, ex, posted.probe);
+    if (await readModernRefusal(host, ex, posted.probe)) return;
+  }
   if (ex.status >= 400) throw await errorStatusFailure(host, ex, posted.initialize);
   if (posted.kind !== 'request') return readAcceptance(host, ex);
   const type = mediaType(ex.reply.headers['content-type']);
@@ -90,7 +99,8 @@ export async function readPostAnswer(host: StreamHost, ex: Exchange, posted: Pos
   if (success && type === 'application/json') return readJsonAnswer(host, ex);
   if (success && type === 'text/event-stream') {
     const version = host.ex.session.version;
-    return readResponseStream(host, ex, posted.label, !posted.initialize && version !== undefined && version >= '2025-11-25');
+    // A stream of the stateless revision is not resumable: no priming event is asked of it.
+    return readResponseStream(host, ex, posted.label, posted.modern !== true && !posted.initialize && version !== undefined && version >= '2025-11-25');
   }
   await host.ex.discard(ex);
   const got = ex.reply.headers['content-type'] === undefined ? 'no Content-Type' : `Content-Type ${JSON.stringify(host.ex.rec.text(ex.reply.headers['content-type']))}`;

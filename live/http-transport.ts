@@ -8,7 +8,8 @@ import type { Redactor } from '../trace/redaction.ts';
 import type { JsonObject } from '../validators/context.ts';
 import { isJsonObject } from '../validators/shape.ts';
 import { DEFAULT_MAX_BYTES } from '../validators/strict-json.ts';
-import { TransportFailure, type CleanupEvidence, type ClientTransport, type HttpProbes, type RecordedMessage, type Recorder } from './transport.ts';
+import { TransportFailure, type CleanupEvidence, type ClientTransport, type HttpProbes, type RecordedMessage, type Recorder, type SendOptions } from './transport.ts';
+import { modernHeaders } from './http-modern.ts';
 import { readPostAnswer, errorStatusFailure, type Posted } from './http-answer.ts';
 import { HttpExchanges, mediaType, statusLine, type Exchange } from './http-exchange.ts';
 import { HttpRecording } from './http-record.ts';
@@ -48,6 +49,13 @@ export function postedOf(message: JsonObject, suffix = ''): Posted {
   const kind = 'id' in message ? 'request' : 'notification';
   return { kind, label: `POST ${method}${suffix}`, initialize: kind === 'request' && method === 'initialize' };
 }
+
+/** How the label of a modern probe's POST says what is wrong with it. */
+const PROBE_LABELS: Partial<Record<NonNullable<SendOptions['probe']>, string>> = {
+  'unsupported-version': ' in an unsupported protocol version',
+  'header-mismatch': ' with an Mcp-Method header that does not match its body',
+  'header-missing': ' without its Mcp-Method header',
+};
 
 /** A Streamable HTTP client transport with the full scope's HTTP probes. */
 export class HttpTransport implements ClientTransport, HttpProbes {
@@ -89,8 +97,21 @@ export class HttpTransport implements ClientTransport, HttpProbes {
     this.#onServerMessage = onServerMessage;
   }
 
-  async send(message: JsonObject): Promise<void> {
-    await this.#post(message, postedOf(message), {});
+  async send(message: JsonObject, options: SendOptions = {}): Promise<void> {
+    const modern = modernHeaders(message);
+    const posted = postedOf(message, options.probe === undefined ? '' : PROBE_LABELS[options.probe] ?? '');
+    if (modern === undefined) {
+      await this.#post(message, posted, {});
+      return;
+    }
+    // The stateless revision mirrors the body into headers; a probe may set or drop one of them.
+    const headers: Record<string, string> = { ...modern };
+    for (const [name, value] of Object.entries(options.headers ?? {})) {
+      if (value === null) delete headers[name];
+      else headers[name] = value;
+    }
+    const dropped = Object.entries(options.headers ?? {}).filter(([, value]) => value === null).map(([name]) => name);
+    await this.#post(message, { ...posted, modern: true, ...(options.probe === undefined ? {} : { probe: options.probe }) }, headers, dropped);
   }
 
   async openGetStream(): Promise<boolean> {
@@ -189,8 +210,10 @@ export class HttpTransport implements ClientTransport, HttpProbes {
   }
 
   /** POSTs one client message and reads its answer. */
-  async #post(message: JsonObject, posted: Posted, extra: Readonly<Record<string, string>>): Promise<void> {
-    const ex = await this.#ex.perform('POST', this.#ex.headersFor('POST', extra), posted.label, JSON.stringify(message));
+  async #post(message: JsonObject, posted: Posted, extra: Readonly<Record<string, string>>, dropped: readonly string[] = []): Promise<void> {
+    const headers = this.#ex.headersFor('POST', extra);
+    for (const name of dropped) delete headers[name];
+    const ex = await this.#ex.perform('POST', headers, posted.label, JSON.stringify(message));
     const offered = ex.reply.headers['mcp-session-id'];
     if (!posted.initialize) this.#checkOffer(ex);
     else this.#pendingInit = { exchange: ex.exchange, id: message['id'], offered: typeof offered === 'string' ? offered : undefined, responseEvent: ex.responseEvent };

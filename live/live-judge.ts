@@ -19,6 +19,7 @@ import { isJsonObject } from '../validators/shape.ts';
 import { parseStrictJson, StrictJsonError } from '../validators/strict-json.ts';
 import type { PROBE_KINDS } from '../trace/trace-schema.ts';
 import { MarkerOracle } from './marker-oracle.ts';
+import { eraOfProbeAnswer } from '../validators/era.ts';
 import { ruleById } from '../validators/rules/index.ts';
 
 /** A deliberately wrong client request: its own rejection is expected, its answer is judged. */
@@ -37,6 +38,10 @@ const PROBE_ANSWERS: Readonly<Record<ProbeKind, { readonly code: number; readonl
   'before-initialized': undefined,
   'duplicate-id': undefined,
   'reused-id': undefined,
+  'unsupported-version': { code: -32022, rule: ruleById('probe/unsupported-version-code') },
+  'header-mismatch': { code: -32020, rule: ruleById('probe/header-validation-code') },
+  'header-missing': { code: -32020, rule: ruleById('probe/header-validation-code') },
+  'era-probe': undefined,
 };
 
 const PROBE_NAMES: Readonly<Record<ProbeKind, string>> = {
@@ -45,6 +50,10 @@ const PROBE_NAMES: Readonly<Record<ProbeKind, string>> = {
   'before-initialized': 'request before notifications/initialized',
   'duplicate-id': 'second request with one id',
   'reused-id': 'reused id',
+  'unsupported-version': 'unsupported protocol version',
+  'header-mismatch': 'mismatching header',
+  'header-missing': 'missing header',
+  'era-probe': 'server/discover era probe',
 };
 
 /** A finding placed on the event it rests on. */
@@ -113,6 +122,12 @@ export class LiveJudge {
   readonly #reusedIds = new Set<IdKey>();
   readonly #markers = new MarkerOracle();
   #waiting: Pending[] | undefined = [];
+  /**
+   * The server/discover a dual-era client opened with, and what came while its era was open: a
+   * modern answer starts the session with them (2026-07-28); a legacy one, or an initialize sent
+   * without an answer, leaves them out of the legacy session (they are described, not judged).
+   */
+  #era: { readonly id: IdKey; readonly held: Pending[] } | undefined;
   /** Requests answered by something not judged while the handshake was still awaited (applied once the session starts). */
   #unjudgedAnswers: { readonly direction: Direction; readonly id: RequestId }[] = [];
   #waitingChars = 0;
@@ -162,6 +177,7 @@ export class LiveJudge {
 
   /** Judges one parsed wire message. */
   message(index: number, direction: Direction, message: unknown, probe?: ProbeKind): void {
+    if (this.#holdForEra(index, direction, message, probe)) return;
     this.#note(index, direction, message, probe);
     if (this.#notJudged !== null) {
       this.#describe(index, direction, message);
@@ -216,8 +232,47 @@ export class LiveJudge {
     return this.#methods.get(index) ?? null;
   }
 
+  /**
+   * Holds the era probe and what follows it until its era is known; true when `message` was held
+   * or described. The probe opens a run only as its first message.
+   */
+  #holdForEra(index: number, direction: Direction, message: unknown, probe: ProbeKind | undefined): boolean {
+    const id = isJsonObject(message) ? message['id'] : undefined;
+    if (this.#era === undefined) {
+      if (probe !== 'era-probe' || direction !== 'client_to_server' || !isRequestId(id) || this.#waiting?.length !== 0 || this.#session !== undefined) return false;
+      this.#era = { id: idKey(id), held: [{ index, step: { direction, message }, probe: undefined }] };
+      return true;
+    }
+    const era = this.#era;
+    const answers = direction === 'server_to_client' && isJsonObject(message) && !('method' in message) && isRequestId(id) && idKey(id) === era.id;
+    if (answers) {
+      era.held.push({ index, step: { direction, message }, probe: undefined });
+      this.#endEra(eraOfProbeAnswer(message) === 'modern');
+      return true;
+    }
+    if (direction === 'server_to_client') {
+      era.held.push({ index, step: { direction, message }, probe });
+      return true;
+    }
+    // The client went on without an answer: with initialize (legacy), or with anything else (modern).
+    this.#endEra(!opensNegotiation({ direction, message }));
+    return false;
+  }
+
+  /** Ends the era probe: its messages start the modern session, or are described beside the legacy one. */
+  #endEra(modern: boolean): void {
+    const held = this.#era?.held ?? [];
+    this.#era = undefined;
+    for (const h of held) {
+      if (modern) this.message(h.index, h.step.direction, h.step.message, h.probe);
+      else this.#describe(h.index, h.step.direction, h.step.message);
+    }
+  }
+
   /** Judges what is still waiting for the handshake and returns every finding in event order. */
   finish(): { findings: EventFinding[]; negotiation: Negotiation } {
+    // An era probe nothing followed: the run ended before it (judged in the era it opened).
+    if (this.#era !== undefined) this.#endEra(true);
     if (this.#waiting !== undefined) this.#settle(undefined);
     if (this.#session !== undefined) for (const f of this.#session.end()) this.#push(f.at, f);
     this.#session?.stop();

@@ -5,7 +5,8 @@ import type { Redactor } from '../trace/redaction.ts';
 import type { Trace } from '../trace/trace-schema.ts';
 import type { TraceTimings } from '../trace/trace-file.ts';
 import type { JsonObject } from '../validators/context.ts';
-import { drive, type NamedCall, type Scope, type SkippedCall } from './driver.ts';
+import { drive, type EraChoice, type EraUsed, type NamedCall, type Scope, type SkippedCall } from './driver.ts';
+import { MODERN_VERSION } from './stateless-driver.ts';
 import { openConnection, type HeaderFromEnv, type HttpSetup, type LiveTarget } from './connection.ts';
 import type { ClientAnswers } from './server-requests.ts';
 import { buildTrace } from './trace-builder.ts';
@@ -20,6 +21,8 @@ export interface CheckOptions {
   readonly scope: Scope;
   readonly timeoutMs: number;
   readonly protocolVersion: string;
+  /** Which era to speak (default legacy: initialize with protocolVersion). */
+  readonly era?: EraChoice;
   readonly calls: readonly NamedCall[];
   readonly answers: ClientAnswers;
   readonly headerEnv: readonly HeaderFromEnv[];
@@ -51,11 +54,12 @@ export interface CheckRun {
 }
 
 /** The run's settings as the trace records them: no values of headers or environment variables. */
-function recordedOptions(options: CheckOptions): JsonObject {
+function recordedOptions(options: CheckOptions, era: EraUsed | undefined): JsonObject {
   return {
     scope: options.scope,
     timeout_ms: options.timeoutMs,
-    protocol_version: options.protocolVersion,
+    protocol_version: era?.used === 'modern' ? MODERN_VERSION : options.protocolVersion,
+    era: { asked: options.era ?? 'legacy', ...(era === undefined ? {} : { used: era.used, why: era.why }) },
     calls: options.calls.map((c) => ({ name: c.name, args: c.args })),
     roots: [...options.answers.roots],
     header_env: options.headerEnv.map((h) => ({ header: h.header, variable: h.variable })),
@@ -66,16 +70,17 @@ function recordedOptions(options: CheckOptions): JsonObject {
 /** Runs one live check end to end and returns its redacted trace. */
 export async function runCheck(options: CheckOptions): Promise<CheckRun> {
   const started = performance.now();
-  const { redactor, recorder, transport } = openConnection(options);
+  let { redactor, recorder, transport } = openConnection(options);
   const target = options.target;
   options.onTransport?.(transport);
+  let era: EraUsed | undefined;
   const traced = (cleanup: CleanupEvidence, error: string | undefined): Pick<CheckRun, 'trace' | 'timings'> => {
     const { recording, omitted } = recorder.finishBounded();
     return buildTrace({
       recording,
       ...(omitted === undefined ? {} : { omitted }),
       target: target.transport === 'stdio' ? { transport: 'stdio', command: [...target.command] } : { transport: 'http', url: target.url },
-      options: recordedOptions(options),
+      options: recordedOptions(options, era),
       cleanup,
       error,
       redactor,
@@ -83,7 +88,18 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
     });
   };
   options.onSnapshot?.((why) => ({ ...traced({ interrupted: true }, why), skipped: [], redactor }));
-  const outcome = await drive(transport, recorder, options);
+  let outcome = await drive(transport, recorder, options);
+  if (outcome.probeEnded === true && target.transport === 'stdio') {
+    // A legacy server that ends on any request before initialize (as servers on some SDKs do) is
+    // checked again on a fresh process, opened with initialize: the era is a property of the server.
+    ({ redactor, recorder, transport } = openConnection(options));
+    options.onTransport?.(transport);
+    outcome = await drive(transport, recorder, { ...options, era: 'legacy' });
+    if (outcome.era !== undefined) {
+      outcome = { ...outcome, era: { used: 'legacy', why: `the server ended its connection on server/discover (sent first, as a client of both eras does), as a legacy server that ends on any request before initialize does: checked on a fresh process, opened with initialize ${options.protocolVersion}` } };
+    }
+  }
+  era = outcome.era;
   const notSent = outcome.error === undefined ? notSentFailure(outcome.skipped) : undefined;
   const { trace, timings } = traced(outcome.cleanup, outcome.error ?? (notSent === undefined ? undefined : `${notSent.message} [${notSent.rule}]`));
   const skipped = outcome.skipped.map((s) => ({ ...s, name: redactor.text(s.name), reason: redactor.text(s.reason) }));

@@ -5,6 +5,7 @@
 import type { Direction, JsonObject } from '../validators/context.ts';
 import type { RuleSpec } from '../validators/rules/rule.ts';
 import type { TraceEvent } from '../trace/trace-schema.ts';
+import type { ProbeKind } from './live-judge.ts';
 
 /** Where a message travelled on HTTP: its exchange, and the SSE event id it carried. */
 export interface WirePlace {
@@ -40,6 +41,12 @@ export interface Recorder {
 /** Evidence that a transport left nothing behind, merged into the trace's `cleanup`. */
 export type CleanupEvidence = Record<string, boolean | number | string | null>;
 
+/** How one client message is sent: the probe it is (so an HTTP answer is read as that probe expects), and headers to set or drop (HTTP; null drops one). */
+export interface SendOptions {
+  readonly probe?: ProbeKind;
+  readonly headers?: Readonly<Record<string, string | null>>;
+}
+
 /** A client-side connection to one server. */
 export interface ClientTransport {
   readonly kind: 'stdio' | 'http';
@@ -52,7 +59,7 @@ export interface ClientTransport {
    */
   start(onServerMessage: (message: JsonObject, event: number) => void, onEnd?: (event: number | null, byClient?: boolean) => void): Promise<void>;
   /** Sends one client message (records it first); on HTTP, POSTs it and delivers what comes back. */
-  send(message: JsonObject): Promise<void>;
+  send(message: JsonObject, options?: SendOptions): Promise<void>;
   /** Ends the connection as the specification says and reports the evidence. */
   close(): Promise<CleanupEvidence>;
 }

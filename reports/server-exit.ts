@@ -38,12 +38,12 @@ export function serverExitOf(trace: Trace): ServerExit | undefined {
   return { code: exit.code, signal: exit.signal, stderr: lines, stderr_cut: cut };
 }
 
-/** Whether the server answered the client's initialize request (with a result or an error). */
+/** Whether the server answered the client's opening request, initialize or (2026-07-28) server/discover (with a result or an error). */
 function answeredInitialize(events: readonly TraceEvent[]): boolean {
   const ids = new Set<unknown>();
   for (const e of events) {
     if (e.kind !== 'message' || !isObject(e.message)) continue;
-    if (e.direction === 'client_to_server' && e.message['method'] === 'initialize') ids.add(e.message['id']);
+    if (e.direction === 'client_to_server' && (e.message['method'] === 'initialize' || e.message['method'] === 'server/discover')) ids.add(e.message['id']);
     else if (e.direction === 'server_to_client' && e.message['method'] === undefined && ids.has(e.message['id'])) return true;
   }
   return false;

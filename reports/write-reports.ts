@@ -1,6 +1,7 @@
 // Why: `check`, `fuzz` and `report` all end the same way: a finished trace is judged against the
 // expected failures and written in every format asked for, and the verdict becomes the exit code.
 // One function does that for all of them; it reads only the trace, never the live objects.
+import { SPEC_2026_07_28 } from '../validators/profiles.ts';
 import { writeOutputFile } from '../files/output-file.ts';
 import { countOf, FindingText } from './renderers/finding-text.ts';
 import { styleFor } from './renderers/style.ts';
@@ -67,7 +68,12 @@ export function verdictLine(model: ReportModel): string {
   const expected = c.expected > 0 ? `, ${c.expected} expected` : '';
   const stale = model.expected.length > 0 ? `, ${countOf(c.stale, 'stale expected failure')}` : '';
   return `${model.status}${why}: ${countOf(c.errors, 'error')}, ${countOf(c.warnings, 'warning')}${expected}${stale}; `
-    + `${countOf(c.events, 'event')}, ${countOf(c.messages, 'message')} (${model.trace.profile}, MCP ${model.trace.protocol_version ?? 'not negotiated'}); ${model.trace.signature}`;
+    + `${countOf(c.events, 'event')}, ${countOf(c.messages, 'message')} (${model.trace.profile}, MCP ${model.trace.protocol_version ?? versionNote(model.trace.profile)}); ${model.trace.signature}`;
+}
+
+/** What the summary says of a run without a negotiated version: the stateless revision declares its own on every request. */
+function versionNote(profile: string): string {
+  return profile === SPEC_2026_07_28.id ? `${SPEC_2026_07_28.protocolVersion} on every request` : 'not negotiated';
 }
 
 /**

@@ -19,9 +19,12 @@ const HeadersSchema = v.record(v.string(), v.string());
 /**
  * The kinds of deliberately wrong client requests: a method no server knows, params that break the
  * schema (both in a full check), and a deep run's request before notifications/initialized, a
- * second request with an id in flight, and a request reusing an answered id.
+ * second request with an id in flight, and a request reusing an answered id; in the stateless
+ * revision a request in a version no server supports and (Streamable HTTP) requests whose
+ * mirrored headers mismatch their body or are missing. `era-probe` is not wrong at all: it is the
+ * server/discover a client that speaks both eras opens with, judged in the era its answer shows.
  */
-export const PROBE_KINDS = ['unknown-method', 'invalid-params', 'before-initialized', 'duplicate-id', 'reused-id'] as const;
+export const PROBE_KINDS = ['unknown-method', 'invalid-params', 'before-initialized', 'duplicate-id', 'reused-id', 'unsupported-version', 'header-mismatch', 'header-missing', 'era-probe'] as const;
 
 /** One message on the wire: the parsed message when the line or event was strict JSON, else its text. */
 export const MessageEventSchema = v.strictObject({

@@ -72,7 +72,7 @@ export function settleProfile(request: unknown, answer: unknown, offered: Profil
 /** Why a session in `version` is not judged, worded once for every command: "MCP 2024-11-05, a revision mcp-statechart does not judge (...)". */
 export function notJudgedText(version: string): string {
   if (profileForVersion(version)?.stateless === true) {
-    return `MCP ${version} only, a revision the live checks do not offer yet (they speak ${judgedVersions()}; validate judges ${version} transcripts)`;
+    return `MCP ${version} only, which has no initialize handshake (a check speaks it with --protocol-version ${version})`;
   }
   return `MCP ${version}, a revision mcp-statechart does not judge (it judges ${judgedVersions()} sessions)`;
 }

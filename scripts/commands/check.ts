@@ -16,13 +16,15 @@ import { isJsonObject } from '../../validators/shape.ts';
 import { parseStrictJson, StrictJsonError } from '../../validators/strict-json.ts';
 import type { CommandArgs, CommandIO, CommandResult } from '../cli/command.ts';
 import { UsageError } from '../cli/usage-error.ts';
-import { omittedNote, parseProtocolVersion, parseReportOptions, parseTarget, streamableHttp, withInterrupts, writeTraceFiles } from './live-args.ts';
+import { omittedNote, parseCheckEra, parseReportOptions, parseTarget, streamableHttp, withInterrupts, writeTraceFiles } from './live-args.ts';
 import { secretEnvironmentValues } from '../../trace/redaction.ts';
 
 export { DEFAULT_TIMEOUT_SECONDS, OFFERABLE_VERSIONS, streamableHttp } from './live-args.ts';
 
 /** A parsed `check` command line. */
 export interface CheckCommand {
+  /** `--era both`: the modern era, then the legacy one, each its own run, trace and reports. */
+  readonly both: boolean;
   readonly check: Omit<CheckOptions, 'env' | 'httpTransport' | 'onTransport'>;
   readonly output: string | undefined;
   readonly reports: ReportOptions;
@@ -90,7 +92,7 @@ export function parseCheckArgs(args: CommandArgs, env: NodeJS.ProcessEnv): Check
   const { target, headerEnv, timeoutMs } = parseTarget(args, env);
   const scope = args.string('scope') ?? 'quick';
   if (scope !== 'quick' && scope !== 'full') throw usage(`--scope is quick or full, got ${JSON.stringify(scope)}`);
-  const version = parseProtocolVersion(args);
+  const { era, protocolVersion: version } = parseCheckEra(args);
   const values = {
     'sampling-result': args.string('sampling-result'),
     'elicitation-result': args.string('elicitation-result'),
@@ -99,11 +101,13 @@ export function parseCheckArgs(args: CommandArgs, env: NodeJS.ProcessEnv): Check
   const sampling = cannedResult('--sampling-result', values['sampling-result'], 'sampling/createMessage', version);
   const elicitation = cannedResult('--elicitation-result', values['elicitation-result'], 'elicitation/create', version);
   return {
+    both: era === 'both',
     check: {
       target,
       scope: scope as Scope,
       timeoutMs,
       protocolVersion: version,
+      era: era === 'both' ? 'modern' : era,
       calls: namedCalls(args.sequence),
       answers: { roots: values.root.map(rootUri), sampling, elicitation },
       headerEnv,
@@ -130,6 +134,40 @@ export async function runCheckCommand(args: CommandArgs, io: CommandIO, extras: 
   if (parsed.check.target.transport === 'http' && extras.httpTransport === undefined) {
     throw usage('--url needs the Streamable HTTP transport, which this build does not include');
   }
+  if (!parsed.both) return checkOnce(parsed, io, extras, env);
+  // Both eras of a dual-era server, each on its own connection (a fresh process over stdio), its own
+  // trace and reports (FILE.modern.EXT, FILE.legacy.EXT), each judged under its era's profile.
+  let worst: CommandResult | undefined;
+  for (const era of ['modern', 'legacy'] as const) {
+    io.out(`era ${era} (${era === 'modern' ? 'MCP 2026-07-28' : `initialize ${parsed.check.protocolVersion}`}):\n`);
+    const result = await checkOnce(eraCommand(parsed, era), io, extras, env);
+    if (worst === undefined || result.exitCode > worst.exitCode) worst = result;
+  }
+  return worst as CommandResult;
+}
+
+/** A file named for one era: `trace.json` -> `trace.modern.json`. */
+export function eraFile(file: string, era: 'modern' | 'legacy'): string {
+  const slash = file.lastIndexOf('/');
+  const dot = file.lastIndexOf('.');
+  return dot > slash + 1 ? `${file.slice(0, dot)}.${era}${file.slice(dot)}` : `${file}.${era}`;
+}
+
+/** The one-era command of `--era both`: the era set, every file it writes named for the era. */
+function eraCommand(parsed: CheckCommand, era: 'modern' | 'legacy'): CheckCommand {
+  const named = (file: string | undefined) => (file === undefined ? undefined : eraFile(file, era));
+  const r = parsed.reports;
+  const reports: ReportOptions = {
+    ...r,
+    ...(r.jsonFile === undefined ? {} : { jsonFile: eraFile(r.jsonFile, era) }),
+    ...(r.junit === undefined ? {} : { junit: eraFile(r.junit, era) }),
+    ...(r.sarif === undefined ? {} : { sarif: eraFile(r.sarif, era) }),
+    ...(r.html === undefined ? {} : { html: eraFile(r.html, era) }),
+  };
+  return { both: false, check: { ...parsed.check, era }, output: named(parsed.output), reports };
+}
+
+async function checkOnce(parsed: CheckCommand, io: CommandIO, extras: CheckExtras, env: NodeJS.ProcessEnv): Promise<CommandResult> {
   let snapshot: ((why: string) => CheckRun) | undefined;
   // Interrupted, the check still leaves what it recorded: the trace (status error) and the reports.
   const written = async (code: 130 | 143): Promise<void> => {

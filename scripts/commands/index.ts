@@ -5,7 +5,7 @@ import type { CommandSpec } from '../cli/command.ts';
 // `cases`, `validate` and `rules` need only the judging core and are loaded with the entry point;
 // the other commands are one group loaded on demand (see tooling.ts).
 import * as casesCommand from './cases.ts';
-import { PROTOCOL_VERSION_OPTION, REPORT_OPTIONS, TARGET_OPTIONS } from './live-options.ts';
+import { CHECK_VERSION_OPTIONS, PROTOCOL_VERSION_OPTION, REPORT_OPTIONS, TARGET_OPTIONS } from './live-options.ts';
 import * as rulesCommand from './rules.ts';
 import * as validateCommand from './validate.ts';
 
@@ -62,11 +62,13 @@ export const COMMANDS: readonly CommandSpec[] = [
     usage: '[options] --stdio -- CMD [ARGS...] | [options] --url URL',
     description: [
       'Starts the server (argv after --, never through a shell) or connects to the URL, and drives a',
-      'careful client: initialize, initialized, ping, then every page of each list the server declares;',
-      '--scope full adds reads, prompts without required arguments, subscribe and unsubscribe, logging,',
-      'completion, and two deliberately wrong requests (an unknown method, an invalid cursor). No tool is',
-      'called unless named with --call. Every message in both directions is judged by the session under',
-      'the negotiated profile; secrets from the environment and --header-env never reach any output.',
+      'careful client of both eras: server/discover first (MCP 2026-07-28), and initialize, initialized,',
+      'ping when that shows a legacy server; then every page of each list the server declares; --scope',
+      'full adds reads, prompts without required arguments, subscriptions, logging, completion, and the',
+      'deliberately wrong requests whose answers the pages prescribe (an unknown method, an invalid',
+      'cursor; in 2026-07-28 an unsupported version and, over HTTP, mismatching and missing headers). No',
+      'tool is called unless named with --call. Every message in both directions is judged by the session',
+      'under the era\'s profile; secrets from the environment and --header-env never reach any output.',
     ].join('\n'),
     options: {
       ...TARGET_OPTIONS,
@@ -74,14 +76,14 @@ export const COMMANDS: readonly CommandSpec[] = [
       call: { type: 'string', value: 'NAME', multiple: true, help: 'call this tool (after the lists); never any other' },
       args: { type: 'string', value: 'JSON', multiple: true, help: 'the arguments object of the --call before it' },
       root: { type: 'string', value: 'URI', multiple: true, help: 'offer roots and answer roots/list with these file:// URIs' },
-      ...PROTOCOL_VERSION_OPTION,
+      ...CHECK_VERSION_OPTIONS,
       'sampling-result': { type: 'string', value: 'JSON', help: 'offer sampling and answer sampling/createMessage with this result' },
       'elicitation-result': { type: 'string', value: 'JSON', help: 'offer elicitation (form) and answer elicitation/create with this result' },
       output: { type: 'string', value: 'FILE', help: 'write the trace here (owner-only), and its timings beside it' },
       ...REPORT_OPTIONS,
     },
     positionals: { name: 'CMD', min: 0, max: Infinity },
-    exitCodes: '0 no error finding, 1 an error finding, 2 could not run (bad arguments, the server could not be started or reached, it negotiated a revision no profile judges, or a --call could not be sent)',
+    exitCodes: '0 no error finding, 1 an error finding, 2 could not run (bad arguments, the server could not be started or reached, it negotiated a revision no profile judges, it does not speak the era asked for, or a --call could not be sent)',
     load: () => import('./check.ts'),
   },
   {

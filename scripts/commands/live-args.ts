@@ -14,6 +14,8 @@ import { whileInterruptible } from '../cli/interrupt.ts';
 
 /** The protocol versions the live client can offer. */
 export const OFFERABLE_VERSIONS = ['2025-11-25', '2025-06-18'] as const;
+/** The versions `check` speaks: the stateless revision, and those it offers in initialize. */
+export const CHECK_VERSIONS = ['2026-07-28', ...OFFERABLE_VERSIONS] as const;
 /** Default time limit of each operation, in seconds. */
 export const DEFAULT_TIMEOUT_SECONDS = 10;
 
@@ -71,6 +73,31 @@ export function parseProtocolVersion(args: CommandArgs): string {
     throw new UsageError(args.command, `--protocol-version is one of ${OFFERABLE_VERSIONS.join(', ')}, got ${JSON.stringify(version)}`);
   }
   return version;
+}
+
+/** What `check` speaks: the era (or both, in turn) and the version it offers in initialize. */
+export interface CheckEra {
+  readonly era: 'auto' | 'modern' | 'legacy' | 'both';
+  /** The version offered in initialize (the legacy era). */
+  readonly protocolVersion: string;
+}
+
+/** Parses `check`'s --protocol-version and --era: a stateless version means the modern era alone, a handshake version the legacy one. */
+export function parseCheckEra(args: CommandArgs): CheckEra {
+  const version = args.string('protocol-version');
+  const era = args.string('era');
+  if (version !== undefined && !(CHECK_VERSIONS as readonly string[]).includes(version)) {
+    throw new UsageError(args.command, `--protocol-version is one of ${CHECK_VERSIONS.join(', ')}, got ${JSON.stringify(version)}`);
+  }
+  if (era !== undefined && !['auto', 'modern', 'legacy', 'both'].includes(era)) {
+    throw new UsageError(args.command, `--era is auto, modern, legacy or both, got ${JSON.stringify(era)}`);
+  }
+  const implied = version === undefined ? undefined : version === CHECK_VERSIONS[0] ? 'modern' : 'legacy';
+  if (era !== undefined && implied !== undefined && era !== implied && !(era === 'both' && implied === 'legacy')) {
+    throw new UsageError(args.command, `--era ${era} does not go with --protocol-version ${version}, which speaks the ${implied} era only`);
+  }
+  const chosen = (era ?? implied ?? 'auto') as CheckEra['era'];
+  return { era: chosen, protocolVersion: version === undefined || version === CHECK_VERSIONS[0] ? OFFERABLE_VERSIONS[0] : version };
 }
 
 /** The report options as given. */

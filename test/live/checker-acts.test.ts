@@ -1,8 +1,9 @@
-// Why: the checker never reports its own acts as the server's. A server that speaks only a
-// revision the live checks do not offer yet, and says so as the specification requires (stdio:
-// an UnsupportedProtocolVersionError; Streamable HTTP: 400 with that error), could not be
-// checked: the run names the revision, alike over both transports, and blames the server for
-// nothing (no http/error-status for the 400 the transport page requires).
+// Why: the checker never reports its own acts as the server's. A server that speaks only MCP
+// 2026-07-28 refuses initialize as the specification requires (stdio: an
+// UnsupportedProtocolVersionError; Streamable HTTP: 400 with that error): checked in the legacy
+// era alone it could not be checked, the run names the revision, alike over both transports, and
+// blames the server for nothing (no http/error-status for the 400 the transport page requires).
+// In the era the checker picks by itself (auto) it is checked in 2026-07-28 (modern-check.test.ts).
 import type http from 'node:http';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -21,10 +22,10 @@ class ModernOnlyHttpPeer extends McpHttpPeer {
   }
 }
 
-const NAMED = /the server refused initialize with UnsupportedProtocolVersionError: it speaks MCP 2026-07-28 only, a revision the live checks do not offer yet/;
+const NAMED = /the server refused initialize with UnsupportedProtocolVersionError: it speaks MCP 2026-07-28 only, which has no initialize handshake \(a check speaks it with --protocol-version 2026-07-28\)/;
 
-test('stdio: a modern-only server could not be checked (cli/version-not-judged, the revision named), no finding', async () => {
-  const run = await checkPeer('modern-only');
+test('stdio, era legacy: a modern-only server could not be checked in that era (cli/version-not-judged, the revision named), no finding', async () => {
+  const run = await checkPeer('modern-only', { era: 'legacy' });
   assert.is(run.trace.status, 'error');
   assert.match(run.trace.error ?? '', NAMED);
   assert.equal(run.trace.findings, []);
@@ -32,7 +33,14 @@ test('stdio: a modern-only server could not be checked (cli/version-not-judged, 
   assert.is(why.rule, 'cli/version-not-judged');
 });
 
-test('Streamable HTTP: the 400 + UnsupportedProtocolVersionError the transport requires is no http/error-status; the same could-not-run', async () => {
+test('stdio, era auto: the same modern-only server is checked in 2026-07-28 and is clean', async () => {
+  const run = await checkPeer('modern-only', { era: 'auto' });
+  assert.is(run.trace.status, 'pass');
+  assert.equal(run.trace.findings, []);
+  assert.is(run.trace.profile, '2026-07-28');
+});
+
+test('Streamable HTTP, era legacy: the 400 + UnsupportedProtocolVersionError the transport requires is no http/error-status; the same could-not-run', async () => {
   await withPeer(new ModernOnlyHttpPeer('json'), async (url) => {
     const run = await runCheck({
       target: { transport: 'http', url: url.href }, scope: 'quick', timeoutMs: 2000, protocolVersion: '2025-11-25',

@@ -1,68 +1,80 @@
-// Why: the HTTP side of 2026-07-28 is tested against a real server and one with a known defect:
-// the 2.x SDK's McpServer served the way the SDK documents (createMcpHandler, its fetch handler,
-// behind Node's http server), and a small stateless server of our own that answers an unknown
-// method and an unsupported version with HTTP 200 instead of 404 and 400. Both on 127.0.0.1.
+// Why: the Streamable HTTP face of the modern test peer (stdio/modern-core.mjs answers): POST only
+// (GET and DELETE 405), the request metadata headers validated against the body as the
+// 2026-07-28 transport page requires (400 with HeaderMismatch -32020), each answer with the status
+// the page names, a listen stream as SSE held open until the client closes it. Each broken peer
+// changes exactly one thing, so a finding can only come from that defect.
 import type http from 'node:http';
-import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
-import { z } from 'zod';
 import { listenLoopback, readRequestBody, type RunningPeer } from './http-peer.ts';
+// @ts-expect-error: a plain ES module shared with the stdio peers, without types.
+import { answer } from './stdio/modern-core.mjs';
 
-/** The Fetch API request of a Node request (MCP POST bodies are one message, read whole). */
-async function webRequest(req: http.IncomingMessage, url: URL): Promise<Request> {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else if (value !== undefined) headers.set(name, value);
+type Json = Record<string, unknown>;
+
+/** What a broken peer changes: the answering core's change, or the HTTP side's. */
+export interface ModernHttpChange {
+  /** Serves a request whose headers do not match its body (or lack one), as if they did. */
+  readonly acceptMismatch?: boolean;
+  /** The HTTP status of an unknown method's -32601 (the page requires 404). */
+  readonly unknownMethodStatus?: number;
+  /** The HTTP status of an UnsupportedProtocolVersionError (the page requires 400). */
+  readonly unsupportedStatus?: number;
+}
+
+const NAMED: Readonly<Record<string, string>> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
+
+/** The header check of the transport page: undefined when the headers match the body, else what is wrong. */
+function headerMismatch(req: http.IncomingMessage, message: Json): string | undefined {
+  const params = (message['params'] ?? {}) as Json;
+  const meta = (params['_meta'] ?? {}) as Json;
+  const version = meta['io.modelcontextprotocol/protocolVersion'];
+  if (req.headers['mcp-protocol-version'] !== version) return 'MCP-Protocol-Version does not match _meta';
+  if (req.headers['mcp-method'] !== message['method']) return 'Mcp-Method does not match the method';
+  const source = NAMED[String(message['method'])];
+  if (source !== undefined && typeof params[source] === 'string') {
+    const header = req.headers['mcp-name'];
+    const decoded = typeof header === 'string' && header.startsWith('=?base64?') && header.endsWith('?=') ? Buffer.from(header.slice(9, -2), 'base64').toString('utf8') : header;
+    if (decoded !== params[source]) return 'Mcp-Name does not match the body';
   }
-  const body = req.method === 'POST' ? await readRequestBody(req) : undefined;
-  return new Request(new URL(req.url ?? '/', url), { method: req.method ?? 'GET', headers, ...(body === undefined ? {} : { body }) });
+  return undefined;
 }
 
-/** The 2.x SDK's McpServer with one echo tool, over createMcpHandler (2026-07-28, and 2025 stateless). */
-export async function startSdkModernServer(): Promise<RunningPeer> {
-  const handler = createMcpHandler(() => {
-    const server = new McpServer({ name: 'sdk-modern', version: '1.0.0' });
-    server.registerTool('echo', { description: 'Echoes the text back.', inputSchema: z.object({ text: z.string() }) },
-      async ({ text }) => ({ content: [{ type: 'text', text }] }));
-    return server;
-  });
-  let base = new URL('http://127.0.0.1/');
-  const peer = await listenLoopback((req, res) => {
-    void (async () => {
-      const response = await handler.fetch(await webRequest(req, base));
-      res.writeHead(response.status, [...response.headers].flat());
-      res.end(Buffer.from(await response.arrayBuffer()));
-    })().catch(() => res.destroy());
-  });
-  base = peer.url;
-  return peer;
+function isModern(message: Json): boolean {
+  const params = message['params'];
+  return typeof params === 'object' && params !== null && typeof ((params as Json)['_meta'] as Json | undefined)?.['io.modelcontextprotocol/protocolVersion'] === 'string';
 }
 
-const SERVER_INFO = { 'io.modelcontextprotocol/serverInfo': { name: 'wrong-statuses', version: '1.0.0' } };
-
-/**
- * Defect (2026-07-28, Streamable HTTP, Protocol Version Header: an unknown method MUST get 404 Not
- * Found, an unsupported version 400 Bad Request): both errors come with HTTP 200.
- */
-export async function startWrongStatusServer(): Promise<RunningPeer> {
+/** Starts a modern peer on 127.0.0.1 with one change (none: the correct peer). */
+export function startModernHttpPeer(change: ModernHttpChange = {}): Promise<RunningPeer> {
   return listenLoopback((req, res) => {
-    void readRequestBody(req).then((text) => {
-      const message = JSON.parse(text) as { id?: unknown; method?: string; params?: { _meta?: Record<string, unknown> } };
-      if (message.id === undefined) {
+    void (async () => {
+      if (req.method !== 'POST') {
+        res.writeHead(405, { allow: 'POST' }).end();
+        return;
+      }
+      const message = JSON.parse(await readRequestBody(req)) as Json;
+      const json = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      if (isModern(message) && change.acceptMismatch !== true) {
+        const wrong = headerMismatch(req, message);
+        if (wrong !== undefined) {
+          json(400, { jsonrpc: '2.0', id: message['id'] ?? null, error: { code: -32020, message: `Header mismatch: ${wrong}` } });
+          return;
+        }
+      }
+      const coreChange = {
+        ...(change.unknownMethodStatus === undefined ? {} : { unknownMethodStatus: change.unknownMethodStatus }),
+        ...(change.unsupportedStatus === undefined ? {} : { unsupportedStatus: change.unsupportedStatus }),
+      };
+      const answered = answer(message, { change: coreChange }) as { status: number; messages: Json[]; hold?: boolean };
+      if (answered.messages.length === 0) {
         res.writeHead(202).end();
         return;
       }
-      const version = message.params?._meta?.['io.modelcontextprotocol/protocolVersion'];
-      const reply = (body: object) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: message.id, ...body }));
-      if (version !== '2026-07-28') {
-        reply({ error: { code: -32022, message: 'Unsupported protocol version', data: { supported: ['2026-07-28'], requested: version ?? null } } });
-      } else if (message.method === 'server/discover') {
-        reply({ result: { resultType: 'complete', supportedVersions: ['2026-07-28'], capabilities: { tools: {} }, ttlMs: 0, cacheScope: 'public', _meta: SERVER_INFO } });
-      } else if (message.method === 'tools/list') {
-        reply({ result: { resultType: 'complete', tools: [], ttlMs: 0, cacheScope: 'public' } });
-      } else {
-        reply({ error: { code: -32601, message: 'Method not found' } });
+      if (answered.hold === true) {
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
+        for (const m of answered.messages) res.write(`data: ${JSON.stringify(m)}\n\n`);
+        return; // held open until the client closes it
       }
-    }).catch(() => res.destroy());
+      json(answered.status, answered.messages[0]);
+    })().catch(() => res.destroy());
   });
 }

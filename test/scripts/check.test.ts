@@ -48,7 +48,8 @@ test('exit 0 for a clean server, with a summary line; the trace is owner-only an
 
 test('a server answering an older published revision (2024-11-05) could not be checked: exit 2, cli/version-not-judged, no finding blamed on it; validate of its trace and of the same traffic as a transcript say the same', () => {
   const out = join(dir, 'older.json');
-  const r = check(['--output', out, ...peer('older-revision')]);
+  // The legacy era alone (no era probe first), so that the trace's messages are the transcript below.
+  const r = check(['--era', 'legacy', '--output', out, ...peer('older-revision')]);
   assert.is(r.status, 2, r.stdout + r.stderr);
   assert.match(r.stdout, /^error \(the run could not complete: the server answered initialize with MCP 2024-11-05, a revision mcp-statechart does not judge \(it judges 2025-06-18 and 2025-11-25 sessions\)\): 0 errors, 0 warnings; /);
   assert.is(r.stderr, 'mcp-statechart: could not run the check: the server answered initialize with MCP 2024-11-05, a revision mcp-statechart does not judge (it judges 2025-06-18 and 2025-11-25 sessions) [cli/version-not-judged]\n');
@@ -105,7 +106,10 @@ test('exit 1 for findings; --json prints the report with status, findings placed
 test('bad arguments are refused before anything runs, each with a message that names the option', () => {
   const cases: [string[], RegExp][] = [
     [['--timeout', '0', ...peer('correct')], /--timeout takes a number of seconds/],
-    [['--protocol-version', '2024-11-05', ...peer('correct')], /--protocol-version is one of 2025-11-25, 2025-06-18/],
+    [['--protocol-version', '2024-11-05', ...peer('correct')], /--protocol-version is one of 2026-07-28, 2025-11-25, 2025-06-18/],
+    [['--era', 'newest', ...peer('correct')], /--era is auto, modern, legacy or both, got "newest"/],
+    [['--era', 'modern', '--protocol-version', '2025-11-25', ...peer('correct')], /--era modern does not go with --protocol-version 2025-11-25, which speaks the legacy era only/],
+    [['--era', 'both', '--protocol-version', '2026-07-28', ...peer('correct')], /--era both does not go with --protocol-version 2026-07-28, which speaks the modern era only/],
     [['--root', 'https://example.test/', ...peer('correct')], /--root must be a file:\/\/ URI/],
     [['--args', '{}', ...peer('correct')], /--args must follow the --call/],
     [['--call', 'echo', '--args', '{"text": 1,}', ...peer('correct')], /--args is not strict JSON.*json\/trailing-comma/],
@@ -133,7 +137,8 @@ test('exit 2, naming why: bad arguments, a server that cannot be started, one th
   const cases: [string[], RegExp][] = [
     [['--scope', 'deep', ...peer('correct')], /--scope is quick or full, got "deep"/],
     [['--stdio', '--', '/nonexistent/mcp-server'], /could not run the check: the server could not be started: ENOENT/],
-    [['--stdio', '--', process.execPath, '-e', 'process.exit(4)'], /could not run the check: the server ended the connection before answering initialize/],
+    [['--stdio', '--', process.execPath, '-e', 'process.exit(4)'], /could not run the check: the server ended the connection before answering server\/discover/],
+    [['--era', 'legacy', '--stdio', '--', process.execPath, '-e', 'process.exit(4)'], /could not run the check: the server ended the connection before answering initialize/],
   ];
   for (const [args, message] of cases) {
     const r = check(args);

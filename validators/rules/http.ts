@@ -5,8 +5,8 @@ function line(section: string, text: string): string {
   return `${SPEC.transports}#${section}:~:text=${encodeURIComponent(text).replace(/-/g, '%2D')}`;
 }
 
-/** A link to a sentence of the 2026-07-28 Streamable HTTP page (rules of that revision only). */
-function line2026(section: string, text: string): string {
+/** A link to a sentence of the 2026-07-28 Streamable HTTP page (the stateless revision's own statuses). */
+function modernLine(section: string, text: string): string {
   return `https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http#${section}:~:text=${encodeURIComponent(text).replace(/-/g, '%2D')}`;
 }
 
@@ -14,6 +14,21 @@ const SSE_INTERPRETATION = 'https://html.spec.whatwg.org/multipage/server-sent-e
 
 /** Streamable HTTP transport rules: what the server's HTTP answers, session ids and SSE streams must do. */
 export const httpRules = defineRules('http', SPEC.transports, {
+  'header-validation-not-400': {
+    keyword: 'MUST',
+    text: 'In 2026-07-28, a request whose mirrored header does not match its body, or lacks a required one (Mcp-Method), must be rejected with HTTP 400 Bad Request.',
+    spec: modernLine('server-validation', 'servers MUST return HTTP status 400 Bad Request'),
+  },
+  'unsupported-version-not-400': {
+    keyword: 'MUST',
+    text: 'In 2026-07-28, a request in a protocol version the server does not implement must be answered with HTTP 400 Bad Request and an UnsupportedProtocolVersionError.',
+    spec: modernLine('protocol-version-header', 'it MUST respond with 400 Bad Request and an'),
+  },
+  'unknown-method-not-404': {
+    keyword: 'MUST',
+    text: 'In 2026-07-28, a request for an RPC method the server does not implement must be answered with HTTP 404 Not Found and a JSON-RPC error -32601.',
+    spec: modernLine('protocol-version-header', 'it MUST respond with 404 Not Found'),
+  },
   'error-status': {
     keyword: 'MUST',
     text: 'A POST carrying a request must be answered with a JSON or SSE answer, and one carrying a notification or response with 202; the server answered with an HTTP error status.',
@@ -37,22 +52,12 @@ export const httpRules = defineRules('http', SPEC.transports, {
   'client-protocol-version-mismatch': {
     keyword: 'MUST',
     text: 'In 2026-07-28 the MCP-Protocol-Version header of a POST matches the io.modelcontextprotocol/protocolVersion of the request\'s _meta.',
-    spec: line2026('protocol-version-header', 'The header value MUST match the io.modelcontextprotocol/protocolVersion field'),
+    spec: modernLine('protocol-version-header', 'The header value MUST match the io.modelcontextprotocol/protocolVersion field'),
   },
   'client-method-header': {
     keyword: 'REQUIRED',
     text: 'In 2026-07-28 every request POST carries Mcp-Method with the request\'s method, and a tools/call, resources/read or prompts/get one Mcp-Name with its name or URI (Base64-sentinel encoded when not plain ASCII).',
-    spec: line2026('standard-request-headers', 'These headers are REQUIRED for compliance'),
-  },
-  'unknown-method-not-404': {
-    keyword: 'MUST',
-    text: 'In 2026-07-28 a server that does not implement the requested method answers HTTP 404 Not Found with the -32601 error.',
-    spec: line2026('protocol-version-header', 'If the server does not implement the requested RPC method, it MUST respond with 404 Not Found'),
-  },
-  'unsupported-version-not-400': {
-    keyword: 'MUST',
-    text: 'In 2026-07-28 a server that does not implement the requested protocol version answers HTTP 400 Bad Request with the UnsupportedProtocolVersionError (-32022).',
-    spec: line2026('protocol-version-header', 'it MUST respond with 400 Bad Request and an'),
+    spec: modernLine('standard-request-headers', 'These headers are REQUIRED for compliance'),
   },
   'redirect': {
     keyword: 'MUST',

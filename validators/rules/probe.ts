@@ -17,6 +17,16 @@ export const probeRules = defineRules('probe', SPEC.jsonrpc, {
     severity: 'warning',
     spec: `${SPEC.pagination}#error-handling:~:text=Invalid%20cursors%20SHOULD%20result%20in%20an%20error%20with%20code%20%2D32602`,
   },
+  'unsupported-version-code': {
+    keyword: 'MUST',
+    text: 'A request in a protocol version the server does not implement (here 1900-01-01, in _meta) must be answered with UnsupportedProtocolVersionError (-32022) listing the versions it supports.',
+    spec: 'https://modelcontextprotocol.io/specification/2026-07-28/basic/versioning#protocol-version-negotiation:~:text=it%20MUST%20respond%20with%20an',
+  },
+  'header-validation-code': {
+    keyword: 'MUST',
+    text: 'A Streamable HTTP request whose mirrored header (Mcp-Method) does not match its body, or is missing, must be rejected with a JSON-RPC error -32020 (HeaderMismatch).',
+    spec: 'https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http#server-validation:~:text=MUST%20include%20a%20JSON%2DRPC%20error',
+  },
   'duplicate-id-unanswered': {
     severity: 'warning',
     keyword: 'probe',

@@ -1,4 +1,4 @@
-// Not a defect: the correct 2026-07-28 peer as it is.
-import { startModernPeer } from './modern-base.mjs';
+// Not a defect: a correct server of the stateless revision (2026-07-28) over stdio.
+import { startModernPeer } from './modern-peer.mjs';
 
 startModernPeer();

@@ -1,0 +1,39 @@
+// Why: a check of either era reads the same lists (the capability that offers each, the member its
+// items are in) and builds its completion request from what they listed.
+import type { JsonObject } from '../validators/context.ts';
+import { isJsonObject } from '../validators/shape.ts';
+
+/** A list method, the capability that offers it, and the member its items are in. */
+export const LISTS = [
+  { method: 'tools/list', capability: 'tools', items: 'tools' },
+  { method: 'resources/list', capability: 'resources', items: 'resources' },
+  { method: 'resources/templates/list', capability: 'resources', items: 'resourceTemplates' },
+  { method: 'prompts/list', capability: 'prompts', items: 'prompts' },
+] as const;
+
+/** What the lists held, by item member. */
+export type Listed = Record<(typeof LISTS)[number]['items'], JsonObject[]>;
+
+/** A prompt's arguments (only well-formed ones). */
+export function argumentsOf(prompt: JsonObject): JsonObject[] {
+  const args = prompt['arguments'];
+  return Array.isArray(args) ? args.filter(isJsonObject) : [];
+}
+
+/** Params for one completion request: a prompt's first argument, else a template's first variable. */
+export function completionParams(listed: Listed): JsonObject | undefined {
+  for (const prompt of listed.prompts) {
+    const arg = argumentsOf(prompt).find((a) => typeof a['name'] === 'string');
+    if (typeof prompt['name'] === 'string' && arg !== undefined) {
+      return { ref: { type: 'ref/prompt', name: prompt['name'] }, argument: { name: arg['name'] as string, value: '' } };
+    }
+  }
+  for (const template of listed.resourceTemplates) {
+    const uri = template['uriTemplate'];
+    const variable = typeof uri === 'string' ? /\{[+#./;?&]?([A-Za-z0-9_]+)/.exec(uri)?.[1] : undefined;
+    if (typeof uri === 'string' && variable !== undefined) {
+      return { ref: { type: 'ref/resource', uri }, argument: { name: variable, value: '' } };
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,277 @@
+// Why: a check of the stateless revision (2026-07-28) exercises a server as a careful modern client
+// would: no handshake, every request carrying its own `_meta` (protocol version, the capabilities
+// the checker can answer for, its identity); server/discover first, then only what it declared,
+// every list paged to its end, tools only as named, input_required answered (from the canned
+// answers, or declined) in a retry with a new id and the requestState echoed; and in the full
+// scope what has no side effects plus the deliberately wrong requests whose answers the pages
+// prescribe. It decides from what the server answered; the recorder judges, under the one core.
+import type { JsonObject } from '../validators/context.ts';
+import { hasError } from '../validators/finding.ts';
+import { methodTable } from '../validators/methods.ts';
+import { SPEC_2026_07_28 } from '../validators/profiles.ts';
+import { isJsonObject } from '../validators/shape.ts';
+import { CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY, LOG_LEVEL_KEY, PROTOCOL_VERSION_KEY, SUBSCRIPTION_ID_KEY } from '../validators/stateless-meta.ts';
+import { UNSUPPORTED_PROTOCOL_VERSION } from '../validators/stateless-errors.ts';
+import { inputRequestsOf, requestStateOf } from '../validators/stateless-input.ts';
+import { CLIENT_INFO } from './client-info.ts';
+import type { Answer, Exchange } from './exchange.ts';
+import type { ProbeKind } from './live-judge.ts';
+import { argumentsOf, completionParams, type Listed } from './list-items.ts';
+import type { LiveRecorder } from './recorder.ts';
+import { clientCapabilities, replyTo, type ClientAnswers } from './server-requests.ts';
+import type { ClientTransport, SendOptions } from './transport.ts';
+
+/** The modern revision the checker speaks. */
+export const MODERN_VERSION = '2026-07-28';
+/** A protocol version no server implements, for the unsupported-version probe. */
+export const UNSUPPORTED_VERSION = '1900-01-01';
+/** A method no MCP revision defines, for the unknown-method probe. */
+const UNKNOWN_METHOD = 'mcp-statechart/no-such-method';
+/** How many input_required rounds one request is answered through. */
+const MAX_INPUT_ROUNDS = 3;
+/** How many listed resources the full scope reads, and prompts it gets. */
+const FULL_READS = 3;
+const FULL_PROMPTS = 5;
+/** The longest the full scope waits for a listen stream's acknowledgement (ms). */
+const LISTEN_WAIT_MS = 2_000;
+
+import { LISTS } from './list-items.ts';
+
+/** What the modern driver is told. */
+export interface ModernOptions {
+  readonly scope: 'quick' | 'full';
+  readonly timeoutMs: number;
+  readonly calls: readonly { readonly name: string; readonly args: JsonObject }[];
+  readonly answers: ClientAnswers;
+  readonly maxPages?: number;
+}
+
+/** A named call the modern driver did not carry out, and why. */
+export interface ModernSkip {
+  readonly name: string;
+  readonly reason: string;
+  readonly pointer: string;
+}
+
+/** The `_meta` every request of the checker carries (a log level only when asked for). */
+export function requestMeta(answers: ClientAnswers, version = MODERN_VERSION, logLevel?: string): JsonObject {
+  return {
+    [PROTOCOL_VERSION_KEY]: version,
+    [CLIENT_CAPABILITIES_KEY]: clientCapabilities(answers, MODERN_VERSION),
+    [CLIENT_INFO_KEY]: { ...CLIENT_INFO },
+    ...(logLevel === undefined ? {} : { [LOG_LEVEL_KEY]: logLevel }),
+  };
+}
+
+/** Why a modern check could not go on past server/discover, or undefined when it can. */
+export function discoverFailure(answer: Answer): string | undefined {
+  if (answer.kind === 'ended') return 'the server ended the connection before answering server/discover';
+  if (answer.kind === 'failed') return answer.couldNotRun ? answer.reason : undefined;
+  if (answer.kind !== 'error') return undefined;
+  const { error } = answer;
+  const data = isJsonObject(error['data']) ? error['data'] : {};
+  const supported = Array.isArray(data['supported']) ? data['supported'].filter((v): v is string => typeof v === 'string') : [];
+  if (error['code'] === UNSUPPORTED_PROTOCOL_VERSION) {
+    return `the server refused MCP ${MODERN_VERSION} with UnsupportedProtocolVersionError: it supports ${supported.join(', ') || 'no version it names'}`;
+  }
+  return `the server answered server/discover with error ${String(error['code'])} (${String(error['message'] ?? '')}): it does not speak MCP ${MODERN_VERSION} (a legacy server: check it without --protocol-version ${MODERN_VERSION})`;
+}
+
+/** Drives one modern check over a started exchange; `opening` is the era probe's answer to server/discover, when it was sent. */
+export class ModernDriver {
+  readonly #exchange: Exchange;
+  readonly #recorder: LiveRecorder;
+  readonly #options: ModernOptions;
+  readonly #transport: ClientTransport;
+  readonly skipped: ModernSkip[] = [];
+
+  constructor(exchange: Exchange, recorder: LiveRecorder, options: ModernOptions, transport: ClientTransport) {
+    this.#exchange = exchange;
+    this.#recorder = recorder;
+    this.#options = options;
+    this.#transport = transport;
+  }
+
+  /** Runs the check; the error says why it could not run (undefined: it ran). */
+  async run(opening?: Answer): Promise<string | undefined> {
+    const discover = opening ?? (await this.#request('server/discover'));
+    const failure = discoverFailure(discover);
+    if (failure !== undefined) return failure;
+    if (discover.kind !== 'result' || discover.result['resultType'] !== 'complete') return undefined;
+    const server = isJsonObject(discover.result['capabilities']) ? discover.result['capabilities'] : {};
+    const listed: Listed = { tools: [], resources: [], resourceTemplates: [], prompts: [] };
+    for (const list of LISTS) {
+      if (!isJsonObject(server[list.capability])) continue;
+      if (!(await this.#listAll(list.method, list.items, listed))) return undefined;
+    }
+    if (this.#options.scope === 'full' && !(await this.#full(server, listed))) return undefined;
+    for (const [index, call] of this.#options.calls.entries()) {
+      if (!isJsonObject(server['tools'])) {
+        this.skipped.push({ name: call.name, pointer: `/options/calls/${index}/name`, reason: 'the server declares no tools capability in server/discover, so it lists no tool to call' });
+        continue;
+      }
+      const rejected = this.#rejectedCall(call, listed);
+      if (rejected !== undefined) {
+        this.skipped.push({ name: call.name, pointer: rejected.pointer, reason: rejected.reason });
+        continue;
+      }
+      if ((await this.#retryable('tools/call', { name: call.name, arguments: call.args })).kind === 'ended') return undefined;
+    }
+    return undefined;
+  }
+
+  #send(method: string, params: JsonObject = {}, options: SendOptions & { readonly version?: string; readonly logLevel?: string } = {}): { id: number; answer: Promise<Answer> } {
+    const meta = requestMeta(this.#options.answers, options.version, options.logLevel);
+    return this.#exchange.send(method, { ...params, _meta: meta }, {
+      ...(options.probe === undefined ? {} : { probe: options.probe }),
+      ...(options.headers === undefined ? {} : { headers: options.headers }),
+    });
+  }
+
+  #request(method: string, params?: JsonObject, options: SendOptions & { readonly version?: string; readonly logLevel?: string } = {}): Promise<Answer> {
+    return this.#send(method, params, options).answer;
+  }
+
+  /** Reads every page of a list; false when the connection ended. */
+  async #listAll(method: string, items: keyof Listed, listed: Listed): Promise<boolean> {
+    const seen = new Set<string>();
+    let cursor: string | undefined;
+    for (let page = 0; page < (this.#options.maxPages ?? 100); page++) {
+      const answer = await this.#request(method, cursor === undefined ? {} : { cursor });
+      if (answer.kind === 'ended') return false;
+      if (answer.kind !== 'result') return true;
+      const list = answer.result[items];
+      if (Array.isArray(list)) for (const item of list) if (isJsonObject(item)) listed[items].push(item);
+      const next = answer.result['nextCursor'];
+      if (typeof next !== 'string' || next === '' || seen.has(next)) return true;
+      seen.add(next);
+      cursor = next;
+    }
+    return true;
+  }
+
+  /**
+   * Sends a request that may answer input_required (tools/call, prompts/get, resources/read) and
+   * answers each round: the input requests from the canned answers (elicitation declined without
+   * one, roots from --root), in a retry with a new id, the same params, and the requestState echoed.
+   * A round it cannot answer (sampling without a canned result), or an input_required result the
+   * session rejected (a client would not retry what it cannot read), ends there.
+   */
+  async #retryable(method: string, params: JsonObject): Promise<Answer> {
+    let answer = await this.#request(method, params);
+    for (let round = 0; round < MAX_INPUT_ROUNDS; round++) {
+      if (answer.kind !== 'result' || answer.result['resultType'] !== 'input_required') return answer;
+      if (hasError(this.#recorder.findingsAt(answer.event))) return answer;
+      const responses: Record<string, unknown> = {};
+      for (const [key, request] of Object.entries(inputRequestsOf(answer.result))) {
+        const response = this.#inputResponse(request.method, request.params);
+        if (response === undefined) return answer;
+        responses[key] = response;
+      }
+      const state = requestStateOf(answer.result);
+      answer = await this.#request(method, { ...params, inputResponses: responses, ...(state === undefined ? {} : { requestState: state }) });
+    }
+    return answer;
+  }
+
+  /** The checker's answer to one input request, as a correct client gives it; undefined when it has none. */
+  #inputResponse(method: string, params: unknown): JsonObject | undefined {
+    const accepts = (m: string, p: unknown, result: JsonObject): boolean => {
+      const validate = methodTable(SPEC_2026_07_28).get(m)?.validators.result;
+      return validate === undefined || !hasError(validate(result, '/result', p, { profile: SPEC_2026_07_28, tools: new Map() }));
+    };
+    const answers = this.#options.answers;
+    if (method === 'elicitation/create' && answers.elicitation === undefined) return { action: 'decline' };
+    if (method === 'roots/list') return { roots: answers.roots.map((uri) => ({ uri })) };
+    const reply = replyTo(method, params, answers, accepts);
+    return 'result' in reply ? reply.result : undefined;
+  }
+
+  /** The reason a named call is not sent (the client does not send what it would reject), or undefined. */
+  #rejectedCall(call: { readonly name: string; readonly args: JsonObject }, listed: Listed): { pointer: string; reason: string } | undefined {
+    const index = this.#options.calls.indexOf(call);
+    const tools = new Map(listed.tools.filter((t) => typeof t['name'] === 'string').map((t) => [t['name'] as string, t]));
+    const validate = methodTable(SPEC_2026_07_28).get('tools/call')?.validators.params;
+    const params = { name: call.name, arguments: call.args, _meta: requestMeta(this.#options.answers) };
+    const found = validate === undefined ? [] : validate(params, '/message/params', { profile: SPEC_2026_07_28, tools, toolsKnown: true });
+    const rejected = found.find((f) => f.severity === 'error');
+    if (rejected === undefined) return undefined;
+    const pointer = rejected.pointer === '/message/params/name' ? `/options/calls/${index}/name`
+      : rejected.pointer.startsWith('/message/params/arguments') ? `/options/calls/${index}/args${rejected.pointer.slice('/message/params/arguments'.length)}`
+      : `/options/calls/${index}`;
+    return { pointer, reason: `${rejected.message} (${rejected.rule} at ${rejected.pointer})` };
+  }
+
+  /** The full scope: what has no side effects, the listen stream, a request asking for logs, and the probes. */
+  async #full(server: JsonObject, listed: Listed): Promise<boolean> {
+    for (const resource of listed.resources.slice(0, FULL_READS)) {
+      if (typeof resource['uri'] === 'string' && (await this.#retryable('resources/read', { uri: resource['uri'] })).kind === 'ended') return false;
+    }
+    const optionalOnly = listed.prompts.filter((p) => typeof p['name'] === 'string' && argumentsOf(p).every((a) => a['required'] !== true));
+    for (const prompt of optionalOnly.slice(0, FULL_PROMPTS)) {
+      if ((await this.#retryable('prompts/get', { name: prompt['name'] as string })).kind === 'ended') return false;
+    }
+    if (this.#transport.kind === 'stdio' && !(await this.#listen(server, listed))) return false;
+    // Logging is asked for once (server/discover with a level): every other request asks for none.
+    if (isJsonObject(server['logging']) && (await this.#request('server/discover', {}, { logLevel: 'debug' })).kind === 'ended') return false;
+    const completion = isJsonObject(server['completions']) ? completionParams(listed) : undefined;
+    if (completion !== undefined && (await this.#request('completion/complete', completion)).kind === 'ended') return false;
+    const probes: { method: string; params?: JsonObject; probe: ProbeKind; version?: string; headers?: SendOptions['headers'] }[] = [
+      { method: UNKNOWN_METHOD, probe: 'unknown-method' },
+    ];
+    // The unsupported version goes on a list request: server/discover is how a client learns the
+    // versions, and the stdio page counts a DiscoverResult among its answers to a preferred version.
+    const list = LISTS.find((l) => isJsonObject(server[l.capability]));
+    if (list !== undefined) {
+      probes.push({ method: list.method, probe: 'unsupported-version', version: UNSUPPORTED_VERSION });
+      probes.push({ method: list.method, params: { cursor: 42 } as unknown as JsonObject, probe: 'invalid-params' });
+    }
+    if (this.#transport.kind === 'http') {
+      probes.push({ method: 'server/discover', probe: 'header-mismatch', headers: { 'mcp-method': 'tools/list' } });
+      probes.push({ method: 'server/discover', probe: 'header-missing', headers: { 'mcp-method': null } });
+    }
+    for (const p of probes) {
+      const answer = await this.#request(p.method, p.params, { probe: p.probe, ...(p.version === undefined ? {} : { version: p.version }), ...(p.headers === undefined ? {} : { headers: p.headers }) });
+      if (answer.kind === 'ended') return false;
+    }
+    return true;
+  }
+
+  /**
+   * Opens a subscriptions/listen stream for what the server declared it may notify (list changes,
+   * updates of the first listed resource), waits for its acknowledgement, and cancels it (stdio:
+   * notifications/cancelled naming the listen request). False when the connection ended.
+   */
+  async #listen(server: JsonObject, listed: Listed): Promise<boolean> {
+    const filter: Record<string, unknown> = {};
+    const flag = (capability: string, member: string, name: string): void => {
+      const declared = server[capability];
+      if (isJsonObject(declared) && declared[member] === true) filter[name] = true;
+    };
+    flag('tools', 'listChanged', 'toolsListChanged');
+    flag('prompts', 'listChanged', 'promptsListChanged');
+    flag('resources', 'listChanged', 'resourcesListChanged');
+    const resources = server['resources'];
+    const first = listed.resources.find((r) => typeof r['uri'] === 'string');
+    if (isJsonObject(resources) && resources['subscribe'] === true && first !== undefined) filter['resourceSubscriptions'] = [first['uri'] as string];
+    if (Object.keys(filter).length === 0) return true;
+    const acknowledged = new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, Math.min(LISTEN_WAIT_MS, this.#options.timeoutMs));
+      this.#exchange.onNotification((message) => {
+        const params = message['params'];
+        const meta = isJsonObject(params) ? params['_meta'] : undefined;
+        if (message['method'] === 'notifications/subscriptions/acknowledged' && isJsonObject(meta) && meta[SUBSCRIPTION_ID_KEY] === sent.id) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+    const sent = this.#send('subscriptions/listen', { notifications: filter });
+    const ended = sent.answer.then((a) => a.kind === 'ended');
+    await Promise.race([acknowledged, ended]);
+    this.#exchange.onNotification(undefined);
+    if (this.#exchange.ended) return false;
+    if (this.#exchange.inFlight(sent.id)) await this.#exchange.cancel(sent.id, 'the check is done listening');
+    return !this.#exchange.ended;
+  }
+}

@@ -1,0 +1,146 @@
+// Why: a check of the stateless revision (2026-07-28) is what new servers are written for. The era
+// choice follows the pages' guidance for a client of both eras (server/discover first, initialize
+// when that shows a legacy server) and says which era it used and why; a 2026-07-28 check is clean
+// on a correct server over stdio and Streamable HTTP, catches each defect peer with the rule its
+// defect breaks, and blames no server for the checker's own probes. A trace of it judges again the same.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { CheckOptions, CheckRun } from '../../live/run-check.ts';
+import { runCheck } from '../../live/run-check.ts';
+import { judgeTrace } from '../../live/trace-judge.ts';
+import { streamableHttp } from '../../scripts/commands/live-args.ts';
+import { startModernHttpPeer, type ModernHttpChange } from '../peers/http-modern-peers.ts';
+import { checkPeer, clientFindings } from './support.ts';
+
+const MODERN: Partial<CheckOptions> = { era: 'modern', protocolVersion: '2025-11-25' };
+const rules = (run: CheckRun) => [...new Set(run.trace.findings.map((f) => f.rule))].sort();
+const era = (run: CheckRun) => run.trace.options['era'] as { asked: string; used?: string; why?: string };
+
+async function checkHttp(change: ModernHttpChange, overrides: Partial<CheckOptions> = {}): Promise<CheckRun> {
+  const peer = await startModernHttpPeer(change);
+  try {
+    return await runCheck({
+      target: { transport: 'http', url: peer.url.href }, scope: 'full', timeoutMs: 2000, protocolVersion: '2025-11-25', era: 'auto',
+      calls: [], answers: { roots: [] }, headerEnv: [], env: {}, httpTransport: streamableHttp, ...overrides,
+    });
+  } finally {
+    await peer.stop();
+  }
+}
+
+test('stdio, era auto: a modern server answers the server/discover probe; the run is modern, judged under 2026-07-28, clean in the full scope with calls and an input_required retry', async () => {
+  const run = await checkPeer('modern-correct', {
+    era: 'auto', scope: 'full', calls: [{ name: 'echo', args: { text: 'hi' } }, { name: 'confirm', args: {} }],
+    answers: { roots: [], elicitation: { action: 'accept', content: { ok: true } } },
+  });
+  assert.is(run.trace.status, 'pass', run.trace.error);
+  assert.equal(run.trace.findings, []);
+  assert.is(run.trace.profile, '2026-07-28');
+  assert.equal(era(run), { asked: 'auto', used: 'modern', why: 'server/discover (sent first, as a client of both eras does) was answered with a DiscoverResult' });
+  const sent = run.trace.events.flatMap((e) => (e.kind === 'message' && e.direction === 'client_to_server' && typeof (e.message as { method?: unknown }).method === 'string' ? [e.message as { method: string; id?: number; params?: Record<string, unknown> }] : []));
+  // Every request carries the per-request _meta: version, capabilities, client info.
+  for (const m of sent.filter((m) => m.id !== undefined)) {
+    const meta = m.params?.['_meta'] as Record<string, unknown>;
+    assert.ok(meta['io.modelcontextprotocol/protocolVersion'] !== undefined && meta['io.modelcontextprotocol/clientCapabilities'] !== undefined && meta['io.modelcontextprotocol/clientInfo'] !== undefined, m.method);
+  }
+  assert.equal(sent.filter((m) => m.method === 'tools/list').length, 4, 'two pages, then the unsupported-version and invalid-cursor probes');
+  const retry = sent.filter((m) => m.method === 'tools/call' && m.params?.['name'] === 'confirm');
+  assert.is(retry.length, 2);
+  assert.is(retry[1]?.params?.['requestState'], 'confirm-1');
+  assert.equal(retry[1]?.params?.['inputResponses'], { choice: { action: 'accept', content: { ok: true } } });
+  assert.ok((retry[1]?.id ?? 0) > (retry[0]?.id ?? 0), 'the retry has a new id');
+  assert.ok(sent.some((m) => m.method === 'subscriptions/listen'), 'listen, where list changes are declared');
+  assert.ok(sent.some((m) => m.method === 'notifications/cancelled'), 'the listen stream is cancelled');
+  assert.equal(clientFindings(run), []);
+  assert.is(judgeTrace(run.trace).signature, run.trace.signature);
+});
+
+test('stdio: without an elicitation answer, the input request is declined in the retry; quick scope sends no probe', async () => {
+  const run = await checkPeer('modern-correct', { ...MODERN, calls: [{ name: 'confirm', args: {} }] });
+  assert.equal(run.trace.findings, []);
+  assert.is(era(run).used, 'modern');
+  const probes = run.trace.events.filter((e) => e.kind === 'message' && e.probe !== undefined);
+  assert.equal(probes, []);
+});
+
+test('stdio, era auto: a legacy server answers the probe with a non-modern error; the run falls back to initialize and the probe is judged in neither era', async () => {
+  const run = await checkPeer('correct', { era: 'auto', scope: 'full' });
+  assert.is(run.trace.status, 'pass');
+  assert.equal(run.trace.findings, []);
+  assert.is(run.trace.profile, '2025-11-25');
+  assert.is(run.trace.protocol_version, '2025-11-25');
+  assert.match(era(run).why ?? '', /answered with error -32600, not a modern error: a legacy server, opened with initialize 2025-11-25/);
+  assert.is(judgeTrace(run.trace).signature, run.trace.signature);
+});
+
+test('stdio, era auto: a legacy server that exits on the probe is checked again on a fresh process with initialize, clean', async () => {
+  const run = await checkPeer('exits-on-early-request', { era: 'auto' });
+  assert.is(run.trace.status, 'pass', run.trace.error);
+  assert.equal(run.trace.findings, []);
+  assert.is(run.trace.protocol_version, '2025-11-25');
+  assert.match(era(run).why ?? '', /ended its connection on server\/discover .*checked on a fresh process, opened with initialize 2025-11-25/);
+  assert.not.ok(run.trace.events.some((e) => e.kind === 'message' && e.probe === 'era-probe'), 'the trace is the fresh process\'s');
+});
+
+test('stdio: a modern-only server is checked in the modern era (era auto), and could not be checked in the legacy era it refuses', async () => {
+  const auto = await checkPeer('modern-only', { era: 'auto' });
+  assert.is(auto.trace.status, 'pass');
+  assert.equal(auto.trace.findings, []);
+  const legacy = await checkPeer('modern-only', { era: 'legacy' });
+  assert.is(legacy.trace.status, 'error');
+  assert.match(legacy.trace.error ?? '', /it speaks MCP 2026-07-28 only, which has no initialize handshake \(a check speaks it with --protocol-version 2026-07-28\)/);
+});
+
+test('stdio, era modern: a legacy server could not be checked in 2026-07-28 (its server/discover error named), no finding', async () => {
+  const run = await checkPeer('correct', MODERN);
+  assert.is(run.trace.status, 'error');
+  assert.match(run.trace.error ?? '', /answered server\/discover with error -32600 .*it does not speak MCP 2026-07-28/);
+  assert.equal(run.trace.findings, []);
+});
+
+const DEFECTS: readonly [string, Partial<CheckOptions>, readonly string[]][] = [
+  ['modern-no-result-type', {}, ['stateless/result-type']],
+  ['modern-second-page-without-ttl', {}, ['stateless/cacheable-result']],
+  ['modern-serves-unsupported-version', { scope: 'full' }, ['probe/unsupported-version-code', 'stateless/unsupported-version-not-rejected']],
+  ['modern-notifies-before-ack', { scope: 'full' }, ['stateless/not-acknowledged']],
+  ['modern-empty-input-required', { calls: [{ name: 'confirm', args: {} }] }, ['stateless/input-required-shape']],
+];
+
+for (const [peer, overrides, expected] of DEFECTS) {
+  test(`stdio: ${peer} is caught with ${expected.join(', ')}`, async () => {
+    const run = await checkPeer(peer, { ...MODERN, ...overrides });
+    assert.equal(rules(run), [...expected].sort());
+    assert.equal(clientFindings(run), []);
+  });
+}
+
+test('Streamable HTTP, era auto: the correct modern peer is clean in the full scope; every request carries MCP-Protocol-Version and Mcp-Method (Mcp-Name where named)', async () => {
+  const run = await checkHttp({}, { calls: [{ name: 'echo', args: { text: 'hé' } }] });
+  assert.is(run.trace.status, 'pass', run.trace.error);
+  assert.equal(run.trace.findings, []);
+  assert.is(era(run).used, 'modern');
+  const requests = run.trace.events.filter((e) => e.kind === 'http_request');
+  for (const r of requests) assert.is(r.kind === 'http_request' ? r.headers['mcp-protocol-version'] !== undefined : false, true);
+  const named = requests.filter((r) => r.kind === 'http_request' && r.headers['mcp-method'] === 'tools/call');
+  assert.is(named.length, 1);
+  assert.is(named[0]?.kind === 'http_request' ? named[0].headers['mcp-name'] : '', 'echo');
+  const probes = run.trace.events.flatMap((e) => (e.kind === 'message' && e.probe !== undefined ? [e.probe] : []));
+  assert.equal(probes, ['era-probe', 'unknown-method', 'unsupported-version', 'invalid-params', 'header-mismatch', 'header-missing']);
+  assert.is(judgeTrace(run.trace).signature, run.trace.signature);
+});
+
+const HTTP_DEFECTS: readonly [string, ModernHttpChange, readonly string[]][] = [
+  ['serves a request whose Mcp-Method does not match, or is missing', { acceptMismatch: true }, ['http/header-validation-not-400', 'probe/header-validation-code']],
+  ['answers an unknown method with 200', { unknownMethodStatus: 200 }, ['http/unknown-method-not-404']],
+  ['answers an unsupported version with 200', { unsupportedStatus: 200 }, ['http/unsupported-version-not-400']],
+];
+
+for (const [what, change, expected] of HTTP_DEFECTS) {
+  test(`Streamable HTTP: a peer that ${what} is caught with ${expected.join(', ')}`, async () => {
+    const run = await checkHttp(change);
+    assert.equal(rules(run), [...expected].sort());
+    assert.equal(clientFindings(run), []);
+  });
+}
+
+test.run();
