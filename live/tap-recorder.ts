@@ -9,7 +9,7 @@ import type { TraceEvent } from '../trace/trace-schema.ts';
 import type { Direction } from '../validators/context.ts';
 import type { RuleSpec } from '../validators/rules/rule.ts';
 import { LiveJudge, type EventFinding } from './live-judge.ts';
-import { shortenKeys } from './long-keys.ts';
+import { shortenKeys } from '../judge/long-keys.ts';
 import { ExchangeRequests } from './unjudged-answers.ts';
 import { MAX_RECORDED_TEXT, type Recording, type RunFinding } from './recorder.ts';
 import type { RecordedMessage, Recorder, WirePlace } from './transport.ts';
