@@ -3,7 +3,7 @@ import { runMachine, type MachineRunner } from './runner.ts';
 import type { AuthorizationPolicy, TransportContext } from '../validators/authorization.ts';
 import { checkCapabilities } from '../validators/capabilities.ts';
 import { type Direction, type JsonObject, OPPOSITE, type Profile, type ValidationContext } from '../validators/context.ts';
-import { classifyMessage, idKey, type Envelope, type IdKey, type RequestId } from '../validators/envelope.ts';
+import { classifyMessage, describeId, idKey, type Envelope, type IdKey, type RequestId } from '../validators/envelope.ts';
 import { hasError, type Finding } from '../validators/finding.ts';
 import { isNotificationMethod, isRequestMethod, mayBeSentIn, methodTable, type MethodSpec } from '../validators/methods.ts';
 import { RULES, ruleById } from '../validators/rules/index.ts';
@@ -11,7 +11,8 @@ import { finding } from '../validators/rules/report.ts';
 import { sameJson } from '../validators/json-equal.ts';
 import { foundEqual } from '../validators/tool-descriptor.ts';
 import { authorizationMachine } from './authorization.ts';
-import { correlationMachine, PENDING_LIMIT, type PendingOverflow, type PendingRequest } from './correlation.ts';
+import { correlationMachine, PENDING_BYTES, PENDING_LIMIT, type PendingOverflow, type PendingRequest } from './correlation.ts';
+import { sizeEstimate } from './byte-budget.ts';
 import type { IssueEvent } from './issue.ts';
 import { lifecycleMachine, type LifecycleEvent } from './lifecycle.ts';
 import { subscriptionMachine } from './subscription.ts';
@@ -350,9 +351,11 @@ export class Session {
           revision: bound ? this.#authorization!.getSnapshot().context.revision : undefined,
           subject: typeof context.subject === 'string' ? context.subject : undefined,
           tenant: typeof context.tenant === 'string' ? context.tenant : undefined,
+          bytes: env.params === undefined ? 0 : sizeEstimate(env.params),
         },
       });
       if (hasError(sink)) return;
+      this.#keepPendingWithinBytes(step.direction);
       this.#untracked[step.direction].drop(idKey(env.id));
       if (lifecycleEvent !== undefined && !lifecycleNoop) this.#lifecycle.send(lifecycleEvent);
       if (call) for (const acceptCall of this.#hooks.acceptCall) acceptCall(call, this.#extensionView);
@@ -368,6 +371,24 @@ export class Session {
       this.#toolListing.invalidate();
     }
     if (call) for (const acceptCall of this.#hooks.acceptCall) acceptCall(call, this.#extensionView);
+  }
+
+  /**
+   * Past PENDING_BYTES of params pending from one sender, its oldest requests are no longer
+   * tracked (the newest stays): each ends as an error answer would end it, is remembered as
+   * untracked (its answer is judged by its result's shape alone, never as answering nothing) and
+   * is said with a warning of the checker's own.
+   */
+  #keepPendingWithinBytes(direction: Direction): void {
+    const correlation = this.#correlation[direction];
+    for (let table = correlation.getSnapshot().context.pending; table.bytes > PENDING_BYTES && table.size > 1; table = correlation.getSnapshot().context.pending) {
+      const [key, entry] = table.oldest() as [IdKey, PendingRequest];
+      correlation.send({ type: 'error', key, id: entry.id });
+      this.#untracked[direction].add(key, entry);
+      this.#sink.push(finding(ruleById('correlation/pending-bytes-limit'), '/message/id',
+        `the params of the requests sent by the ${direction === 'client_to_server' ? 'client' : 'server'} that are unanswered weigh more than the checker keeps (${PENDING_BYTES / 1024 / 1024} MiB); `
+        + `the oldest (id ${describeId(entry.id)}, ${entry.method}) is no longer tracked, and its answer will be judged by its shape alone`));
+    }
   }
 
   #feedResponse(step: WireStep, env: Extract<Envelope, { kind: 'result' | 'error' }>): void {
