@@ -66,6 +66,9 @@ export interface SessionView {
 }
 
 const NO_CONTEXT: TransportContext = Object.freeze({});
+
+/** What the tool descriptors a session learns from tools/list results may weigh (see byte-budget.ts); past it the oldest are forgotten. */
+export const TOOLS_BYTES = 16 * 1024 * 1024;
 const RESOURCE_URI_METHODS = new Set(['resources/read', 'resources/subscribe', 'resources/unsubscribe', 'notifications/resources/updated']);
 
 /** The hooks of a list of extensions, each bound to its extension, in order; extensions without a hook are left out of its list. */
@@ -119,6 +122,11 @@ export class Session {
   /** The course profile, whose reference judges some things its own way (see docs/course-reference.md). */
   readonly #course: boolean;
   #sink: Finding[] = [];
+  /** What each descriptor learnt from a tools/list result weighs, by name, oldest first. */
+  readonly #toolSizes = new Map<string, number>();
+  #toolBytes = 0;
+  /** True once a listed tool was forgotten to stay within TOOLS_BYTES: an unknown tool name may then be one of them. */
+  #toolsForgotten = false;
   /** What a request beyond the pending limit meets in this session's profile. */
   readonly #overflow: PendingOverflow;
 
@@ -447,18 +455,45 @@ export class Session {
         if (this.#course) return;
         if (ok && result) this.#toolListing.accept(pending.params, result);
         if (ok && Array.isArray(result?.['tools'])) {
-          this.#ctx.toolsKnown = true;
+          this.#ctx.toolsKnown = !this.#toolsForgotten;
           for (const t of result['tools'] as unknown[]) {
             if (!isJsonObject(t) || typeof t['name'] !== 'string') continue;
             // A descriptor listed again unchanged keeps the known object, whose schemas are compiled already
             // (the result's check has compared them, unless the profile caps the list before this tool).
             const known = this.#ctx.tools.get(t['name']);
-            if (known === undefined || !(foundEqual(t, known) || sameJson(known, t))) this.#ctx.tools.set(t['name'], t);
+            if (known === undefined || !(foundEqual(t, known) || sameJson(known, t))) this.#learnTool(t['name'], t);
           }
         }
         return;
       default:
     }
+  }
+
+  /**
+   * Keeps a listed descriptor as the newest, within TOOLS_BYTES: past it the oldest learnt are
+   * forgotten, and calls naming a tool no longer known are then not reported as unknown.
+   */
+  #learnTool(name: string, tool: JsonObject): void {
+    const tools = this.#ctx.tools;
+    const before = this.#toolSizes.get(name);
+    if (before !== undefined) {
+      this.#toolSizes.delete(name);
+      this.#toolBytes -= before;
+    }
+    const size = sizeEstimate(tool);
+    tools.delete(name);
+    tools.set(name, tool);
+    this.#toolSizes.set(name, size);
+    this.#toolBytes += size;
+    if (this.#toolBytes <= TOOLS_BYTES) return;
+    for (const [oldName, oldSize] of this.#toolSizes) {
+      if (this.#toolBytes <= TOOLS_BYTES - TOOLS_BYTES / 8 || oldName === name) break;
+      this.#toolSizes.delete(oldName);
+      this.#toolBytes -= oldSize;
+      tools.delete(oldName);
+    }
+    this.#toolsForgotten = true;
+    this.#ctx.toolsKnown = false;
   }
 
   /** A successful result, checked against its pending request before it may consume it. */
