@@ -12,15 +12,25 @@
 import { Session, type SessionConfig, type SessionView, type Step } from '../machines/session.ts';
 import { OPPOSITE, type Direction } from '../validators/context.ts';
 import { idKey, isRequestId, type IdKey, type RequestId } from '../validators/envelope.ts';
-import { findingTarget, type FindingTarget } from '../validators/finding-target.ts';
+import { findingTarget, namingParams, type FindingTarget } from '../validators/finding-target.ts';
 import type { Finding, Severity } from '../validators/finding.ts';
 import type { PendingRequest } from '../machines/correlation.ts';
 import { isJsonObject } from '../validators/shape.ts';
 import { BoundedMap } from '../machines/bounded-map.ts';
+import { keyChars } from '../machines/byte-budget.ts';
 import { ruleById } from '../validators/rules/index.ts';
+import { keyStandIn, MAX_KEY_CHARS, shortenKeys } from './long-keys.ts';
 
 /** Requests remembered per sender, to name their answers and place them if never answered. */
 export const REMEMBERED_REQUESTS = 65_536;
+
+/** Characters the requests remembered per sender may take (their ids and the names their params give). */
+export const REMEMBERED_BYTES = 8 * 1024 * 1024;
+
+/** The id the session judges a request by: a long string id's stand-in (see long-keys.ts), else the id. */
+function judgedId(id: RequestId): RequestId {
+  return typeof id === 'string' && id.length > MAX_KEY_CHARS ? keyStandIn(id) : id;
+}
 
 /** Messages that wait for the server's answer to initialize (which settles the profile); past this, the offer settles it. */
 export const MAX_WAITING = 1024;
@@ -64,32 +74,41 @@ export interface JudgeOptions {
 /** A request as remembered: its method and params (for the answer's label and target) and its place. */
 export interface Remembered {
   readonly method: string;
+  /** Of the params, only the member that names what the request is about (see namingParams). */
   readonly params: unknown;
   readonly at: number;
+  /** What the entry weighs in its table. */
+  readonly bytes: number;
   /** True once it was answered by a response that was refused, or that the caller could not judge (it stays pending, but was answered). */
   answered: boolean;
 }
 
 /**
- * The requests each sender made, by id, within a bound (the newest `limit` per sender): what names
- * a response (`tools/list result`) and places a request never answered. A request is kept after
- * its answer, so a second answer is still named; a new request with its id takes its place.
+ * The requests each sender made, by id, within a bound (the newest `limit` per sender, within
+ * REMEMBERED_BYTES): what names a response (`tools/list result`) and places a request never
+ * answered. A request is kept after its answer, so a second answer is still named; a new request
+ * with its id takes its place. Long string ids are kept as their stand-ins, and of the params only
+ * what names the request's subject, so an entry weighs little whatever the peer sent.
  */
 export class RequestMemory {
   readonly #requests: Record<Direction, BoundedMap<IdKey, Remembered>>;
 
-  constructor(limit = REMEMBERED_REQUESTS) {
-    this.#requests = { client_to_server: new BoundedMap(limit), server_to_client: new BoundedMap(limit) };
+  constructor(limit = REMEMBERED_REQUESTS, maxBytes = REMEMBERED_BYTES) {
+    const bound = { maxBytes, sizeOf: (key: IdKey, value: Remembered) => keyChars(key) + value.bytes };
+    this.#requests = { client_to_server: new BoundedMap(limit, undefined, bound), server_to_client: new BoundedMap(limit, undefined, bound) };
   }
 
   /** Remembers the request `id` that `direction`'s sender made at `at`. */
   request(direction: Direction, id: RequestId, method: string, params: unknown, at: number): void {
-    this.#requests[direction].set(idKey(id), { method, params, at, answered: false });
+    const named = namingParams(method, params);
+    let bytes = 48 + method.length;
+    if (named !== undefined) for (const member in named) bytes += member.length + (named[member] as string).length;
+    this.#requests[direction].set(idKey(judgedId(id)), { method, params: named, at, bytes, answered: false });
   }
 
   /** The request `id` that `direction`'s sender made, as far as remembered. */
   get(direction: Direction, id: RequestId): Remembered | undefined {
-    return this.#requests[direction].get(idKey(id));
+    return this.#requests[direction].get(idKey(judgedId(id)));
   }
 
   /** Remembers a message's request (if it is one) without judging it and returns its label (a session not judged is still described). */
@@ -119,6 +138,7 @@ export class Judge {
   readonly #requests: RequestMemory;
   readonly #unanswered: readonly Direction[];
   #lastAt = 0;
+  #shortened = 0;
 
   constructor(config: SessionConfig, options: JudgeOptions = {}) {
     this.#session = new Session(config);
@@ -131,13 +151,22 @@ export class Judge {
     return this.#session.validationContext.profile;
   }
 
+  /** Ids and tokens longer than MAX_KEY_CHARS judged through their stand-ins so far. */
+  get shortened(): number {
+    return this.#shortened;
+  }
+
   /** Feeds one step, placed at `at` by the caller, and returns what it drew. */
-  feed(step: Step, at: number): Judged {
+  feed(given: Step, at: number): Judged {
     this.#lastAt = Math.max(this.#lastAt, at);
-    if ('control_event' in step) {
-      const found = this.#session.feed(step);
+    if ('control_event' in given) {
+      const found = this.#session.feed(given);
       return { findings: this.#place(found, at, undefined, undefined, undefined), label: undefined, rejected: found.some(isError) };
     }
+    // Keys a peer made long are judged through stand-ins, so that no table holds them (see long-keys.ts).
+    const short = shortenKeys(given.message);
+    this.#shortened += short.shortened;
+    const step = short.shortened === 0 ? given : { ...given, message: short.message };
     const message = isJsonObject(step.message) ? step.message : undefined;
     const method = typeof message?.['method'] === 'string' ? message['method'] : undefined;
     const id = message?.['id'];
@@ -201,12 +230,12 @@ export class Judge {
    */
   answeredUnjudged(direction: Direction, id: RequestId): void {
     const remembered = this.#requests.get(direction, id);
-    if (remembered !== undefined && this.#session.pendingRequest(direction, id) !== undefined) remembered.answered = true;
+    if (remembered !== undefined && this.#session.pendingRequest(direction, judgedId(id)) !== undefined) remembered.answered = true;
   }
 
-  /** The request `id` sent in `direction` that is still unanswered, if any. */
+  /** The request `id` sent in `direction` that is still unanswered, if any (a long id: under its stand-in). */
   pendingRequest(direction: Direction, id: RequestId): PendingRequest | undefined {
-    return this.#session.pendingRequest(direction, id);
+    return this.#session.pendingRequest(direction, judgedId(id));
   }
 
   /** The lifecycle machine's state (`new`, ..., `ready`). */

@@ -10,7 +10,7 @@ import type { Direction } from '../validators/context.ts';
 import type { RuleSpec } from '../validators/rules/rule.ts';
 import { HttpHeaderJudge, type HeaderFinding } from './http-header-rules.ts';
 import { LiveJudge, type EventFinding } from './live-judge.ts';
-import { shortenKeys } from './long-keys.ts';
+import { shortenKeys } from '../judge/long-keys.ts';
 import { ExchangeRequests } from './unjudged-answers.ts';
 import { MAX_RECORDED_TEXT, type Recording, type RunFinding } from './recorder.ts';
 import type { RecordedMessage, Recorder, WirePlace } from './transport.ts';

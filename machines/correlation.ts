@@ -14,10 +14,15 @@ export interface PendingRequest {
   readonly revision: string | undefined;
   readonly subject: string | undefined;
   readonly tenant: string | undefined;
+  /** What its params weigh (see byte-budget.ts), counted against PENDING_BYTES. */
+  readonly bytes?: number;
 }
 
 /** How many requests of one sender may be unanswered at once (the course reference's cap, kept in every profile). */
 export const PENDING_LIMIT = 1024;
+
+/** What the params of one sender's unanswered requests may weigh in all (see byte-budget.ts); past it the oldest are no longer tracked. */
+export const PENDING_BYTES = 16 * 1024 * 1024;
 
 /**
  * What a request beyond the limit meets: `reject` (the course profile: an error, nothing recorded)

@@ -3,15 +3,20 @@ import type { RequestId } from '../validators/envelope.ts';
 /** How many integer ranges and how many string ids a ledger keeps before it forgets the oldest. */
 export const LEDGER_LIMIT = 65_536;
 
+/** How many characters of string ids a ledger keeps before it forgets the oldest. */
+export const LEDGER_CHARS = 4 * 1024 * 1024;
+
 /**
  * The request ids one sender has used, in bounded memory. Integer ids are kept as sorted,
  * merged ranges, so the usual counters (1, 2, 3, ...) take one range however long the session;
- * string ids are kept as they come. Beyond `limit` ranges (or string ids) the lowest range (or
- * the oldest string) is forgotten: a forgotten id may then be reused unnoticed, but no id is
- * ever reported as reused that was not.
+ * string ids are kept as they come. Beyond `limit` ranges (or string ids), or `maxChars`
+ * characters of string ids, the lowest range (or the oldest string) is forgotten: a forgotten id
+ * may then be reused unnoticed, but no id is ever reported as reused that was not.
  */
 export class IdLedger {
   readonly #limit: number;
+  readonly #maxChars: number;
+  #chars = 0;
   /** Disjoint, non-adjacent integer ranges [lo, hi], sorted by lo. */
   #ranges: [number, number][] = [];
   readonly #strings = new Set<string>();
@@ -19,9 +24,15 @@ export class IdLedger {
   readonly #bigs = new Set<bigint>();
   #forgotten = 0;
 
-  constructor(limit = LEDGER_LIMIT) {
+  constructor(limit = LEDGER_LIMIT, maxChars = LEDGER_CHARS) {
     if (!Number.isInteger(limit) || limit < 1) throw new RangeError('limit must be a positive integer');
     this.#limit = limit;
+    this.#maxChars = maxChars;
+  }
+
+  /** Characters of the string ids held. */
+  get chars(): number {
+    return this.#chars;
   }
 
   /** How many ranges or strings were forgotten to stay within the limit. */
@@ -46,13 +57,27 @@ export class IdLedger {
   #addBounded<T>(set: Set<T>, id: T): void {
     set.add(id);
     if (set.size > this.#limit) {
+      if (set === (this.#strings as Set<unknown>)) return this.#forgetOldestString();
       set.delete(set.values().next().value as T);
       this.#forgotten++;
     }
   }
 
+  #forgetOldestString(): void {
+    const oldest = this.#strings.values().next().value as string;
+    this.#strings.delete(oldest);
+    this.#chars -= oldest.length;
+    this.#forgotten++;
+  }
+
   add(id: RequestId): void {
-    if (typeof id === 'string') return this.#addBounded(this.#strings, id);
+    if (typeof id === 'string') {
+      if (this.#strings.has(id)) return;
+      this.#chars += id.length;
+      this.#addBounded(this.#strings, id);
+      while (this.#chars > this.#maxChars && this.#strings.size > 1) this.#forgetOldestString();
+      return;
+    }
     if (typeof id === 'bigint') return this.#addBounded(this.#bigs, id);
     this.#addInteger(id);
     if (this.#ranges.length > this.#limit) {
@@ -63,7 +88,11 @@ export class IdLedger {
 
   /** Removes `id`; false when it was not held. */
   delete(id: RequestId): boolean {
-    if (typeof id === 'string') return this.#strings.delete(id);
+    if (typeof id === 'string') {
+      if (!this.#strings.delete(id)) return false;
+      this.#chars -= id.length;
+      return true;
+    }
     if (typeof id === 'bigint') return this.#bigs.delete(id);
     const i = this.#rangeAtOrBefore(id);
     const range = i >= 0 ? this.#ranges[i] : undefined;
@@ -83,6 +112,7 @@ export class IdLedger {
   clear(): void {
     this.#ranges = [];
     this.#strings.clear();
+    this.#chars = 0;
     this.#bigs.clear();
   }
 

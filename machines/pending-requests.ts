@@ -12,6 +12,12 @@ import type { IdKey } from '../validators/envelope.ts';
  */
 export const SMALL_LIMIT = 16;
 
+/** What a pending value weighs: its `bytes`, when it says (see byte-budget.ts), else nothing. */
+function weightOf(value: unknown): number {
+  const bytes = typeof value === 'object' && value !== null ? (value as { bytes?: unknown }).bytes : undefined;
+  return typeof bytes === 'number' ? bytes : 0;
+}
+
 /** A pending value with the sequence number that places it in recording order. */
 interface Slot<V> {
   readonly value: V;
@@ -45,7 +51,7 @@ function tidy<V>(slots: IMap<IdKey, Slot<V>>, queue: LargeTable<V>['queue']): La
 export class PendingRequests<V> implements ReadonlyMap<IdKey, V> {
   /** The map with nothing pending. */
   static empty<V>(): PendingRequests<V> {
-    return new PendingRequests<V>([], undefined);
+    return new PendingRequests<V>([], undefined, 0);
   }
 
   // Plain fields, not private ones, so that deep comparisons of machine contexts see the content.
@@ -53,10 +59,13 @@ export class PendingRequests<V> implements ReadonlyMap<IdKey, V> {
   readonly small: readonly (IdKey | V)[];
   /** Large form (more than SMALL_LIMIT entries were pending at once), in the order the keys were recorded. */
   readonly large: LargeTable<V> | undefined;
+  /** What the pending values weigh in all (the sum of their `bytes`, for values that have one). */
+  readonly bytes: number;
 
-  private constructor(small: readonly (IdKey | V)[], large: LargeTable<V> | undefined) {
+  private constructor(small: readonly (IdKey | V)[], large: LargeTable<V> | undefined, bytes: number) {
     this.small = small;
     this.large = large;
+    this.bytes = bytes;
   }
 
   get size(): number {
@@ -91,11 +100,12 @@ export class PendingRequests<V> implements ReadonlyMap<IdKey, V> {
   /** A new map with `key` set to `value` (replacing what was there, in its place). */
   with(key: IdKey, value: V): PendingRequests<V> {
     const large = this.large;
+    const weight = weightOf(value);
     if (large !== undefined) {
       const known = large.slots.get(key);
-      if (known !== undefined) return new PendingRequests<V>([], { ...large, slots: large.slots.set(key, { value, seq: known.seq }) });
+      if (known !== undefined) return new PendingRequests<V>([], { ...large, slots: large.slots.set(key, { value, seq: known.seq }) }, this.bytes + weight - weightOf(known.value));
       const seq = large.nextSeq;
-      return new PendingRequests<V>([], { slots: large.slots.set(key, { value, seq }), queue: large.queue.push({ key, seq }), nextSeq: seq + 1 });
+      return new PendingRequests<V>([], { slots: large.slots.set(key, { value, seq }), queue: large.queue.push({ key, seq }), nextSeq: seq + 1 }, this.bytes + weight);
     }
     const at = this.#indexOf(key);
     if (at < 0 && this.small.length >= SMALL_LIMIT * 2) {
@@ -107,27 +117,29 @@ export class PendingRequests<V> implements ReadonlyMap<IdKey, V> {
         slots.push([k, { value: v, seq: i / 2 }]);
         queue.push({ key: k, seq: i / 2 });
       }
-      return new PendingRequests<V>([], { slots: IMap(slots), queue: List(queue), nextSeq: queue.length });
+      return new PendingRequests<V>([], { slots: IMap(slots), queue: List(queue), nextSeq: queue.length }, this.bytes + weight);
     }
     const small = this.small.slice();
+    const replaced = at >= 0 ? weightOf(small[at + 1]) : 0;
     if (at >= 0) small[at + 1] = value;
     else small.push(key, value);
-    return new PendingRequests(small, undefined);
+    return new PendingRequests(small, undefined, this.bytes + weight - replaced);
   }
 
   /** A new map without `key` (this one when `key` is not pending). */
   without(key: IdKey): PendingRequests<V> {
     const large = this.large;
     if (large !== undefined) {
-      if (!large.slots.has(key)) return this;
+      const known = large.slots.get(key);
+      if (known === undefined) return this;
       const slots = large.slots.delete(key);
-      return new PendingRequests<V>([], { slots, queue: tidy(slots, large.queue), nextSeq: large.nextSeq });
+      return new PendingRequests<V>([], { slots, queue: tidy(slots, large.queue), nextSeq: large.nextSeq }, this.bytes - weightOf(known.value));
     }
     const at = this.#indexOf(key);
     if (at < 0) return this;
     const small = this.small.slice();
-    small.splice(at, 2);
-    return new PendingRequests(small, undefined);
+    const [, removed] = small.splice(at, 2);
+    return new PendingRequests(small, undefined, this.bytes - weightOf(removed));
   }
 
   *entries(): MapIterator<[IdKey, V]> {

@@ -3,7 +3,7 @@ import { runMachine, type MachineRunner } from './runner.ts';
 import type { AuthorizationPolicy, TransportContext } from '../validators/authorization.ts';
 import { checkCapabilities } from '../validators/capabilities.ts';
 import { type Direction, type JsonObject, OPPOSITE, type Profile, type ValidationContext } from '../validators/context.ts';
-import { classifyMessage, idKey, type Envelope, type IdKey, type RequestId } from '../validators/envelope.ts';
+import { classifyMessage, describeId, idKey, type Envelope, type IdKey, type RequestId } from '../validators/envelope.ts';
 import { hasError, type Finding } from '../validators/finding.ts';
 import { isNotificationMethod, isRequestMethod, mayBeSentIn, methodTable, type MethodSpec } from '../validators/methods.ts';
 import { RULES, ruleById } from '../validators/rules/index.ts';
@@ -11,7 +11,8 @@ import { finding } from '../validators/rules/report.ts';
 import { sameJson } from '../validators/json-equal.ts';
 import { foundEqual } from '../validators/tool-descriptor.ts';
 import { authorizationMachine } from './authorization.ts';
-import { correlationMachine, PENDING_LIMIT, type PendingOverflow, type PendingRequest } from './correlation.ts';
+import { correlationMachine, PENDING_BYTES, PENDING_LIMIT, type PendingOverflow, type PendingRequest } from './correlation.ts';
+import { sizeEstimate } from './byte-budget.ts';
 import type { IssueEvent } from './issue.ts';
 import { lifecycleMachine, type LifecycleEvent } from './lifecycle.ts';
 import { subscriptionMachine } from './subscription.ts';
@@ -71,6 +72,9 @@ export interface SessionView {
 }
 
 const NO_CONTEXT: TransportContext = Object.freeze({});
+
+/** What the tool descriptors a session learns from tools/list results may weigh (see byte-budget.ts); past it the oldest are forgotten. */
+export const TOOLS_BYTES = 16 * 1024 * 1024;
 const RESOURCE_URI_METHODS = new Set(['resources/read', 'resources/subscribe', 'resources/unsubscribe', 'notifications/resources/updated']);
 
 /** The hooks of a list of extensions, each bound to its extension, in order; extensions without a hook are left out of its list. */
@@ -124,6 +128,11 @@ export class Session {
   /** The course profile, whose reference judges some things its own way (see docs/course-reference.md). */
   readonly #course: boolean;
   #sink: Finding[] = [];
+  /** What each descriptor learnt from a tools/list result weighs, by name, oldest first. */
+  readonly #toolSizes = new Map<string, number>();
+  #toolBytes = 0;
+  /** True once a listed tool was forgotten to stay within TOOLS_BYTES: an unknown tool name may then be one of them. */
+  #toolsForgotten = false;
   /** What a request beyond the pending limit meets in this session's profile. */
   readonly #overflow: PendingOverflow;
 
@@ -361,9 +370,11 @@ export class Session {
           revision: bound ? this.#authorization!.getSnapshot().context.revision : undefined,
           subject: typeof context.subject === 'string' ? context.subject : undefined,
           tenant: typeof context.tenant === 'string' ? context.tenant : undefined,
+          bytes: env.params === undefined ? 0 : sizeEstimate(env.params),
         },
       });
       if (hasError(sink)) return;
+      this.#keepPendingWithinBytes(step.direction);
       this.#untracked[step.direction].drop(idKey(env.id));
       if (lifecycleEvent !== undefined && !lifecycleNoop) this.#lifecycle.send(lifecycleEvent);
       if (call) for (const acceptCall of this.#hooks.acceptCall) acceptCall(call, this.#extensionView);
@@ -379,6 +390,24 @@ export class Session {
       this.#toolListing.invalidate();
     }
     if (call) for (const acceptCall of this.#hooks.acceptCall) acceptCall(call, this.#extensionView);
+  }
+
+  /**
+   * Past PENDING_BYTES of params pending from one sender, its oldest requests are no longer
+   * tracked (the newest stays): each ends as an error answer would end it, is remembered as
+   * untracked (its answer is judged by its result's shape alone, never as answering nothing) and
+   * is said with a warning of the checker's own.
+   */
+  #keepPendingWithinBytes(direction: Direction): void {
+    const correlation = this.#correlation[direction];
+    for (let table = correlation.getSnapshot().context.pending; table.bytes > PENDING_BYTES && table.size > 1; table = correlation.getSnapshot().context.pending) {
+      const [key, entry] = table.oldest() as [IdKey, PendingRequest];
+      correlation.send({ type: 'error', key, id: entry.id });
+      this.#untracked[direction].add(key, entry);
+      this.#sink.push(finding(ruleById('correlation/pending-bytes-limit'), '/message/id',
+        `the params of the requests sent by the ${direction === 'client_to_server' ? 'client' : 'server'} that are unanswered weigh more than the checker keeps (${PENDING_BYTES / 1024 / 1024} MiB); `
+        + `the oldest (id ${describeId(entry.id)}, ${entry.method}) is no longer tracked, and its answer will be judged by its shape alone`));
+    }
   }
 
   #feedResponse(step: WireStep, env: Extract<Envelope, { kind: 'result' | 'error' }>): void {
@@ -446,18 +475,45 @@ export class Session {
         if (this.#course) return;
         if (ok && result) this.#toolListing.accept(pending.params, result);
         if (ok && Array.isArray(result?.['tools'])) {
-          this.#ctx.toolsKnown = true;
+          this.#ctx.toolsKnown = !this.#toolsForgotten;
           for (const t of result['tools'] as unknown[]) {
             if (!isJsonObject(t) || typeof t['name'] !== 'string') continue;
             // A descriptor listed again unchanged keeps the known object, whose schemas are compiled already
             // (the result's check has compared them, unless the profile caps the list before this tool).
             const known = this.#ctx.tools.get(t['name']);
-            if (known === undefined || !(foundEqual(t, known) || sameJson(known, t))) this.#ctx.tools.set(t['name'], t);
+            if (known === undefined || !(foundEqual(t, known) || sameJson(known, t))) this.#learnTool(t['name'], t);
           }
         }
         return;
       default:
     }
+  }
+
+  /**
+   * Keeps a listed descriptor as the newest, within TOOLS_BYTES: past it the oldest learnt are
+   * forgotten, and calls naming a tool no longer known are then not reported as unknown.
+   */
+  #learnTool(name: string, tool: JsonObject): void {
+    const tools = this.#ctx.tools;
+    const before = this.#toolSizes.get(name);
+    if (before !== undefined) {
+      this.#toolSizes.delete(name);
+      this.#toolBytes -= before;
+    }
+    const size = sizeEstimate(tool);
+    tools.delete(name);
+    tools.set(name, tool);
+    this.#toolSizes.set(name, size);
+    this.#toolBytes += size;
+    if (this.#toolBytes <= TOOLS_BYTES) return;
+    for (const [oldName, oldSize] of this.#toolSizes) {
+      if (this.#toolBytes <= TOOLS_BYTES - TOOLS_BYTES / 8 || oldName === name) break;
+      this.#toolSizes.delete(oldName);
+      this.#toolBytes -= oldSize;
+      tools.delete(oldName);
+    }
+    this.#toolsForgotten = true;
+    this.#ctx.toolsKnown = false;
   }
 
   /** A successful result, checked against its pending request before it may consume it. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { isPolicyChild, isPolicyDescendant, type RevisionPolicy } from '../validators/authorization.ts';
 import type { MachineRunner } from './runner.ts';
 import type { SubscriptionEvent, SubscriptionHolder, subscriptionMachine } from './subscription.ts';
@@ -18,6 +19,15 @@ export function holderOf(who: Principal): SubscriptionHolder {
   return { subject: text(who.subject), tenant: text(who.tenant) };
 }
 
+/** Subscriptions kept at most; past it (or SUBSCRIPTION_CHARS), the oldest are forgotten. */
+export const SUBSCRIPTION_LIMIT = 10_000;
+
+/** Characters the kept subscriptions' URIs (and holders) may take in all. */
+export const SUBSCRIPTION_CHARS = 8 * 1024 * 1024;
+
+/** URIs longer than this are keyed by their length and SHA-256, so that a key does not copy them. */
+const LONG_URI = 1024;
+
 /** What starts a subscription machine. */
 type Start = (input: { uri: string; subject: string; tenant: string }) => SubscriptionActor;
 
@@ -31,21 +41,63 @@ type Start = (input: { uri: string; subject: string; tenant: string }) => Subscr
  * URI: of the same principal and tenant, as a descendant, in the specification profiles; of
  * anyone, the URI itself or a direct child, in the course profile (whose machine then checks the
  * principal). Without one, the URI's own machine refuses it.
+ *
+ * At most SUBSCRIPTION_LIMIT machines and SUBSCRIPTION_CHARS characters of URIs are kept; past
+ * that the oldest are forgotten, and from then on a message about a subscription no machine is
+ * kept for (an update, an unsubscribe, an answer) is not judged: forgetting never invents a finding.
  */
 export class Subscriptions {
   /** In the order the subscriptions last became active (a key is moved to the end when it does). */
   readonly #actors = new Map<string, SubscriptionActor>();
   readonly #start: Start;
   readonly #strict: boolean;
+  /** Characters the kept machines' URIs and holders take. */
+  #chars = 0;
+  /** Subscriptions forgotten to stay within the bounds. */
+  #forgotten = 0;
 
   constructor(start: Start, strict = false) {
     this.#start = start;
     this.#strict = strict;
   }
 
+  /** Subscriptions forgotten so far to stay within SUBSCRIPTION_LIMIT and SUBSCRIPTION_CHARS. */
+  get forgotten(): number {
+    return this.#forgotten;
+  }
+
   #key(uri: string, who: SubscriptionHolder): string {
+    const shown = uri.length > LONG_URI ? `${uri.length}#${createHash('sha256').update(uri).digest('hex')}` : uri;
     // Lengths keep the key unambiguous whatever the three strings contain.
-    return this.#strict ? uri : `${who.subject.length}:${who.tenant.length}:${who.subject}${who.tenant}${uri}`;
+    return this.#strict ? shown : `${who.subject.length}:${who.tenant.length}:${who.subject}${who.tenant}${shown}`;
+  }
+
+  /** What one kept machine weighs: its key and its URI (neither changes while it is kept). */
+  static #charsOf(key: string, actor: SubscriptionActor): number {
+    return key.length + actor.getSnapshot().context.uri.length + 64;
+  }
+
+  /** Whether `event` about a subscription no machine is kept for goes unjudged (one may have been forgotten). */
+  #unknowable(event: SubscriptionEvent): boolean {
+    return this.#forgotten > 0 && event.type !== 'subscribe.sent';
+  }
+
+  /** Keeps `actor` under `key` as the newest, forgetting the oldest beyond the bounds. */
+  #keep(key: string, actor: SubscriptionActor): void {
+    const known = this.#actors.get(key);
+    if (known !== undefined) {
+      this.#actors.delete(key);
+      this.#chars -= Subscriptions.#charsOf(key, known);
+    }
+    this.#actors.set(key, actor);
+    this.#chars += Subscriptions.#charsOf(key, actor);
+    for (const [oldKey, old] of this.#actors) {
+      if ((this.#actors.size <= SUBSCRIPTION_LIMIT && this.#chars <= SUBSCRIPTION_CHARS) || this.#actors.size === 1) break;
+      this.#actors.delete(oldKey);
+      this.#chars -= Subscriptions.#charsOf(oldKey, old);
+      this.#forgotten += 1;
+      old.stop();
+    }
   }
 
   /** What the machine of `uri` for this principal (course profile: for anyone) would make of `event`, changing nothing. */
@@ -53,6 +105,7 @@ export class Subscriptions {
     const holder = holderOf(who);
     const kept = this.#actors.get(this.#key(uri, holder));
     if (kept !== undefined) return kept.judge(event);
+    if (this.#unknowable(event)) return { emitted: [], unchanged: true };
     const fresh = this.#start({ uri, subject: holder.subject, tenant: holder.tenant });
     try {
       return fresh.judge(event);
@@ -66,6 +119,7 @@ export class Subscriptions {
     const holder = holderOf(who);
     const key = this.#key(uri, holder);
     const kept = this.#actors.get(key);
+    if (kept === undefined && this.#unknowable(event)) return;
     const actor = kept ?? this.#start({ uri, subject: holder.subject, tenant: holder.tenant });
     const before = actor.getSnapshot().value;
     actor.send(event);
@@ -74,10 +128,7 @@ export class Subscriptions {
       actor.stop();
       return;
     }
-    if (kept === undefined || (before !== 'active' && after === 'active')) {
-      this.#actors.delete(key);
-      this.#actors.set(key, actor);
-    }
+    if (kept === undefined || (before !== 'active' && after === 'active')) this.#keep(key, actor);
   }
 
   /** Delivers notifications/resources/updated to the subscription that covers it. */
@@ -96,6 +147,7 @@ export class Subscriptions {
         return;
       }
     }
+    // No kept subscription covers it: refused, unless the one that did may have been forgotten.
     this.send(uri, who, event);
   }
 

@@ -4,15 +4,47 @@ import { finding } from '../validators/rules/report.ts';
 import { isJsonObject } from '../validators/shape.ts';
 import { ruleById } from '../validators/rules/index.ts';
 
+/** Names, cursors or stale cursors a listing keeps at most, and the characters each set may take. */
+export const LISTING_ENTRIES = 65_536;
+export const LISTING_CHARS = 4 * 1024 * 1024;
+
+/**
+ * A set of strings within LISTING_ENTRIES and LISTING_CHARS: past them the oldest are forgotten,
+ * so a miss is "not seen, as far as remembered" (a name or cursor forgotten is not reported).
+ */
+class BoundedStrings {
+  readonly #items = new Set<string>();
+  #chars = 0;
+
+  has(item: string): boolean {
+    return this.#items.has(item);
+  }
+
+  add(item: string): void {
+    if (this.#items.has(item)) return;
+    this.#items.add(item);
+    this.#chars += item.length;
+    for (const old of this.#items) {
+      if ((this.#items.size <= LISTING_ENTRIES && this.#chars <= LISTING_CHARS) || old === item) break;
+      this.#items.delete(old);
+      this.#chars -= old.length;
+    }
+  }
+
+  [Symbol.iterator](): IterableIterator<string> {
+    return this.#items.values();
+  }
+}
+
 /**
  * The client's view of a paged tools/list listing: names should stay unique across the pages of
  * one listing (the tools page's SHOULD) (a request without a cursor starts a new one), and notifications/tools/list_changed
  * invalidates the cached list, so cursors of the old listing are stale.
  */
 export class ToolListing {
-  #names = new Set<string>();
-  #cursors = new Set<string>();
-  #stale = new Set<string>();
+  #names = new BoundedStrings();
+  #cursors = new BoundedStrings();
+  readonly #stale = new BoundedStrings();
 
   /** Checks a tools/list request's cursor. */
   checkRequest(params: unknown): readonly Finding[] {
@@ -43,8 +75,8 @@ export class ToolListing {
   accept(requestParams: unknown, result: JsonObject): void {
     const continues = isJsonObject(requestParams) && typeof requestParams['cursor'] === 'string';
     if (!continues) {
-      this.#names = new Set();
-      this.#cursors = new Set();
+      this.#names = new BoundedStrings();
+      this.#cursors = new BoundedStrings();
     }
     for (const tool of Array.isArray(result['tools']) ? result['tools'] : []) {
       if (isJsonObject(tool) && typeof tool['name'] === 'string') this.#names.add(tool['name']);
@@ -55,7 +87,7 @@ export class ToolListing {
   /** notifications/tools/list_changed: the cached listing is invalid from now on. */
   invalidate(): void {
     for (const c of this.#cursors) this.#stale.add(c);
-    this.#names = new Set();
-    this.#cursors = new Set();
+    this.#names = new BoundedStrings();
+    this.#cursors = new BoundedStrings();
   }
 }

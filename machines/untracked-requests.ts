@@ -2,9 +2,13 @@ import type { IdKey } from '../validators/envelope.ts';
 import { BoundedMap } from './bounded-map.ts';
 import type { PendingRequest } from './correlation.ts';
 import { IdLedger } from './id-ledger.ts';
+import { keyChars, sizeEstimate } from './byte-budget.ts';
 
 /** How many untracked requests of one sender keep their method and params, for checking their answers. */
 export const UNTRACKED_ENTRY_LIMIT = 1024;
+
+/** What the params those keep may weigh in all (see byte-budget.ts); past it the oldest keep only their id. */
+export const UNTRACKED_BYTES = 8 * 1024 * 1024;
 
 /** What is known of the request a response answers when that request is not pending. */
 export type UntrackedAnswer =
@@ -22,12 +26,15 @@ const NOT_UNTRACKED: UntrackedAnswer = { untracked: false };
  * ids as one range), so a long run of them costs little memory.
  */
 export class UntrackedRequests {
-  readonly #entries = new BoundedMap<IdKey, PendingRequest>(UNTRACKED_ENTRY_LIMIT);
+  readonly #entries = new BoundedMap<IdKey, PendingRequest>(UNTRACKED_ENTRY_LIMIT, undefined, {
+    maxBytes: UNTRACKED_BYTES,
+    sizeOf: (key, entry) => keyChars(key) + (entry.bytes ?? 0),
+  });
   readonly #ids = new IdLedger();
 
   /** Remembers a request that will not be pending. */
   add(key: IdKey, entry: PendingRequest): void {
-    this.#entries.set(key, entry);
+    this.#entries.set(key, entry.bytes === undefined ? { ...entry, bytes: sizeEstimate(entry.params) } : entry);
     this.#ids.add(entry.id);
   }
 

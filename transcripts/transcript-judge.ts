@@ -273,6 +273,11 @@ export class TranscriptJudge {
     };
   }
 
+  /** Ids and tokens over 1,024 characters the session judged through a stand-in. */
+  get shortened(): number {
+    return this.#session?.shortened ?? 0;
+  }
+
   /** The profile the transcript is (or would be) judged under. */
   get profile(): Profile {
     return this.#profile ?? profileForHeader(this.#header);

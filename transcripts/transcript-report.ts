@@ -41,6 +41,8 @@ export interface TranscriptRun {
   readonly profile: Profile;
   /** What stopped the run before the end (exit code 2): unreadable input, a bad header, not a transcript, nothing to judge. */
   readonly failure?: unknown;
+  /** Ids and tokens over 1,024 characters judged through a stand-in (its start, length and SHA-256). */
+  readonly shortened?: number;
 }
 
 /** One fed line with what it produced, for inspectors. */

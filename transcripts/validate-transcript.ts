@@ -48,5 +48,9 @@ export async function validateTranscript(source: AsyncIterable<Uint8Array>, opti
   const report = judge.finish(failure === undefined);
   if (failure === undefined && judge.contentLines === 0) failure = emptyTranscript(report.lines);
   if (failure === undefined && judge.notJudged !== undefined) failure = judge.notJudged;
-  return { report: failure === undefined ? report : { ...report, status: 'error' }, profile: judge.profile, ...(failure === undefined ? {} : { failure }) };
+  const shortened = judge.shortened;
+  return {
+    report: failure === undefined ? report : { ...report, status: 'error' }, profile: judge.profile,
+    ...(failure === undefined ? {} : { failure }), ...(shortened === 0 ? {} : { shortened }),
+  };
 }

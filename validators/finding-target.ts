@@ -30,6 +30,17 @@ const PARAMS: Readonly<Record<string, readonly [Kind, string]>> = {
   'notifications/tasks/status': ['task', 'taskId'],
 };
 
+/**
+ * What findingTarget needs of a request's params to name what its answer is about: the one member
+ * naming it (`{ name: "echo" }` of a tools/call), or undefined; so a table of requests keeps that
+ * alone, not the params.
+ */
+export function namingParams(method: string, params: unknown): { readonly [member: string]: string } | undefined {
+  const named = PARAMS[method];
+  const name = named !== undefined && isObject(params) ? params[named[1]] : undefined;
+  return named !== undefined && typeof name === 'string' ? { [named[1]]: name } : undefined;
+}
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

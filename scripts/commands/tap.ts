@@ -9,7 +9,7 @@ import { LiveFrames } from '../../inspector/live-frames.ts';
 import type { LiveInspector } from '../../inspector/live-server.ts';
 import { HttpTap } from '../../live/tap-http.ts';
 import { isLoopbackHost } from '../../live/loopback-host.ts';
-import { MAX_KEY_CHARS } from '../../live/long-keys.ts';
+import { MAX_KEY_CHARS } from '../../judge/long-keys.ts';
 import { TAP_LIMITS, TapRecorder, type TapFinding } from '../../live/tap-recorder.ts';
 import { SERVER_GRACE_MS, StdioTap, type ClientSide } from '../../live/tap-stdio.ts';
 import { SpawnError } from '../../live/stdio-transport.ts';

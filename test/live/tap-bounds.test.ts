@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { LiveFrames, MAX_LIVE_FRAME_BYTES } from '../../inspector/live-frames.ts';
-import { keyStandIn, MAX_KEY_CHARS, shortenKeys } from '../../live/long-keys.ts';
+import { keyStandIn, MAX_KEY_CHARS, shortenKeys } from '../../judge/long-keys.ts';
 import { TapRecorder } from '../../live/tap-recorder.ts';
 import { parseTrace } from '../../trace/parse-trace.ts';
 import { judgeTrace } from '../../live/trace-judge.ts';

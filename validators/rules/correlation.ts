@@ -22,4 +22,10 @@ export const correlationRules = defineRules('correlation', SPEC.basic, {
     severity: 'warning',
     spec: `${SPEC.lifecycle}#timeouts`,
   },
+  'pending-bytes-limit': {
+    keyword: 'tool',
+    text: 'The checker keeps the params of one sender\'s unanswered requests within 16 MiB; past that the oldest is no longer tracked, and its answer is judged by its result\'s shape alone (a limit of the checker, not a violation).',
+    severity: 'warning',
+    spec: `${SPEC.lifecycle}#timeouts`,
+  },
 });
