@@ -24,6 +24,8 @@ import type { CommandArgs, CommandIO, CommandResult } from '../cli/command.ts';
 import { countOf, FindingText } from '../../reports/renderers/finding-text.ts';
 import { writeOutputFile } from '../../files/output-file.ts';
 import { styleFor } from '../../reports/renderers/style.ts';
+import { jsonReportText } from '../../reports/json-report.ts';
+import { buildReportModel } from '../../reports/report-model.ts';
 import { UsageError } from '../cli/usage-error.ts';
 import { httpUrl } from './live-args.ts';
 
@@ -34,6 +36,8 @@ export const MAX_PRINTED_PER_RULE = 100;
 export interface TapCommand {
   readonly target: { readonly transport: 'stdio'; readonly command: readonly string[] } | { readonly transport: 'http'; readonly host: string; readonly port: number; readonly upstream: URL };
   readonly trace: string | undefined;
+  /** Where to write the JSON report of the trace at the end (the envelope check --json-file writes). */
+  readonly jsonFile: string | undefined;
   readonly inspect: { readonly port: number } | undefined;
   readonly maxMessages: number;
   /** How long the server may take to exit after the client's end of input (ms). */
@@ -90,6 +94,7 @@ export function parseTapArgs(args: CommandArgs): TapCommand {
     target,
     serverGraceMs: grace === undefined ? SERVER_GRACE_MS : Math.round(Number(grace) * 1000),
     trace: args.string('trace'),
+    jsonFile: args.string('json-file'),
     inspect: args.flag('inspect') ? { port: inspectPort === undefined ? 0 : port(inspectPort, '--inspect-port') } : undefined,
     maxMessages,
     quiet: args.flag('quiet'),
@@ -100,6 +105,16 @@ export function parseTapArgs(args: CommandArgs): TapCommand {
 export interface TapExtras {
   readonly client?: ClientSide;
   readonly env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * Where a finding rests, numbered as its trace numbers it: `event 13` is `/events/13` of the trace
+ * (and the `event` of the finding in it and in the JSON report); a message past the trace's bound
+ * has no event there, so it is named by its number in the session; `run`: the session as a whole.
+ */
+export function tapPlace(f: Pick<TapFinding, 'event' | 'message_number'>): string {
+  if (f.event !== null) return `event ${f.event}`;
+  return f.message_number === null ? 'run' : `message ${f.message_number} (not kept in the trace)`;
 }
 
 /** Prints findings on stderr as they are placed: one line each (redacted), at most MAX_PRINTED_PER_RULE per rule. */
@@ -113,7 +128,7 @@ function findingPrinter(io: CommandIO, redactor: Redactor, quiet: boolean): (f: 
     if (n > MAX_PRINTED_PER_RULE) return;
     const side = f.direction === null ? '' : f.direction === 'client_to_server' ? ' (client)' : ' (server)';
     const line = text.format({
-      place: `mcp-statechart tap: ${f.message_number === null ? (f.event === null ? 'run' : `event ${f.event}`) : `message ${f.message_number}`}${side}`,
+      place: `mcp-statechart tap: ${tapPlace(f)}${side}`,
       severity: f.severity,
       rule: f.rule,
       pointer: f.pointer,
@@ -184,9 +199,11 @@ async function finish(parsed: TapCommand, io: CommandIO, run: Run, cleanup: Clea
     await writeOutputFile(parsed.trace, text, { ownerOnly: true, makeFolder: true });
     await writeOutputFile(timingsPath(parsed.trace), timingsText(timings), { ownerOnly: true, makeFolder: true });
   }
+  if (parsed.jsonFile !== undefined) await writeOutputFile(parsed.jsonFile, jsonReportText(buildReportModel(trace, [], [])), { ownerOnly: true, makeFolder: true });
   const c = run.recorder.counts();
   const kept = omitted === undefined ? '' : `; the trace keeps the first ${countOf(trace.events.filter((e) => e.kind === 'message').length, 'message')}`;
-  const where = parsed.trace === undefined ? '' : `; trace written to ${parsed.trace}`;
+  const written = [...(parsed.trace === undefined ? [] : [`trace written to ${parsed.trace}`]), ...(parsed.jsonFile === undefined ? [] : [`JSON report written to ${parsed.jsonFile}`])];
+  const where = written.map((w) => `; ${w}`).join('');
   const shortened = c.shortened === 0 ? '' : `; ${countOf(c.shortened, 'id or token', 'ids or tokens')} over ${MAX_KEY_CHARS} characters judged through a stand-in (its start, length and SHA-256)`;
   const status = c.errors > 0 ? 'fail' : 'pass';
   // A session in a revision no profile judges is passed through whole, and judged no further than its initialize.
