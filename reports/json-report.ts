@@ -14,7 +14,7 @@ export function jsonReport(model: ReportModel, errorRule: string = ruleById('cli
   return {
     mcp_statechart_report: REPORT_VERSION,
     status: model.status,
-    error: trace.error === undefined ? undefined : { rule: errorRule, message: trace.error },
+    error: trace.error === undefined ? undefined : { rule: errorRule, message: withoutRule(trace.error, errorRule) },
     trace_status: trace.status,
     generator: trace.generator,
     mode: trace.mode,
@@ -45,4 +45,9 @@ export function jsonReport(model: ReportModel, errorRule: string = ruleById('cli
 /** The JSON report as canonical text, two-space indented, ending with a newline. */
 export function jsonReportText(model: ReportModel, errorRule?: string): string {
   return envelopeText(jsonReport(model, errorRule)) + '\n';
+}
+
+/** The trace's error text without the rule it may end in (`... [cli/call-not-sent]`): the envelope names the rule apart. */
+function withoutRule(text: string, rule: string): string {
+  return text.endsWith(` [${rule}]`) ? text.slice(0, -(rule.length + 3)) : text;
 }
