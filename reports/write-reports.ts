@@ -2,6 +2,7 @@
 // expected failures and written in every format asked for, and the verdict becomes the exit code.
 // One function does that for all of them; it reads only the trace, never the live objects.
 import { writeOutputFile } from '../files/output-file.ts';
+import { traceCauses } from '../judge/cascade.ts';
 import { countOf, FindingText } from './renderers/finding-text.ts';
 import { styleFor } from './renderers/style.ts';
 import type { Trace } from '../trace/trace-schema.ts';
@@ -70,14 +71,17 @@ export function verdictLine(model: ReportModel): string {
 }
 
 /**
- * The findings as text, grouped by rule with errors first and repeats counted (place, severity,
- * method and tool, pointer, message, rule, spec link once), then each stale entry.
+ * The findings as text, grouped by rule with errors first, repeats counted and cascades folded
+ * under their cause (place, severity, method and tool, pointer, message, rule, spec link once),
+ * then each stale entry.
  */
 function findingLines(model: ReportModel, color: boolean): string {
   const text = new FindingText(styleFor(color), RULES, model.trace.protocol_version ?? undefined);
-  const findings = model.findings.map((f) => {
+  const causes = traceCauses(model.trace);
+  const findings = model.findings.map((f, i) => {
     const target = f.target;
     return {
+      cause: causes[i],
       at: f.event,
       place: f.event === null ? 'run' : `event ${f.event}`,
       severity: f.severity,

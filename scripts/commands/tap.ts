@@ -21,7 +21,8 @@ import { timingsPath, timingsText, traceText } from '../../trace/trace-file.ts';
 import { judgedVersions } from '../../validators/negotiation.ts';
 import { RULES, ruleById } from '../../validators/rules/index.ts';
 import type { CommandArgs, CommandIO, CommandResult } from '../cli/command.ts';
-import { countOf, FindingText } from '../../reports/renderers/finding-text.ts';
+import { countOf } from '../../reports/renderers/finding-text.ts';
+import { findingPrinter, type FindingPrinter } from './tap-findings.ts';
 import { writeOutputFile } from '../../files/output-file.ts';
 import { styleFor } from '../../reports/renderers/style.ts';
 import { jsonReportText } from '../../reports/json-report.ts';
@@ -29,8 +30,6 @@ import { buildReportModel } from '../../reports/report-model.ts';
 import { UsageError } from '../cli/usage-error.ts';
 import { httpUrl } from './live-args.ts';
 
-/** Findings of one rule printed on stderr; later ones are counted (the trace has them). */
-export const MAX_PRINTED_PER_RULE = 100;
 
 /** A parsed `tap` command line. */
 export interface TapCommand {
@@ -107,39 +106,6 @@ export interface TapExtras {
   readonly env?: NodeJS.ProcessEnv;
 }
 
-/**
- * Where a finding rests, numbered as its trace numbers it: `event 13` is `/events/13` of the trace
- * (and the `event` of the finding in it and in the JSON report); a message past the trace's bound
- * has no event there, so it is named by its number in the session; `run`: the session as a whole.
- */
-export function tapPlace(f: Pick<TapFinding, 'event' | 'message_number'>): string {
-  if (f.event !== null) return `event ${f.event}`;
-  return f.message_number === null ? 'run' : `message ${f.message_number} (not kept in the trace)`;
-}
-
-/** Prints findings on stderr as they are placed: one line each (redacted), at most MAX_PRINTED_PER_RULE per rule. */
-function findingPrinter(io: CommandIO, redactor: Redactor, quiet: boolean): (f: TapFinding) => void {
-  const text = new FindingText(styleFor(false), RULES);
-  const printed = new Map<string, number>();
-  return (f) => {
-    if (quiet) return;
-    const n = (printed.get(f.rule) ?? 0) + 1;
-    printed.set(f.rule, n);
-    if (n > MAX_PRINTED_PER_RULE) return;
-    const side = f.direction === null ? '' : f.direction === 'client_to_server' ? ' (client)' : ' (server)';
-    const line = text.format({
-      place: `mcp-statechart tap: ${tapPlace(f)}${side}`,
-      severity: f.severity,
-      rule: f.rule,
-      pointer: f.pointer,
-      message: f.message,
-      method: f.method ?? undefined,
-    });
-    const more = n === MAX_PRINTED_PER_RULE ? `\n${text.note(`further ${f.rule} findings are counted, not printed`)}` : '';
-    io.err(redactor.text(line) + more + '\n');
-  };
-}
-
 /** Runs `tap`: relays, judges, and at the end writes the trace; over stdio the exit follows the server's. */
 export async function runTap(args: CommandArgs, io: CommandIO, extras: TapExtras = {}): Promise<CommandResult> {
   const parsed = parseTapArgs(args);
@@ -147,10 +113,14 @@ export async function runTap(args: CommandArgs, io: CommandIO, extras: TapExtras
   const started = performance.now();
   const redactor = new Redactor(secretEnvironmentValues(env));
   const frames = parsed.inspect === undefined ? undefined : new LiveFrames((value) => redactor.json(value));
+  const printer = findingPrinter(io, redactor, parsed.quiet);
   const recorder = new TapRecorder({
     limits: { ...TAP_LIMITS, maxMessages: parsed.maxMessages },
-    onFinding: findingPrinter(io, redactor, parsed.quiet),
-    onMessage: (message) => redactor.learn(message),
+    onFinding: (f) => printer.finding(f),
+    onMessage: (message, direction, event) => {
+      redactor.learn(message);
+      printer.message(message, direction, event);
+    },
     ...(frames === undefined ? {} : {
       inspect: frames.inspect,
       onJudged: (step, findings, session, label) => frames.judged(step, findings, session, label),
@@ -165,8 +135,8 @@ export async function runTap(args: CommandArgs, io: CommandIO, extras: TapExtras
   }
   try {
     return parsed.target.transport === 'stdio'
-      ? await tapStdio(parsed, parsed.target.command, io, extras, { env, redactor, recorder, started })
-      : await tapHttp(parsed, parsed.target, io, { redactor, recorder, started });
+      ? await tapStdio(parsed, parsed.target.command, io, extras, { env, redactor, recorder, printer, started })
+      : await tapHttp(parsed, parsed.target, io, { redactor, recorder, printer, started });
   } finally {
     await inspector?.stop();
   }
@@ -175,12 +145,14 @@ export async function runTap(args: CommandArgs, io: CommandIO, extras: TapExtras
 interface Run {
   readonly redactor: Redactor;
   readonly recorder: TapRecorder;
+  readonly printer: FindingPrinter;
   readonly started: number;
 }
 
 /** Builds and writes the trace (owner-only, timings beside it) and prints the closing line. */
 async function finish(parsed: TapCommand, io: CommandIO, run: Run, cleanup: CleanupEvidence): Promise<Trace> {
   const { recording, omitted } = run.recorder.finish();
+  run.printer.end();
   const target: Trace['target'] = parsed.target.transport === 'stdio'
     ? { transport: 'stdio', command: [...parsed.target.command] }
     : { transport: 'http', url: parsed.target.upstream.href };

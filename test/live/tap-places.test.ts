@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseTrace } from '../../trace/parse-trace.ts';
-import { tapPlace } from '../../scripts/commands/tap.ts';
+import { tapPlace } from '../../scripts/commands/tap-findings.ts';
 import { startTap, tempFolder } from './tap-support.ts';
 
 const PEERS = resolve(import.meta.dirname, '../peers/stdio');
