@@ -51,8 +51,8 @@ export interface TapRecorderOptions {
   readonly inspect?: (event: InspectionEvent) => void;
   /** Told after each message went through the session (a live inspector). */
   readonly onJudged?: (step: WireStep, findings: readonly TapFinding[], session: Judge, label: string) => void;
-  /** Told each parsed message before the findings on it are reported (a redactor learns its secrets). */
-  readonly onMessage?: (message: unknown) => void;
+  /** Told each parsed message, its direction and its event (null: not kept), before the findings on it are reported (a redactor learns its secrets). */
+  readonly onMessage?: (message: unknown, direction: Direction, event: number | null) => void;
   /** Milliseconds, monotonic (default `performance.now`). */
   readonly clock?: () => number;
 }
@@ -140,7 +140,7 @@ export class TapRecorder implements Recorder {
       this.#deferred = undefined;
       if (message !== undefined) {
         this.#exchangeRequests.message(direction, message, place?.exchange);
-        this.#options.onMessage?.(message);
+        this.#options.onMessage?.(message, direction, this.#keeping ? index : null);
         if (place?.exchange !== undefined) {
           this.#httpFindings(direction === 'client_to_server' ? this.#http.requestMessage(place.exchange, message) : this.#http.responseMessage(place.exchange, message));
         }

@@ -1,18 +1,20 @@
-// Why: CI and other tools read the verdict as data. The document is canonical JSON (sorted keys,
-// no timestamps or durations), so two reports of the same trace are byte-identical.
-import { canonicalJson } from '../trace/canonical-json.ts';
+// Why: CI and other tools read the verdict as data. The document is in the one envelope (sorted
+// keys, no timestamps or durations, findings of one shape), so two reports of the same trace are
+// byte-identical and read as every other command's --json.
+import { envelopeText } from './envelope.ts';
+import { ruleById } from '../validators/rules/index.ts';
 import type { ReportModel } from './report-model.ts';
 
 /** The JSON report's format version. */
 export const REPORT_VERSION = 1;
 
-/** The JSON report as a value: verdict, run facts, counts, findings and stale expected failures. */
-export function jsonReport(model: ReportModel): Record<string, unknown> {
+/** The JSON report as a value: verdict, run facts, counts, findings and stale expected failures; a run that could not complete says why under `errorRule`. */
+export function jsonReport(model: ReportModel, errorRule: string = ruleById('cli/server-unavailable').id): Record<string, unknown> {
   const { trace } = model;
   return {
     mcp_statechart_report: REPORT_VERSION,
     status: model.status,
-    error: trace.error,
+    error: trace.error === undefined ? undefined : { rule: errorRule, message: withoutRule(trace.error, errorRule) },
     trace_status: trace.status,
     generator: trace.generator,
     mode: trace.mode,
@@ -29,7 +31,8 @@ export function jsonReport(model: ReportModel): Record<string, unknown> {
       pointer: f.pointer,
       message: f.message,
       direction: f.direction,
-      method: f.method,
+      method: f.label ?? undefined,
+      target: f.target,
       spec: f.spec,
       expected: f.expectedBy !== null,
       expected_reason: f.expectedBy === null ? undefined : model.expected[f.expectedBy]?.reason,
@@ -40,6 +43,11 @@ export function jsonReport(model: ReportModel): Record<string, unknown> {
 }
 
 /** The JSON report as canonical text, two-space indented, ending with a newline. */
-export function jsonReportText(model: ReportModel): string {
-  return canonicalJson(jsonReport(model), 2) + '\n';
+export function jsonReportText(model: ReportModel, errorRule?: string): string {
+  return envelopeText(jsonReport(model, errorRule)) + '\n';
+}
+
+/** The trace's error text without the rule it may end in (`... [cli/call-not-sent]`): the envelope names the rule apart. */
+function withoutRule(text: string, rule: string): string {
+  return text.endsWith(` [${rule}]`) ? text.slice(0, -(rule.length + 3)) : text;
 }

@@ -3,6 +3,7 @@
 // and made well-formed at this boundary) and the expected-failures entries.
 import { eventPlaces, NOT_A_MESSAGE, type EventPlace } from '../trace/finding-evidence.ts';
 import type { Trace } from '../trace/trace-schema.ts';
+import { findingTarget, type FindingTarget } from '../validators/finding-target.ts';
 import { PROFILES } from '../validators/profiles.ts';
 import { RULES } from '../validators/rules/index.ts';
 import { specLinkFor } from '../validators/rules/spec-links.ts';
@@ -21,7 +22,12 @@ export interface ReportFinding {
   readonly pointer: string;
   readonly message: string;
   readonly direction: EventPlace['direction'];
+  /** The method the message carries or answers (the name expected-failures entries and SARIF fingerprints match). */
   readonly method: string | null;
+  /** The message's label, as every way in names it: `tools/call`, `tools/call result`, `ping error` (null: not a message). */
+  readonly label: string | null;
+  /** The tool, prompt, resource or task the pointer is inside of (a result: the one its request named). */
+  readonly target: FindingTarget | undefined;
   /** The rule's spec link into the revision judged (null for a rule this build does not know). */
   readonly spec: string | null;
   /** Index of the expected-failures entry that accepts it (null: not expected). */
@@ -72,8 +78,11 @@ export function buildReportModel(source: Trace, expected: readonly ExpectedFailu
   const places = eventPlaces(trace.events);
   const placeOf = (f: Trace['findings'][number]): EventPlace => (f.event === null ? NOT_A_MESSAGE : places[f.event] ?? NOT_A_MESSAGE);
   const revision = trace.protocol_version ?? PROFILES.get(trace.profile)?.revision;
+  const requests = answeredRequests(trace.events, places);
   const findings = trace.findings.map((f): ReportFinding => {
     const place = placeOf(f);
+    const event = f.event === null ? undefined : trace.events[f.event];
+    const request = f.event === null ? undefined : requests[f.event];
     const rule = RULES.get(f.rule);
     const match = expected.findIndex((e) => matchesFinding(e, f, place));
     return {
@@ -84,6 +93,8 @@ export function buildReportModel(source: Trace, expected: readonly ExpectedFailu
       message: clip(f.message, MAX_MESSAGE_CHARS),
       direction: place.direction,
       method: place.method,
+      label: labelOf(place),
+      target: event?.kind === 'message' ? findingTarget(event.message, f.pointer, request) : undefined,
       spec: rule === undefined ? null : specLinkFor(rule, revision),
       expectedBy: match >= 0 ? match : null,
     };
@@ -111,4 +122,29 @@ export function buildReportModel(source: Trace, expected: readonly ExpectedFailu
       stale: stale.length,
     },
   };
+}
+
+/** A message's label: a request's or notification's method; a response's, the method it answers and `result` or `error`. */
+function labelOf(place: EventPlace): string | null {
+  if (place.direction === null || place.method === null) return null;
+  if (place.role === 'request' || place.role === 'notification') return place.method;
+  return `${place.method} ${place.role === 'error' ? 'error' : 'result'}`;
+}
+
+/** For each response event, the request it answers (its method and params), by the pairing eventPlaces makes. */
+function answeredRequests(events: Trace['events'], places: readonly EventPlace[]): ({ method: string; params?: unknown } | undefined)[] {
+  const sent = { client_to_server: new Map<string, unknown>(), server_to_client: new Map<string, unknown>() };
+  const key = (id: unknown) => JSON.stringify([typeof id, id]);
+  return events.map((event, i) => {
+    const place = places[i];
+    if (event.kind !== 'message' || place === undefined || place.direction === null || place.id === null) return undefined;
+    const message = event.message as Record<string, unknown>;
+    if (place.role === 'request') {
+      sent[place.direction].set(key(place.id), message['params']);
+      return undefined;
+    }
+    if (place.method === null || (place.role !== 'result' && place.role !== 'error')) return undefined;
+    const other = place.direction === 'client_to_server' ? 'server_to_client' : 'client_to_server';
+    return { method: place.method, params: sent[other].get(key(place.id)) };
+  });
 }

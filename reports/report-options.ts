@@ -22,6 +22,8 @@ export interface ReportOptions {
   readonly traceFile?: string;
   /** The trace file's text as written, so that SARIF locations can name the line of each finding's event. */
   readonly traceText?: string;
+  /** The rule a run that could not complete rests on (the JSON report's `error.rule`; default cli/server-unavailable). */
+  readonly errorRule?: string;
   /** Values no report may show (the caller's secret-looking environment values); the writers never read the environment. */
   readonly secrets?: readonly string[];
 }

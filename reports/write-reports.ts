@@ -3,10 +3,10 @@
 // One function does that for all of them; it reads only the trace, never the live objects.
 import { SPEC_2026_07_28 } from '../validators/profiles.ts';
 import { writeOutputFile } from '../files/output-file.ts';
+import { traceCauses } from '../judge/cascade.ts';
 import { countOf, FindingText } from './renderers/finding-text.ts';
 import { styleFor } from './renderers/style.ts';
 import type { Trace } from '../trace/trace-schema.ts';
-import { findingTarget } from '../validators/finding-target.ts';
 import { RULES, ruleById } from '../validators/rules/index.ts';
 import { readExpectedFailures, type ExpectedFailuresFile } from './expected-failures.ts';
 import { htmlReport } from './html-report.ts';
@@ -38,7 +38,7 @@ export async function writeReports(trace: Trace, options: ReportOptions, io: { s
   // The XML builder takes a while to load: only a run that writes JUnit pays for it.
   const junitReport = options.junit === undefined ? undefined : (await import('./junit-report.ts')).junitReport;
   const outputs: [path: string | undefined, render: () => string][] = [
-    [options.jsonFile, () => jsonReportText(model)],
+    [options.jsonFile, () => jsonReportText(model, options.errorRule)],
     [options.junit, () => junitReport!(model)],
     [options.sarif, () => sarifReportText(model, sources)],
     [options.html, () => htmlReport(model, verdict)],
@@ -55,7 +55,7 @@ export async function writeReports(trace: Trace, options: ReportOptions, io: { s
     }
   }
   const summary = written.length === 0 ? verdict : `${verdict}; wrote ${countOf(written.length, 'file')}: ${written.join(', ')}`;
-  if (options.json) io.stdout(jsonReportText(model));
+  if (options.json) io.stdout(jsonReportText(model, options.errorRule));
   else io.stdout((options.quiet ? '' : findingLines(model, io.color === true) + (model.serverExit === undefined ? '' : serverExitText(model.serverExit))) + summary + '\n');
   const exitCode = failure !== undefined || model.status === 'error' ? 2 : model.status === 'fail' ? 1 : 0;
   return { exitCode, summary, ...(failure === undefined ? {} : { failure }) };
@@ -77,22 +77,24 @@ function versionNote(profile: string): string {
 }
 
 /**
- * The findings as text, grouped by rule with errors first and repeats counted (place, severity,
- * method and tool, pointer, message, rule, spec link once), then each stale entry.
+ * The findings as text, grouped by rule with errors first, repeats counted and cascades folded
+ * under their cause (place, severity, method and tool, pointer, message, rule, spec link once),
+ * then each stale entry.
  */
 function findingLines(model: ReportModel, color: boolean): string {
   const text = new FindingText(styleFor(color), RULES, model.trace.protocol_version ?? undefined);
-  const findings = model.findings.map((f) => {
-    const event = f.event === null ? undefined : model.trace.events[f.event];
-    const target = event?.kind === 'message' ? findingTarget(event.message, f.pointer) : undefined;
+  const causes = traceCauses(model.trace);
+  const findings = model.findings.map((f, i) => {
+    const target = f.target;
     return {
+      cause: causes[i],
       at: f.event,
       place: f.event === null ? 'run' : `event ${f.event}`,
       severity: f.severity,
       rule: f.rule,
       pointer: oneLine(f.pointer),
       message: oneLine(f.expectedBy === null ? f.message : `${f.message} (expected: ${model.expected[f.expectedBy]?.reason ?? ''})`),
-      method: f.method === null ? undefined : oneLine(f.method),
+      method: f.label === null ? undefined : oneLine(f.label),
       target: target === undefined ? undefined : { kind: target.kind, name: oneLine(target.name) },
     };
   });

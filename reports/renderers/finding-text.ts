@@ -69,16 +69,36 @@ export class FindingText {
   /**
    * Findings grouped by rule, errors first: the first few of each rule in full (its spec link
    * under the first), then one line counting the rest and spanning their places (`events 9-57`).
-   * `at` numbers each finding's place (null: the run as a whole); `word` names what it numbers.
+   * A cascade (findings of the rule that follow from one earlier `cause`) is folded as validate
+   * folds a transcript's: its first finding with the cause under it, then one line counting the
+   * rest. `at` numbers each finding's place (null: the run as a whole); `word` names what it numbers.
    */
-  grouped(findings: readonly (TextFinding & { readonly at: number | null })[], word: string, shown = SHOWN_PER_RULE): string[] {
+  grouped(findings: readonly (TextFinding & { readonly at: number | null; readonly cause?: string | undefined })[], word: string, shown = SHOWN_PER_RULE): string[] {
     const lines: string[] = [];
+    const named = new Map<string, number | null>();
     for (const group of groupByRule(findings)) {
-      for (const f of group.items.slice(0, shown)) lines.push(this.format(f));
-      const rest = group.items.slice(shown);
-      if (rest.length === 0) continue;
       const kind = group.severity === 'error' ? 'error' : 'warning';
-      lines.push(`${placeSpan(word, rest.map((f) => f.at))}: ${this.severity(group.severity)}: ${rest.length} more ${group.rule} ${kind}${rest.length === 1 ? '' : 's'} (${group.items.length} in all)`);
+      const more = (rest: readonly { at: number | null }[], why: string) =>
+        `${placeSpan(word, rest.map((f) => f.at))}: ${this.severity(group.severity)}: ${rest.length} more ${group.rule} ${kind}${rest.length === 1 ? '' : 's'}${why}`;
+      const byCause = new Map<string | undefined, (typeof group.items)[number][]>();
+      for (const f of group.items) {
+        const list = byCause.get(f.cause);
+        if (list === undefined) byCause.set(f.cause, [f]);
+        else list.push(f);
+      }
+      for (const [cause, items] of byCause) {
+        if (cause === undefined) {
+          for (const f of items.slice(0, shown)) lines.push(this.format(f));
+          const rest = items.slice(shown);
+          if (rest.length > 0) lines.push(more(rest, ` (${group.items.length} in all)`));
+          continue;
+        }
+        const [head, ...rest] = items as [(typeof items)[number], ...(typeof items)[number][]];
+        const first = named.get(cause);
+        if (first === undefined) named.set(cause, head.at);
+        lines.push(this.format(head), this.note(first === undefined ? `cause: ${cause}` : `cause: the same as ${first === null ? 'the run' : `${word} ${first}`}`));
+        if (rest.length > 0) lines.push(more(rest, `, the same cause as ${head.at === null ? 'the run' : `${word} ${head.at}`}`));
+      }
     }
     return lines;
   }

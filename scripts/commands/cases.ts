@@ -11,7 +11,7 @@ import { countOf, FindingText } from '../../reports/renderers/finding-text.ts';
 import { choiceOption } from '../cli/parse-args.ts';
 import { styleFor } from '../../reports/renderers/style.ts';
 import { loadFixtures } from '../fixture-files.ts';
-import { envelopeText } from '../../reports/envelope.ts';
+import { envelopeFinding, envelopeText } from '../../reports/envelope.ts';
 
 /** The summary `cases --json` prints, keys in this order. */
 export interface CasesReport {
@@ -107,11 +107,22 @@ export function formatCasesText(run: CasesRun, options: { color: boolean; quiet:
   return lines.join('\n');
 }
 
+/**
+ * A case as `--json` prints it: its name and status, the finding that ended it in the envelope's
+ * one finding shape (its pointer into the fixture file), the reason of a case that passed when it
+ * should not have, and what a `wrong_reason` case expected.
+ */
+export function caseDocument(c: CaseResult): Record<string, unknown> {
+  const { name, status, reason, rule, pointer, method, target, expected } = c;
+  const finding = rule === undefined ? undefined : envelopeFinding({ rule, severity: 'error', message: reason ?? '', pointer: pointer ?? '', method, target });
+  return { name, status, ...(finding === undefined ? { reason } : { finding }), ...(expected === undefined ? {} : { expected }) };
+}
+
 /** `cases [PATH...] [--json] [--profile ID] [--quiet]`. */
 export async function run(args: CommandArgs, io: CommandIO): Promise<CommandResult> {
   const cases = await runCases(args.positionals, choiceOption(args, 'profile', PROFILE_IDS));
   return {
     exitCode: cases.report.status === 'ok' ? 0 : 1,
-    output: args.flag('json') ? envelopeText({ ...cases.report }) : formatCasesText(cases, { color: io.color, quiet: args.flag('quiet') }),
+    output: args.flag('json') ? envelopeText({ ...cases.report, cases: cases.report.cases.map(caseDocument) }) : formatCasesText(cases, { color: io.color, quiet: args.flag('quiet') }),
   };
 }

@@ -192,11 +192,12 @@ async function checkOnce(parsed: CheckCommand, io: CommandIO, extras: CheckExtra
   if (note !== undefined) io.err(note);
   for (const s of run.skipped) if (s.sent === true) io.err(`${oneLine(run.redactor.text(`mcp-statechart: --call ${s.name} was sent, but ${s.reason}`))}\n`);
   const reports: ReportOptions = parsed.output === undefined ? parsed.reports : { ...parsed.reports, traceFile: parsed.output, traceText: text };
-  const outcome = await writeReports(run.trace, { ...reports, secrets: secretEnvironmentValues(env) }, { stdout: say, color: io.color });
+  const failed = run.trace.status !== 'error' ? undefined
+    : run.notSent !== undefined ? new InputError(run.notSent.rule, run.notSent.pointer, `could not run the check: ${run.notSent.message}`) : couldNotRun('the check', run.trace);
+  const outcome = await writeReports(run.trace, { ...reports, secrets: secretEnvironmentValues(env), ...(failed === undefined ? {} : { errorRule: failed.rule }) }, { stdout: say, color: io.color });
   if (outcome.failure !== undefined) return { exitCode: 2, failure: outcome.failure };
-  if (run.trace.status !== 'error') return { exitCode: outcome.exitCode };
-  if (run.notSent !== undefined) return { exitCode: 2, failure: new InputError(run.notSent.rule, run.notSent.pointer, `could not run the check: ${run.notSent.message}`) };
-  return { exitCode: 2, failure: couldNotRun('the check', run.trace) };
+  if (failed === undefined) return { exitCode: outcome.exitCode };
+  return { exitCode: 2, failure: failed };
 }
 
 /** `check [options] --stdio -- CMD [ARGS...]` or `check [options] --url URL`. */

@@ -156,10 +156,11 @@ export async function runFuzzCommand(args: CommandArgs, io: CommandIO, extras: F
   if (parsed.reports.json !== true && parsed.reports.quiet !== true) say(fuzzLine(result, parsed.fuzz.runs, parsed.fuzz.seed) + shardNote(parsed.fuzz.plan ?? SERIAL, parsed.fuzz.runs) + '\n');
   const searched: ReportOptions = { ...parsed.reports, ignoreRules: parsed.ignoreRules, metEntries: result.met };
   const reports: ReportOptions = parsed.output === undefined ? searched : { ...searched, traceFile: parsed.output, traceText: text };
-  const outcome = await writeReports(trace, { ...reports, secrets: secretEnvironmentValues(env) }, { stdout: say, color: io.color });
+  const failed = trace.status === 'error' ? couldNotRun('the fuzz', trace) : undefined;
+  const outcome = await writeReports(trace, { ...reports, secrets: secretEnvironmentValues(env), ...(failed === undefined ? {} : { errorRule: failed.rule }) }, { stdout: say, color: io.color });
   if (outcome.failure !== undefined) return { exitCode: 2, failure: outcome.failure };
-  if (trace.status !== 'error') return { exitCode: outcome.exitCode };
-  return { exitCode: 2, failure: couldNotRun('the fuzz', trace) };
+  if (failed === undefined) return { exitCode: outcome.exitCode };
+  return { exitCode: 2, failure: failed };
 }
 
 /** `fuzz [options] --stdio -- CMD [ARGS...]` or `fuzz [options] --url URL --reuse-server`. */

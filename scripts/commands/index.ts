@@ -132,6 +132,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       runs: { type: 'string', value: 'N', help: 'how many fresh targets to play the sequence against (default 10)' },
       'max-time': { type: 'string', value: 'SECONDS', help: 'the longest all replays may take (default 600); a trace holds at most 1000 actions' },
       output: { type: 'string', value: 'FILE', help: 'write the trace of the last replay, owner-only' },
+      json: { type: 'boolean', help: 'print one JSON document: the runs, and the JSON report of the last replay' },
     },
     positionals: { name: 'TRACE', min: 1, max: Infinity },
     exitCodes: '0 not reproduced, 1 reproduced (in at least one run), 2 could not run (bad arguments or trace, the server could not be started or reached, or it negotiated a revision no profile judges)',
@@ -178,6 +179,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     ].join('\n'),
     options: {
       trace: { type: 'string', value: 'FILE', help: 'write the trace here at the end (owner-only), and its timings beside it' },
+      'json-file': { type: 'string', value: 'FILE', help: 'write the JSON report of the trace here at the end (owner-only)' },
       inspect: { type: 'boolean', help: 'serve the inspector page on 127.0.0.1 and show the session in it as it runs' },
       'inspect-port': { type: 'string', value: 'N', help: 'the inspector page\'s port (default: a free one; its URL is printed on stderr)' },
       listen: { type: 'string', value: 'HOST:PORT', help: 'proxy Streamable HTTP on this loopback address (port 0: a free one)' },

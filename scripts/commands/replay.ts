@@ -2,7 +2,11 @@
 // against fresh targets that the user names on the command line (a trace never chooses what runs:
 // one that names an executable, URL, environment or working directory is refused) and counts the
 // runs that fail with the trace's signature.
-import { runReplay } from '../../fuzz/run-replay.ts';
+import { runReplay, type ReplayResult } from '../../fuzz/run-replay.ts';
+import { envelopeText } from '../../reports/envelope.ts';
+import { jsonReport } from '../../reports/json-report.ts';
+import { buildReportModel } from '../../reports/report-model.ts';
+import { secretEnvironmentValues } from '../../trace/redaction.ts';
 import type { HttpSetup } from '../../live/connection.ts';
 import type { ClientTransport } from '../../live/transport.ts';
 import { couldNotRun } from './could-not-run.ts';
@@ -59,13 +63,25 @@ export async function runReplayCommand(args: CommandArgs, io: CommandIO, extras:
     recorded: { runs, timeout_ms: timeout, protocol_version: protocolVersion },
   }));
   await writeTraceFiles(args.string('output'), result.last.trace, result.last.timings);
-  if (result.couldNotRun) {
-    return { exitCode: 2, failure: couldNotRun('the replay', result.last.trace) };
-  }
+  const failed = result.couldNotRun ? couldNotRun('the replay', result.last.trace) : undefined;
+  if (args.flag('json')) io.out(replayDocument(result, runs, trace.signature, secretEnvironmentValues(env), failed?.rule));
+  if (failed !== undefined) return { exitCode: 2, failure: failed };
   const verb = result.reproduced > 0 ? 'reproduced' : 'did not reproduce';
   if (result.outOfTime) io.err(`mcp-statechart replay: --max-time (${maxSeconds} s) ended the replays after ${result.runs} of ${runs} runs\n`);
-  io.out(`${verb} ${trace.signature} in ${result.reproduced}/${result.runs} runs\n`);
+  if (!args.flag('json')) io.out(`${verb} ${trace.signature} in ${result.reproduced}/${result.runs} runs\n`);
   return { exitCode: result.reproduced > 0 ? 1 : 0 };
+}
+
+/**
+ * `replay --json`: the JSON report of the last replay (its findings, counts and run facts), its
+ * status the replay's own (fail: reproduced in a run, pass: not, error: the target could not run),
+ * and `replay`: the runs asked for and made, how many failed with `signature`.
+ */
+export function replayDocument(result: ReplayResult, requested: number, signature: string, secrets: readonly string[], errorRule: string | undefined): string {
+  const report = jsonReport(buildReportModel(result.last.trace, [], secrets), errorRule);
+  const status = errorRule !== undefined ? 'error' : result.reproduced > 0 ? 'fail' : 'pass';
+  const replay = { reproduced: result.reproduced, runs: result.runs, requested, signature, out_of_time: result.outOfTime };
+  return envelopeText({ ...report, status, replay }) + '\n';
 }
 
 /** `replay TRACE [--runs N] --stdio -- CMD [ARGS...]` or `replay TRACE [--runs N] --url URL`. */

@@ -7,6 +7,7 @@ import { writeReports } from '../../reports/write-reports.ts';
 import { InputError } from '../../files/input-error.ts';
 import { parseTrace, TRACE_MAX_BYTES } from '../../trace/parse-trace.ts';
 import type { Trace } from '../../trace/trace-schema.ts';
+import { couldNotRun } from './could-not-run.ts';
 import { StrictJsonError } from '../../validators/strict-json.ts';
 import type { CommandArgs, CommandIO, CommandResult } from '../cli/command.ts';
 import { readBounded, ReadError, terminalInputNote } from '../../files/read-bounded.ts';
@@ -54,7 +55,8 @@ export async function run(args: CommandArgs, io: CommandIO): Promise<CommandResu
     const value = args.string(option);
     if (value !== undefined) files[key] = value;
   }
-  const options: ReportOptions = { ...files, json: args.flag('json'), quiet: args.flag('quiet'), traceFile: path, traceText: text, secrets: secretEnvironmentValues(process.env) };
+  const errorRule = trace.status === 'error' ? couldNotRun('the run', trace).rule : undefined;
+  const options: ReportOptions = { ...files, json: args.flag('json'), quiet: args.flag('quiet'), traceFile: path, traceText: text, secrets: secretEnvironmentValues(process.env), ...(errorRule === undefined ? {} : { errorRule }) };
   const jsonl = args.string('jsonl');
   // The transcript is written first: a failure to write it stops the run before any report.
   if (jsonl !== undefined) await writeOutputFile(jsonl, transcriptOfTrace(trace), { ownerOnly: true, makeFolder: true });

@@ -21,19 +21,22 @@ import { timingsPath, timingsText, traceText } from '../../trace/trace-file.ts';
 import { judgedVersions } from '../../validators/negotiation.ts';
 import { RULES, ruleById } from '../../validators/rules/index.ts';
 import type { CommandArgs, CommandIO, CommandResult } from '../cli/command.ts';
-import { countOf, FindingText } from '../../reports/renderers/finding-text.ts';
+import { countOf } from '../../reports/renderers/finding-text.ts';
+import { findingPrinter, type FindingPrinter } from './tap-findings.ts';
 import { writeOutputFile } from '../../files/output-file.ts';
 import { styleFor } from '../../reports/renderers/style.ts';
+import { jsonReportText } from '../../reports/json-report.ts';
+import { buildReportModel } from '../../reports/report-model.ts';
 import { UsageError } from '../cli/usage-error.ts';
 import { httpUrl } from './live-args.ts';
 
-/** Findings of one rule printed on stderr; later ones are counted (the trace has them). */
-export const MAX_PRINTED_PER_RULE = 100;
 
 /** A parsed `tap` command line. */
 export interface TapCommand {
   readonly target: { readonly transport: 'stdio'; readonly command: readonly string[] } | { readonly transport: 'http'; readonly host: string; readonly port: number; readonly upstream: URL };
   readonly trace: string | undefined;
+  /** Where to write the JSON report of the trace at the end (the envelope check --json-file writes). */
+  readonly jsonFile: string | undefined;
   readonly inspect: { readonly port: number } | undefined;
   readonly maxMessages: number;
   /** How long the server may take to exit after the client's end of input (ms). */
@@ -90,6 +93,7 @@ export function parseTapArgs(args: CommandArgs): TapCommand {
     target,
     serverGraceMs: grace === undefined ? SERVER_GRACE_MS : Math.round(Number(grace) * 1000),
     trace: args.string('trace'),
+    jsonFile: args.string('json-file'),
     inspect: args.flag('inspect') ? { port: inspectPort === undefined ? 0 : port(inspectPort, '--inspect-port') } : undefined,
     maxMessages,
     quiet: args.flag('quiet'),
@@ -102,29 +106,6 @@ export interface TapExtras {
   readonly env?: NodeJS.ProcessEnv;
 }
 
-/** Prints findings on stderr as they are placed: one line each (redacted), at most MAX_PRINTED_PER_RULE per rule. */
-function findingPrinter(io: CommandIO, redactor: Redactor, quiet: boolean): (f: TapFinding) => void {
-  const text = new FindingText(styleFor(false), RULES);
-  const printed = new Map<string, number>();
-  return (f) => {
-    if (quiet) return;
-    const n = (printed.get(f.rule) ?? 0) + 1;
-    printed.set(f.rule, n);
-    if (n > MAX_PRINTED_PER_RULE) return;
-    const side = f.direction === null ? '' : f.direction === 'client_to_server' ? ' (client)' : ' (server)';
-    const line = text.format({
-      place: `mcp-statechart tap: ${f.message_number === null ? (f.event === null ? 'run' : `event ${f.event}`) : `message ${f.message_number}`}${side}`,
-      severity: f.severity,
-      rule: f.rule,
-      pointer: f.pointer,
-      message: f.message,
-      method: f.method ?? undefined,
-    });
-    const more = n === MAX_PRINTED_PER_RULE ? `\n${text.note(`further ${f.rule} findings are counted, not printed`)}` : '';
-    io.err(redactor.text(line) + more + '\n');
-  };
-}
-
 /** Runs `tap`: relays, judges, and at the end writes the trace; over stdio the exit follows the server's. */
 export async function runTap(args: CommandArgs, io: CommandIO, extras: TapExtras = {}): Promise<CommandResult> {
   const parsed = parseTapArgs(args);
@@ -132,10 +113,14 @@ export async function runTap(args: CommandArgs, io: CommandIO, extras: TapExtras
   const started = performance.now();
   const redactor = new Redactor(secretEnvironmentValues(env));
   const frames = parsed.inspect === undefined ? undefined : new LiveFrames((value) => redactor.json(value));
+  const printer = findingPrinter(io, redactor, parsed.quiet);
   const recorder = new TapRecorder({
     limits: { ...TAP_LIMITS, maxMessages: parsed.maxMessages },
-    onFinding: findingPrinter(io, redactor, parsed.quiet),
-    onMessage: (message) => redactor.learn(message),
+    onFinding: (f) => printer.finding(f),
+    onMessage: (message, direction, event) => {
+      redactor.learn(message);
+      printer.message(message, direction, event);
+    },
     ...(frames === undefined ? {} : {
       inspect: frames.inspect,
       onJudged: (step, findings, session, label) => frames.judged(step, findings, session, label),
@@ -150,8 +135,8 @@ export async function runTap(args: CommandArgs, io: CommandIO, extras: TapExtras
   }
   try {
     return parsed.target.transport === 'stdio'
-      ? await tapStdio(parsed, parsed.target.command, io, extras, { env, redactor, recorder, started })
-      : await tapHttp(parsed, parsed.target, io, { redactor, recorder, started });
+      ? await tapStdio(parsed, parsed.target.command, io, extras, { env, redactor, recorder, printer, started })
+      : await tapHttp(parsed, parsed.target, io, { redactor, recorder, printer, started });
   } finally {
     await inspector?.stop();
   }
@@ -160,12 +145,14 @@ export async function runTap(args: CommandArgs, io: CommandIO, extras: TapExtras
 interface Run {
   readonly redactor: Redactor;
   readonly recorder: TapRecorder;
+  readonly printer: FindingPrinter;
   readonly started: number;
 }
 
 /** Builds and writes the trace (owner-only, timings beside it) and prints the closing line. */
 async function finish(parsed: TapCommand, io: CommandIO, run: Run, cleanup: CleanupEvidence): Promise<Trace> {
   const { recording, omitted } = run.recorder.finish();
+  run.printer.end();
   const target: Trace['target'] = parsed.target.transport === 'stdio'
     ? { transport: 'stdio', command: [...parsed.target.command] }
     : { transport: 'http', url: parsed.target.upstream.href };
@@ -184,9 +171,11 @@ async function finish(parsed: TapCommand, io: CommandIO, run: Run, cleanup: Clea
     await writeOutputFile(parsed.trace, text, { ownerOnly: true, makeFolder: true });
     await writeOutputFile(timingsPath(parsed.trace), timingsText(timings), { ownerOnly: true, makeFolder: true });
   }
+  if (parsed.jsonFile !== undefined) await writeOutputFile(parsed.jsonFile, jsonReportText(buildReportModel(trace, [], [])), { ownerOnly: true, makeFolder: true });
   const c = run.recorder.counts();
   const kept = omitted === undefined ? '' : `; the trace keeps the first ${countOf(trace.events.filter((e) => e.kind === 'message').length, 'message')}`;
-  const where = parsed.trace === undefined ? '' : `; trace written to ${parsed.trace}`;
+  const written = [...(parsed.trace === undefined ? [] : [`trace written to ${parsed.trace}`]), ...(parsed.jsonFile === undefined ? [] : [`JSON report written to ${parsed.jsonFile}`])];
+  const where = written.map((w) => `; ${w}`).join('');
   const shortened = c.shortened === 0 ? '' : `; ${countOf(c.shortened, 'id or token', 'ids or tokens')} over ${MAX_KEY_CHARS} characters judged through a stand-in (its start, length and SHA-256)`;
   const status = c.errors > 0 ? 'fail' : 'pass';
   // A session in a revision no profile judges is passed through whole, and judged no further than its initialize.

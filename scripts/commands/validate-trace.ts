@@ -3,6 +3,7 @@
 // the result is reported the way transcripts are, placed by event instead of line.
 import { ruleById } from '../../validators/rules/index.ts';
 import { judgeTrace } from '../../live/trace-judge.ts';
+import { traceCauses } from '../../judge/cascade.ts';
 import { InputError } from '../../files/input-error.ts';
 import { inputKindOf } from '../../runner/input-kind.ts';
 import { parseTrace, TRACE_MAX_BYTES } from '../../trace/parse-trace.ts';
@@ -31,6 +32,8 @@ export interface TraceValidateReport {
 export interface TraceValidation {
   readonly report: TraceValidateReport;
   methodOf(event: number | null): string | undefined;
+  /** The cause each finding (by index) follows from, when it is one of a cascade (for text output). */
+  readonly causes: readonly (string | undefined)[];
 }
 
 const OPEN_BRACE = 0x7b;
@@ -69,7 +72,8 @@ export async function validateTraceStream(source: AsyncIterable<Uint8Array>): Pr
     counts: { error: errors, warning: judged.findings.length - errors },
     signature: judged.signature,
   };
-  return { report, methodOf: (event) => (event === null ? undefined : judged.methodOf(event) ?? undefined) };
+  const causes = traceCauses({ events: trace.events, findings: judged.findings });
+  return { report, causes, methodOf: (event) => (event === null ? undefined : judged.methodOf(event) ?? undefined) };
 }
 
 /** The closing summary line of a trace's text output. */

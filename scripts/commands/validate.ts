@@ -60,10 +60,10 @@ export async function run(args: CommandArgs, io: CommandIO): Promise<CommandResu
     ...(text === undefined ? {} : { onFinding: (f) => text.finding(f) }),
   }, { looksLike: looksLikeTrace, read: validateTraceStream });
   if (input.kind === 'other') {
-    const { report, methodOf } = input.value;
+    const { report, methodOf, causes } = input.value;
     findingText.revision = report.protocol_version ?? undefined;
     if (!json && !quiet) {
-      const shown = report.findings.map((f) => ({ ...f, at: f.event, place: `event ${f.event ?? '-'}`, method: methodOf(f.event) }));
+      const shown = report.findings.map((f, i) => ({ ...f, at: f.event, place: f.event === null ? 'run' : `event ${f.event}`, method: methodOf(f.event), cause: causes[i] }));
       for (const line of findingText.grouped(shown, 'event')) io.out(line + '\n');
     }
     return { exitCode: report.status === 'ok' ? 0 : 1, output: json ? envelopeText({ ...report }) : formatTraceSummary(report, style) };

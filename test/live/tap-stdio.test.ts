@@ -129,7 +129,7 @@ test('stdio: a server\'s findings reach stderr and the trace (duplicate tool nam
   assert.ok(found, JSON.stringify(trace.findings));
   assert.is(found.severity, 'warning');
   assert.is(trace.status, 'pass');
-  assert.match(tapped.stderr, /mcp-statechart tap: message \d+ \(server\): warning: tools\/list .*\[tools\/name-not-unique\]/);
+  assert.match(tapped.stderr, /mcp-statechart tap: event \d+ \(server\): warning: tools\/list .*\[tools\/name-not-unique\]/);
   assert.is(validateJson(traceFile).report.signature, trace.signature);
 });
 

@@ -28,10 +28,11 @@ test('JSON report: status, findings with method and spec link, signature, run fa
   assert.equal(report['counts'], { errors: 2, events: 12, expected: 0, messages: 6, stale: 0, unexpected_errors: 2, warnings: 1 });
   const findings = report['findings'] as Record<string, unknown>[];
   assert.equal(findings[0], {
-    direction: 'server_to_client', event: 7, expected: false, message: 'Tool names must be unique: "echo" is listed twice.', method: 'tools/list',
+    direction: 'server_to_client', event: 7, expected: false, keyword: 'course', message: 'Tool names must be unique: "echo" is listed twice.', method: 'tools/list result',
     pointer: '/message/result/tools/1/name', rule: 'tools/duplicate-name', severity: 'error', spec: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools',
+    target: { kind: 'tool', name: 'echo' },
   });
-  assert.is(findings[2]!['method'], null, 'a finding on an HTTP response has no method');
+  assert.not.ok('method' in findings[2]!, 'a finding on an HTTP response has no method');
   const keys = (text: string) => [...text.matchAll(/^ {2}"([^"]+)":/gm)].map((m) => m[1]);
   assert.equal(keys(r.json), [...keys(r.json)].sort(), 'top-level keys sorted');
   assert.not.match(r.json, /time|duration|date/i);
@@ -63,7 +64,7 @@ test('exit codes: a clean run 0, error findings 1, warnings alone 0, a run that 
 test('stdout: one line per finding and the summary; --quiet only the summary; --json only the document', async () => {
   const r = await renderAll(tmp.dir, failingTrace());
   const lines = r.stdout.trimEnd().split('\n');
-  assert.is(lines[0], 'event 7: error: tools/list (tool "echo") /message/result/tools/1/name: Tool names must be unique: "echo" is listed twice. [tools/duplicate-name]');
+  assert.is(lines[0], 'event 7: error: tools/list result (tool "echo") /message/result/tools/1/name: Tool names must be unique: "echo" is listed twice. [tools/duplicate-name]');
   assert.is(lines[1], '  spec: https://modelcontextprotocol.io/specification/2025-11-25/server/tools');
   assert.is(lines.length, 7, 'three findings of three rules, each rule\'s spec link once, the summary');
   assert.match(lines[6]!, /^fail: 2 errors, 1 warning; 12 events, 6 messages \(2025-11-25, MCP 2025-11-25\); mcp-statechart:v1:[0-9a-f]{64}; wrote 4 files: /);
@@ -94,7 +95,7 @@ test('stdout: errors first, grouped by rule, the first three of a rule in full a
     'event 8: warning: /message: warning at 8 [tools/name-format]',
     'events 9-11: warning: 2 more tools/name-format warnings (5 in all)',
     'event 5: warning: a second rule [envelope/id-type]',
-  ].map((l) => l.replace('event 7: error: /', 'event 7: error: tools/list (tool "echo") /')));
+  ].map((l) => l.replace('event 7: error: /', 'event 7: error: tools/list result (tool "echo") /')));
   const json = JSON.parse((await renderAll(tmp.dir, noisyTrace(), { json: true })).stdout) as { findings: { event: number; rule: string }[] };
   assert.equal(json.findings.map((f) => f.event), [4, 6, 8, 9, 11, 5, 7], '--json keeps every finding, in the order found');
 });

@@ -42,8 +42,9 @@ test('wrong_reason shows the finding with severity and method, and what the case
   assert.is(lines[1], '  spec: https://modelcontextprotocol.io/specification/2025-11-25/basic');
   assert.is(lines[2], '  expected a reason containing "something else"');
   assert.is(lines[3], 'failed: 1 case, 0 passed, 0 expected failures, 1 unexpected (course, MCP 2025-11-25)');
-  const json = JSON.parse(run('cases', 'wrong.json', '--json').stdout) as { cases: { status: string; method: string; expected: unknown }[] };
-  assert.equal([json.cases[0]!.status, json.cases[0]!.method, json.cases[0]!.expected], ['wrong_reason', 'tools/list', { error_contains: 'something else' }]);
+  const json = JSON.parse(run('cases', 'wrong.json', '--json').stdout) as { cases: { status: string; finding: { method: string; rule: string; keyword: string }; expected: unknown }[] };
+  const c = json.cases[0]!;
+  assert.equal([c.status, c.finding.method, c.finding.rule, c.finding.keyword, c.expected], ['wrong_reason', 'tools/list', 'correlation/duplicate-outstanding-id', 'MUST NOT', { error_contains: 'something else' }]);
   assert.is(run('cases', 'wrong.json', '--quiet').stdout, `${lines[3]}\n`);
 });
 

@@ -209,9 +209,9 @@ test('a named call that cannot be sent makes the run exit 2 after the trace is w
     assert.is(trace.options.calls.length, args.filter((a) => a === '--call').length);
     const json = check(['--json', ...args, ...peer(server)]);
     assert.is(json.status, 2, json.stderr);
-    const report = JSON.parse(json.stdout) as { status: string; error: string };
+    const report = JSON.parse(json.stdout) as { status: string; error: { rule: string; message: string } };
     assert.is(report.status, 'error');
-    assert.is(report.error, trace.error);
+    assert.equal(report.error, { rule: 'cli/call-not-sent', message: trace.error.replace(/ \[cli\/call-not-sent\]$/, '') });
   }
   // The named call that could be sent was sent; one sent as a task that ran out of time is a note, not a failure (see above).
   const ok = check(['--call', 'echo', '--args', '{"text": "hi"}', ...peer('correct')]);

@@ -130,11 +130,11 @@ test('one integer no double holds sinks only its case: the file runs, that case 
   writeFileSync(path, readFileSync(path, 'utf8').replace('"ttl": 7', `"ttl": 1${'0'.repeat(400)}`));
   const r = run(['cases', path, '--json']);
   assert.is(r.status, 0, r.stderr);
-  const report = JSON.parse(r.stdout) as { cases: { name: string; status: string; rule?: string; reason?: string }[] };
+  const report = JSON.parse(r.stdout) as { cases: { name: string; status: string; finding?: { rule: string } }[] };
   assert.is(report.cases.length, 3);
   const huge = report.cases.find((c) => c.name === 'huge_ttl');
   assert.is(huge?.status, 'expected_failure');
-  assert.is(huge?.rule, 'tasks/metadata');
+  assert.is(huge?.finding?.rule, 'tasks/metadata');
   assert.not.ok(/\n\s+at /.test(r.stderr), 'no stack trace');
 });
 

@@ -30,7 +30,7 @@ test('report TRACE writes every report asked for (owner-only, folders made) and 
   const ok = run([failing, '--json-file', 'out/r.json', '--junit', 'out/r.xml', '--sarif', 'out/r.sarif', '--html', 'out/r.html']);
   assert.is(ok.code, 1, ok.stderr);
   assert.is(ok.stderr, '');
-  assert.match(ok.stdout, /^event 7: error: tools\/list \(tool "echo"\) \/message\/result\/tools\/1\/name: Tool names must be unique: "echo" is listed twice. \[tools\/duplicate-name\]\n  spec: https:/);
+  assert.match(ok.stdout, /^event 7: error: tools\/list result \(tool "echo"\) \/message\/result\/tools\/1\/name: Tool names must be unique: "echo" is listed twice. \[tools\/duplicate-name\]\n  spec: https:/);
   assert.match(ok.stdout, /\nfail: 2 errors, 1 warning; 12 events, 6 messages \(2025-11-25, MCP 2025-11-25\); mcp-statechart:v1:[0-9a-f]{64}; wrote 4 files: out\/r.json, out\/r.xml, out\/r.sarif, out\/r.html\n$/);
   for (const f of ['r.json', 'r.xml', 'r.sarif', 'r.html']) assert.is(statSync(join(dir, 'out', f)).mode & 0o777, 0o600, f);
   writeFileSync(join(dir, 'a-file'), '');
