@@ -107,7 +107,7 @@ export const INSPECTOR_SCRIPT = String.raw`
   }
   function stepName(f) {
     var s = f.step;
-    if (!s) return f.label === 'start' ? 'before the first step' : 'not a message';
+    if (!s) return f.what || (f.label === 'start' ? 'before the first step' : 'not a message');
     if (s.control_event) return 'control: ' + (s.control_event.type || 'event');
     return f.name === null ? 'a message naming no request' : f.name;
   }
@@ -119,7 +119,7 @@ export const INSPECTOR_SCRIPT = String.raw`
     $('jump').value = String(current);
     $('step-label').textContent = f.label + '  ' + stepName(f) + (f.id !== null ? '  id ' + f.id : '') + (f.pointer ? '  ' + f.pointer : '');
     var s = f.step;
-    $('direction').textContent = !s ? (f.label === 'start' ? 'before the first step' : 'none (the line is not a message)') : s.control_event ? 'control event' : ARROW[s.direction] || s.direction;
+    $('direction').textContent = !s ? (f.label === 'start' ? 'before the first step' : 'none (not a message)') : s.control_event ? 'control event' : ARROW[s.direction] || s.direction;
     $('message').textContent = !s ? '' : JSON.stringify(s.control_event ? s.control_event : s.message, null, 2);
     $('transport').textContent = s && s.transport_context ? JSON.stringify(s.transport_context, null, 2) : '';
     $('transport-box').hidden = !(s && s.transport_context);
@@ -188,15 +188,22 @@ export const INSPECTOR_SCRIPT = String.raw`
   var steps = $('steps');
   function addStep(f, k) {
     var errors = count(f, 'error'), warnings = count(f, 'warning');
-    var li = el('li', { 'data-index': String(k), 'class': 'step' + (errors > 0 ? ' rejected' : '') + (warnings > 0 ? ' warned' : '') });
+    var li = el('li', { 'data-index': String(k) });
     li.appendChild(el('span', { 'class': 'place' }, f.label));
     if (f.direction) { li.appendChild(document.createTextNode(' ')); li.appendChild(el('span', { 'class': 'dir' }, ARROW[f.direction] || f.direction)); }
     li.appendChild(document.createTextNode(' '));
-    li.appendChild(el('span', { 'class': 'name', 'data-name': f.name === null ? '' : f.name }, stepName(f)));
+    li.appendChild(el('span', { 'class': 'name', 'data-name': f.name === null || f.name === undefined ? '' : f.name }, stepName(f)));
     if (f.id !== null) { li.appendChild(document.createTextNode(' ')); li.appendChild(el('span', { 'class': 'id' }, 'id ' + f.id)); }
-    if (errors > 0) { li.appendChild(document.createTextNode(' ')); li.appendChild(el('span', { 'class': 'mark error' }, '\u2716 rejected: ' + plural(errors, 'error'))); }
-    if (warnings > 0) { li.appendChild(document.createTextNode(' ')); li.appendChild(el('span', { 'class': 'mark warning' }, '\u26A0 ' + plural(warnings, 'warning'))); }
-    li.title = li.textContent;
+    // A message with an error finding was rejected by the session; a transport event with one was not a message at all.
+    var rejected = errors > 0 && !!f.step;
+    var says = [];
+    if (errors > 0) says.push((rejected ? 'rejected: ' : '') + plural(errors, 'error'));
+    if (warnings > 0) says.push(plural(warnings, 'warning'));
+    if (errors > 0) { li.appendChild(document.createTextNode(' ')); li.appendChild(el('span', { 'class': 'mark error', title: says[0] }, '\u2716 ' + errors)); }
+    if (warnings > 0) { li.appendChild(document.createTextNode(' ')); li.appendChild(el('span', { 'class': 'mark warning', title: says[says.length - 1] }, '\u26A0 ' + warnings)); }
+    li.className = 'step' + (rejected ? ' rejected' : '') + (errors > 0 ? ' has-error' : '') + (warnings > 0 ? ' has-warning' : '');
+    li.setAttribute('data-findings', says.join(', '));
+    li.title = li.textContent + (says.length > 0 ? ' (' + says.join(', ') + ')' : '');
     li.addEventListener('click', function () { show(k); });
     steps.appendChild(li);
   }

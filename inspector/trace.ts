@@ -13,6 +13,9 @@ import type { Profile } from '../validators/context.ts';
 import type { JudgeOptions, TranscriptFinding, TranscriptRun } from '../transcripts/transcript-report.ts';
 import { profileMachines } from './profile-machines.ts';
 import { pendingIn, StepNamer, type StepName } from './step-name.ts';
+import { traceFrames } from './trace-frames.ts';
+import type { Trace } from '../trace/trace-schema.ts';
+import { eventOfLine } from '../trace/trace-transcript.ts';
 
 /** One actor of the session and the state it is in. */
 export interface ActorState {
@@ -45,6 +48,8 @@ export interface Frame extends StepName {
   readonly active: readonly string[];
   /** Transition ids taken while handling this step. */
   readonly taken: readonly string[];
+  /** What the frame is when it shows no message: a trace's transport event (`HTTP 503 (exchange 4)`), the run as a whole. */
+  readonly what?: string;
   /** The profile and the machines it runs, when the frame settles them (a live session learns its profile from the handshake). */
   readonly profile?: ProfileShown;
 }
@@ -195,11 +200,10 @@ export function traceCase(label: string, fixture: Fixture, kase: FixtureCase, in
 /** The most steps of a transcript the inspector page holds; a longer one shows its first steps. */
 export const MAX_TRANSCRIPT_FRAMES = 5_000;
 
-/** What judging a transcript for the inspector gave: the run and, for a trace read as one, the trace event of each line. */
+/** What judging a transcript for the inspector gave: the run and, for a trace played as the transcript of its message events, the trace. */
 export interface PlayedTranscript {
   readonly run: TranscriptRun;
-  /** For each line (1-based), the trace event it came from (trace/trace-transcript.ts eventOfLine); absent for a transcript. */
-  readonly eventOfLine?: readonly (number | null)[];
+  readonly trace?: Trace;
 }
 
 function frameFinding(f: TranscriptFinding, note?: string): FrameFinding {
@@ -225,7 +229,7 @@ export async function traceTranscript(source: string, play: (options: JudgeOptio
   const others: TranscriptFinding[] = [];
   const takenSince = newTransitions(recorder);
   const namer = new StepNamer();
-  const { run, eventOfLine } = await play({
+  const { run, trace: recorded } = await play({
     inspect: recorder.inspect,
     maxFindings: 0,
     onFinding: (f) => others.push(f),
@@ -274,14 +278,12 @@ export async function traceTranscript(source: string, play: (options: JudgeOptio
       : { ...before, label: `line ${f.line}`, step: null, ...UNNAMED, findings, taken: [] };
     built.splice(at < 0 ? built.length : at, 0, { frame, line: f.line, findings });
   }
-  const place = (line: number | null): string | undefined => {
-    if (line === null || eventOfLine === undefined) return undefined;
-    const event = eventOfLine[line];
-    return event === null || event === undefined ? undefined : `event ${event}`;
-  };
-  const frames: Frame[] = built.map((b) => ({ ...b.frame, label: place(b.line) ?? b.frame.label, findings: b.findings }));
-  const kind: TraceKind = eventOfLine === undefined ? 'transcript' : 'trace';
-  const { error, warning } = run.report.counts;
+  const lines = built.map((b) => ({ frame: { ...b.frame, findings: b.findings }, line: b.line }));
+  // A trace's page shows the trace judged again as `validate` judges it, on the events it numbers.
+  const judged = recorded === undefined ? undefined : traceFrames(recorded, lines, eventOfLine(recorded));
+  const frames: Frame[] = judged?.frames ?? lines.map((l) => l.frame);
+  const kind: TraceKind = recorded === undefined ? 'transcript' : 'trace';
+  const { error, warning } = judged?.counts ?? run.report.counts;
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   const status = error > 0 ? 'fail' : 'pass';
   const text = `${status}: ${plural(run.report.messages, 'message')}, ${plural(error, 'error')}, ${plural(warning, 'warning')}`;

@@ -13,7 +13,7 @@ import { looksLikeTrace } from './validate-trace.ts';
 import { readStreamBounded } from '../../files/read-bounded.ts';
 import { parseTrace, TRACE_MAX_BYTES } from '../../trace/parse-trace.ts';
 import type { Trace } from '../../trace/trace-schema.ts';
-import { eventOfLine, transcriptOfTrace } from '../../trace/trace-transcript.ts';
+import { transcriptOfTrace } from '../../trace/trace-transcript.ts';
 import { validateTranscript } from '../../transcripts/validate-transcript.ts';
 import type { JudgeOptions } from '../../transcripts/transcript-report.ts';
 import { inspectorHtml } from '../../inspector/page.ts';
@@ -78,7 +78,7 @@ async function* once(text: string): AsyncGenerator<Uint8Array> {
 async function playInput(path: string, judge: JudgeOptions): Promise<PlayedTranscript> {
   const judged = await judgeInputFile(path, judge, TRACE_DOCUMENT);
   if (judged.kind === 'transcript') return { run: judged.run };
-  return { run: await validateTranscript(once(transcriptOfTrace(judged.value)), judge), eventOfLine: eventOfLine(judged.value) };
+  return { run: await validateTranscript(once(transcriptOfTrace(judged.value)), judge), trace: judged.value };
 }
 
 /** Writes the page of a whole transcript, or of a trace's message events. */
