@@ -225,21 +225,28 @@ export async function traceTranscript(source: string, play: (options: JudgeOptio
   const built: Building[] = [];
   let truncated = false;
   let policy = false;
-  const onSteps = new Set<TranscriptFinding>();
+  // Findings not (yet) shown on a step: a step's own are taken off again when the step arrives, so
+  // what stays is what was found off a step (lines that are no message, requests never answered).
   const others: TranscriptFinding[] = [];
   const takenSince = newTransitions(recorder);
   const namer = new StepNamer();
   const { run, trace: recorded } = await play({
     inspect: recorder.inspect,
     maxFindings: 0,
-    onFinding: (f) => others.push(f),
+    onFinding: (f) => {
+      if (built.length <= MAX_TRANSCRIPT_FRAMES) others.push(f);
+      else truncated = true;
+    },
     onStart: (view) => {
       // The session runs the authorization machine only under a policy (the transcript header's).
       policy = view.revision !== undefined || recorder.runs().some((r) => r.machine === 'authorization');
       built.push({ frame: { label: 'start', pointer: null, step: null, ...UNNAMED, findings: [], view, ...actorsOf(recorder.runs()), taken: takenSince() }, line: null, findings: [] });
     },
     onStep: ({ line, step, findings, view }) => {
-      for (const f of findings) onSteps.add(f);
+      if (findings.length > 0) {
+        const own = new Set(findings);
+        for (let i = others.length - 1; i >= 0 && own.size > 0; i--) if (own.delete(others[i]!)) others.splice(i, 1);
+      }
       if (built.length > MAX_TRANSCRIPT_FRAMES) {
         truncated = true;
         return;
@@ -255,7 +262,6 @@ export async function traceTranscript(source: string, play: (options: JudgeOptio
   });
   // What was found off a step: lines that are no message (a frame each, in line order), and requests never answered (on their own step).
   for (const f of others) {
-    if (onSteps.has(f)) continue;
     const own = f.rule === 'correlation/unanswered-request' ? built.find((b) => b.line === f.line && b.frame.step !== null && b.frame.id !== null) : undefined;
     if (own !== undefined) {
       own.findings.push(frameFinding(f, 'found at the end'));
