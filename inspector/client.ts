@@ -102,8 +102,23 @@ export const INSPECTOR_SCRIPT = String.raw`
     $('profile').textContent = 'profile ' + profileAt(k).id + ' (MCP ' + profileAt(k).protocolVersion + ')';
     $('profile').setAttribute('data-profile', profileAt(k).id);
     var focus = primary && sections[primary].classList.contains('open') ? focusOf(k, primary) : null;
-    if (focus) focus.scrollIntoView({ block: 'center', inline: 'center' });
-    else if (primary) sections[primary].scrollIntoView({ block: 'nearest' });
+    if (focus) {
+      focus.scrollIntoView({ block: 'center', inline: 'center' });
+      alongWithTaken(sections[primary], focus);
+    } else if (primary) sections[primary].scrollIntoView({ block: 'nearest' });
+  }
+  /** Shifts the open drawing so that the transitions just taken come into view beside the state in focus, when both fit. */
+  function alongWithTaken(section, focus) {
+    var drawing = section.querySelector('.drawing');
+    var box = drawing.getBoundingClientRect();
+    var r = focus.getBoundingClientRect();
+    var u = { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+    section.querySelectorAll('svg .taken-now').forEach(function (n) {
+      var e = n.getBoundingClientRect();
+      u = { left: Math.min(u.left, e.left), top: Math.min(u.top, e.top), right: Math.max(u.right, e.right), bottom: Math.max(u.bottom, e.bottom) };
+    });
+    if (u.right - u.left <= box.width) drawing.scrollLeft += (u.left + u.right) / 2 - (box.left + box.width / 2);
+    if (u.bottom - u.top <= box.height) drawing.scrollTop += (u.top + u.bottom) / 2 - (box.top + box.height / 2);
   }
   function stepName(f) {
     var s = f.step;

@@ -173,6 +173,33 @@ if (chromiumAvailable(test, 'the inspector screenshot tests')) {
     }, { viewport: VIEWPORT });
   });
 
+  test('inspector at 1280 px, the widest machine (task, wider than the page): legible, scrolled across to its active state at every step', async () => {
+    const own = bundledFixtures().find((f) => f.label === 'spec-2025-11-25/tasks.json')!;
+    const index = own.fixture.cases.findIndex((c) => c.name === 'spec_tasks_cancel_working_task');
+    const trace = traceCase(own.label, own.fixture, own.fixture.cases[index]!, index);
+    const file = join(dir, 'task.html');
+    writeFileSync(file, await inspectorHtml(trace));
+    await withOfflineBrowser(async ({ context, blocked }) => {
+      const page = await context.newPage();
+      const errors = await open(page, file);
+      const opened = new Set<string>();
+      for (let k = 0; k < trace.frames.length; k++) {
+        await page.locator('#steps li').nth(k).click();
+        const m = await measure(page);
+        assertLegible(m, trace.profile.machines, `frame ${k} (${trace.frames[k]!.label})`);
+        opened.add(m.machine);
+        if (m.machine === 'task') {
+          assert.ok(m.svgWidth > VIEWPORT.width, `the task machine is wider than the page (${m.svgWidth} px), yet its active state is on screen`);
+          if (trace.frames[k]!.actors.some((a) => a.machine === 'task' && a.state === 'cancelled')) await page.screenshot({ path: join(dir, 'task-cancelled.png') });
+        }
+      }
+      assert.ok(opened.has('task'), `the task machine opens when a step moves it: ${[...opened].join(', ')}`);
+      assert.ok(statSync(join(dir, 'task-cancelled.png')).size > 10_000, 'screenshot taken');
+      assert.equal(errors, []);
+      assert.equal(blocked, []);
+    }, { viewport: VIEWPORT });
+  });
+
   test('inspector at 1280 px, a transcript: steps named as the judge names them, every finding of a step listed, in the transcript\'s own words', async () => {
     const path = join(dir, 'session.jsonl');
     writeFileSync(path, TRANSCRIPT.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n') + '\n');
