@@ -16,8 +16,13 @@ import * as assert from 'uvu/assert';
 import { Judge } from '../../judge/judge.ts';
 import { inspectorHtml } from '../../inspector/page.ts';
 import { traceCase, traceTranscript } from '../../inspector/trace.ts';
+import { profileMachines } from '../../inspector/profile-machines.ts';
+import { caseEntries } from '../../runner/case-steps.ts';
+import { profileForFixture } from '../../runner/profile-for.ts';
+import { caseSessionConfig, setupSteps } from '../../runner/run-case.ts';
+import type { Fixture, FixtureCase } from '../../runner/fixture-schema.ts';
 import { judgeTranscriptFile } from '../../scripts/transcript-file.ts';
-import { SPEC_2025_11_25 } from '../../validators/profiles.ts';
+import { PROFILES, SPEC_2025_11_25 } from '../../validators/profiles.ts';
 import type { Step } from '../../validators/step-schema.ts';
 import { failingTrace, traceText } from '../reports/traces.ts';
 import { chromiumAvailable, withOfflineBrowser } from '../support/browser.ts';
@@ -68,6 +73,26 @@ function judgeLabels(lines: readonly (object | string)[]): Map<number, string> {
   judge.stop();
   return out;
 }
+
+/** The labels a Judge itself gives a case's steps, the setup first (as the case is played). */
+function caseLabels(fixture: Fixture, kase: FixtureCase, index: number): string[] {
+  const profile = profileForFixture(fixture);
+  const judge = new Judge(caseSessionConfig(fixture, kase, profile));
+  const steps = [...setupSteps(fixture, kase, profile), ...caseEntries(kase, index).flatMap((e) => ('step' in e ? [e.step] : []))];
+  const labels = steps.map((step, at) => judge.feed(step, at).label ?? '');
+  judge.stop();
+  return labels;
+}
+
+test('the machines each profile runs: the core ones, authorization only under a policy, the extensions\' by profile', () => {
+  const of = (id: string, policy: boolean) => profileMachines(PROFILES.get(id)!, policy);
+  assert.equal(of('course', true), ['lifecycle', 'correlation', 'authorization', 'subscription']);
+  assert.equal(of('course', false), ['lifecycle', 'correlation', 'subscription']);
+  assert.equal(of('2025-11-25', false), ['lifecycle', 'correlation', 'subscription', 'progress', 'cancellation', 'task']);
+  assert.equal(of('2025-06-18', false), ['lifecycle', 'correlation', 'subscription', 'progress', 'cancellation']);
+  // The stateless revision has no handshake (its lifecycle never moves), and a retry loop instead of tasks.
+  assert.equal(of('2026-07-28', false), ['correlation', 'subscription', 'progress', 'cancellation', 'inputRequired']);
+});
 
 /** What the page shows of its open machine and its steps, measured in the browser. */
 interface Measured {
@@ -149,6 +174,8 @@ if (chromiumAvailable(test, 'the inspector screenshot tests')) {
       const page = await context.newPage();
       const errors = await open(page, file);
       assert.is(await page.locator('svg[data-machine="progress"], svg[data-machine="task"], svg[data-machine="inputRequired"], svg[data-machine="cancellation"]').count(), 0);
+      const names = await page.locator('#steps li .name').evaluateAll((ns) => ns.map((n) => n.getAttribute('data-name')));
+      assert.equal(names, ['', ...caseLabels(own.fixture, own.fixture.cases[index]!, index)], 'each step named as the judge names it');
       const opened = new Set<string>();
       for (let k = 0; k < trace.frames.length; k++) {
         await page.locator('#steps li').nth(k).click();
