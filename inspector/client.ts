@@ -1,7 +1,9 @@
 /**
  * The inspector page's script (plain ES2017, no dependencies): reads the frames from the page
- * (and, for a live session, from its event stream as they come), highlights the active states
- * and the step's transitions in the SVG, and fills the panels.
+ * (and, for a live session, from its event stream as they come); opens the machine the current
+ * step moves, highlights its active states and the transitions just taken and brings them into
+ * view; folds the others to a line with their state; names each step in the list; and fills the
+ * panels.
  */
 export const INSPECTOR_SCRIPT = String.raw`
 (function () {
@@ -9,6 +11,11 @@ export const INSPECTOR_SCRIPT = String.raw`
   var frames = data.frames;
   var current = 0;
   var $ = function (id) { return document.getElementById(id); };
+  var ARROW = { client_to_server: 'client \u2192 server', server_to_client: 'server \u2192 client' };
+  var sections = {};
+  document.querySelectorAll('section.machine').forEach(function (s) { sections[s.getAttribute('data-machine')] = s; });
+  var order = Object.keys(sections);
+  var opened = {}, folded = {}, lastPrimary = null;
   function el(tag, attrs, text) {
     var e = document.createElement(tag);
     Object.keys(attrs || {}).forEach(function (k) { e.setAttribute(k, attrs[k]); });
@@ -21,15 +28,113 @@ export const INSPECTOR_SCRIPT = String.raw`
     cells.forEach(function (c) { tr.appendChild(el('td', {}, String(c))); });
     return tr;
   }
+  function plural(n, word) { return n + ' ' + word + (n === 1 ? '' : 's'); }
+  function count(f, severity) { return f.findings.filter(function (x) { return x.severity === severity; }).length; }
+  /** The profile in force at frame k: the latest a frame settled, else the page's. */
+  function profileAt(k) {
+    for (var i = k; i >= 0; i--) if (frames[i].profile) return frames[i].profile;
+    return data.profile;
+  }
+  function statesOf(f, machine) {
+    return f.actors.filter(function (a) { return a.machine === machine; }).map(function (a) { return a.state; });
+  }
+  /** The machines frame k moved: a transition taken, or an actor started, ended or in another state. */
+  function movedAt(k) {
+    var f = frames[k], before = k > 0 ? frames[k - 1] : null, out = {};
+    f.taken.forEach(function (t) { out[t.split(':')[0]] = true; });
+    if (before) order.forEach(function (m) { if (statesOf(f, m).join('|') !== statesOf(before, m).join('|')) out[m] = true; });
+    return out;
+  }
+  /**
+   * The machine to open at frame k: the first the latest moving step moved, in diagram order,
+   * correlation (which every request and response moves) only when it moved alone.
+   */
+  function primaryAt(k, shown) {
+    for (var j = k; j >= 0; j--) {
+      var moved = movedAt(j);
+      var list = shown.filter(function (m) { return moved[m]; });
+      var others = list.filter(function (m) { return m !== 'correlation'; });
+      if (list.length > 0) return (others.length > 0 ? others : list)[0];
+    }
+    return shown.indexOf('lifecycle') >= 0 ? 'lifecycle' : shown[0];
+  }
+  function stateSummary(states) {
+    if (states.length === 0) return 'no actor yet';
+    if (states.length === 1) return states[0];
+    var shown = states.slice(0, 3).join(', ');
+    return states.length + ' actors: ' + shown + (states.length > 3 ? ', \u2026' : '');
+  }
+  /** What to bring into view in the open machine: the state an actor just entered, else the transition taken, else an active state. */
+  function focusOf(k, machine) {
+    var f = frames[k], before = k > 0 ? frames[k - 1] : null;
+    var now = statesOf(f, machine), then = before ? statesOf(before, machine) : [];
+    for (var i = 0; i < now.length; i++) {
+      if (now[i] !== then[i]) {
+        var leaf = document.getElementById('state:' + machine + '.' + now[i].split(',')[0]);
+        if (leaf) return leaf;
+      }
+    }
+    var edge = sections[machine].querySelector('svg .taken-now');
+    if (edge) return edge;
+    return sections[machine].querySelector('svg g.node.active') || sections[machine].querySelector('svg g.active');
+  }
+  function layout(k) {
+    var f = frames[k];
+    var shown = profileAt(k).machines.filter(function (m) { return sections[m]; });
+    var moved = movedAt(k);
+    var primary = primaryAt(k, shown);
+    if (primary !== lastPrimary) { folded = {}; lastPrimary = primary; }
+    order.forEach(function (m) {
+      var s = sections[m];
+      s.hidden = shown.indexOf(m) < 0;
+      var open = (m === primary && !folded[m]) || !!opened[m];
+      s.classList.toggle('open', open);
+      s.classList.toggle('current', m === primary);
+      s.classList.toggle('moved-now', !!moved[m]);
+      var button = s.querySelector('button.fold');
+      button.setAttribute('aria-expanded', String(open));
+      s.querySelector('.twisty').textContent = open ? '\u25BE' : '\u25B8';
+      s.querySelector('.machine-state').textContent = stateSummary(statesOf(f, m));
+      var taken = f.taken.filter(function (t) { return t.split(':')[0] === m; }).length;
+      s.querySelector('.moved').textContent = moved[m] ? (taken > 0 ? 'moved: ' + plural(taken, 'transition') : 'moved') : '';
+    });
+    document.body.setAttribute('data-machine', primary || '');
+    $('profile').textContent = 'profile ' + profileAt(k).id + ' (MCP ' + profileAt(k).protocolVersion + ')';
+    $('profile').setAttribute('data-profile', profileAt(k).id);
+    var focus = primary && sections[primary].classList.contains('open') ? focusOf(k, primary) : null;
+    if (focus) {
+      focus.scrollIntoView({ block: 'center', inline: 'center' });
+      alongWithTaken(sections[primary], focus);
+    } else if (primary) sections[primary].scrollIntoView({ block: 'nearest' });
+  }
+  /** Shifts the open drawing so that the transitions just taken come into view beside the state in focus, when both fit. */
+  function alongWithTaken(section, focus) {
+    var drawing = section.querySelector('.drawing');
+    var box = drawing.getBoundingClientRect();
+    var r = focus.getBoundingClientRect();
+    var u = { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+    section.querySelectorAll('svg .taken-now').forEach(function (n) {
+      var e = n.getBoundingClientRect();
+      u = { left: Math.min(u.left, e.left), top: Math.min(u.top, e.top), right: Math.max(u.right, e.right), bottom: Math.max(u.bottom, e.bottom) };
+    });
+    if (u.right - u.left <= box.width) drawing.scrollLeft += (u.left + u.right) / 2 - (box.left + box.width / 2);
+    if (u.bottom - u.top <= box.height) drawing.scrollTop += (u.top + u.bottom) / 2 - (box.top + box.height / 2);
+  }
+  function stepName(f) {
+    var s = f.step;
+    if (!s) return f.what || (f.label === 'start' ? 'before the first step' : 'not a message');
+    if (s.control_event) return 'control: ' + (s.control_event.type || 'event');
+    return f.name === null ? 'a message naming no request' : f.name;
+  }
   function show(i) {
     current = Math.max(0, Math.min(frames.length - 1, i));
     var f = frames[current];
     document.body.setAttribute('data-frame', String(current));
     $('position').textContent = (current + 1) + ' / ' + frames.length;
     $('jump').value = String(current);
-    $('step-label').textContent = f.label + (f.pointer ? '  ' + f.pointer : '');
+    $('step-label').textContent = f.label + '  ' + stepName(f) + (f.id !== null ? '  id ' + f.id : '') + (f.pointer ? '  ' + f.pointer : '');
     var s = f.step;
-    $('direction').textContent = !s ? 'before the first step' : s.control_event ? 'control event' : s.direction.replace(/_/g, ' ');
+    $('direction').textContent = !s ? (f.label === 'start' ? 'before the first step' : 'none (not a message)') : s.control_event ? 'control event' : ARROW[s.direction] || s.direction;
     $('message').textContent = !s ? '' : JSON.stringify(s.control_event ? s.control_event : s.message, null, 2);
     $('transport').textContent = s && s.transport_context ? JSON.stringify(s.transport_context, null, 2) : '';
     $('transport-box').hidden = !(s && s.transport_context);
@@ -38,13 +143,17 @@ export const INSPECTOR_SCRIPT = String.raw`
       var li = el('li', { 'class': 'finding ' + x.severity, 'data-rule': x.rule });
       li.appendChild(el('code', {}, x.rule));
       li.appendChild(document.createTextNode(' ' + x.severity + ' at '));
-      li.appendChild(el('code', { 'class': 'pointer' }, x.pointer));
+      li.appendChild(el('code', { 'class': 'pointer' }, x.pointer || '/'));
+      if (x.note) li.appendChild(el('span', { 'class': 'note' }, ' (' + x.note + ')'));
       li.appendChild(el('div', {}, x.message));
       findings.appendChild(li);
     });
     if (f.findings.length === 0) findings.appendChild(el('li', { 'class': 'none' }, 'no findings'));
+    var shown = profileAt(current).machines;
     var actors = clear($('actors'));
-    f.actors.forEach(function (a) { actors.appendChild(row([a.actor, a.state], { 'data-machine': a.machine, 'data-state': a.state })); });
+    f.actors.forEach(function (a) {
+      if (shown.indexOf(a.machine) >= 0) actors.appendChild(row([a.actor, a.state], { 'data-machine': a.machine, 'data-state': a.state }));
+    });
     $('revision').textContent = f.view.revision === undefined || f.view.revision === null ? '(no policy)' : f.view.revision;
     ['client_to_server', 'server_to_client'].forEach(function (d) {
       var list = clear($('pending-' + d));
@@ -84,18 +193,45 @@ export const INSPECTOR_SCRIPT = String.raw`
     document.querySelectorAll('svg .active, svg .taken-now').forEach(function (n) { n.classList.remove('active'); n.classList.remove('taken-now'); });
     f.active.forEach(function (id) { var n = document.getElementById(id); if (n) n.classList.add('active'); });
     f.taken.forEach(function (t) { var n = document.getElementById('edge:' + t) || document.getElementById('a_edge:' + t); if (n) n.classList.add('taken-now'); });
-    document.querySelectorAll('#steps li').forEach(function (li, k) { li.classList.toggle('current', k === current); });
+    var items = document.querySelectorAll('#steps li');
+    items.forEach(function (li, k) { li.classList.toggle('current', k === current); });
+    if (items[current]) items[current].scrollIntoView({ block: 'nearest' });
     $('prev').disabled = current === 0;
     $('next').disabled = current === frames.length - 1;
+    layout(current);
   }
   var steps = $('steps');
   function addStep(f, k) {
-    var li = el('li', { 'data-index': String(k) }, f.label + (f.findings.some(function (x) { return x.severity === 'error'; }) ? '  (rejected)' : ''));
+    var errors = count(f, 'error'), warnings = count(f, 'warning');
+    var li = el('li', { 'data-index': String(k) });
+    li.appendChild(el('span', { 'class': 'place' }, f.label));
+    if (f.direction) { li.appendChild(document.createTextNode(' ')); li.appendChild(el('span', { 'class': 'dir' }, ARROW[f.direction] || f.direction)); }
+    li.appendChild(document.createTextNode(' '));
+    li.appendChild(el('span', { 'class': 'name', 'data-name': f.name === null || f.name === undefined ? '' : f.name }, stepName(f)));
+    if (f.id !== null) { li.appendChild(document.createTextNode(' ')); li.appendChild(el('span', { 'class': 'id' }, 'id ' + f.id)); }
+    // A message with an error finding was rejected by the session; a transport event with one was not a message at all.
+    var rejected = errors > 0 && !!f.step;
+    var says = [];
+    if (errors > 0) says.push((rejected ? 'rejected: ' : '') + plural(errors, 'error'));
+    if (warnings > 0) says.push(plural(warnings, 'warning'));
+    if (errors > 0) { li.appendChild(document.createTextNode(' ')); li.appendChild(el('span', { 'class': 'mark error', title: says[0] }, '\u2716 ' + errors)); }
+    if (warnings > 0) { li.appendChild(document.createTextNode(' ')); li.appendChild(el('span', { 'class': 'mark warning', title: says[says.length - 1] }, '\u26A0 ' + warnings)); }
+    li.className = 'step' + (rejected ? ' rejected' : '') + (errors > 0 ? ' has-error' : '') + (warnings > 0 ? ' has-warning' : '');
+    li.setAttribute('data-findings', says.join(', '));
+    li.title = li.textContent + (says.length > 0 ? ' (' + says.join(', ') + ')' : '');
     li.addEventListener('click', function () { show(k); });
     steps.appendChild(li);
   }
   frames.forEach(addStep);
   $('jump').max = String(frames.length - 1);
+  order.forEach(function (m) {
+    sections[m].querySelector('button.fold').addEventListener('click', function () {
+      var open = sections[m].classList.contains('open');
+      if (open) { delete opened[m]; if (m === lastPrimary) folded[m] = true; }
+      else { opened[m] = true; delete folded[m]; }
+      layout(current);
+    });
+  });
   if (data.live) {
     var seen = 0, errors = 0, warnings = 0;
     var source = new EventSource(data.live);
@@ -107,8 +243,8 @@ export const INSPECTOR_SCRIPT = String.raw`
       frames.push(item.frame);
       addStep(item.frame, frames.length - 1);
       item.frame.findings.forEach(function (x) { if (x.severity === 'error') errors++; else warnings++; });
-      $('verdict').textContent = 'live: ' + seen + ' messages, ' + errors + ' errors, ' + warnings + ' warnings';
-      $('verdict').setAttribute('data-status', errors > 0 ? 'failed' : 'live');
+      $('verdict').textContent = 'live: ' + plural(seen, 'message') + ', ' + plural(errors, 'error') + ', ' + plural(warnings, 'warning');
+      $('verdict').setAttribute('data-status', errors > 0 ? 'fail' : 'live');
       document.body.setAttribute('data-seq', String(seen));
       $('jump').max = String(frames.length - 1);
       if (follow) show(frames.length - 1);
@@ -121,10 +257,6 @@ export const INSPECTOR_SCRIPT = String.raw`
   $('prev').addEventListener('click', function () { show(current - 1); });
   $('next').addEventListener('click', function () { show(current + 1); });
   $('last').addEventListener('click', function () { show(frames.length - 1); });
-  $('zoom').addEventListener('click', function () {
-    var fit = $('diagram').classList.toggle('fit');
-    $('zoom').textContent = fit ? 'full size' : 'fit';
-  });
   $('jump').addEventListener('input', function () { show(Number($('jump').value)); });
   document.addEventListener('keydown', function (e) {
     if (e.target && e.target.tagName === 'INPUT') return;

@@ -10,7 +10,8 @@ import type { Judge } from '../judge/judge.ts';
 import { machineGraphs } from '../coverage/measure.ts';
 import { SAMPLE_BASIS } from '../coverage/models/basis.ts';
 import { TransitionRecorder } from '../coverage/recorder.ts';
-import { actorsOf, type Frame, type FrameFinding } from './trace.ts';
+import { pendingIn, StepNamer } from './step-name.ts';
+import { actorsOf, profileShown, type Frame, type FrameFinding, type ProfileShown } from './trace.ts';
 
 /** The most frames kept for a page that connects later (the latest ones). */
 export const MAX_LIVE_FRAMES = 2_000;
@@ -76,6 +77,8 @@ export class LiveFrames {
   readonly #listeners = new Set<(text: string, frame: LiveFrame) => void>();
   #seq = 0;
   #failed = false;
+  readonly #namer = new StepNamer();
+  #profile: ProfileShown | undefined;
 
   constructor(redact: Redact) {
     const { graphs, byDefinition } = machineGraphs(SAMPLE_BASIS);
@@ -99,14 +102,20 @@ export class LiveFrames {
     const runs = this.#recorder.runs();
     const taken: string[] = [];
     for (const run of runs) taken.push(...run.steps.splice(0).map((s) => s.transition));
+    const rejected = findings.some((f) => f.severity === 'error');
+    if (this.#profile?.id !== session.profile.id) this.#profile = profileShown(session.profile, false);
+    const view = session.view();
     const frame: Frame = {
-      label: `${label}: ${step.direction === 'client_to_server' ? 'client' : 'server'}`,
+      label,
       pointer: null,
       step: this.#redact(step),
+      ...this.#redact(this.#namer.name(step, this.#seq, rejected, pendingIn(view.pending))),
       findings: findings.map((f) => this.#redact({ rule: f.rule, severity: f.severity, pointer: f.pointer, message: f.message })),
-      view: this.#redact(listsCut(session.view())),
+      view: this.#redact(listsCut(view)),
       ...actorsOf(runs),
       taken,
+      // On every frame: a page that connects late is sent only the latest ones.
+      profile: this.#profile,
     };
     const seq = ++this.#seq;
     let live: LiveFrame = { seq, frame };

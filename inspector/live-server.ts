@@ -11,7 +11,7 @@ import { profileForVersion } from '../validators/profiles.ts';
 import type { Profile } from '../validators/context.ts';
 import { MAX_LIVE_FRAME_BYTES, type LiveFrames } from './live-frames.ts';
 import { inspectorHtml } from './page.ts';
-import { actorsOf, type CaseTrace, type Frame } from './trace.ts';
+import { actorsOf, profileShown, type CaseTrace, type Frame } from './trace.ts';
 
 /** A running inspector server. */
 export interface LiveInspector {
@@ -23,12 +23,15 @@ export interface LiveInspector {
 
 const EVENTS_PATH = '/events';
 
+/** The profile the page shows until the session's handshake settles one (the tap's default). */
+const FIRST_PROFILE = profileForVersion('2025-11-25') as Profile;
+
 /** The session before any message: what the page shows first. */
 function startFrame(): Frame {
-  const session = new Judge({ profile: profileForVersion('2025-11-25') as Profile });
+  const session = new Judge({ profile: FIRST_PROFILE });
   const view = session.view();
   session.stop();
-  return { label: 'start', pointer: null, step: null, findings: [], view, ...actorsOf([]), taken: [] };
+  return { label: 'start', pointer: null, step: null, name: null, direction: null, id: null, findings: [], view, ...actorsOf([]), taken: [] };
 }
 
 /**
@@ -37,11 +40,13 @@ function startFrame(): Frame {
  */
 export async function startLiveInspector(frames: LiveFrames, title: string, host: string, port: number): Promise<LiveInspector> {
   const trace: CaseTrace = {
-    fixture: 'tap',
+    kind: 'live',
+    source: 'tap',
     name: title,
     description: null,
-    expect: 'pass',
-    result: { name: title, status: 'passed' },
+    expect: null,
+    profile: profileShown(FIRST_PROFILE, false),
+    verdict: { status: 'live', text: 'live: waiting for the first message' },
     frames: [startFrame()],
   };
   const page = await inspectorHtml(trace, { live: EVENTS_PATH });

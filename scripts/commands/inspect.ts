@@ -8,10 +8,17 @@ import { writeOutputFile } from '../../files/output-file.ts';
 import { UsageError } from '../cli/usage-error.ts';
 import { basename } from 'node:path';
 import { loadFixtures, loadInputs, type FixtureFile } from '../fixture-files.ts';
-import { judgeTranscriptFile } from '../transcript-file.ts';
+import { judgeInputFile, type OtherDocument } from '../transcript-file.ts';
+import { looksLikeTrace } from './validate-trace.ts';
+import { readStreamBounded } from '../../files/read-bounded.ts';
+import { parseTrace, TRACE_MAX_BYTES } from '../../trace/parse-trace.ts';
+import type { Trace } from '../../trace/trace-schema.ts';
+import { transcriptOfTrace } from '../../trace/trace-transcript.ts';
+import { validateTranscript } from '../../transcripts/validate-transcript.ts';
+import type { JudgeOptions } from '../../transcripts/transcript-report.ts';
 import { inspectorHtml } from '../../inspector/page.ts';
 import { streamToStately } from '../../inspector/stately.ts';
-import { traceCase, traceTranscript } from '../../inspector/trace.ts';
+import { traceCase, traceTranscript, type PlayedTranscript } from '../../inspector/trace.ts';
 import { ruleById } from '../../validators/rules/index.ts';
 
 /** Options of `inspect`. */
@@ -57,10 +64,27 @@ async function transcriptOf(positionals: readonly string[], options: InspectOpti
   return transcripts[0];
 }
 
-/** Writes the page of a whole transcript. */
+/** A trace read whole and checked. */
+const TRACE_DOCUMENT: OtherDocument<Trace> = {
+  looksLike: looksLikeTrace,
+  read: async (source) => parseTrace(await readStreamBounded(source, TRACE_MAX_BYTES)),
+};
+
+async function* once(text: string): AsyncGenerator<Uint8Array> {
+  yield new TextEncoder().encode(text);
+}
+
+/** Judges the transcript at `path`, or the message events of the trace there as one, keeping which trace event each line came from. */
+async function playInput(path: string, judge: JudgeOptions): Promise<PlayedTranscript> {
+  const judged = await judgeInputFile(path, judge, TRACE_DOCUMENT);
+  if (judged.kind === 'transcript') return { run: judged.run };
+  return { run: await validateTranscript(once(transcriptOfTrace(judged.value)), judge), trace: judged.value };
+}
+
+/** Writes the page of a whole transcript, or of a trace's message events. */
 async function inspectTranscript(file: FixtureFile, options: InspectOptions): Promise<CommandResult> {
   if (options.stately) throw new UsageError('inspect', '--stately plays fixture cases; a transcript is inspected as a page');
-  const { trace, run, truncated } = await traceTranscript(file.label, (judge) => judgeTranscriptFile(file.path, judge));
+  const { trace, run, truncated } = await traceTranscript(file.label, (judge) => playInput(file.path, judge));
   if (run.failure !== undefined) throw run.failure;
   const out = options.out ?? defaultOut(file.label);
   await writeOutputFile(out, await inspectorHtml(trace));

@@ -19,7 +19,8 @@ import { bundledFixtures, COURSE } from './bundled.ts';
 // A real headless Chromium (see test/support/browser.ts) opens the generated pages from file://
 // URLs with every other request refused, so the pages must work with no network.
 const stateCount = (machine: string) => stateNodes(SESSION_MACHINES.find((m) => m.id === machine)!).length - 1;
-const SESSION_STATES = SESSION_MACHINES.reduce((n, m) => n + stateCount(m.id), 0);
+/** The state nodes (and compound-state clusters) of the machines named. */
+const statesOf = (machines: readonly string[]) => machines.reduce((n, m) => n + stateCount(m), 0);
 
 const dir = mkdtempSync(join(tmpdir(), 'mcp-statechart-browser-'));
 const shots = join(dir, 'screenshots');
@@ -78,7 +79,8 @@ if (chromiumAvailable(test, 'the coverage and inspector page tests')) {
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(String(e)));
       await page.goto(pathToFileURL(file).href);
-      assert.is(await page.locator('#diagram svg g.state').count(), SESSION_STATES, 'one node (or cluster) per state of every machine');
+      assert.is(await page.locator('#diagram svg g.state').count(), statesOf(trace.profile.machines), 'one node (or cluster) per state of every machine the profile runs');
+      assert.equal(await page.locator('#diagram svg').evaluateAll((ss) => ss.map((s) => s.getAttribute('data-machine'))), [...trace.profile.machines], 'one drawing per machine');
       const seen: { frame: number; active: string[]; subscriptions: string[]; lifecycle: string | null }[] = [];
       const capture = async () => {
         seen.push({
@@ -134,7 +136,9 @@ if (chromiumAvailable(test, 'the coverage and inspector page tests')) {
         const errors: string[] = [];
         page.on('pageerror', (e) => errors.push(String(e)));
         await page.goto(pathToFileURL(file).href);
-        assert.is(await page.locator('#diagram svg g.state').count(), SESSION_STATES);
+        assert.equal(trace.profile.machines, ['lifecycle', 'correlation', 'authorization', 'subscription', 'progress', 'cancellation', 'task'], '2025-11-25 runs no retry loop; the fixture has a policy');
+        assert.is(await page.locator('#diagram svg[data-machine="inputRequired"]').count(), 0);
+        assert.is(await page.locator('#diagram svg g.state').count(), statesOf(trace.profile.machines));
         const seen: { active: string[]; extensions: Record<string, string> }[] = [];
         for (let i = 0; i < trace.frames.length; i++) {
           if (i > 0) await page.keyboard.press('ArrowRight');

@@ -68,14 +68,21 @@ if (chromiumAvailable(test, 'the live inspector test')) {
         // A second initialize is a lifecycle error the session reports.
         await exchange(tap, '{"jsonrpc":"2.0","id":3,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}', 3);
         await waitSeq(6);
-        const rejected = page.locator('#steps li', { hasText: '(rejected)' }).first();
+        const rejected = page.locator('#steps li.rejected').first();
         await rejected.waitFor({ timeout: 10_000 });
         await rejected.click();
         const rule = await page.locator('#findings li.finding.error').first().getAttribute('data-rule');
         assert.ok(rule !== null && rule.startsWith('lifecycle/'), String(rule));
-        assert.match(await page.locator('#verdict').textContent() ?? '', /live: \d+ messages, [1-9]\d* errors/);
+        assert.match(await page.locator('#verdict').textContent() ?? '', /live: \d+ messages, [1-9]\d* errors?/);
         assert.ok((await seq()) >= 6);
         assert.is(await page.locator('#steps li').count(), (await seq()) + 1, 'a step per message, after the start');
+        // Each step named as the judge names it, with its direction; only the machines the session's profile runs are shown.
+        const names = await page.locator('#steps li .name').evaluateAll((ns) => ns.map((n) => n.getAttribute('data-name')));
+        assert.equal(names.slice(0, 7), ['', 'initialize', 'initialize result', 'notifications/initialized', 'tools/list', 'tools/list result', 'initialize']);
+        assert.match(await page.locator('#steps li').nth(2).textContent() ?? '', /^message 2 server \u2192 client initialize result id 1/);
+        const shown = await page.locator('section.machine:not([hidden])').evaluateAll((ss) => ss.map((x) => x.getAttribute('data-machine')));
+        assert.equal(shown, ['lifecycle', 'correlation', 'subscription', 'progress', 'cancellation', 'task']);
+        assert.is(await page.locator('#profile').getAttribute('data-profile'), '2025-11-25');
         assert.equal(errors, []);
         assert.equal(blocked, [], 'the page asked for nothing beyond the tap');
       });
@@ -132,12 +139,12 @@ if (chromiumAvailable(test, 'the live inspector test over HTTP')) {
         // A second initialize in the same session is a lifecycle error the session reports.
         await post({ ...INITIALIZE, id: 3 });
         await waitSeq(6);
-        const rejected = page.locator('#steps li', { hasText: '(rejected)' }).first();
+        const rejected = page.locator('#steps li.rejected').first();
         await rejected.waitFor({ timeout: 10_000 });
         await rejected.click();
         const rule = await page.locator('#findings li.finding.error').first().getAttribute('data-rule');
         assert.ok(rule !== null && rule.startsWith('lifecycle/'), String(rule));
-        assert.match(await page.locator('#verdict').textContent() ?? '', /live: \d+ messages, [1-9]\d* errors/);
+        assert.match(await page.locator('#verdict').textContent() ?? '', /live: \d+ messages, [1-9]\d* errors?/);
         assert.not.match(await page.content(), session ?? '', 'the session id never reaches the page');
         assert.equal(errors, []);
         assert.equal(blocked, [], 'the page asked for nothing beyond the tap');
