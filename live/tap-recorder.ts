@@ -8,7 +8,7 @@ import { BOTH_SENDERS, type Judge } from '../judge/judge.ts';
 import type { TraceEvent } from '../trace/trace-schema.ts';
 import type { Direction } from '../validators/context.ts';
 import type { RuleSpec } from '../validators/rules/rule.ts';
-import { LiveJudge, type EventFinding } from './live-judge.ts';
+import { LiveJudge, type EventFinding, type ProbeKind } from './live-judge.ts';
 import { shortenKeys } from './long-keys.ts';
 import { ExchangeRequests } from './unjudged-answers.ts';
 import { MAX_RECORDED_TEXT, type Recording, type RunFinding } from './recorder.ts';
@@ -54,6 +54,8 @@ export interface TapRecorderOptions {
   readonly onMessage?: (message: unknown) => void;
   /** Milliseconds, monotonic (default `performance.now`). */
   readonly clock?: () => number;
+  /** The senders whose requests still unanswered at the end are reported (default both: the tap judges both peers). */
+  readonly unanswered?: readonly Direction[];
 }
 
 /** The recorder of a tapped session: everything judged, a bounded part kept. */
@@ -97,7 +99,7 @@ export class TapRecorder implements Recorder {
         this.#shortened += short.shortened;
         return short.message;
       },
-      unanswered: BOTH_SENDERS,
+      unanswered: options.unanswered ?? BOTH_SENDERS,
       onFinding: (f) => this.#placed(f),
       ...(options.inspect === undefined ? {} : { inspect: options.inspect }),
       onJudged: (index, step, findings, session) => {
@@ -112,7 +114,8 @@ export class TapRecorder implements Recorder {
     });
   }
 
-  message(direction: Direction, text: string, place?: WirePlace): RecordedMessage {
+  /** Records and judges one message; `probe` marks a deliberately wrong request of the judging server's. */
+  message(direction: Direction, text: string, place?: WirePlace, probe?: ProbeKind): RecordedMessage {
     this.#messages += 1;
     this.#counts[direction] += 1;
     const bytes = text.length;
@@ -131,7 +134,7 @@ export class TapRecorder implements Recorder {
     this.#deferred = [];
     let message: unknown;
     try {
-      message = this.#judge.text(index, direction, text);
+      message = this.#judge.text(index, direction, text, probe);
     } finally {
       const deferred = this.#deferred;
       this.#deferred = undefined;
@@ -146,7 +149,7 @@ export class TapRecorder implements Recorder {
     if (this.#keeping) {
       this.#events[index] = message === undefined
         ? { kind: 'message', direction, text: text.length > MAX_RECORDED_TEXT ? text.slice(0, MAX_RECORDED_TEXT) : text, ...placeOf(place) }
-        : { kind: 'message', direction, message, ...placeOf(place) };
+        : { kind: 'message', direction, message, ...placeOf(place), ...(probe === undefined ? {} : { probe }) };
     }
     return { index: this.#keeping ? index : -1, message };
   }
