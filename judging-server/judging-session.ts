@@ -57,6 +57,9 @@ interface Waiting {
   resolve(answer: JsonObject | undefined): void;
 }
 
+/** The client requests this server serves (beside initialize and ping). */
+const SERVED_METHODS: ReadonlySet<string> = new Set(['tools/list', 'resources/list', 'prompts/list', 'resources/templates/list', 'resources/read', 'resources/subscribe', 'resources/unsubscribe', 'prompts/get', 'logging/setLevel', 'tools/call']);
+
 const SERVER_INFO = { name: 'mcp-statechart judging server', version: '0.1.0' };
 
 /** One connection of the judging server. */
@@ -205,7 +208,9 @@ export class JudgingSession {
       return;
     }
     if (!this.#initializeAnswered) {
-      this.#error(id, -32600, 'Invalid Request: the session is not initialized (send initialize first)');
+      // A method this server does not serve is unknown whenever it comes (a client probing for server/discover, say).
+      if (SERVED_METHODS.has(method)) this.#error(id, -32600, 'Invalid Request: the session is not initialized (send initialize first)');
+      else this.#error(id, -32601, `Method not found: ${method}`);
       return;
     }
     switch (method) {
