@@ -340,8 +340,10 @@ export class JudgingSession {
       }
       case SCENARIOS_TOOL: {
         await (this.#played ?? Promise.resolve());
-        const played = [...this.#outcomes].map(([n, o]) => `${n}: ${o}`).join('\n');
-        return this.#result(id, text(played === '' ? 'no scenario was played' : played));
+        const played = [...this.#outcomes].filter(([n]) => n !== 'list-changed').map(([n, o]) => `${n}: ${o}`).join('\n');
+        this.#result(id, text(played === '' ? 'no scenario was played' : played));
+        this.#listsChanged();
+        return;
       }
       default:
         return this.#error(id, -32602, `Unknown tool: ${String(name)}`);
@@ -465,10 +467,18 @@ export class JudgingSession {
     } else if (plan.undeclared === 'elicitation-form') {
       await asked('undeclared', 'elicitation/create', { mode: 'form', message: 'A name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } }, 'undeclared-elicitation-mode');
     } else note('undeclared', 'not played: the client declared roots and every elicitation mode it can');
-    if (plan.listChanged) {
-      for (const list of ['tools', 'resources', 'prompts']) this.#send({ jsonrpc: '2.0', method: `notifications/${list}/list_changed` }, undefined);
-      note('list-changed', 'sent');
-    }
+    if (plan.listChanged) note('list-changed', 'not played: the client did not call wait_for_scenarios');
+  }
+
+  /**
+   * The list changes, sent once the client has called wait_for_scenarios and been answered: sent
+   * while the client lists or calls, they would race its requests in flight (a cursor or a tool
+   * name it sent before it read the change), and the race would be the server's doing.
+   */
+  #listsChanged(): void {
+    if (!this.#options.scenarios.has('list-changed')) return;
+    for (const list of ['tools', 'resources', 'prompts']) this.#send({ jsonrpc: '2.0', method: `notifications/${list}/list_changed` }, undefined);
+    this.#outcomes.set('list-changed', 'sent after wait_for_scenarios was answered');
   }
 
   /** Notes what the client did of the scenarios it starts itself. */

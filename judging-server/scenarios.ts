@@ -13,7 +13,7 @@ export const SCENARIOS = {
   'sampling': { by: 'server', text: 'sampling/createMessage, when the client declared sampling (with tools too when it declared sampling.tools)' },
   'elicitation-form': { by: 'server', text: 'elicitation/create in form mode, when the client declared it; an accepted answer must fit the requested schema' },
   'elicitation-url': { by: 'server', text: 'elicitation/create in URL mode (2025-11-25), when the client declared it' },
-  'list-changed': { by: 'server', text: 'notifications/tools/list_changed, resources/list_changed and prompts/list_changed' },
+  'list-changed': { by: 'server', text: 'notifications/tools/list_changed, resources/list_changed and prompts/list_changed, once wait_for_scenarios is answered' },
   'undeclared': { by: 'server', text: 'a request for what the client did not declare (roots/list, or an elicitation mode); the client should refuse it with an error' },
   'pagination': { by: 'client', text: 'tools, resources and prompts are listed over three pages each; a cursor goes back unchanged' },
   'subscribe': { by: 'client', text: `resources/subscribe to the watched resource is followed by notifications/resources/updated` },

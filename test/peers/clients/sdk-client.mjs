@@ -49,13 +49,15 @@ try {
   }
   await client.subscribeResource({ uri: 'mcp-statechart://judging-server/watched' });
   await client.readResource({ uri: 'mcp-statechart://judging-server/watched' });
-  await client.callTool({ name: 'progress', arguments: { steps: 2 } }, undefined, { onprogress: () => {} });
-  await client.callTool({ name: 'slow', arguments: { seconds: 30 } }, undefined, { timeout: 300 }).then(() => {
+  // 1.x takes (params, resultSchema, options), 2.x (params, options).
+  const call = (params, options) => (major === '1' ? client.callTool(params, undefined, options) : client.callTool(params, options));
+  await call({ name: 'progress', arguments: { steps: 2 } }, { onprogress: () => {} });
+  await call({ name: 'slow', arguments: { seconds: 30 } }, { timeout: 300 }).then(() => {
     throw new Error('the slow call was not cancelled');
   }, () => {});
   await client.callTool({ name: 'add', arguments: { a: 1, b: 2 } });
   await client.getPrompt({ name: 'greet', arguments: { name: 'Ada' } });
-  await client.callTool({ name: 'wait_for_scenarios', arguments: {} }, undefined, { timeout: 120_000 });
+  await call({ name: 'wait_for_scenarios', arguments: {} }, { timeout: 120_000 });
   await client.close();
 } catch (error) {
   process.stderr.write(`sdk-client: ${error instanceof Error ? error.message : String(error)}\n`);
