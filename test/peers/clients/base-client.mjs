@@ -7,7 +7,10 @@ import { spawn } from 'node:child_process';
 
 const PROTOCOL = process.env.CLIENT_PROTOCOL ?? '2025-11-25';
 
-/** Runs the client; `defect` is one of: skip-initialized, wrong-id, roots-not-file, sampling-missing, elicitation-schema, no-ping, or none. */
+/**
+ * Runs the client; `defect` is one of: skip-initialized, wrong-id, roots-not-file, sampling-missing,
+ * elicitation-schema, no-ping, answers-undeclared-roots, or none (no-roots: correct, without roots).
+ */
 export async function runClient({ transport, defect = 'none', capabilities }) {
   const wire = transport === 'http' ? httpWire(process.argv[process.argv.length - 1]) : stdioWire();
   const pending = new Map();
@@ -36,6 +39,7 @@ export async function runClient({ transport, defect = 'none', capabilities }) {
         if (defect === 'no-ping') return;
         return answer(defect === 'wrong-id' ? `${id}-x` : id, {});
       case 'roots/list':
+        if (defect === 'answers-undeclared-roots') return answer(id, { roots: [] });
         if (!declared.roots) return refuse(id, -32601, 'Roots not supported');
         return answer(id, { roots: [{ uri: defect === 'roots-not-file' ? 'https://example.com/repo' : 'file:///tmp/project', name: 'project' }] });
       case 'sampling/createMessage':
@@ -53,7 +57,9 @@ export async function runClient({ transport, defect = 'none', capabilities }) {
         return refuse(id, -32601, `Method not found: ${method}`);
     }
   }
-  const declared = capabilities ?? { roots: { listChanged: true }, sampling: {}, elicitation: { form: {} } };
+  // Without roots the server asks for them anyway (the undeclared scenario): no-roots refuses as it should, answers-undeclared-roots answers.
+  const rootless = defect === 'no-roots' || defect === 'answers-undeclared-roots';
+  const declared = capabilities ?? (rootless ? { sampling: {}, elicitation: { form: {} } } : { roots: { listChanged: true }, sampling: {}, elicitation: { form: {} } });
   const init = await request('initialize', { protocolVersion: PROTOCOL, capabilities: declared, clientInfo: { name: 'test-client', version: '1.0.0' } });
   if (init.error !== undefined) throw new Error(`initialize failed: ${JSON.stringify(init.error)}`);
   wire.initialized?.(init);
