@@ -15,6 +15,9 @@ import { MAX_HTTP_MESSAGE_BYTES } from '../live/tap-http.ts';
 import type { CleanupEvidence } from '../live/transport.ts';
 import { JudgingSession, type Outlet, type Route, type SessionOptions } from './judging-session.ts';
 
+/** Sessions one run serves at most (each initialize starts one); past it, initialize is answered 503. */
+export const MAX_SESSIONS = 64;
+
 /** The path of the MCP endpoint. */
 export const MCP_PATH = '/mcp';
 
@@ -205,6 +208,11 @@ export class JudgingHttpEndpoint {
         if (named || request?.['method'] !== 'initialize') {
           res.writeHead(named ? 404 : 400, { 'content-type': 'application/json' })
             .end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message: named ? 'Session not found' : 'Bad Request: no Mcp-Session-Id (only initialize starts a session)' } }));
+          return;
+        }
+        if (this.started.length >= MAX_SESSIONS) {
+          res.writeHead(503, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message: `this run serves at most ${MAX_SESSIONS} sessions` } }));
           return;
         }
         s = new HttpSession(this.#options);

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { InputError } from '../../files/input-error.ts';
-import { JudgingHttpEndpoint } from '../../judging-server/http-endpoint.ts';
+import { JudgingHttpEndpoint, MAX_SESSIONS } from '../../judging-server/http-endpoint.ts';
 import type { JudgingSession } from '../../judging-server/judging-session.ts';
 import { serveLines } from '../../judging-server/line-channel.ts';
 import { killLeftovers, settlesWithin, signalGroup, spawnServer } from '../../live/process-group.ts';
@@ -57,6 +57,8 @@ interface Listener {
   readonly ended: Promise<unknown>[];
   connected: boolean;
   stop(): Promise<CleanupEvidence>;
+  /** Removes what would outlive an interrupted run (the socket's folder). */
+  abort?: () => void;
 }
 
 async function stdioListener(parsed: CheckClientCommand, env: NodeJS.ProcessEnv): Promise<Listener & { env: NodeJS.ProcessEnv }> {
@@ -66,6 +68,11 @@ async function stdioListener(parsed: CheckClientCommand, env: NodeJS.ProcessEnv)
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
     listener.connected = true;
+    // Each start of MCP_SERVER_COMMAND is a session; a client that starts it without end is refused past the bound.
+    if (listener.sessions.length >= MAX_SESSIONS) {
+      socket.destroy();
+      return;
+    }
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     const { session, ended } = serveLines(socket, socket, sessionOptions(parsed));
@@ -77,6 +84,7 @@ async function stdioListener(parsed: CheckClientCommand, env: NodeJS.ProcessEnv)
     server.listen(path, () => resolve());
   });
   chmodSync(path, 0o600);
+  listener.abort = () => rmSync(dir, { recursive: true, force: true });
   listener.stop = async () => {
     let closed = 0;
     const done = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -122,6 +130,7 @@ export async function runCheckClient(args: CommandArgs, io: CommandIO, env: Node
   let child: ChildProcess | undefined;
   let forced: 'none' | 'SIGTERM' | 'SIGKILL' = 'none';
   const end = (): void => {
+    listener.abort?.();
     if (child !== undefined && child.exitCode === null && child.signalCode === null) signalGroup(child, 'SIGKILL');
   };
   let exit: { code: number | null; signal: NodeJS.Signals | null; limit: boolean } | undefined;
