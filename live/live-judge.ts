@@ -42,6 +42,10 @@ const PROBE_ANSWERS: Readonly<Record<ProbeKind, { readonly code: number; readonl
   'header-mismatch': { code: -32020, rule: ruleById('probe/header-validation-code') },
   'header-missing': { code: -32020, rule: ruleById('probe/header-validation-code') },
   'era-probe': undefined,
+  // The judging server's requests for what the client did not declare: roots/list SHOULD be refused
+  // with -32601; an undeclared elicitation mode is judged by the session's elicitation rules.
+  'undeclared-roots': { code: -32601, rule: ruleById('probe/undeclared-capability-answer') },
+  'undeclared-elicitation-mode': undefined,
 };
 
 const PROBE_NAMES: Readonly<Record<ProbeKind, string>> = {
@@ -54,6 +58,8 @@ const PROBE_NAMES: Readonly<Record<ProbeKind, string>> = {
   'header-mismatch': 'mismatching header',
   'header-missing': 'missing header',
   'era-probe': 'server/discover era probe',
+  'undeclared-roots': 'roots/list to a client without roots',
+  'undeclared-elicitation-mode': 'elicitation in a mode the client did not declare',
 };
 
 /** A finding placed on the event it rests on. */
@@ -117,7 +123,8 @@ export class LiveJudge {
   readonly #methods = new Map<number, string>();
   #described: RequestMemory | undefined;
   readonly #about = new WeakMap<EventFinding, { readonly method?: string; readonly target?: FindingTarget }>();
-  readonly #probes = new Map<IdKey, ProbeKind>();
+  /** Probes by their sender and id (`client_to_server 7`): a client's are answered by the server, the judging server's by the client. */
+  readonly #probes = new Map<string, ProbeKind>();
   /** Ids the client reused on purpose (the duplicate-id and reused-id probes). */
   readonly #reusedIds = new Set<IdKey>();
   readonly #markers = new MarkerOracle();
@@ -299,7 +306,7 @@ export class LiveJudge {
     const method = message['method'];
     if (typeof method === 'string') {
       if (isRequestId(id)) {
-        if (probe !== undefined) this.#probes.set(idKey(id), probe);
+        if (probe !== undefined) this.#probes.set(`${direction} ${idKey(id)}`, probe);
         if (probe === 'duplicate-id' || probe === 'reused-id') this.#reusedIds.add(idKey(id));
       }
       if (method === 'initialize' && direction === 'client_to_server' && this.#initializeId === undefined && isRequestId(id)) {
@@ -403,10 +410,11 @@ export class LiveJudge {
 
   #checkProbeAnswer(index: number, step: WireStep): EventFinding | undefined {
     const message = step.message;
-    if (step.direction !== 'server_to_client' || !isJsonObject(message) || 'method' in message || !isRequestId(message['id'])) return undefined;
-    const kind = this.#probes.get(idKey(message['id']));
+    if (!isJsonObject(message) || 'method' in message || !isRequestId(message['id'])) return undefined;
+    const key = `${OPPOSITE[step.direction]} ${idKey(message['id'])}`;
+    const kind = this.#probes.get(key);
     if (kind === undefined) return undefined;
-    this.#probes.delete(idKey(message['id']));
+    this.#probes.delete(key);
     const expected = PROBE_ANSWERS[kind];
     if (expected === undefined) return undefined;
     const error = message['error'];

@@ -9,7 +9,7 @@ import type { TraceEvent } from '../trace/trace-schema.ts';
 import type { Direction } from '../validators/context.ts';
 import type { RuleSpec } from '../validators/rules/rule.ts';
 import { HttpHeaderJudge, type HeaderFinding } from './http-header-rules.ts';
-import { LiveJudge, type EventFinding } from './live-judge.ts';
+import { LiveJudge, type EventFinding, type ProbeKind } from './live-judge.ts';
 import { shortenKeys } from '../judge/long-keys.ts';
 import { ExchangeRequests } from './unjudged-answers.ts';
 import { MAX_RECORDED_TEXT, type Recording, type RunFinding } from './recorder.ts';
@@ -55,6 +55,8 @@ export interface TapRecorderOptions {
   readonly onMessage?: (message: unknown, direction: Direction, event: number | null) => void;
   /** Milliseconds, monotonic (default `performance.now`). */
   readonly clock?: () => number;
+  /** The senders whose requests still unanswered at the end are reported (default both: the tap judges both peers). */
+  readonly unanswered?: readonly Direction[];
 }
 
 /** The recorder of a tapped session: everything judged, a bounded part kept. */
@@ -100,7 +102,7 @@ export class TapRecorder implements Recorder {
         this.#shortened += short.shortened;
         return short.message;
       },
-      unanswered: BOTH_SENDERS,
+      unanswered: options.unanswered ?? BOTH_SENDERS,
       onFinding: (f) => this.#placed(f),
       ...(options.inspect === undefined ? {} : { inspect: options.inspect }),
       onJudged: (index, step, findings, session) => {
@@ -115,7 +117,8 @@ export class TapRecorder implements Recorder {
     });
   }
 
-  message(direction: Direction, text: string, place?: WirePlace): RecordedMessage {
+  /** Records and judges one message; `probe` marks a deliberately wrong request of the judging server's. */
+  message(direction: Direction, text: string, place?: WirePlace, probe?: ProbeKind): RecordedMessage {
     this.#messages += 1;
     this.#counts[direction] += 1;
     const bytes = text.length;
@@ -134,7 +137,7 @@ export class TapRecorder implements Recorder {
     this.#deferred = [];
     let message: unknown;
     try {
-      message = this.#judge.text(index, direction, text);
+      message = this.#judge.text(index, direction, text, probe);
     } finally {
       const deferred = this.#deferred;
       this.#deferred = undefined;
@@ -152,7 +155,7 @@ export class TapRecorder implements Recorder {
     if (this.#keeping) {
       this.#events[index] = message === undefined
         ? { kind: 'message', direction, text: text.length > MAX_RECORDED_TEXT ? text.slice(0, MAX_RECORDED_TEXT) : text, ...placeOf(place) }
-        : { kind: 'message', direction, message, ...placeOf(place) };
+        : { kind: 'message', direction, message, ...placeOf(place), ...(probe === undefined ? {} : { probe }) };
     }
     return { index: this.#keeping ? index : -1, message };
   }

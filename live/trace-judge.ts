@@ -30,8 +30,9 @@ export function judgeTrace(trace: Trace): TraceJudgement {
   // other modes the client is the checker, and a server's silence is a recorded transport finding.
   // A trace cut by the tap's own bounds may have lost the answers: the cut is not the peers' doing.
   // The tap itself saw every message, so what it found unanswered at the end is carried over as recorded.
+  // Under check-client the server is the checker's own: the client's silence is what is judged.
   const cut = trace.mode === 'tap' && trace.omitted !== undefined;
-  const judge = new LiveJudge(trace.mode === 'tap' && !cut ? { unanswered: BOTH_SENDERS } : {});
+  const judge = new LiveJudge(trace.mode === 'tap' && !cut ? { unanswered: BOTH_SENDERS } : trace.mode === 'check-client' ? { unanswered: ['server_to_client'] } : {});
   const exchangeRequests = new ExchangeRequests();
   trace.events.forEach((event, index) => {
     if (event.kind !== 'message') {

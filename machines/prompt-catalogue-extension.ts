@@ -14,13 +14,16 @@ interface PromptArguments {
 
 /**
  * The client's catalogue of prompts, learned from prompts/list results (a request without a
- * cursor starts a new listing; notifications/prompts/list_changed forgets it): once the client
+ * cursor starts a new listing; notifications/prompts/list_changed forgets it, and the pages of a
+ * listing it interrupted are not the whole catalogue): once the client
  * has listed the prompts, prompts/get must name a listed prompt, give its required arguments
  * and no undeclared ones. Before any listing nothing is known, so nothing is checked.
  */
 export class PromptCatalogue implements SessionExtension {
   readonly name = 'prompt-catalogue';
   #prompts: Map<string, PromptArguments> | undefined;
+  /** A list_changed forgot the listing: its later pages are not the whole catalogue, until a listing starts again. */
+  #forgotten = false;
 
   checkCall(call: CallEvent): readonly Finding[] {
     if (call.method !== 'prompts/get' || this.#prompts === undefined || call.direction !== 'client_to_server') return NO_FINDINGS;
@@ -48,12 +51,17 @@ export class PromptCatalogue implements SessionExtension {
   }
 
   acceptCall(call: CallEvent): void {
-    if (call.method === 'notifications/prompts/list_changed') this.#prompts = undefined;
+    if (call.method === 'notifications/prompts/list_changed') {
+      this.#prompts = undefined;
+      this.#forgotten = true;
+    }
   }
 
   acceptResponse(pending: PendingRequest, ok: boolean, result: JsonObject | undefined, _direction: Direction): void {
     if (!ok || pending.method !== 'prompts/list' || !result || !Array.isArray(result['prompts'])) return;
     const continues = isJsonObject(pending.params) && typeof pending.params['cursor'] === 'string';
+    if (continues && this.#forgotten) return;
+    if (!continues) this.#forgotten = false;
     if (!continues || this.#prompts === undefined) this.#prompts = new Map();
     for (const p of result['prompts'] as unknown[]) {
       if (!isJsonObject(p) || typeof p['name'] !== 'string') continue;

@@ -52,8 +52,9 @@ export function sequenceChart(model: ReportModel, labels: readonly string[]): st
     '<defs>',
     ...['head', 'head-error', 'head-warning'].map((id) => `<marker id="${id}" class="${id}" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="9" markerHeight="9" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z"/></marker>`),
     '</defs>',
-    lifeline(CLIENT_X, 'client', 'Client (mcp-statechart)', height),
-    lifeline(SERVER_X, 'server', 'Server', height),
+    // The client is always on the left; the checker is whichever side mcp-statechart played.
+    lifeline(CLIENT_X, 'client', model.trace.mode === 'check-client' ? 'Client' : 'Client (mcp-statechart)', height),
+    lifeline(SERVER_X, 'server', model.trace.mode === 'check-client' ? 'Server (mcp-statechart)' : 'Server', height),
     `<text class="column" x="${FINDINGS_X}" y="40">findings</text>`,
     ...rows,
     cut,

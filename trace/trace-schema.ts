@@ -23,8 +23,10 @@ const HeadersSchema = v.record(v.string(), v.string());
  * revision a request in a version no server supports and (Streamable HTTP) requests whose
  * mirrored headers mismatch their body or are missing. `era-probe` is not wrong at all: it is the
  * server/discover a client that speaks both eras opens with, judged in the era its answer shows.
+ * Last, the judging server's requests for what the client did not declare (roots/list, an
+ * elicitation mode), which a client under check-client should refuse with an error.
  */
-export const PROBE_KINDS = ['unknown-method', 'invalid-params', 'before-initialized', 'duplicate-id', 'reused-id', 'unsupported-version', 'header-mismatch', 'header-missing', 'era-probe'] as const;
+export const PROBE_KINDS = ['unknown-method', 'invalid-params', 'before-initialized', 'duplicate-id', 'reused-id', 'unsupported-version', 'header-mismatch', 'header-missing', 'era-probe', 'undeclared-roots', 'undeclared-elicitation-mode'] as const;
 
 /** One message on the wire: the parsed message when the line or event was strict JSON, else its text. */
 export const MessageEventSchema = v.strictObject({
@@ -39,8 +41,8 @@ export const MessageEventSchema = v.strictObject({
   /** The SSE event id it carried, if any. */
   event_id: v.optional(v.string()),
   /**
-   * A deliberately wrong client request (see PROBE_KINDS): its own rejection is expected, and the
-   * answer is judged by the probe rules.
+   * A deliberately wrong request (see PROBE_KINDS; the judging server's own are server requests):
+   * its own rejection is expected, and the answer is judged by the probe rules.
    */
   probe: v.optional(v.picklist(PROBE_KINDS)),
 });
@@ -135,7 +137,7 @@ export const TraceSchema = v.strictObject({
   [TRACE_MARK]: v.literal(TRACE_VERSION),
   /** The program that wrote it, e.g. `mcp-statechart 0.1.0`. */
   generator: v.string(),
-  mode: v.picklist(['check', 'fuzz', 'replay', 'tap', 'matrix']),
+  mode: v.picklist(['check', 'fuzz', 'replay', 'tap', 'matrix', 'check-client']),
   target: TargetSchema,
   /** The run's settings (scope, timeout, offered version, named calls, roots), as data. */
   options: JsonObjectSchema,

@@ -5,7 +5,7 @@ import type { CommandSpec } from '../cli/command.ts';
 // `cases`, `validate` and `rules` need only the judging core and are loaded with the entry point;
 // the other commands are one group loaded on demand (see tooling.ts).
 import * as casesCommand from './cases.ts';
-import { CHECK_VERSION_OPTIONS, PROTOCOL_VERSION_OPTION, REPORT_OPTIONS, TARGET_OPTIONS } from './live-options.ts';
+import { CHECK_VERSION_OPTIONS, JUDGING_OPTIONS, PROTOCOL_VERSION_OPTION, REPORT_OPTIONS, TARGET_OPTIONS } from './live-options.ts';
 import * as rulesCommand from './rules.ts';
 import * as validateCommand from './validate.ts';
 
@@ -85,6 +85,48 @@ export const COMMANDS: readonly CommandSpec[] = [
     positionals: { name: 'CMD', min: 0, max: Infinity },
     exitCodes: '0 no error finding, 1 an error finding, 2 could not run (bad arguments, the server could not be started or reached, it negotiated a revision no profile judges, it does not speak the era asked for, or a --call could not be sent)',
     load: () => import('./check.ts'),
+  },
+  {
+    name: 'check-client',
+    summary: 'check a live MCP client by serving it the judging server (stdio or Streamable HTTP); write a trace and reports',
+    usage: '[options] --stdio -- CLIENT_CMD [ARGS...] | [options] --http -- CLIENT_CMD [ARGS...]',
+    description: [
+      'Runs the client (argv after --, never through a shell) with the judging server as its MCP server: over',
+      'stdio the environment variable MCP_SERVER_COMMAND holds the argv (a JSON array) that starts it, over',
+      'Streamable HTTP its URL on 127.0.0.1 is the client\'s last argument; MCP_SCENARIO names the scenarios.',
+      'The server offers tools, paged resources and prompts, and plays what applies to the client\'s',
+      'declaration: ping, roots/list, sampling, elicitation (form and URL), list changes, and a request for',
+      'what it did not declare. Every message in both directions is judged by the session; the client ends',
+      'the run when it exits (or after 12 times --timeout). See docs/check-client.md.',
+    ].join('\n'),
+    options: {
+      stdio: { type: 'boolean', help: 'the client starts its server from MCP_SERVER_COMMAND and speaks stdio' },
+      http: { type: 'boolean', help: 'the client speaks Streamable HTTP to the URL appended to its arguments' },
+      ...JUDGING_OPTIONS,
+      ...REPORT_OPTIONS,
+    },
+    positionals: { name: 'CLIENT_CMD', min: 0, max: Infinity },
+    exitCodes: '0 no error finding (warnings allowed), 1 an error finding, 2 could not run (bad arguments, the client could not be started, it never connected or sent nothing)',
+    load: () => import('./check-client.ts'),
+  },
+  {
+    name: 'serve',
+    summary: 'the judging server alone on stdio, for a host\'s configuration; writes its trace and reports when its input ends',
+    usage: '[options]',
+    description: [
+      'Speaks MCP on stdin and stdout as the server a host starts, plays the scenarios check-client plays,',
+      'and judges every message in both directions. When its input ends (the host disconnects) it writes',
+      'the --output trace and the reports; text goes to stderr, since stdout is the host\'s channel.',
+      '--relay SOCKET is what check-client puts in MCP_SERVER_COMMAND: it joins stdin and stdout to that run.',
+    ].join('\n'),
+    options: {
+      ...JUDGING_OPTIONS,
+      relay: { type: 'string', value: 'SOCKET', help: 'join stdin and stdout to the check-client run listening at SOCKET (set by check-client)' },
+      ...REPORT_OPTIONS,
+    },
+    positionals: { name: 'ARGUMENT', min: 0, max: 0 },
+    exitCodes: '0 no error finding (warnings allowed), 1 an error finding, 2 could not run (bad arguments, no message before the input ended, a relay that cannot reach its run)',
+    load: () => import('./serve.ts'),
   },
   {
     name: 'fuzz',

@@ -37,4 +37,14 @@ test('pages accumulate; a new listing starts over; list_changed forgets; failed 
   assert.equal(rules(c, get({ name: 'p1' })), []);
 });
 
+test('a list_changed in the middle of a listing leaves its later pages unknown (not a partial catalogue) until a listing starts again', () => {
+  const c = new PromptCatalogue();
+  c.acceptResponse(listed(), true, page('p1'), 'server_to_client');
+  c.acceptCall({ direction: 'server_to_client', kind: 'notification', id: undefined, method: 'notifications/prompts/list_changed', params: undefined });
+  c.acceptResponse(listed('next'), true, page('p2'), 'server_to_client');
+  assert.equal(rules(c, get({ name: 'p1', arguments: { a: '1' } })), [], 'p1 was on the page before the change: not unknown');
+  c.acceptResponse(listed(), true, page('p3'), 'server_to_client');
+  assert.equal(rules(c, get({ name: 'p1', arguments: { a: '1' } })), ['prompts/unknown-prompt /message/params/name']);
+});
+
 test.run();

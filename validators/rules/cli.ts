@@ -17,6 +17,11 @@ export const cliRules = defineRules('cli', CLI, {
     text: 'A port named with --port must be free to listen on at 127.0.0.1.',
     spec: 'docs/coverage-inspector.md#transition-coverage-diagrams-and-the-inspector',
   },
+  'client-unavailable': {
+    keyword: 'tool',
+    text: 'The client check-client runs must start and connect to the judging server (stdio: start the command in MCP_SERVER_COMMAND; HTTP: reach the URL given as its last argument) and send it a message.',
+    spec: 'docs/check-client.md#check-client',
+  },
   'server-unavailable': {
     keyword: 'tool',
     text: 'The server a live check names must start (stdio) or be reachable (HTTP) and answer initialize.',

@@ -4,6 +4,11 @@ import { COURSE, defineRules, SPEC } from './rule.ts';
 export const lifecycleRules = defineRules('lifecycle', SPEC.lifecycle, {
   'initialize-first': { text: 'The initialize request must be the first interaction of a session.', keyword: 'MUST' },
   'duplicate-initialize': { text: 'initialize may be sent only once per session.', keyword: 'MUST' },
+  'initialized-missing': {
+    text: 'After a successful initialize response the client must send notifications/initialized; the session ended, or the time limit (--timeout) passed, without it.',
+    keyword: 'MUST',
+    spec: `${SPEC.lifecycle}#initialization:~:text=After%20successful%20initialization%2C%20the%20client%20MUST%20send%20an%20initialized%20notification`,
+  },
   'initialized-out-of-order': { text: 'notifications/initialized may be sent only after a successful initialize response.', keyword: 'MUST' },
   'request-before-initialized': {
     text: 'In the course profile the client sends notifications/initialized before any request but initialize (the specification only asks the client not to send requests before the initialize result: lifecycle/request-before-initialize-result).',

@@ -3,7 +3,8 @@ import { defineRules, SPEC } from './rule.ts';
 /**
  * Rules of the `probe` area: how a server answers the deliberately wrong or marked requests of a
  * live run (a method it cannot know, params that break the method's schema, a request before the
- * handshake ended, a request carrying a marker its answer must echo).
+ * handshake ended, a request carrying a marker its answer must echo), and how a client answers the
+ * judging server's request for a capability it did not declare.
  */
 export const probeRules = defineRules('probe', SPEC.jsonrpc, {
   'unknown-method-code': {
@@ -38,6 +39,12 @@ export const probeRules = defineRules('probe', SPEC.jsonrpc, {
     keyword: 'probe',
     text: 'Robustness probe: the checker sent a request with an id it had used before (twice at once, or once answered), which a client MUST NOT do, and the server answered it with another request\'s marker; it cannot be held to tell such requests apart.',
     spec: `${SPEC.basic}#requests:~:text=The%20request%20ID%20MUST%20NOT%20have%20been%20previously%20used`,
+  },
+  'undeclared-capability-answer': {
+    severity: 'warning',
+    keyword: 'SHOULD',
+    text: 'A client that does not support roots should answer roots/list with error -32601 (Method not found); the judging server asked a client that did not declare roots (a robustness probe of check-client and serve).',
+    spec: `${SPEC.roots}#error-handling:~:text=Clients%20SHOULD%20return%20standard%20JSON%2DRPC%20errors`,
   },
   'answer-of-another-request': {
     keyword: 'JSON-RPC',

@@ -1,0 +1,243 @@
+// Why: a client that speaks Streamable HTTP is judged by the same session as one over stdio; this
+// is only the transport. It listens on a loopback address, answers only requests addressed to it
+// by a loopback name from this machine (DNS rebinding), starts a session at each initialize (with
+// its Mcp-Session-Id), answers each client request on an SSE stream of its own POST (its progress
+// travels there too), and sends the server's requests on the client's GET stream, or, when the
+// client opened none, on the stream of a request still in progress. Each request's headers and
+// each response's status are recorded with the session's messages.
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { idKey, isRequestId, type IdKey, type RequestId } from '../validators/envelope.ts';
+import { isJsonObject } from '../validators/shape.ts';
+import { foreignAddressing } from '../live/loopback-host.ts';
+import { MAX_HTTP_MESSAGE_BYTES } from '../live/tap-http.ts';
+import type { CleanupEvidence } from '../live/transport.ts';
+import { JudgingSession, type Outlet, type Route, type SessionOptions } from './judging-session.ts';
+
+/** Sessions one run serves at most (each initialize starts one); past it, initialize is answered 503. */
+export const MAX_SESSIONS = 64;
+
+/** The path of the MCP endpoint. */
+export const MCP_PATH = '/mcp';
+
+/** Request headers recorded in the trace (never credentials). */
+const REQUEST_HEADERS = ['accept', 'content-type', 'mcp-session-id', 'mcp-protocol-version', 'last-event-id', 'origin', 'mcp-method', 'mcp-name'] as const;
+
+interface Stream {
+  readonly res: ServerResponse;
+  readonly exchange: number;
+}
+
+/** One HTTP session: its judging session and the streams open to its client. */
+class HttpSession implements Outlet {
+  readonly id = randomUUID();
+  readonly session: JudgingSession;
+  get: Stream | undefined;
+  readonly posts = new Map<IdKey, Stream>();
+  #waiters: (() => void)[] = [];
+
+  constructor(options: SessionOptions) {
+    this.session = new JudgingSession(this, options);
+  }
+
+  route(related: RequestId | undefined, final = false): Route | undefined {
+    const own = related === undefined ? undefined : this.posts.get(idKey(related));
+    const open = (s: Stream | undefined): s is Stream => s !== undefined && !s.res.writableEnded && !s.res.destroyed;
+    const stream = open(own) ? own : related !== undefined && final ? undefined : open(this.get) ? this.get : [...this.posts.values()].find(open);
+    if (stream === undefined) return undefined;
+    return {
+      place: { exchange: stream.exchange },
+      write: (text) => {
+        stream.res.write(`event: message\ndata: ${text}\n\n`);
+        if (final && stream === own && related !== undefined) {
+          this.posts.delete(idKey(related));
+          stream.res.end();
+        }
+      },
+    };
+  }
+
+  changed(): Promise<void> {
+    return new Promise((resolve) => this.#waiters.push(resolve));
+  }
+
+  opened(): void {
+    const waiters = this.#waiters;
+    this.#waiters = [];
+    for (const w of waiters) w();
+  }
+
+  close(): void {
+    for (const s of [this.get, ...this.posts.values()]) s?.res.end();
+    this.session.close();
+    this.opened();
+  }
+}
+
+/** The judging server over Streamable HTTP on a loopback address. */
+export class JudgingHttpEndpoint {
+  readonly #options: SessionOptions;
+  readonly #sessions = new Map<string, HttpSession>();
+  /** Every session in the order started (the run's traces). */
+  readonly started: JudgingSession[] = [];
+  readonly #sockets = new Set<Socket>();
+  readonly #onSessionId: ((id: string) => void) | undefined;
+  #server: http.Server | undefined;
+  #exchange = 0;
+  #refused = 0;
+  #port = 0;
+  #host = '127.0.0.1';
+  /** Told when the first request arrives (the client connected). */
+  onRequest: (() => void) | undefined;
+
+  constructor(options: SessionOptions, onSessionId?: (id: string) => void) {
+    this.#options = options;
+    this.#onSessionId = onSessionId;
+  }
+
+  /** Listens on 127.0.0.1 (a free port); returns the endpoint's URL. */
+  async start(): Promise<string> {
+    const server = http.createServer((req, res) => this.#serve(req, res));
+    server.on('connection', (socket: Socket) => {
+      this.#sockets.add(socket);
+      socket.on('close', () => this.#sockets.delete(socket));
+    });
+    this.#server = server;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(0, this.#host, () => resolve());
+    });
+    this.#port = (server.address() as AddressInfo).port;
+    return `http://${this.#host}:${this.#port}${MCP_PATH}`;
+  }
+
+  /** Ends every session and connection and stops listening. */
+  async stop(): Promise<CleanupEvidence> {
+    for (const s of this.#sessions.values()) s.close();
+    const server = this.#server;
+    let closed = 0;
+    if (server !== undefined) {
+      const done = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const socket of this.#sockets) {
+        closed += 1;
+        socket.destroy();
+      }
+      await done;
+    }
+    return { listener_closed: server !== undefined, http_connections_closed: closed, http_requests_refused: this.#refused };
+  }
+
+  #serve(req: IncomingMessage, res: ServerResponse): void {
+    if (foreignAddressing(req.headers, this.#host, this.#port) !== undefined) {
+      this.#refused += 1;
+      req.resume();
+      res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' }).end('the judging server answers only requests addressed to it by a loopback name, from pages on this machine\n');
+      return;
+    }
+    if ((req.url ?? '/').split('?')[0] !== MCP_PATH) {
+      req.resume();
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end(`the MCP endpoint is ${MCP_PATH}\n`);
+      return;
+    }
+    this.onRequest?.();
+    const method = req.method ?? 'GET';
+    if (method !== 'POST' && method !== 'GET' && method !== 'DELETE') {
+      req.resume();
+      res.writeHead(405, { allow: 'GET, POST, DELETE' }).end();
+      return;
+    }
+    const exchange = this.#exchange++;
+    const header = req.headers['mcp-session-id'];
+    const known = typeof header === 'string' ? this.#sessions.get(header) : undefined;
+    const record = (s: HttpSession | undefined, status: number, type = ''): void => {
+      if (s === undefined) return;
+      const headers: Record<string, string> = {};
+      for (const name of REQUEST_HEADERS) {
+        const value = req.headers[name];
+        if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+      }
+      s.session.recorder.event({ kind: 'http_request', exchange, method, headers });
+      s.session.recorder.event({ kind: 'http_response', exchange, status, headers: { ...(type === '' ? {} : { 'content-type': type }), 'mcp-session-id': s.id } });
+    };
+    if (method === 'DELETE') {
+      req.resume();
+      if (known === undefined) return void res.writeHead(typeof header === 'string' ? 404 : 400).end();
+      record(known, 200);
+      res.writeHead(200).end();
+      this.#sessions.delete(known.id);
+      known.close();
+      return;
+    }
+    if (method === 'GET') {
+      req.resume();
+      if (known === undefined) return void res.writeHead(typeof header === 'string' ? 404 : 400).end();
+      if (known.get !== undefined && !known.get.res.writableEnded) return void res.writeHead(409).end();
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'mcp-session-id': known.id });
+      record(known, 200, 'text/event-stream');
+      res.flushHeaders();
+      known.get = { res, exchange };
+      res.on('close', () => {
+        if (known.get?.res === res) known.get = undefined;
+      });
+      known.opened();
+      return;
+    }
+    this.#post(req, res, known, typeof header === 'string', exchange, record);
+  }
+
+  #post(req: IncomingMessage, res: ServerResponse, known: HttpSession | undefined, named: boolean, exchange: number, record: (s: HttpSession | undefined, status: number, type?: string) => void): void {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_HTTP_MESSAGE_BYTES) chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (size > MAX_HTTP_MESSAGE_BYTES) return void res.writeHead(413).end();
+      const text = Buffer.concat(chunks).toString('utf8');
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = undefined;
+      }
+      const request = isJsonObject(parsed) && typeof parsed['method'] === 'string' && isRequestId(parsed['id']) ? parsed : undefined;
+      let s = known;
+      if (s === undefined) {
+        if (named || request?.['method'] !== 'initialize') {
+          res.writeHead(named ? 404 : 400, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message: named ? 'Session not found' : 'Bad Request: no Mcp-Session-Id (only initialize starts a session)' } }));
+          return;
+        }
+        if (this.started.length >= MAX_SESSIONS) {
+          res.writeHead(503, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message: `this run serves at most ${MAX_SESSIONS} sessions` } }));
+          return;
+        }
+        s = new HttpSession(this.#options);
+        this.#sessions.set(s.id, s);
+        this.started.push(s.session);
+        this.#onSessionId?.(s.id);
+      }
+      if (request === undefined) {
+        res.writeHead(202, { 'mcp-session-id': s.id });
+        record(s, 202);
+        res.end();
+        s.session.receive(text, { exchange });
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'mcp-session-id': s.id });
+      record(s, 200, 'text/event-stream');
+      res.flushHeaders();
+      const id = request['id'] as RequestId;
+      const session = s;
+      session.posts.set(idKey(id), { res, exchange });
+      res.on('close', () => {
+        if (session.posts.get(idKey(id))?.res === res) session.posts.delete(idKey(id));
+      });
+      session.opened();
+      session.session.receive(text, { exchange });
+    });
+  }
+}

@@ -1,0 +1,159 @@
+// Why: `check-client` and `serve` judge clients. A careful client (hand-written, and the official
+// 1.x and 2.x SDK clients) comes out clean over stdio and Streamable HTTP; each deliberately broken
+// client is caught with the rule its defect breaks; a client that never connects could not be
+// checked (exit 2, one line); the trace is the source of truth (validate judges it the same), and
+// the HTML page draws the client on the left and mcp-statechart as its server.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const CLI = join(ROOT, 'dist/cli.js');
+const CLIENT = join(ROOT, 'test/peers/clients/client.mjs');
+const SDK_CLIENT = join(ROOT, 'test/peers/clients/sdk-client.mjs');
+const dir = mkdtempSync(join(tmpdir(), 'mcp-statechart-check-client-'));
+test.after(() => rmSync(dir, { recursive: true, force: true }));
+
+const ENV = { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '' };
+
+interface Run {
+  readonly status: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs the CLI without blocking this process (the judging server of an in-process test would need it). */
+function cli(args: readonly string[], env: NodeJS.ProcessEnv = ENV): Promise<Run> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => { stdout += c.toString(); });
+    child.stderr.on('data', (c: Buffer) => { stderr += c.toString(); });
+    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    child.on('close', (status) => {
+      clearTimeout(timer);
+      done({ status, stdout, stderr });
+    });
+  });
+}
+
+const hand = (transport: 'stdio' | 'http', defect = 'none') => ['--timeout', '1', `--${transport}`, '--', process.execPath, CLIENT, transport, defect];
+
+test('a careful client over stdio: exit 0; the trace is owner-only, judged again the same by validate, and the reports are written', async () => {
+  const out = join(dir, 'clean.json');
+  const r = await cli(['check-client', '--output', out, '--html', join(dir, 'clean.html'), '--junit', join(dir, 'clean.xml'), '--sarif', join(dir, 'clean.sarif'), ...hand('stdio')]);
+  assert.is(r.status, 0, r.stdout + r.stderr);
+  assert.match(r.stdout, /^pass: 0 errors, 0 warnings; \d+ events, \d+ messages \(2025-11-25, MCP 2025-11-25\); mcp-statechart:v1:[0-9a-f]{64}; wrote 3 files: /);
+  assert.match(r.stderr, /mcp-statechart check-client: scenario ping: answered\n/);
+  assert.match(r.stderr, /scenario pagination: pages listed: tools 3, resources 3, prompts 3 \(of 3 each\)/);
+  assert.match(r.stderr, /scenario cancel: the slow call was cancelled; no answer sent/);
+  assert.match(r.stderr, /scenario undeclared: answered with an error/);
+  assert.is(statSync(out).mode & 0o777, 0o600);
+  const trace = JSON.parse(readFileSync(out, 'utf8')) as { mode: string; status: string; signature: string; events: { kind: string; probe?: string }[] };
+  assert.is(trace.mode, 'check-client');
+  assert.is(trace.status, 'pass');
+  assert.ok(trace.events.some((e) => e.probe === 'undeclared-elicitation-mode'), 'the undeclared URL-mode elicitation is marked as the server\'s probe');
+  const v = spawnSync(process.execPath, [CLI, 'validate', out, '--json'], { encoding: 'utf8', cwd: ROOT });
+  assert.is(v.status, 0, v.stdout + v.stderr);
+  assert.is((JSON.parse(v.stdout) as { signature: string }).signature, trace.signature);
+  const html = readFileSync(join(dir, 'clean.html'), 'utf8');
+  const client = html.indexOf('>Client<');
+  const server = html.indexOf('>Server (mcp-statechart)<');
+  assert.ok(client > 0 && server > client, 'the client is the left lifeline, mcp-statechart the server');
+  assert.ok(existsSync(join(dir, 'clean.xml')) && existsSync(join(dir, 'clean.sarif')));
+});
+
+test('a careful client over Streamable HTTP: exit 0, the requests\' headers recorded', async () => {
+  const out = join(dir, 'clean-http.json');
+  const r = await cli(['check-client', '--output', out, ...hand('http')]);
+  assert.is(r.status, 0, r.stdout + r.stderr);
+  const trace = JSON.parse(readFileSync(out, 'utf8')) as { target: { transport: string; url: string }; events: { kind: string; headers?: Record<string, string> }[] };
+  assert.is(trace.target.transport, 'http');
+  assert.match(trace.target.url, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+  assert.ok(trace.events.some((e) => e.kind === 'http_request' && e.headers?.['accept'] === 'application/json, text/event-stream'));
+});
+
+/** Each broken client's defect and the rule that catches it. */
+const DEFECTS: readonly [defect: string, rule: string][] = [
+  ['skip-initialized', 'lifecycle/initialized-missing'],
+  ['wrong-id', 'correlation/no-matching-request'],
+  ['roots-not-file', 'roots/file-uri'],
+  ['sampling-missing', 'sampling/result'],
+  ['elicitation-schema', 'elicitation/content-required'],
+  ['no-ping', 'transport/timeout'],
+];
+
+for (const transport of ['stdio', 'http'] as const) {
+  for (const [defect, rule] of DEFECTS) {
+    test(`a client that breaks a MUST (${defect}, ${transport}) is caught by ${rule}: exit 1`, async () => {
+      const r = await cli(['check-client', ...hand(transport, defect)]);
+      assert.is(r.status, 1, r.stdout + r.stderr);
+      assert.ok(r.stdout.includes(`[${rule}]`), r.stdout);
+      assert.match(r.stdout, /^fail: /m);
+    });
+  }
+}
+
+test('a client without roots is asked for them: refusing with -32601 is clean, answering is a warning (probe/undeclared-capability-answer), exit 0', async () => {
+  const refused = await cli(['check-client', ...hand('stdio', 'no-roots')]);
+  assert.is(refused.status, 0, refused.stdout + refused.stderr);
+  assert.match(refused.stdout, /^pass: 0 errors, 0 warnings/);
+  const answered = await cli(['check-client', ...hand('stdio', 'answers-undeclared-roots')]);
+  assert.is(answered.status, 0, answered.stdout + answered.stderr);
+  assert.ok(answered.stdout.includes('[probe/undeclared-capability-answer]'), answered.stdout);
+  assert.match(answered.stdout, /^pass: 0 errors, 1 warning;/m);
+});
+
+for (const major of ['1', '2'] as const) {
+  for (const transport of ['stdio', 'http'] as const) {
+    test(`the official ${major}.x SDK client over ${transport} comes out clean`, async () => {
+      const r = await cli(['check-client', '--timeout', '2', `--${transport}`, '--', process.execPath, SDK_CLIENT, major, transport]);
+      assert.is(r.status, 0, r.stdout + r.stderr);
+      assert.match(r.stdout, /^pass: 0 errors, 0 warnings;/);
+      assert.match(r.stderr, /scenario progress: 2 notifications\/progress sent/);
+      assert.match(r.stderr, /scenario cancel: the slow call was cancelled/);
+    });
+  }
+}
+
+test('a client that never connects, or cannot be started, could not be checked: exit 2 and one line naming why', async () => {
+  const never = await cli(['check-client', '--stdio', '--', process.execPath, '-e', 'process.exit(3)']);
+  assert.is(never.status, 2, never.stdout + never.stderr);
+  assert.is(never.stderr, 'mcp-statechart: could not run the client check: the client exited (code 3) without connecting to the judging server (start the command in MCP_SERVER_COMMAND) [cli/client-unavailable]\n');
+  const missing = await cli(['check-client', '--http', '--', join(dir, 'no-such-client')]);
+  assert.is(missing.status, 2);
+  assert.is(missing.stderr, 'mcp-statechart: could not run the client check: the client could not be started: ENOENT [cli/client-unavailable]\n');
+});
+
+test('bad arguments are usage errors (exit 2)', async () => {
+  const both = await cli(['check-client', '--stdio', '--http', '--', 'node']);
+  assert.is(both.status, 2);
+  assert.match(both.stderr, /say how the client speaks/);
+  const unknown = await cli(['check-client', '--scenario', 'nope', '--stdio', '--', 'node']);
+  assert.is(unknown.status, 2);
+  assert.match(unknown.stderr, /--scenario is one of ping, roots, /);
+});
+
+test('serve alone, named as a host\'s server, writes its trace and report when the host disconnects', async () => {
+  const out = join(dir, 'served.json');
+  const command = JSON.stringify([process.execPath, CLI, 'serve', '--timeout', '1', '--output', out, '--scenario', 'ping', '--scenario', 'roots']);
+  const r = await new Promise<Run>((done) => {
+    const child = spawn(process.execPath, [CLIENT, 'stdio'], { cwd: ROOT, env: { ...ENV, MCP_SERVER_COMMAND: command }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => { stderr += c.toString(); });
+    child.on('close', (status) => done({ status, stdout: '', stderr }));
+  });
+  assert.is(r.status, 0, r.stderr);
+  assert.match(r.stderr, /mcp-statechart serve: scenario ping: answered\n/);
+  assert.match(r.stderr, /^pass: 0 errors, 0 warnings; /m);
+  const trace = JSON.parse(readFileSync(out, 'utf8')) as { status: string; options: { scenarios: Record<string, string> } };
+  assert.is(trace.status, 'pass');
+  assert.equal(Object.keys(trace.options.scenarios).sort(), ['ping', 'roots']);
+});
+
+test.run();
