@@ -71,12 +71,14 @@ function generatedMeta(dialect: Dialect, schema: Record<string, unknown>): MetaV
   return named === undefined || named === meta.id || named === `${meta.id}#` ? meta.validate : undefined;
 }
 
+/** ajv's options (the build generates the meta-schema checks with the same: scripts/json-schema-meta.mjs). */
+export const AJV_OPTIONS = { strict: false, allErrors: true, validateFormats: true, unicodeRegExp: true, inlineRefs: true, logger: false } as const;
+
 function makeAjv(dialect: Dialect): Ajv {
   ajvModules ??= loadAjv();
   // Each schema is checked against its meta-schema before it is compiled (compileFresh), so compile
   // does not check it again.
-  const options = { strict: false, allErrors: true, validateFormats: true, unicodeRegExp: true, inlineRefs: true, logger: false, validateSchema: false } as const;
-  const ajv = new ajvModules.classes[dialect](options);
+  const ajv = new ajvModules.classes[dialect]({ ...AJV_OPTIONS, validateSchema: false });
   ajvModules.addFormats(ajv);
   return ajv;
 }

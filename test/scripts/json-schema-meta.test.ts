@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { META_OPTIONS, MODULE_ID, metaValidatorsSource } from '../../scripts/json-schema-meta.mjs';
+import { AJV_OPTIONS } from '../../validators/json-schema.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const load = createRequire(join(ROOT, 'package.json'));
@@ -77,6 +78,7 @@ function fixtureToolSchemas(): unknown[] {
 test('the generated module names the three dialects by the meta-schema ids ajv knows them by', () => {
   assert.equal(Object.keys(generated).sort(), ['2019-09', '2020-12', 'draft-07']);
   assert.is(MODULE_ID, 'mcp-statechart-json-schema-meta');
+  assert.equal(META_OPTIONS, AJV_OPTIONS, 'generated with the options the checker runs ajv with');
   for (const [dialect, { id }] of Object.entries(generated)) {
     const ajv = new (classes[dialect] as new (o: object) => AjvLike)(META_OPTIONS);
     addFormats(ajv);
