@@ -7,9 +7,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
+import { metaValidatorsSource, MODULE_ID } from './json-schema-meta.mjs';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
-const common = { bundle: true, minify: true, platform: 'node', target: 'node20', legalComments: 'none', logLevel: 'warning' };
+const common = { bundle: true, minify: process.env.MCP_BUILD_KEEP_NAMES !== "1", minifyWhitespace: true, minifySyntax: true, platform: 'node', target: 'node20', legalComments: 'none', logLevel: 'warning' };
 
 // Where each rule is raised and which fixture cases cite it, scanned from these sources now: the
 // installed package has no sources for `rules ID` to read.
@@ -28,9 +29,20 @@ const scanner = await build({
 const { scanRuleSites, RULES } = await import(`data:text/javascript;base64,${Buffer.from(scanner.outputFiles[0].text).toString('base64')}`);
 const ruleSites = scanRuleSites(process.cwd(), new Set(RULES.keys()));
 
+// The JSON Schema meta-schemas' validators, generated here rather than compiled by every run that
+// meets a tool schema (scripts/json-schema-meta.mjs).
+const metaValidators = {
+  name: 'json-schema-meta',
+  setup(b) {
+    b.onResolve({ filter: new RegExp(`^${MODULE_ID}$`) }, () => ({ path: MODULE_ID, namespace: 'json-schema-meta' }));
+    b.onLoad({ filter: /.*/, namespace: 'json-schema-meta' }, () => ({ contents: metaValidatorsSource(), loader: 'js', resolveDir: process.cwd() }));
+  },
+};
+
 rmSync('dist', { recursive: true, force: true });
 await build({
   ...common,
+  plugins: [metaValidators],
   entryPoints: ['scripts/cli.ts'],
   outfile: 'dist/cli.cjs',
   format: 'cjs',

@@ -42,10 +42,43 @@ function loadAjv(): { readonly classes: Record<Dialect, AjvClass>; readonly addF
 
 let ajvModules: ReturnType<typeof loadAjv> | undefined;
 
+/** A meta-schema's validator as ajv's standalone generator writes it: true or false, its errors on itself. */
+type MetaValidate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+
+/**
+ * The meta-schema validators the build generated (scripts/json-schema-meta.mjs), by dialect, with
+ * the `$id` ajv knows each by; undefined from the sources, where ajv compiles them when first asked.
+ */
+function loadMetaValidators(): Partial<Record<Dialect, { readonly id: string; readonly validate: MetaValidate }>> {
+  try {
+    return typeof require === 'function' ? require('mcp-statechart-json-schema-meta') : {};
+  } catch {
+    return {};
+  }
+}
+
+let metaValidators: ReturnType<typeof loadMetaValidators> | undefined;
+
+/**
+ * The generated validator of a schema's meta-schema, when the schema names that one as ajv would
+ * find it (no `$schema`, or the meta-schema's `$id`): any other `$schema` is for ajv to resolve.
+ */
+function generatedMeta(dialect: Dialect, schema: Record<string, unknown>): MetaValidate | undefined {
+  metaValidators ??= loadMetaValidators();
+  const meta = metaValidators[dialect];
+  if (meta === undefined) return undefined;
+  const named = schema['$schema'];
+  return named === undefined || named === meta.id || named === `${meta.id}#` ? meta.validate : undefined;
+}
+
+/** ajv's options (the build generates the meta-schema checks with the same: scripts/json-schema-meta.mjs). */
+export const AJV_OPTIONS = { strict: false, allErrors: true, validateFormats: true, unicodeRegExp: true, inlineRefs: true, logger: false } as const;
+
 function makeAjv(dialect: Dialect): Ajv {
   ajvModules ??= loadAjv();
-  const options = { strict: false, allErrors: true, validateFormats: true, unicodeRegExp: true, inlineRefs: true, logger: false } as const;
-  const ajv = new ajvModules.classes[dialect](options);
+  // Each schema is checked against its meta-schema before it is compiled (compileFresh), so compile
+  // does not check it again.
+  const ajv = new ajvModules.classes[dialect]({ ...AJV_OPTIONS, validateSchema: false });
   ajvModules.addFormats(ajv);
   return ajv;
 }
@@ -130,10 +163,12 @@ function compileFresh(schema: JsonObject, text: string): Compiled {
   delete copy['$id'];
   if (named === undefined) delete copy['$schema'];
   try {
-    if (!ajv.validateSchema(copy as AnySchema)) {
+    const meta = generatedMeta(dialect, copy);
+    const valid = meta === undefined ? ajv.validateSchema(copy as AnySchema) : meta(copy);
+    if (!valid) {
       // The meta-schema reports one mistake under several of its branches: one finding per place, the shallowest first.
       const seen = new Set<string>();
-      const errors = (ajv.errors ?? []).filter((e) => {
+      const errors = ((meta === undefined ? ajv.errors : meta.errors) ?? []).filter((e) => {
         const place = e.instancePath.replace(/\/\d+$/, '');
         if (seen.has(place)) return false;
         seen.add(place);
