@@ -109,7 +109,7 @@ export async function readModernRefusal(host: StreamHost, ex: Exchange, probe: P
     host.deliver(body.text, ex.exchange, undefined);
     return true;
   }
-  if (probe === 'era-probe') throw new TransportFailure('legacy', `${ex.label}: HTTP ${statusLine(ex.status)} without a modern error: a legacy server`);
+  if (probe === 'era-probe') throw new TransportFailure('legacy', `HTTP ${statusLine(ex.status)} without a modern error body`);
   if (expected !== undefined) {
     host.ex.rec.finding(expected.code, ex.responseEvent, '/status', `${ex.label} was answered HTTP ${statusLine(ex.status)} without a JSON-RPC error body`);
     throw new TransportFailure('http-status', `${ex.label}: HTTP ${statusLine(ex.status)}`);

@@ -10,6 +10,7 @@ import { runCheck } from '../../live/run-check.ts';
 import { judgeTrace } from '../../live/trace-judge.ts';
 import { streamableHttp } from '../../scripts/commands/live-args.ts';
 import { startModernHttpPeer, type ModernHttpChange } from '../peers/http-modern-peers.ts';
+import { McpHttpPeer, withPeer } from '../peers/http-mcp-peer.ts';
 import { checkPeer, clientFindings } from './support.ts';
 
 const MODERN: Partial<CheckOptions> = { era: 'modern', protocolVersion: '2025-11-25' };
@@ -127,6 +128,21 @@ test('Streamable HTTP, era auto: the correct modern peer is clean in the full sc
   const probes = run.trace.events.flatMap((e) => (e.kind === 'message' && e.probe !== undefined ? [e.probe] : []));
   assert.equal(probes, ['era-probe', 'unknown-method', 'unsupported-version', 'invalid-params', 'header-mismatch', 'header-missing']);
   assert.is(judgeTrace(run.trace).signature, run.trace.signature);
+});
+
+test('Streamable HTTP, era auto: a legacy server answers the probe 400 without a modern error body; the run falls back to initialize, no finding (JSON and SSE answers)', async () => {
+  for (const mode of ['json', 'sse'] as const) {
+    await withPeer(new McpHttpPeer(mode), async (url) => {
+      const run = await runCheck({
+        target: { transport: 'http', url: url.href }, scope: 'full', timeoutMs: 2000, protocolVersion: '2025-11-25', era: 'auto',
+        calls: [], answers: { roots: [] }, headerEnv: [], env: {}, httpTransport: streamableHttp,
+      });
+      assert.equal(run.trace.findings, [], mode);
+      assert.is(run.trace.protocol_version, '2025-11-25');
+      assert.is(era(run).why, 'server/discover (sent first, as a client of both eras does) was answered with HTTP 400 Bad Request without a modern error body: a legacy server, opened with initialize 2025-11-25');
+      assert.is(judgeTrace(run.trace).signature, run.trace.signature);
+    });
+  }
 });
 
 const HTTP_DEFECTS: readonly [string, ModernHttpChange, readonly string[]][] = [
