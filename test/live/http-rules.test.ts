@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 // Why: every rule an HTTP finding can cite is shown here against a peer that breaks it and nothing
 // else, asserting the exact rule id (an HTTP 503 is an HTTP error and never a timeout; a hang is a
 // timeout and never an HTTP error), and every http/ rule must have such a case.
@@ -149,9 +151,28 @@ for (const c of CASES) {
   });
 }
 
-test('every http/ rule has a case here', () => {
+/**
+ * The 2026-07-28 statuses and the client's headers are judged against peers of that revision and
+ * through the tap: each is listed with the test file that holds its cases, and that file must cite it.
+ */
+const CASES_ELSEWHERE: Readonly<Record<string, string>> = {
+  'http/header-validation-not-400': 'modern-check.test.ts',
+  'http/unsupported-version-not-400': 'modern-check.test.ts',
+  'http/unknown-method-not-404': 'modern-check.test.ts',
+  'http/client-accept': 'http-header-rules.test.ts',
+  'http/client-session-id-missing': 'http-header-rules.test.ts',
+  'http/client-protocol-version-missing': 'http-header-rules.test.ts',
+  'http/client-protocol-version-mismatch': 'http-header-rules.test.ts',
+  'http/client-method-header': 'http-header-rules.test.ts',
+};
+
+test('every http/ rule has a case here, or in the test file listed for it', () => {
   const cited = new Set(CASES.map((c) => c.rule));
-  assert.equal(Object.values(httpRules).map((r) => r.id).filter((id) => !cited.has(id)), []);
+  assert.equal(Object.values(httpRules).map((r) => r.id).filter((id) => !cited.has(id) && CASES_ELSEWHERE[id] === undefined), []);
+  for (const [id, file] of Object.entries(CASES_ELSEWHERE)) {
+    assert.ok(RULES.has(id), `${id} is a rule`);
+    assert.ok(readFileSync(join(import.meta.dirname, file), 'utf8').includes(id), `${file} cites ${id}`);
+  }
 });
 
 test.run();

@@ -133,6 +133,9 @@ const SERVERS: readonly PublishedServer[] = [
     // lists its tools; no tool is called.
     name: '@azure/mcp-template-linux-x64 0.0.12-alpha.6621500 (.NET, C# SDK 2.0)',
     command: [inModules('@azure/mcp-template-linux-x64/dist/mcptmp'), 'server', 'start'],
+    // It also answers server/discover (the C# SDK 2.0 serves 2026-07-28): this case checks its
+    // 2025-11-25 era; its 2026-07-28 era is listed in docs/real-servers.md's open questions.
+    checkArgs: ['--era', 'legacy'],
     version: '2025-11-25',
     check: { [INVALID_PARAMS]: 1 },
     fuzz: [INVALID_PARAMS],

@@ -71,6 +71,16 @@ const UNREACHABLE: Readonly<Record<string, string>> = {
   // A case ends at its last step with no "end of the exchange" to judge; transcripts report it where
   // they end (test/scripts/validate-lines.test.ts).
   'correlation/unanswered-request': 'reported where a transcript ends; a fixture case has no end-of-exchange check',
+  // Raised on the run as a whole when a session ends without notifications/initialized: a case has no end.
+  'lifecycle/initialized-missing': 'raised when a session ends; a fixture case has no end-of-exchange check (test/scripts/check-client.test.ts)',
+  'correlation/pending-bytes-limit': 'past 16 MiB of one sender\'s pending params: too large for a fixture file worth keeping (test/machines/byte-bounds.test.ts)',
+  // Gaps: reachable by a fixture case, none written yet; each is held by its session and tap tests.
+  'stateless/cache-scope-changed': 'gap: no fixture case yet (test/machines/refused-and-paged.test.ts, test/live/tap-modern.test.ts)',
+  'stateless/discover-not-implemented': 'gap: no fixture case yet (test/machines/refused-and-paged.test.ts, test/live/tap-modern.test.ts)',
+  'stateless/legacy-error-code': 'gap: no fixture case yet (test/machines/refused-and-paged.test.ts, test/live/tap-modern.test.ts)',
+  'stateless/malformed-request-served': 'gap: no fixture case yet (test/machines/refused-and-paged.test.ts, test/live/tap-modern.test.ts)',
+  'elicitation/undeclared-mode-answered': 'gap: no fixture case yet (test/machines/refused-and-paged.test.ts)',
+  'pagination/cursor-not-issued': 'gap: no fixture case yet; judged only where the whole session is in view (test/machines/refused-and-paged.test.ts)',
 };
 
 /** Cases whose malformed response must leave the request pending for the valid response that follows. */

@@ -137,7 +137,7 @@ test('exit 2, naming why: bad arguments, a server that cannot be started, one th
   const cases: [string[], RegExp][] = [
     [['--scope', 'deep', ...peer('correct')], /--scope is quick or full, got "deep"/],
     [['--stdio', '--', '/nonexistent/mcp-server'], /could not run the check: the server could not be started: ENOENT/],
-    [['--stdio', '--', process.execPath, '-e', 'process.exit(4)'], /could not run the check: the server ended the connection before answering server\/discover/],
+    [['--stdio', '--', process.execPath, '-e', 'process.exit(4)'], /could not run the check: the server ended the connection before answering initialize/],
     [['--era', 'legacy', '--stdio', '--', process.execPath, '-e', 'process.exit(4)'], /could not run the check: the server ended the connection before answering initialize/],
   ];
   for (const [args, message] of cases) {

@@ -49,6 +49,8 @@ const ABSENT_FRAGMENTS: Readonly<Record<SpecRevision, readonly string[]>> = {
     '#requests:~:text=The%20request%20ID%20MUST%20NOT%20have%20been%20previously%20used',
     // Elicitation is an input request there: no server request whose mode a client could refuse.
     '#error-handling:~:text=a%20mode%20not%20declared%20in%20client%20capabilities',
+    // Roots are an input request there: no roots/list a client without roots could refuse.
+    '#error-handling:~:text=Clients%20SHOULD%20return%20standard%20JSON%2DRPC%20errors',
   ],
 };
 
