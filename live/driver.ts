@@ -9,7 +9,7 @@ import { methodTable } from '../validators/methods.ts';
 import { isJsonObject } from '../validators/shape.ts';
 import { Exchange, type Answer } from './exchange.ts';
 import { initialize } from './handshake.ts';
-import { argumentsOf, completionParams, LISTS, type Listed } from './list-items.ts';
+import { argumentsOf, completionParams, LISTS, listAllPages, type Listed } from './list-items.ts';
 import type { LiveRecorder } from './recorder.ts';
 import { eraOfProbeAnswer, type Era } from '../validators/era.ts';
 import { ModernDriver, MODERN_VERSION, requestMeta } from './stateless-driver.ts';
@@ -209,21 +209,8 @@ class Driver {
   }
 
   /** Reads every page of a list; false when the connection ended. */
-  async #listAll(method: string, items: keyof Listed, listed: Listed): Promise<boolean> {
-    const seen = new Set<string>();
-    let cursor: string | undefined;
-    for (let page = 0; page < (this.#options.maxPages ?? 100); page++) {
-      const answer = await this.#exchange.request(method, cursor === undefined ? undefined : { cursor });
-      if (answer.kind === 'ended') return false;
-      if (answer.kind !== 'result') return true;
-      const list = answer.result[items];
-      if (Array.isArray(list)) for (const item of list) if (isJsonObject(item)) listed[items].push(item);
-      const next = answer.result['nextCursor'];
-      if (typeof next !== 'string' || next === '' || seen.has(next)) return true;
-      seen.add(next);
-      cursor = next;
-    }
-    return true;
+  #listAll(method: string, items: keyof Listed, listed: Listed): Promise<boolean> {
+    return listAllPages((cursor) => this.#exchange.request(method, cursor === undefined ? undefined : { cursor }), items, listed, this.#options.maxPages ?? 100);
   }
 
   /** The full scope: what has no side effects, and the two probes. */

@@ -1,6 +1,7 @@
 // Why: a check of either era reads the same lists (the capability that offers each, the member its
 // items are in) and builds its completion request from what they listed.
 import type { JsonObject } from '../validators/context.ts';
+import type { Answer } from './exchange.ts';
 import { isJsonObject } from '../validators/shape.ts';
 
 /** A list method, the capability that offers it, and the member its items are in. */
@@ -36,4 +37,26 @@ export function completionParams(listed: Listed): JsonObject | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * Reads every page of a list into `listed`, following nextCursor until it is absent, empty or seen
+ * before, within `maxPages`; false when the connection ended. `request` sends one page's request
+ * (with its cursor, or none for the first page) the way the era's driver sends requests.
+ */
+export async function listAllPages(request: (cursor: string | undefined) => Promise<Answer>, items: keyof Listed, listed: Listed, maxPages: number): Promise<boolean> {
+  const seen = new Set<string>();
+  let cursor: string | undefined;
+  for (let page = 0; page < maxPages; page++) {
+    const answer = await request(cursor);
+    if (answer.kind === 'ended') return false;
+    if (answer.kind !== 'result') return true;
+    const list = answer.result[items];
+    if (Array.isArray(list)) for (const item of list) if (isJsonObject(item)) listed[items].push(item);
+    const next = answer.result['nextCursor'];
+    if (typeof next !== 'string' || next === '' || seen.has(next)) return true;
+    seen.add(next);
+    cursor = next;
+  }
+  return true;
 }

@@ -16,7 +16,7 @@ import { inputRequestsOf, requestStateOf } from '../validators/stateless-input.t
 import { CLIENT_INFO } from './client-info.ts';
 import type { Answer, Exchange } from './exchange.ts';
 import type { ProbeKind } from './live-judge.ts';
-import { argumentsOf, completionParams, type Listed } from './list-items.ts';
+import { argumentsOf, completionParams, listAllPages, type Listed } from './list-items.ts';
 import type { LiveRecorder } from './recorder.ts';
 import { clientCapabilities, replyTo, type ClientAnswers } from './server-requests.ts';
 import type { ClientTransport, SendOptions } from './transport.ts';
@@ -133,21 +133,8 @@ export class ModernDriver {
   }
 
   /** Reads every page of a list; false when the connection ended. */
-  async #listAll(method: string, items: keyof Listed, listed: Listed): Promise<boolean> {
-    const seen = new Set<string>();
-    let cursor: string | undefined;
-    for (let page = 0; page < (this.#options.maxPages ?? 100); page++) {
-      const answer = await this.#request(method, cursor === undefined ? {} : { cursor });
-      if (answer.kind === 'ended') return false;
-      if (answer.kind !== 'result') return true;
-      const list = answer.result[items];
-      if (Array.isArray(list)) for (const item of list) if (isJsonObject(item)) listed[items].push(item);
-      const next = answer.result['nextCursor'];
-      if (typeof next !== 'string' || next === '' || seen.has(next)) return true;
-      seen.add(next);
-      cursor = next;
-    }
-    return true;
+  #listAll(method: string, items: keyof Listed, listed: Listed): Promise<boolean> {
+    return listAllPages((cursor) => this.#request(method, cursor === undefined ? {} : { cursor }), items, listed, this.#options.maxPages ?? 100);
   }
 
   /**
