@@ -37,6 +37,8 @@ export interface ConnectionOptions {
   readonly graceMs?: number | undefined;
   /** Builds the Streamable HTTP transport for `--url`. */
   readonly httpTransport?: ((setup: HttpSetup) => ClientTransport) | undefined;
+  /** The era asked for: `modern` judges the run as a client of MCP 2026-07-28 alone. */
+  readonly era?: 'auto' | 'modern' | 'legacy' | undefined;
 }
 
 /** One connection's redactor, recorder and (not yet started) transport. */
@@ -58,7 +60,7 @@ export function openConnection(options: ConnectionOptions): Connection {
   }
   const target = options.target;
   if (target.transport === 'stdio') redactor.addArguments(target.command);
-  const recorder = new LiveRecorder({ onSessionId: (id) => void redactor.addSessionId(id), redactor });
+  const recorder = new LiveRecorder({ onSessionId: (id) => void redactor.addSessionId(id), redactor, ...(options.era === 'modern' ? { statelessOnly: true } : {}) });
   let transport: ClientTransport;
   if (target.transport === 'stdio') {
     const [command, ...args] = target.command;

@@ -108,6 +108,8 @@ export interface LiveJudgeOptions {
   readonly methodsBelow?: number;
   /** Applied to each message `text` parses, before it is judged (the tap's stand-ins for long keys); the result is what `text` returns. */
   readonly rewrite?: (message: unknown) => unknown;
+  /** The client speaks MCP 2026-07-28 alone, as the check was asked (see SessionConfig.statelessOnly). */
+  readonly statelessOnly?: boolean;
 }
 
 /** Request ids remembered per direction (for the method of their answers). */
@@ -371,6 +373,7 @@ export class LiveJudge {
       profile,
       offeredVersion,
       ...(this.#options.inspect === undefined ? {} : { inspect: this.#options.inspect }),
+      ...(this.#options.statelessOnly === true ? { statelessOnly: true } : {}),
     }, { unanswered: this.#options.unanswered ?? [] });
     this.#profile = profile;
     // The answer that settled the handshake is not among them: the caller feeds it next.

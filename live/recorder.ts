@@ -65,6 +65,8 @@ export interface RecorderOptions {
   readonly redactor?: RecordingRedactor;
   /** How much the trace keeps (default RECORDING_LIMITS). */
   readonly limits?: RecordingLimits;
+  /** The client speaks MCP 2026-07-28 alone (a check asked for it): see LiveJudgeOptions.statelessOnly. */
+  readonly statelessOnly?: boolean;
 }
 
 /** What a recording counted but did not keep. */
@@ -78,7 +80,7 @@ export class LiveRecorder implements Recorder {
   readonly #events: TraceEvent[] = [];
   readonly #times: number[] = [];
   readonly #findings: RunFinding[] = [];
-  readonly #judge = new LiveJudge({ methodsBelow: UNKEPT_BASE });
+  readonly #judge: LiveJudge;
   readonly #probes = new Map<IdKey, ProbeKind>();
   readonly #clock: () => number;
   readonly #start: number;
@@ -94,6 +96,7 @@ export class LiveRecorder implements Recorder {
   #omittedEvents = 0;
 
   constructor(options: RecorderOptions = {}) {
+    this.#judge = new LiveJudge({ methodsBelow: UNKEPT_BASE, ...(options.statelessOnly === true ? { statelessOnly: true } : {}) });
     this.#clock = options.clock ?? (() => performance.now());
     this.#start = this.#clock();
     this.#onSessionId = options.onSessionId;

@@ -63,7 +63,10 @@ export function requestMeta(answers: ClientAnswers, version = MODERN_VERSION, lo
   };
 }
 
-/** Why a modern check could not go on past server/discover, or undefined when it can. */
+/** JSON-RPC's "Method not found". */
+const METHOD_NOT_FOUND = -32601;
+
+/** Why a modern check could not go on past server/discover, or undefined when it ran (it may end there, judged). */
 export function discoverFailure(answer: Answer): string | undefined {
   if (answer.kind === 'ended') return 'the server ended the connection before answering server/discover';
   if (answer.kind === 'failed') return answer.couldNotRun ? answer.reason : undefined;
@@ -71,6 +74,9 @@ export function discoverFailure(answer: Answer): string | undefined {
   const { error } = answer;
   const data = isJsonObject(error['data']) ? error['data'] : {};
   const supported = Array.isArray(data['supported']) ? data['supported'].filter((v): v is string => typeof v === 'string') : [];
+  // Asked for 2026-07-28 alone, -32601 is the session's finding (a 2026-07-28 server MUST implement
+  // server/discover), not a reason the check could not run: the run ends there, with it.
+  if (error['code'] === METHOD_NOT_FOUND) return undefined;
   if (error['code'] === UNSUPPORTED_PROTOCOL_VERSION) {
     return `the server refused MCP ${MODERN_VERSION} with UnsupportedProtocolVersionError: it supports ${supported.join(', ') || 'no version it names'}`;
   }

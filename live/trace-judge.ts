@@ -24,6 +24,12 @@ export interface TraceJudgement {
 
 const UNANSWERED = ruleById('correlation/unanswered-request').id;
 
+/** Whether a check's trace was asked to speak MCP 2026-07-28 alone (`options.era.asked`), as its recorder judged it. */
+function statelessOnly(trace: Trace): boolean {
+  const era = (trace.options as Record<string, unknown> | undefined)?.['era'];
+  return typeof era === 'object' && era !== null && (era as Record<string, unknown>)['asked'] === 'modern';
+}
+
 /** Re-judges a trace's message events through one session and signs the result. */
 export function judgeTrace(trace: Trace): TraceJudgement {
   // In a tap both peers are judged, so a request either one leaves unanswered is reported; in the
@@ -32,7 +38,7 @@ export function judgeTrace(trace: Trace): TraceJudgement {
   // The tap itself saw every message, so what it found unanswered at the end is carried over as recorded.
   // Under check-client the server is the checker's own: the client's silence is what is judged.
   const cut = trace.mode === 'tap' && trace.omitted !== undefined;
-  const judge = new LiveJudge(trace.mode === 'tap' && !cut ? { unanswered: BOTH_SENDERS } : trace.mode === 'check-client' ? { unanswered: ['server_to_client'] } : {});
+  const judge = new LiveJudge(trace.mode === 'tap' && !cut ? { unanswered: BOTH_SENDERS } : trace.mode === 'check-client' ? { unanswered: ['server_to_client'] } : statelessOnly(trace) ? { statelessOnly: true } : {});
   const exchangeRequests = new ExchangeRequests();
   trace.events.forEach((event, index) => {
     if (event.kind !== 'message') {

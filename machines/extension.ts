@@ -58,4 +58,6 @@ export interface ExtensionOptions {
   readonly inspect?: (event: InspectionEvent) => void;
   /** The session is judged from an excerpt of its steps (see SessionConfig.excerpt). */
   readonly excerpt?: boolean;
+  /** The client speaks the stateless revision alone (see SessionConfig.statelessOnly). */
+  readonly statelessOnly?: boolean;
 }

@@ -58,6 +58,11 @@ export interface SessionConfig {
    * it: what only a whole session shows (every cursor its server handed out) is not judged.
    */
   readonly excerpt?: boolean | undefined;
+  /**
+   * The client speaks the stateless revision alone (a check asked for 2026-07-28): a server/discover
+   * answered -32601 is judged at once, not held until the server shows itself modern.
+   */
+  readonly statelessOnly?: boolean | undefined;
 }
 
 /** A read-only picture of the session, for inspectors and reports. */
@@ -146,7 +151,7 @@ export class Session {
     for (const t of config.tools ?? []) if (typeof t['name'] === 'string') tools.set(t['name'], t);
     this.#ctx = { profile: config.profile, tools, toolsKnown: config.tools !== undefined };
     this.#course = config.profile.id === 'course';
-    const extensionOptions = { ...(config.inspect ? { inspect: config.inspect } : {}), ...(config.excerpt === true ? { excerpt: true } : {}) };
+    const extensionOptions = { ...(config.inspect ? { inspect: config.inspect } : {}), ...(config.excerpt === true ? { excerpt: true } : {}), ...(config.statelessOnly === true ? { statelessOnly: true } : {}) };
     this.#extensions = EXTENSIONS.map((make) => make(config.profile, extensionOptions)).filter((e): e is SessionExtension => e !== undefined);
     this.#hooks = hooksOf(this.#extensions);
     const stateless = config.profile.stateless;

@@ -99,6 +99,30 @@ test('stdio, era modern: a legacy server could not be checked in 2026-07-28 (its
   assert.equal(run.trace.findings, []);
 });
 
+test('stdio, era modern: server/discover answered -32601 is judged, not could-not-run: stateless/discover-not-implemented on the answer (exit 1), a trace that judges again the same', async () => {
+  for (const peer of ['modern-discover-not-found', 'serves-before-initialized']) {
+    const run = await checkPeer(peer, MODERN);
+    assert.is(run.trace.status, 'fail', `${peer}: ${run.trace.error ?? ''}`);
+    assert.is(run.trace.error, undefined, peer);
+    assert.equal(rules(run), ['stateless/discover-not-implemented'], peer);
+    const found = run.trace.findings[0];
+    const answered = found?.event === null || found === undefined ? undefined : run.trace.events[found.event];
+    assert.ok(answered?.kind === 'message' && answered.direction === 'server_to_client', peer);
+    assert.is(found?.pointer, '/message/error/code');
+    assert.match(found?.message ?? '', /to a client that speaks 2026-07-28 alone: it is no 2026-07-28 server; a 2026-07-28 server must implement server\/discover/);
+    assert.equal(clientFindings(run), []);
+    assert.is(judgeTrace(run.trace).signature, run.trace.signature, peer);
+  }
+});
+
+test('stdio, era auto: a legacy server that answers the probe -32601 falls back to initialize, blamed for nothing', async () => {
+  const run = await checkPeer('serves-before-initialized', { era: 'auto' });
+  assert.is(run.trace.protocol_version, '2025-11-25');
+  assert.match(era(run).why ?? '', /answered with error -32601, not a modern error: a legacy server, opened with initialize 2025-11-25/);
+  assert.not.ok(run.trace.findings.some((f) => f.rule.startsWith('stateless/')), JSON.stringify(run.trace.findings));
+  assert.is(judgeTrace(run.trace).signature, run.trace.signature);
+});
+
 const DEFECTS: readonly [string, Partial<CheckOptions>, readonly string[]][] = [
   ['modern-no-result-type', {}, ['stateless/result-type']],
   ['modern-second-page-without-ttl', {}, ['stateless/cacheable-result']],

@@ -101,7 +101,7 @@ export const statelessRules = defineRules('stateless', SCHEMA_2026, {
     keyword: 'MUST',
   },
   'discover-not-implemented': {
-    text: 'A 2026-07-28 server implements server/discover: one that answers other requests of the revision does not answer it -32601 (method not found).',
+    text: 'A 2026-07-28 server implements server/discover: it does not answer it -32601 (method not found), neither while it answers other requests of the revision nor to a client that speaks 2026-07-28 alone.',
     keyword: 'MUST',
     spec: `${PAGES_2026}/server/discover#:~:text=Servers%20MUST%20implement%20it`,
   },
