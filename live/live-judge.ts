@@ -136,7 +136,7 @@ export class LiveJudge {
    * modern answer starts the session with them (2026-07-28); a legacy one, or an initialize sent
    * without an answer, leaves them out of the legacy session (they are described, not judged).
    */
-  #era: { readonly id: IdKey; readonly held: Pending[] } | undefined;
+  #era: { readonly id: IdKey; readonly held: Pending[]; legacy?: true } | undefined;
   /** Requests answered by something not judged while the handshake was still awaited (applied once the session starts). */
   #unjudgedAnswers: { readonly direction: Direction; readonly id: RequestId }[] = [];
   #waitingChars = 0;
@@ -253,18 +253,22 @@ export class LiveJudge {
       return true;
     }
     const era = this.#era;
-    const answers = direction === 'server_to_client' && isJsonObject(message) && !('method' in message) && isRequestId(id) && idKey(id) === era.id;
+    const answers = era.legacy !== true && direction === 'server_to_client' && isJsonObject(message) && !('method' in message) && isRequestId(id) && idKey(id) === era.id;
     if (answers) {
       era.held.push({ index, step: { direction, message }, probe: undefined });
-      this.#endEra(eraOfProbeAnswer(message) === 'modern');
+      // A legacy answer keeps the window open until the client's next message (its initialize):
+      // what the server sends meanwhile came before an initialize the probe delayed, and a legacy
+      // session would blame it for coming first (lifecycle/initialize-first), for the checker's doing.
+      if (eraOfProbeAnswer(message) === 'modern') this.#endEra(true);
+      else era.legacy = true;
       return true;
     }
     if (direction === 'server_to_client') {
       era.held.push({ index, step: { direction, message }, probe });
       return true;
     }
-    // The client went on without an answer: with initialize (legacy), or with anything else (modern).
-    this.#endEra(!opensNegotiation({ direction, message }));
+    // The client went on: after a legacy answer, or without an answer with initialize (legacy), or with anything else (modern).
+    this.#endEra(era.legacy !== true && !opensNegotiation({ direction, message }));
     return false;
   }
 
@@ -281,7 +285,7 @@ export class LiveJudge {
   /** Judges what is still waiting for the handshake and returns every finding in event order. */
   finish(): { findings: EventFinding[]; negotiation: Negotiation } {
     // An era probe nothing followed: the run ended before it (judged in the era it opened).
-    if (this.#era !== undefined) this.#endEra(true);
+    if (this.#era !== undefined) this.#endEra(this.#era.legacy !== true);
     if (this.#waiting !== undefined) this.#settle(undefined);
     if (this.#session !== undefined) for (const f of this.#session.end()) this.#push(f.at, f);
     this.#session?.stop();

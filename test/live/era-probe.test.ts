@@ -35,6 +35,16 @@ test('a legacy answer to the era probe: the probe and its answer are out of the 
   assert.equal(r.rules, []);
 });
 
+test('a legacy answer, then a server notification before the initialize the probe delayed: described beside the legacy session, not its lifecycle/initialize-first', () => {
+  const changed = '{"jsonrpc":"2.0","method":"notifications/tools/list_changed","params":{}}';
+  const r = judge([['c', discover, 'era-probe'], ['s', '{"jsonrpc":"2.0","id":1,"error":{"code":0,"message":"invalid during session initialization"}}'], ['s', changed], ['c', init], ['s', initResult]]);
+  assert.is(r.profile, '2025-11-25');
+  assert.equal(r.rules, []);
+  // Without the probe before it, the same notification first is the server's.
+  const first = judge([['s', changed], ['c', init], ['s', initResult]]);
+  assert.ok(first.rules.some((rule) => rule.startsWith('lifecycle/initialize-first')), first.rules.join());
+});
+
 test('no answer, then initialize: legacy too; a late answer to the probe blames nobody', () => {
   const r = judge([['c', discover, 'era-probe'], ['c', init], ['s', initResult]]);
   assert.is(r.profile, '2025-11-25');

@@ -123,6 +123,14 @@ test('stdio, era auto: a legacy server that answers the probe -32601 falls back 
   assert.is(judgeTrace(run.trace).signature, run.trace.signature);
 });
 
+test('stdio, era auto: a legacy server that notifies between its answer to the probe and the initialize (mcp-cron under load) is clean, its version negotiated', async () => {
+  const run = await checkPeer('notifies-after-early-request', { era: 'auto' });
+  assert.is(run.trace.status, 'pass', JSON.stringify(run.trace.findings));
+  assert.equal(run.trace.findings, []);
+  assert.is(run.trace.protocol_version, '2025-11-25');
+  assert.is(judgeTrace(run.trace).signature, run.trace.signature);
+});
+
 const DEFECTS: readonly [string, Partial<CheckOptions>, readonly string[]][] = [
   ['modern-no-result-type', {}, ['stateless/result-type']],
   ['modern-second-page-without-ttl', {}, ['stateless/cacheable-result']],
