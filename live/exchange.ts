@@ -29,7 +29,8 @@ interface Waiter {
   /** The probe the request is (undefined: an ordinary request). */
   readonly probe: ProbeKind | undefined;
   readonly resolve: (answer: Answer) => void;
-  readonly timer: NodeJS.Timeout;
+  /** Undefined for a long-lived request (a listen), which owes no answer in any time. */
+  readonly timer: NodeJS.Timeout | undefined;
 }
 
 /** One client's side of a connection: numbered requests, their answers, and replies to the server. */
@@ -83,18 +84,23 @@ export class Exchange {
    * Sends a request without waiting: its id (the next one, or `options.id` to reuse one on purpose)
    * and the promise of its answer. A probe is marked for the recorder before the message is sent.
    */
-  send(method: string, params?: JsonObject, options: { readonly id?: number; readonly probe?: ProbeKind; readonly headers?: SendOptions['headers'] } = {}): { readonly id: number; readonly answer: Promise<Answer> } {
+  send(method: string, params?: JsonObject, options: { readonly id?: number; readonly probe?: ProbeKind; readonly headers?: SendOptions['headers']; readonly longLived?: boolean } = {}): { readonly id: number; readonly answer: Promise<Answer> } {
     if (this.#ended) return { id: options.id ?? this.#nextId, answer: Promise.resolve({ kind: 'ended' }) };
     const id = options.id ?? this.#nextId++;
     let waiter: Waiter | undefined;
     const answer = new Promise<Answer>((resolve) => {
-      waiter = { method, probe: options.probe, resolve, timer: setTimeout(() => this.#timeout(id, waiter as Waiter), this.#timeoutMs) };
+      const timer = options.longLived === true ? undefined : setTimeout(() => this.#timeout(id, waiter as Waiter), this.#timeoutMs);
+      waiter = { method, probe: options.probe, resolve, timer };
       const earlier = this.#waiting.get(idKey(id)) ?? [];
       if (earlier.length > 0) this.#shared.add(idKey(id));
       this.#waiting.set(idKey(id), [...earlier, waiter]);
     });
     if (options.probe !== undefined) this.#recorder.expectProbe(id, options.probe);
-    const sendOptions: SendOptions = { ...(options.probe === undefined ? {} : { probe: options.probe }), ...(options.headers === undefined ? {} : { headers: options.headers }) };
+    const sendOptions: SendOptions = {
+      ...(options.probe === undefined ? {} : { probe: options.probe }),
+      ...(options.headers === undefined ? {} : { headers: options.headers }),
+      ...(options.longLived === true ? { longLived: true } : {}),
+    };
     const sent = this.#transport.send({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) }, sendOptions);
     const delivered = sent.then(() => answer, (error: unknown) => {
       if (!(error instanceof Error)) throw error;
@@ -119,6 +125,19 @@ export class Exchange {
     this.#drop(id, waiter);
     waiter.resolve({ kind: 'cancelled' });
     await this.notify('notifications/cancelled', { requestId: id, reason });
+  }
+
+  /**
+   * Closes the stream of a long-lived request in flight (HTTP: its SSE response stream, which the
+   * server must take as its cancellation); its answer is no longer awaited.
+   */
+  async closeStream(id: number): Promise<void> {
+    const waiter = this.#waiting.get(idKey(id))?.[0];
+    if (waiter !== undefined) {
+      this.#drop(id, waiter);
+      waiter.resolve({ kind: 'cancelled' });
+    }
+    await this.#transport.closeStream?.(id);
   }
 
   /** Sends a notification; a failure to deliver it is in the trace already (the transport recorded it). */

@@ -213,6 +213,23 @@ export interface BackgroundStream {
   readonly done: Promise<void>;
 }
 
+/**
+ * Starts reading the SSE stream answering a long-lived request (a 2026-07-28 listen) in the
+ * background: no idle limit (a quiet subscription is no fault), no priming event (the revision's
+ * streams are not resumable), its own response allowed (a graceful end), until the client closes it.
+ */
+export function readLongLivedStream(host: StreamHost, ex: Exchange, label: string): BackgroundStream {
+  const { reading, result } = readStream(host, ex, 'open', undefined, { label, priming: false, responses: true, idleMs: undefined });
+  return {
+    stop: () => {
+      reading.stop();
+      // The connection itself is closed: that is what the server reads as the cancellation.
+      ex.reply.destroy();
+    },
+    done: result.then(() => undefined),
+  };
+}
+
 /** Starts reading a GET stream in the background: no idle limit, responses only when it resumes an earlier stream. */
 export function readBackgroundStream(host: StreamHost, ex: Exchange, resumedFrom: string | undefined): BackgroundStream {
   const label = resumedFrom === undefined ? 'the GET stream' : 'the resumed stream';

@@ -14,7 +14,7 @@ import { readPostAnswer, errorStatusFailure, type Posted } from './http-answer.t
 import { HttpExchanges, mediaType, statusLine, type Exchange } from './http-exchange.ts';
 import { HttpRecording } from './http-record.ts';
 import { HttpSessionState, isValidInitializeResult } from './http-session.ts';
-import { isResponse, MAX_STREAM_MESSAGES, readBackgroundStream, type BackgroundStream, type StreamHost } from './http-streams.ts';
+import { isResponse, MAX_STREAM_MESSAGES, readBackgroundStream, readLongLivedStream, type BackgroundStream, type StreamHost } from './http-streams.ts';
 import { HttpWire } from './http-wire.ts';
 import { ruleById } from '../validators/rules/index.ts';
 
@@ -67,6 +67,8 @@ export class HttpTransport implements ClientTransport, HttpProbes {
   /** The initialize exchange whose response is awaited: the session id its response offered. */
   #pendingInit: { exchange: number; id: unknown; offered: string | undefined; responseEvent: number } | undefined;
   #getStream: BackgroundStream | undefined;
+  /** The open SSE streams answering long-lived requests (listens), by request id. */
+  readonly #longLived = new Map<number, BackgroundStream>();
   #closed: CleanupEvidence | undefined;
 
   constructor(options: HttpTransportOptions) {
@@ -111,7 +113,15 @@ export class HttpTransport implements ClientTransport, HttpProbes {
       else headers[name] = value;
     }
     const dropped = Object.entries(options.headers ?? {}).filter(([, value]) => value === null).map(([name]) => name);
-    await this.#post(message, { ...posted, modern: true, ...(options.probe === undefined ? {} : { probe: options.probe }) }, headers, dropped);
+    await this.#post(message, { ...posted, modern: true, ...(options.probe === undefined ? {} : { probe: options.probe }) }, headers, dropped, options.longLived === true);
+  }
+
+  async closeStream(id: number): Promise<void> {
+    const stream = this.#longLived.get(id);
+    if (stream === undefined) return;
+    this.#longLived.delete(id);
+    stream.stop();
+    await stream.done;
   }
 
   async openGetStream(): Promise<boolean> {
@@ -210,10 +220,21 @@ export class HttpTransport implements ClientTransport, HttpProbes {
   }
 
   /** POSTs one client message and reads its answer. */
-  async #post(message: JsonObject, posted: Posted, extra: Readonly<Record<string, string>>, dropped: readonly string[] = []): Promise<void> {
+  async #post(message: JsonObject, posted: Posted, extra: Readonly<Record<string, string>>, dropped: readonly string[] = [], longLived = false): Promise<void> {
     const headers = this.#ex.headersFor('POST', extra);
     for (const name of dropped) delete headers[name];
     const ex = await this.#ex.perform('POST', headers, posted.label, JSON.stringify(message));
+    const id = message['id'];
+    if (longLived && typeof id === 'number' && this.#isStream(ex)) {
+      // A listen's stream stays open until the client closes it: read in the background, no answer awaited here.
+      this.#checkOffer(ex);
+      const stream = this.#keep(readLongLivedStream(this.#host, ex, posted.label));
+      this.#longLived.set(id, stream);
+      void stream.done.then(() => {
+        if (this.#longLived.get(id) === stream) this.#longLived.delete(id);
+      });
+      return;
+    }
     const offered = ex.reply.headers['mcp-session-id'];
     if (!posted.initialize) this.#checkOffer(ex);
     else this.#pendingInit = { exchange: ex.exchange, id: message['id'], offered: typeof offered === 'string' ? offered : undefined, responseEvent: ex.responseEvent };

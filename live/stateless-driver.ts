@@ -131,6 +131,7 @@ export class ModernDriver {
     return this.#exchange.send(method, { ...params, _meta: meta }, {
       ...(options.probe === undefined ? {} : { probe: options.probe }),
       ...(options.headers === undefined ? {} : { headers: options.headers }),
+      ...(options.longLived === true ? { longLived: true } : {}),
     });
   }
 
@@ -204,7 +205,7 @@ export class ModernDriver {
     for (const prompt of optionalOnly.slice(0, FULL_PROMPTS)) {
       if ((await this.#retryable('prompts/get', { name: prompt['name'] as string })).kind === 'ended') return false;
     }
-    if (this.#transport.kind === 'stdio' && !(await this.#listen(server, listed))) return false;
+    if (!(await this.#listen(server, listed))) return false;
     // Logging is asked for once (server/discover with a level): every other request asks for none.
     if (isJsonObject(server['logging']) && (await this.#request('server/discover', {}, { logLevel: 'debug' })).kind === 'ended') return false;
     const completion = isJsonObject(server['completions']) ? completionParams(listed) : undefined;
@@ -232,8 +233,12 @@ export class ModernDriver {
 
   /**
    * Opens a subscriptions/listen stream for what the server declared it may notify (list changes,
-   * updates of the first listed resource), waits for its acknowledgement, and cancels it (stdio:
-   * notifications/cancelled naming the listen request). False when the connection ended.
+   * updates of the first listed resource), waits for its acknowledgement, and ends it as the
+   * transport does: over stdio notifications/cancelled naming the listen request; over Streamable
+   * HTTP the client closes the SSE stream (subscriptions, Cancellation), then re-sends the listen,
+   * as a client that lost its stream does, and the server must serve it as a new subscription
+   * (acknowledged first, under the new request's id), then closes that one too. The session judges
+   * the acknowledgements, subscription ids and filters. False when the connection ended.
    */
   async #listen(server: JsonObject, listed: Listed): Promise<boolean> {
     const filter: Record<string, unknown> = {};
@@ -248,8 +253,25 @@ export class ModernDriver {
     const first = listed.resources.find((r) => typeof r['uri'] === 'string');
     if (isJsonObject(resources) && resources['subscribe'] === true && first !== undefined) filter['resourceSubscriptions'] = [first['uri'] as string];
     if (Object.keys(filter).length === 0) return true;
+    if (this.#transport.kind === 'stdio') {
+      const id = await this.#openListen(filter);
+      if (this.#exchange.ended) return false;
+      if (this.#exchange.inFlight(id)) await this.#exchange.cancel(id, 'the check is done listening');
+      return !this.#exchange.ended;
+    }
+    for (let opened = 0; opened < 2; opened++) {
+      const id = await this.#openListen(filter);
+      if (this.#exchange.ended) return false;
+      await this.#exchange.closeStream(id);
+    }
+    return !this.#exchange.ended;
+  }
+
+  /** Sends one subscriptions/listen and waits (LISTEN_WAIT_MS at most) for its acknowledgement or its answer; its id. */
+  async #openListen(filter: Record<string, unknown>): Promise<number> {
+    let timer: NodeJS.Timeout | undefined;
     const acknowledged = new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, Math.min(LISTEN_WAIT_MS, this.#options.timeoutMs));
+      timer = setTimeout(resolve, Math.min(LISTEN_WAIT_MS, this.#options.timeoutMs));
       this.#exchange.onNotification((message) => {
         const params = message['params'];
         const meta = isJsonObject(params) ? params['_meta'] : undefined;
@@ -259,12 +281,11 @@ export class ModernDriver {
         }
       });
     });
-    const sent = this.#send('subscriptions/listen', { notifications: filter });
-    const ended = sent.answer.then((a) => a.kind === 'ended');
-    await Promise.race([acknowledged, ended]);
+    // The listen owes no answer in any time (its response ends the subscription): no time limit of the exchange's.
+    const sent = this.#send('subscriptions/listen', { notifications: filter }, { longLived: true });
+    await Promise.race([acknowledged, sent.answer]);
+    clearTimeout(timer);
     this.#exchange.onNotification(undefined);
-    if (this.#exchange.ended) return false;
-    if (this.#exchange.inFlight(sent.id)) await this.#exchange.cancel(sent.id, 'the check is done listening');
-    return !this.#exchange.ended;
+    return sent.id;
   }
 }

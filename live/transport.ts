@@ -45,6 +45,11 @@ export type CleanupEvidence = Record<string, boolean | number | string | null>;
 export interface SendOptions {
   readonly probe?: ProbeKind;
   readonly headers?: Readonly<Record<string, string | null>>;
+  /**
+   * A long-lived request (subscriptions/listen): over HTTP its SSE answer is read in the
+   * background until the client closes it (closeStream), and `send` resolves once it is open.
+   */
+  readonly longLived?: boolean;
 }
 
 /** A client-side connection to one server. */
@@ -62,6 +67,11 @@ export interface ClientTransport {
   send(message: JsonObject, options?: SendOptions): Promise<void>;
   /** Ends the connection as the specification says and reports the evidence. */
   close(): Promise<CleanupEvidence>;
+  /**
+   * Closes the stream answering a long-lived request (HTTP: the SSE response stream of a listen,
+   * which is how a client cancels it); nothing when the request has no such stream.
+   */
+  closeStream?(id: number): Promise<void>;
 }
 
 /** The Streamable HTTP probes the full scope runs; only an HTTP transport has them. */

@@ -162,6 +162,21 @@ test('Streamable HTTP, era auto: the correct modern peer is clean in the full sc
   assert.is(judgeTrace(run.trace).signature, run.trace.signature);
 });
 
+test('Streamable HTTP: the full scope opens subscriptions/listen, waits for its acknowledgement, closes its stream, re-sends it and gets it acknowledged under its own id; no notifications/cancelled', async () => {
+  const run = await checkHttp({});
+  assert.equal(run.trace.findings, []);
+  const events = run.trace.events;
+  const listens = events.flatMap((e) => (e.kind === 'message' && e.direction === 'client_to_server' && (e.message as { method?: string }).method === 'subscriptions/listen' ? [(e.message as { id: number }).id] : []));
+  assert.is(listens.length, 2, 'the listen, and the listen re-sent after its stream was closed');
+  const acks = events.flatMap((e) => (e.kind === 'message' && (e.message as { method?: string }).method === 'notifications/subscriptions/acknowledged'
+    ? [((e.message as { params: { _meta: Record<string, unknown> } }).params._meta['io.modelcontextprotocol/subscriptionId'])] : []));
+  assert.equal(acks, listens, 'each acknowledged under its own request id');
+  assert.not.ok(events.some((e) => e.kind === 'message' && (e.message as { method?: string }).method === 'notifications/cancelled'), 'over HTTP closing the stream is the cancellation');
+  const closes = events.filter((e) => e.kind === 'stream' && e.action === 'close');
+  assert.ok(closes.length >= 2, JSON.stringify(events.filter((e) => e.kind === 'stream')));
+  assert.is(judgeTrace(run.trace).signature, run.trace.signature);
+});
+
 test('Streamable HTTP, era auto: a legacy server answers the probe 400 without a modern error body; the run falls back to initialize, no finding (JSON and SSE answers)', async () => {
   for (const mode of ['json', 'sse'] as const) {
     await withPeer(new McpHttpPeer(mode), async (url) => {
@@ -181,6 +196,8 @@ const HTTP_DEFECTS: readonly [string, ModernHttpChange, readonly string[]][] = [
   ['serves a request whose Mcp-Method does not match, or is missing', { acceptMismatch: true }, ['http/header-validation-not-400', 'probe/header-validation-code']],
   ['answers an unknown method with 200', { unknownMethodStatus: 200 }, ['http/unknown-method-not-404']],
   ['answers an unsupported version with 200', { unsupportedStatus: 200 }, ['http/unsupported-version-not-400']],
+  ['sends a notification on a listen stream before its acknowledgement', { notifyBeforeAck: true }, ['stateless/not-acknowledged']],
+  ['acknowledges the listen re-sent after a closed stream under the closed listen\'s id', { staleAckAfterDrop: true }, ['stateless/acknowledged-not-first']],
 ];
 
 for (const [what, change, expected] of HTTP_DEFECTS) {

@@ -18,6 +18,14 @@ export interface ModernHttpChange {
   readonly unknownMethodStatus?: number;
   /** The HTTP status of an UnsupportedProtocolVersionError (the page requires 400). */
   readonly unsupportedStatus?: number;
+  /** A listen stream carries a notification before its acknowledgement (the core's change). */
+  readonly notifyBeforeAck?: boolean;
+  /**
+   * Once a listen stream was closed by the client, the listen re-sent is acknowledged under the
+   * closed listen's subscription id, not its own request id (the server keeps the subscription it
+   * should have dropped: "MUST be treated by the server as cancellation of that request").
+   */
+  readonly staleAckAfterDrop?: boolean;
 }
 
 const NAMED: Readonly<Record<string, string>> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
@@ -45,6 +53,8 @@ function isModern(message: Json): boolean {
 
 /** Starts a modern peer on 127.0.0.1 with one change (none: the correct peer). */
 export function startModernHttpPeer(change: ModernHttpChange = {}): Promise<RunningPeer> {
+  /** The id of the last listen whose stream the client closed (for staleAckAfterDrop). */
+  let dropped: unknown;
   return listenLoopback((req, res) => {
     void (async () => {
       if (req.method !== 'POST') {
@@ -63,6 +73,7 @@ export function startModernHttpPeer(change: ModernHttpChange = {}): Promise<Runn
       const coreChange = {
         ...(change.unknownMethodStatus === undefined ? {} : { unknownMethodStatus: change.unknownMethodStatus }),
         ...(change.unsupportedStatus === undefined ? {} : { unsupportedStatus: change.unsupportedStatus }),
+        ...(change.notifyBeforeAck === true ? { notifyBeforeAck: true } : {}),
       };
       const answered = answer(message, { change: coreChange }) as { status: number; messages: Json[]; hold?: boolean };
       if (answered.messages.length === 0) {
@@ -71,7 +82,15 @@ export function startModernHttpPeer(change: ModernHttpChange = {}): Promise<Runn
       }
       if (answered.hold === true) {
         res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
-        for (const m of answered.messages) res.write(`data: ${JSON.stringify(m)}\n\n`);
+        const listenId = message['id'];
+        for (const m of answered.messages) {
+          const meta = ((m['params'] as Json | undefined)?.['_meta'] ?? {}) as Json;
+          if (change.staleAckAfterDrop === true && dropped !== undefined && m['method'] === 'notifications/subscriptions/acknowledged') meta['io.modelcontextprotocol/subscriptionId'] = dropped;
+          res.write(`data: ${JSON.stringify(m)}\n\n`);
+        }
+        res.on('close', () => {
+          dropped ??= listenId;
+        });
         return; // held open until the client closes it
       }
       json(answered.status, answered.messages[0]);

@@ -57,6 +57,13 @@ test('createMcpHandler, era auto, full scope: modern; only the invalid-cursor wa
     assert.is(era(run), 'modern', legacy);
     assert.equal(rules(run), ['warning probe/invalid-params-code'], legacy);
     assert.equal(clientFindings(run), []);
+    // subscriptions/listen over HTTP: opened, acknowledged, its stream closed, re-sent and acknowledged under the new id.
+    const methodOf = (m: unknown) => (m as { method?: string }).method;
+    const listens = run.trace.events.flatMap((e) => (e.kind === 'message' && methodOf(e.message) === 'subscriptions/listen' ? [(e.message as { id: number }).id] : []));
+    const acks = run.trace.events.flatMap((e) => (e.kind === 'message' && methodOf(e.message) === 'notifications/subscriptions/acknowledged'
+      ? [(e.message as { params: { _meta: Record<string, unknown> } }).params._meta['io.modelcontextprotocol/subscriptionId']] : []));
+    assert.is(listens.length, 2, legacy);
+    assert.equal(acks, listens, legacy);
   }
 });
 
