@@ -10,6 +10,10 @@ import type { RecordedMessage, Recorder } from './transport.ts';
 import type { HttpSessionState } from './http-session.ts';
 import type { HttpMethod } from './http-wire.ts';
 import { Redactor } from '../trace/redaction.ts';
+import { BoundedMap } from '../machines/bounded-map.ts';
+import { eraOfProbeAnswer } from '../validators/era.ts';
+import { HttpHeaderJudge, type HeaderFinding } from './http-header-rules.ts';
+import type { ProbeKind } from './live-judge.ts';
 
 /** What a configured header's value is recorded as. */
 export const MASKED_VALUE = '[REDACTED]';
@@ -20,6 +24,9 @@ const RESPONSE_HEADERS = ['content-type', 'mcp-session-id', 'mcp-protocol-versio
 /** Longest excerpt of an error body kept in a finding's message. */
 const EXCERPT_CHARS = 200;
 
+/** Probe exchanges remembered until their answer (the checker's exchanges are sequential: a few at a time). */
+const PROBE_EXCHANGES = 4096;
+
 /** Writes the transport's events and findings to the recorder, redacted. */
 export class HttpRecording {
   readonly recorder: Recorder;
@@ -29,6 +36,14 @@ export class HttpRecording {
   readonly #masked: ReadonlyMap<string, string>;
 
   readonly #redactor: Redactor;
+  /**
+   * The tap's judge of HTTP headers and statuses, run on the checker's own traffic as it is
+   * recorded: the statuses a 2026-07-28 server owes (404 with -32601, 400 with -32022) are judged
+   * on the same code path as in the tap, and the checker's own headers with them.
+   */
+  readonly #headers = new HttpHeaderJudge();
+  /** The probe each exchange's POST was, while its answer is awaited. */
+  readonly #probes = new BoundedMap<number, ProbeKind>(PROBE_EXCHANGES);
 
   /** `redactor` is the run's (a fresh one when none is given); it learns the configured header values as credentials. */
   constructor(recorder: Recorder, session: HttpSessionState, redact: (text: string) => string, configured: Readonly<Record<string, string>>, redactor = new Redactor()) {
@@ -66,7 +81,9 @@ export class HttpRecording {
       const key = name.toLowerCase();
       recorded[key] = this.#masked.get(key) === value ? MASKED_VALUE : this.text(value);
     }
-    return this.recorder.event({ kind: 'http_request', exchange, method, headers: recorded });
+    const event = this.recorder.event({ kind: 'http_request', exchange, method, headers: recorded });
+    this.#judged(this.#headers.request(exchange, event, method, recorded));
+    return event;
   }
 
   /** Records a response's status and the headers that matter. */
@@ -76,7 +93,9 @@ export class HttpRecording {
       const value = headers[name];
       if (value !== undefined) recorded[name] = this.text(Array.isArray(value) ? value.join(', ') : value);
     }
-    return this.recorder.event({ kind: 'http_response', exchange, status, headers: recorded });
+    const event = this.recorder.event({ kind: 'http_response', exchange, status, headers: recorded });
+    this.#headers.response(exchange, event, status, recorded);
+    return event;
   }
 
   /** Records an SSE stream opening, resuming (from an event id) or closing. */
@@ -104,7 +123,23 @@ export class HttpRecording {
 
   /** Records one wire message as its exact text; its SSE event id is recorded redacted. */
   message(direction: Direction, text: string, exchange: number, eventId?: string): RecordedMessage {
-    return this.recorder.message(direction, text, eventId === undefined ? { exchange } : { exchange, event_id: this.text(eventId) });
+    const recorded = this.recorder.message(direction, text, eventId === undefined ? { exchange } : { exchange, event_id: this.text(eventId) });
+    if (recorded.message === undefined) return recorded;
+    if (direction === 'client_to_server') {
+      const found = this.#headers.requestMessage(exchange, recorded.message);
+      // A probe's request is wrong on purpose (a mismatching or missing header, a version no server has): not the checker's fault.
+      if (recorded.probe === undefined) this.#judged(found);
+      else this.#probes.set(exchange, recorded.probe);
+      return recorded;
+    }
+    const found = this.#headers.responseMessage(exchange, recorded.message);
+    // A legacy server's answer to the era probe is judged in neither era (docs/live-checks.md, "Which era").
+    if (this.#probes.get(exchange) !== 'era-probe' || eraOfProbeAnswer(recorded.message) === 'modern') this.#judged(found);
+    return recorded;
+  }
+
+  #judged(found: readonly HeaderFinding[]): void {
+    for (const f of found) this.recorder.finding(f.rule, f.event, f.pointer, f.message);
   }
 
   /** Records a finding at an event. */

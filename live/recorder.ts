@@ -121,7 +121,7 @@ export class LiveRecorder implements Recorder {
       this.#omittedEvents += 1;
       const message = this.#judge.text(index, direction, text, probe);
       if (message !== undefined) this.#redactor?.learn(message);
-      return { index, message };
+      return { index, message, ...(probe === undefined ? {} : { probe }) };
     }
     const index = this.#events.length;
     this.#keptMessages += 1;
@@ -134,7 +134,7 @@ export class LiveRecorder implements Recorder {
       ? { kind: 'message', direction, text: this.cut(text, MAX_RECORDED_TEXT, 'start').text, ...placeOf(place) }
       : { kind: 'message', direction, message, ...placeOf(place), ...(probe === undefined ? {} : { probe }) };
     this.#events[index] = event;
-    return { index, message };
+    return { index, message, ...(probe === undefined ? {} : { probe }) };
   }
 
   event(event: Exclude<TraceEvent, { kind: 'message' }>): number {

@@ -19,6 +19,8 @@ export interface RecordedMessage {
   readonly index: number;
   /** The parsed message, or undefined when the text was not one strict JSON value. */
   readonly message: unknown;
+  /** The probe a client message was marked as, if any. */
+  readonly probe?: ProbeKind;
 }
 
 /**

@@ -10,6 +10,8 @@ import * as assert from 'uvu/assert';
 import { startSdkModernServer, startWrongStatusServer } from '../peers/http-tap-modern-peers.ts';
 import type { RunningPeer } from '../peers/http-peer.ts';
 import { startTap, tempFolder, validateJson, type RunningTap } from './tap-support.ts';
+import { runCheck } from '../../live/run-check.ts';
+import { streamableHttp } from '../../scripts/commands/live-args.ts';
 
 const tmp = tempFolder('tap-http-modern');
 test.after(() => tmp.remove());
@@ -78,6 +80,34 @@ test('an unknown method and an unsupported version answered with HTTP 200: http/
   const sdk = await throughTap(startSdkModernServer, 'sdk-statuses', drive);
   assert.not.ok(sdk.includes('http/unknown-method-not-404'), sdk.join(', '));
   assert.not.ok(sdk.includes('http/unsupported-version-not-400'), sdk.join(', '));
+});
+
+test('check through the tap against the server with wrong statuses: check raises the tap\'s status rules on the same traffic, from the same judge (same rule, pointer and message)', async () => {
+  const STATUS_RULES = new Set(['http/unknown-method-not-404', 'http/unsupported-version-not-400']);
+  const peer = await startWrongStatusServer();
+  const trace = join(tmp.dir, 'check-through-tap.json');
+  let tap: RunningTap | undefined;
+  let checked: string[] = [];
+  try {
+    tap = startTap(['--listen', '127.0.0.1:0', '--upstream', peer.url.href, '--trace', trace]);
+    const m = await tap.stderrMatching(/forwarding (http:\/\/127\.0\.0\.1:\d+\/\S*) to /);
+    const run = await runCheck({
+      target: { transport: 'http', url: m[1] as string }, scope: 'full', timeoutMs: 5000, protocolVersion: '2025-11-25', era: 'auto',
+      calls: [], answers: { roots: [] }, headerEnv: [], env: {}, httpTransport: streamableHttp,
+    });
+    checked = run.trace.findings.filter((f) => STATUS_RULES.has(f.rule)).map((f) => {
+      assert.is(run.trace.events[f.event ?? -1]?.kind, 'http_response', f.rule);
+      return `${f.rule} ${f.pointer}: ${f.message}`;
+    }).sort();
+    tap.child.kill('SIGINT');
+    await tap.ended;
+  } finally {
+    tap?.kill();
+    await peer.stop();
+  }
+  const tapped = (validateJson(trace).report.findings as unknown as { rule: string; pointer: string; message: string }[]).filter((f) => STATUS_RULES.has(f.rule)).map((f) => `${f.rule} ${f.pointer}: ${f.message}`).sort();
+  assert.equal([...new Set(checked.map((c) => c.split(' ')[0]))].sort(), [...STATUS_RULES].sort());
+  assert.equal(checked, tapped);
 });
 
 test.run();
