@@ -74,13 +74,9 @@ const UNREACHABLE: Readonly<Record<string, string>> = {
   // Raised on the run as a whole when a session ends without notifications/initialized: a case has no end.
   'lifecycle/initialized-missing': 'raised when a session ends; a fixture case has no end-of-exchange check (test/scripts/check-client.test.ts)',
   'correlation/pending-bytes-limit': 'past 16 MiB of one sender\'s pending params: too large for a fixture file worth keeping (test/machines/byte-bounds.test.ts)',
-  // Gaps: reachable by a fixture case, none written yet; each is held by its session and tap tests.
-  'stateless/cache-scope-changed': 'gap: no fixture case yet (test/machines/refused-and-paged.test.ts, test/live/tap-modern.test.ts)',
-  'stateless/discover-not-implemented': 'gap: no fixture case yet (test/machines/refused-and-paged.test.ts, test/live/tap-modern.test.ts)',
-  'stateless/legacy-error-code': 'gap: no fixture case yet (test/machines/refused-and-paged.test.ts, test/live/tap-modern.test.ts)',
-  'stateless/malformed-request-served': 'gap: no fixture case yet (test/machines/refused-and-paged.test.ts, test/live/tap-modern.test.ts)',
-  'elicitation/undeclared-mode-answered': 'gap: no fixture case yet (test/machines/refused-and-paged.test.ts)',
-  'pagination/cursor-not-issued': 'gap: no fixture case yet; judged only where the whole session is in view (test/machines/refused-and-paged.test.ts)',
+  // The message before the answer these judge draws an error of its own, and a case stops at its first error.
+  'stateless/malformed-request-served': 'the request without its _meta draws stateless/request-meta-missing first, where a case stops (test/machines/refused-and-paged.test.ts, test/live/tap-modern.test.ts)',
+  'elicitation/undeclared-mode-answered': 'the elicitation/create in an undeclared mode draws capability/client-not-declared first, where a case stops (test/machines/refused-and-paged.test.ts)',
 };
 
 /** Cases whose malformed response must leave the request pending for the valid response that follows. */
