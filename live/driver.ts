@@ -41,7 +41,16 @@ export interface DriverOptions {
   readonly answers: ClientAnswers;
   /** The most pages read of one list (default 100). */
   readonly maxPages?: number;
+  /** The era probe's own time limit, in ms (default ERA_PROBE_MS; never more than timeoutMs). */
+  readonly eraProbeMs?: number;
 }
+
+/**
+ * How long the era probe waits at most (ms) before the server counts as legacy (stdio: "does not
+ * respond within a reasonable timeout: the server is legacy"), however long --timeout is: a legacy
+ * server that leaves requests before initialize unanswered still falls back in that time.
+ */
+export const ERA_PROBE_MS = 10_000;
 
 /** Which era a check speaks: one, or (auto) the one the server/discover probe shows. */
 export type EraChoice = 'auto' | 'modern' | 'legacy';
@@ -150,7 +159,8 @@ async function runInEra(exchange: Exchange, recorder: LiveRecorder, driver: Driv
   const choice = options.era ?? 'legacy';
   if (choice === 'modern') return modern(`asked for (--protocol-version ${MODERN_VERSION})`);
   if (choice === 'legacy') return legacy(`asked for (--protocol-version ${options.protocolVersion})`);
-  const probe = await exchange.send('server/discover', { _meta: requestMeta(options.answers) }, { probe: 'era-probe' }).answer;
+  const probeMs = Math.min(options.timeoutMs, options.eraProbeMs ?? ERA_PROBE_MS);
+  const probe = await exchange.send('server/discover', { _meta: requestMeta(options.answers) }, { probe: 'era-probe', timeoutMs: probeMs }).answer;
   if (probe.kind === 'ended') return { error: 'the server ended the connection before answering server/discover', skipped: [], probeEnded: true };
   if (probe.kind === 'failed' && probe.couldNotRun) return { error: probe.reason, skipped: [] };
   const answered = probe.kind === 'result' ? { result: probe.result } : probe.kind === 'error' ? { error: probe.error } : undefined;
@@ -158,7 +168,7 @@ async function runInEra(exchange: Exchange, recorder: LiveRecorder, driver: Driv
     const how = probe.kind === 'result' ? 'a DiscoverResult' : `error ${String(probe.kind === 'error' ? probe.error['code'] : '')}, a modern error`;
     return modern(`server/discover (sent first, as a client of both eras does) was answered with ${how}`, probe);
   }
-  const how = probe.kind === 'timeout' ? `no answer within ${options.timeoutMs / 1000} s`
+  const how = probe.kind === 'timeout' ? `no answer within ${probeMs / 1000} s`
     : probe.kind === 'error' ? `error ${String(probe.error['code'])}, not a modern error`
     : probe.kind === 'failed' ? probe.reason
     : 'a result that is no DiscoverResult';

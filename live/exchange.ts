@@ -31,6 +31,8 @@ interface Waiter {
   readonly resolve: (answer: Answer) => void;
   /** Undefined for a long-lived request (a listen), which owes no answer in any time. */
   readonly timer: NodeJS.Timeout | undefined;
+  /** The time limit it was given (ms). */
+  readonly limitMs: number;
 }
 
 /** One client's side of a connection: numbered requests, their answers, and replies to the server. */
@@ -84,13 +86,14 @@ export class Exchange {
    * Sends a request without waiting: its id (the next one, or `options.id` to reuse one on purpose)
    * and the promise of its answer. A probe is marked for the recorder before the message is sent.
    */
-  send(method: string, params?: JsonObject, options: { readonly id?: number; readonly probe?: ProbeKind; readonly headers?: SendOptions['headers']; readonly longLived?: boolean } = {}): { readonly id: number; readonly answer: Promise<Answer> } {
+  send(method: string, params?: JsonObject, options: { readonly id?: number; readonly probe?: ProbeKind; readonly headers?: SendOptions['headers']; readonly longLived?: boolean; readonly timeoutMs?: number } = {}): { readonly id: number; readonly answer: Promise<Answer> } {
     if (this.#ended) return { id: options.id ?? this.#nextId, answer: Promise.resolve({ kind: 'ended' }) };
     const id = options.id ?? this.#nextId++;
     let waiter: Waiter | undefined;
     const answer = new Promise<Answer>((resolve) => {
-      const timer = options.longLived === true ? undefined : setTimeout(() => this.#timeout(id, waiter as Waiter), this.#timeoutMs);
-      waiter = { method, probe: options.probe, resolve, timer };
+      const limitMs = options.timeoutMs ?? this.#timeoutMs;
+      const timer = options.longLived === true ? undefined : setTimeout(() => this.#timeout(id, waiter as Waiter), limitMs);
+      waiter = { method, probe: options.probe, resolve, timer, limitMs };
       const earlier = this.#waiting.get(idKey(id)) ?? [];
       if (earlier.length > 0) this.#shared.add(idKey(id));
       this.#waiting.set(idKey(id), [...earlier, waiter]);
@@ -200,7 +203,7 @@ export class Exchange {
 
   #timeout(id: number, waiter: Waiter): void {
     if (!this.#drop(id, waiter)) return;
-    const at = this.#recorder.event({ kind: 'timeout', operation: waiter.method, limit_ms: this.#timeoutMs });
+    const at = this.#recorder.event({ kind: 'timeout', operation: waiter.method, limit_ms: waiter.limitMs });
     // No answer to the era probe within the time limit is how a legacy server may answer it (stdio,
     // "Backward Compatibility"): the client falls back to initialize, nothing is cancelled before it.
     if (waiter.probe === 'era-probe') {

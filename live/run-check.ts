@@ -23,6 +23,8 @@ export interface CheckOptions {
   readonly protocolVersion: string;
   /** Which era to speak (default legacy: initialize with protocolVersion). */
   readonly era?: EraChoice;
+  /** The era probe's own time limit in ms (default ERA_PROBE_MS in live/driver.ts, at most timeoutMs). */
+  readonly eraProbeMs?: number;
   readonly calls: readonly NamedCall[];
   readonly answers: ClientAnswers;
   readonly headerEnv: readonly HeaderFromEnv[];

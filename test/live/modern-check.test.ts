@@ -131,6 +131,18 @@ test('stdio, era auto: a legacy server that notifies between its answer to the p
   assert.is(judgeTrace(run.trace).signature, run.trace.signature);
 });
 
+test('stdio, era auto: a legacy server that leaves the probe unanswered falls back after the probe\'s own time limit, not the request limit; no finding', async () => {
+  const started = Date.now();
+  const run = await checkPeer('silent-before-initialize', { era: 'auto', timeoutMs: 20_000, eraProbeMs: 300 });
+  assert.is(run.trace.status, 'pass', JSON.stringify(run.trace.findings));
+  assert.equal(run.trace.findings, []);
+  assert.is(run.trace.protocol_version, '2025-11-25');
+  assert.match(era(run).why ?? '', /was answered with no answer within 0\.3 s: a legacy server, opened with initialize 2025-11-25/);
+  assert.ok(run.trace.events.some((e) => e.kind === 'timeout' && e.operation === 'server/discover' && e.limit_ms === 300));
+  assert.ok(Date.now() - started < 15_000, 'not the 20 s request limit');
+  assert.is(judgeTrace(run.trace).signature, run.trace.signature);
+});
+
 const DEFECTS: readonly [string, Partial<CheckOptions>, readonly string[]][] = [
   ['modern-no-result-type', {}, ['stateless/result-type']],
   ['modern-second-page-without-ttl', {}, ['stateless/cacheable-result']],
