@@ -570,7 +570,8 @@ export class JudgingSession {
       this.#waiting.delete(idKey(id));
       const at = this.recorder.event({ kind: 'timeout', operation: `${method} (id ${id}, sent by the judging server)`, limit_ms: this.#options.timeoutMs });
       this.recorder.finding(ruleById('transport/timeout'), at, '', `the client did not answer the server's ${method} request (id ${id}) within ${this.#options.timeoutMs / 1000} s`);
-      this.#send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: 'no answer within the time limit' } }, undefined);
+      // The cancellation of a probe is part of the probe (the session did not take the probe as a request to answer).
+      this.#send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: 'no answer within the time limit' } }, undefined, probe);
       waiting.resolve(undefined);
     });
     const got = await answer;

@@ -42,7 +42,7 @@ function cli(args: readonly string[], env: NodeJS.ProcessEnv = ENV): Promise<Run
   });
 }
 
-const hand = (transport: 'stdio' | 'http', defect = 'none') => ['--timeout', '1', `--${transport}`, '--', process.execPath, CLIENT, transport, defect];
+const hand = (transport: 'stdio' | 'http', defect = 'none') => ['--timeout', '2', `--${transport}`, '--', process.execPath, CLIENT, transport, defect];
 
 test('a careful client over stdio: exit 0; the trace is owner-only, judged again the same by validate, and the reports are written', async () => {
   const out = join(dir, 'clean.json');
@@ -190,6 +190,36 @@ test('the 2.x SDK client in automatic mode against a judging server pinned to 20
     if (transport === 'stdio') assert.match(r.stderr, /session 1 of 2: pass: 0 errors, 0 warnings; 2 events, 2 messages/);
   }
 });
+
+for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+  test(`an interrupted run (${signal}) ends the client and writes the trace and reports recorded so far: exit ${code}`, async () => {
+    const out = join(dir, `interrupted-${signal}.json`);
+    const child = spawn(process.execPath, [CLI, 'check-client', '--timeout', '60', '--output', out, '--junit', join(dir, `interrupted-${signal}.xml`), '--stdio', '--', process.execPath, join(ROOT, 'test/peers/clients/hanging-client.mjs')],
+      { cwd: ROOT, env: ENV, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => { stdout += c.toString(); });
+    const connected = new Promise<void>((resolve) => child.stderr.on('data', (c: Buffer) => {
+      stderr += c.toString();
+      if (stderr.includes('hanging-client: initialized')) resolve();
+    }));
+    const closed = new Promise<number | null>((resolve) => child.on('close', (status) => resolve(status)));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    await connected;
+    // The relay has the initialized notification once the judging server answers; give it a moment to arrive.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    child.kill(signal);
+    const status = await closed;
+    clearTimeout(timer);
+    assert.is(status, code, stdout + stderr);
+    const trace = JSON.parse(readFileSync(out, 'utf8')) as { status: string; error: string; events: { kind: string }[] };
+    assert.is(trace.status, 'error');
+    assert.is(trace.error, `the client check was interrupted (${signal}) before the client exited`);
+    assert.ok(trace.events.filter((e) => e.kind === 'message').length >= 2, 'initialize and its answer were recorded');
+    assert.ok(existsSync(join(dir, `interrupted-${signal}.xml`)), 'the reports are written too');
+    assert.match(stdout, /^error \(the run could not complete: the client check was interrupted/m);
+  });
+}
 
 test('a client that never connects, or cannot be started, could not be checked: exit 2 and one line naming why', async () => {
   const never = await cli(['check-client', '--stdio', '--', process.execPath, '-e', 'process.exit(3)']);
