@@ -96,8 +96,10 @@ export const COMMANDS: readonly CommandSpec[] = [
       'Streamable HTTP its URL on 127.0.0.1 is the client\'s last argument; MCP_SCENARIO names the scenarios.',
       'The server offers tools, paged resources and prompts, and plays what applies to the client\'s',
       'declaration: ping, roots/list, sampling, elicitation (form and URL), list changes, and a request for',
-      'what it did not declare. Every message in both directions is judged by the session; the client ends',
-      'the run when it exits (or after 12 times --timeout). See docs/check-client.md.',
+      'what it did not declare; to a 2026-07-28 client (per-request _meta, no initialize) it asks the same in',
+      'an input_required result and sends the list changes on its listen streams. Every message in both',
+      'directions is judged by the session; the client ends the run when it exits (or after 12 times',
+      '--timeout). See docs/check-client.md.',
     ].join('\n'),
     options: {
       stdio: { type: 'boolean', help: 'the client starts its server from MCP_SERVER_COMMAND and speaks stdio' },
