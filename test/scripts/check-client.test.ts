@@ -256,4 +256,19 @@ test('serve alone, named as a host\'s server, writes its trace and report when t
   assert.equal(Object.keys(trace.options.scenarios).sort(), ['ping', 'roots']);
 });
 
+test('serve pinned to 2026-07-28, named as a stateless host\'s server, judges it and writes its trace when the host disconnects', async () => {
+  const out = join(dir, 'served-modern.json');
+  const command = JSON.stringify([process.execPath, CLI, 'serve', '--protocol-version', '2026-07-28', '--timeout', '2', '--output', out]);
+  const r = await new Promise<Run>((done) => {
+    const child = spawn(process.execPath, [MODERN_CLIENT, 'stdio', 'state-altered'], { cwd: ROOT, env: { ...ENV, MCP_SERVER_COMMAND: command }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => { stderr += c.toString(); });
+    child.on('close', (status) => done({ status, stdout: '', stderr }));
+  });
+  assert.is(r.status, 0, r.stderr);
+  assert.match(r.stderr, /\[stateless\/request-state-not-echoed\]/);
+  const trace = JSON.parse(readFileSync(out, 'utf8')) as { status: string; profile: string };
+  assert.equal([trace.status, trace.profile], ['fail', '2026-07-28']);
+});
+
 test.run();
