@@ -640,9 +640,10 @@ export class JudgingSession {
   }
 
   /**
-   * The list changes, sent once the client has called wait_for_scenarios and been answered: sent
-   * while the client lists or calls, they would race its requests in flight (a cursor or a tool
-   * name it sent before it read the change), and the race would be the server's doing.
+   * The list changes, sent once the client has called wait_for_scenarios and been answered, when it
+   * has listed and called what it meant to: the change then tests what it does next, not what it
+   * had in flight (the session does not blame a request that may have been sent before the client
+   * read the change: an old cursor, a tool of a page not listed again).
    */
   #listsChanged(): void {
     if (!this.#options.scenarios.has('list-changed')) return;

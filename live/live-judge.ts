@@ -110,6 +110,8 @@ export interface LiveJudgeOptions {
   readonly rewrite?: (message: unknown) => unknown;
   /** The server is the checker's own and every cursor it gave is in view (check-client): an unknown cursor is judged in either era. */
   readonly cursorsInView?: boolean;
+  /** The messages are recorded away from the client (the tap, a judging server): see SessionConfig.awayFromClient. */
+  readonly awayFromClient?: boolean;
 }
 
 /** Request ids remembered per direction (for the method of their answers). */
@@ -373,6 +375,7 @@ export class LiveJudge {
       profile,
       offeredVersion,
       ...(this.#options.cursorsInView === true ? { cursorsInView: true } : {}),
+      ...(this.#options.awayFromClient === true ? { awayFromClient: true } : {}),
       ...(this.#options.inspect === undefined ? {} : { inspect: this.#options.inspect }),
     }, { unanswered: this.#options.unanswered ?? [] });
     this.#profile = profile;

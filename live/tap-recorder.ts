@@ -106,6 +106,8 @@ export class TapRecorder implements Recorder {
       },
       unanswered: options.unanswered ?? BOTH_SENDERS,
       ...(options.cursorsInView === true ? { cursorsInView: true } : {}),
+      // The tap and the judging server see the client's messages where the server does, not where the client sent them.
+      awayFromClient: true,
       onFinding: (f) => this.#placed(f),
       ...(options.inspect === undefined ? {} : { inspect: options.inspect }),
       onJudged: (index, step, findings, session) => {

@@ -33,7 +33,12 @@ export function judgeTrace(trace: Trace): TraceJudgement {
   // Under check-client the server is the checker's own: the client's silence is what is judged.
   const cut = trace.mode === 'tap' && trace.omitted !== undefined;
   // A judging server's cursors are all in the trace of its connection: one it never gave is the client's making, in either era.
-  const judge = new LiveJudge(trace.mode === 'tap' && !cut ? { unanswered: BOTH_SENDERS } : trace.mode === 'check-client' ? { unanswered: ['server_to_client'], cursorsInView: true } : {});
+  // The tap and the judging server recorded the client's messages away from the client (see SessionConfig.awayFromClient).
+  const away = trace.mode === 'tap' || trace.mode === 'check-client' ? { awayFromClient: true } : {};
+  const judge = new LiveJudge({
+    ...(trace.mode === 'tap' && !cut ? { unanswered: BOTH_SENDERS } : trace.mode === 'check-client' ? { unanswered: ['server_to_client'], cursorsInView: true } : {}),
+    ...away,
+  });
   const exchangeRequests = new ExchangeRequests();
   trace.events.forEach((event, index) => {
     if (event.kind !== 'message') {

@@ -64,6 +64,12 @@ export interface SessionConfig {
    * too a cursor it never gave is one the client made or changed.
    */
   readonly cursorsInView?: boolean | undefined;
+  /**
+   * The steps were recorded away from the client (a tap between the peers, a judging server at the
+   * server): a client message recorded after a server notification may have been sent before the
+   * client read it, so what rests on the client having read it waits for the client to show it did.
+   */
+  readonly awayFromClient?: boolean | undefined;
 }
 
 /** A read-only picture of the session, for inspectors and reports. */
@@ -111,7 +117,7 @@ export class Session {
   readonly #correlation: Record<Direction, MachineRunner<typeof correlationMachine>>;
   readonly #authorization: MachineRunner<typeof authorizationMachine> | undefined;
   readonly #subscriptions: Subscriptions;
-  readonly #toolListing = new ToolListing();
+  readonly #toolListing: ToolListing;
   /** Requests that crossed the wire but are not pending (rejected, or forgotten beyond the pending limit), per sender. */
   readonly #untracked: Record<Direction, UntrackedRequests> = {
     client_to_server: new UntrackedRequests(),
@@ -150,6 +156,7 @@ export class Session {
 
   constructor(config: SessionConfig) {
     this.#config = config;
+    this.#toolListing = new ToolListing(config.awayFromClient === true);
     const methods = methodTable(config.profile);
     this.#methods = methods;
     this.#isNotification = (m) => isNotificationMethod(m, methods);
