@@ -118,6 +118,18 @@ test('with both eras served, a request with the per-request _meta opens a 2026-0
   assert.equal(found(s), []);
 });
 
+test('a 2026-07-28 session without server/discover is no fault (it is optional): lists, a read and a call are clean', () => {
+  const { session: s, sent } = session();
+  s.receive(request(1, 'tools/list'));
+  s.receive(request(2, 'resources/read', { uri: 'mcp-statechart://judging-server/readme' }));
+  s.receive(request(3, 'resources/read', { uri: 'mcp-statechart://judging-server/none' }));
+  s.receive(request(4, 'tools/call', { name: 'add', arguments: { a: 1, b: 2 } }));
+  assert.is(s.era, 'modern');
+  assert.match(sent[2] ?? '', /"code":-32602/, 'an unknown resource is invalid params in 2026-07-28 (-32002 is retired)');
+  assert.match(sent[3] ?? '', /"resultType":"complete".*"structuredContent":\{"sum":3\}/);
+  assert.equal(found(s), []);
+});
+
 test('2026-07-28: a request without the _meta protocol version is refused -32602 and judged stateless/request-meta-missing; another version is refused -32022; initialize and ping are unknown methods', () => {
   const { session: s, sent } = session('2026-07-28');
   s.receive(request(1, 'tools/list', {}, { 'io.modelcontextprotocol/clientCapabilities': {} }));
