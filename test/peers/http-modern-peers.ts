@@ -19,6 +19,8 @@ export interface ModernHttpChange {
   readonly unknownMethodStatus?: number;
   /** The HTTP status of an UnsupportedProtocolVersionError (the page requires 400). */
   readonly unsupportedStatus?: number;
+  /** The HTTP status of the -32602 refusing a request without its required _meta (the basic page requires 400). */
+  readonly malformedStatus?: number;
 }
 
 const NAMED: Readonly<Record<string, string>> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
@@ -78,6 +80,7 @@ export function startModernHttpPeer(change: ModernHttpChange = {}): Promise<Runn
       const coreChange = {
         ...(change.unknownMethodStatus === undefined ? {} : { unknownMethodStatus: change.unknownMethodStatus }),
         ...(change.unsupportedStatus === undefined ? {} : { unsupportedStatus: change.unsupportedStatus }),
+        ...(change.malformedStatus === undefined ? {} : { malformedStatus: change.malformedStatus }),
       };
       const answered = answer(message, { change: coreChange }) as { status: number; messages: Json[]; hold?: boolean };
       if (answered.messages.length === 0) {
