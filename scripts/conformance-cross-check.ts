@@ -21,6 +21,7 @@ const SERVERS: readonly { readonly name: string; readonly start: () => Promise<R
   { name: 'modern-accept-mismatch', start: () => startModernHttpPeer({ acceptMismatch: true }) },
   { name: 'modern-unknown-method-200', start: () => startModernHttpPeer({ unknownMethodStatus: 200 }) },
   { name: 'modern-unsupported-200', start: () => startModernHttpPeer({ unsupportedStatus: 200 }) },
+  { name: 'modern-malformed-200', start: () => startModernHttpPeer({ malformedStatus: 200 }) },
 ];
 
 /** One check of the suite, as its checks.json gives it. */
