@@ -197,7 +197,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     options: {
       output: { type: 'string', value: 'DIR', help: 'where to write the cells and the summary (default matrix-out)' },
       transport: { type: 'string', value: 'stdio|http', multiple: true, help: 'run only cells over this transport (repeatable)' },
-      revision: { type: 'string', value: 'V', multiple: true, help: 'run only cells at this revision: 2025-06-18 or 2025-11-25 (repeatable)' },
+      revision: { type: 'string', value: 'V', multiple: true, help: 'run only cells at this revision: 2025-06-18, 2025-11-25, 2026-07-28, or auto (the era-fallback cells) (repeatable)' },
       timeout: { type: 'string', value: 'SECONDS', help: 'time limit of each cell\'s client session (default 60)' },
       json: { type: 'boolean', help: 'print the summary as JSON (sorted keys, no timestamps)' },
       quiet: { type: 'boolean', short: 'q', help: 'print the summary line alone' },
