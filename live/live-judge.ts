@@ -110,6 +110,10 @@ export interface LiveJudgeOptions {
   readonly rewrite?: (message: unknown) => unknown;
   /** The client speaks MCP 2026-07-28 alone, as the check was asked (see SessionConfig.statelessOnly). */
   readonly statelessOnly?: boolean;
+  /** The server is the checker's own and every cursor it gave is in view (check-client): an unknown cursor is judged in either era. */
+  readonly cursorsInView?: boolean;
+  /** The messages are recorded away from the client (the tap, a judging server): see SessionConfig.awayFromClient. */
+  readonly awayFromClient?: boolean;
 }
 
 /** Request ids remembered per direction (for the method of their answers). */
@@ -376,6 +380,8 @@ export class LiveJudge {
     this.#session = new Judge({
       profile,
       offeredVersion,
+      ...(this.#options.cursorsInView === true ? { cursorsInView: true } : {}),
+      ...(this.#options.awayFromClient === true ? { awayFromClient: true } : {}),
       ...(this.#options.inspect === undefined ? {} : { inspect: this.#options.inspect }),
       ...(this.#options.statelessOnly === true ? { statelessOnly: true } : {}),
     }, { unanswered: this.#options.unanswered ?? [] });

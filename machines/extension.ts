@@ -60,4 +60,6 @@ export interface ExtensionOptions {
   readonly excerpt?: boolean;
   /** The client speaks the stateless revision alone (see SessionConfig.statelessOnly). */
   readonly statelessOnly?: boolean;
+  /** Every cursor the server gave is in view, in either era (see SessionConfig.cursorsInView). */
+  readonly cursorsInView?: boolean;
 }

@@ -30,4 +30,13 @@ test('list_changed makes the old cursors stale; new cursors are fine', () => {
   assert.equal(l.checkResult({ cursor: 'new' }, page(['a'])).map((f) => f.rule), ['tools/name-not-unique']);
 });
 
+test('recorded away from the client, an old cursor right after list_changed may have been in flight: stale only once the client has started a new listing', () => {
+  const l = new ToolListing(true);
+  l.accept(undefined, page(['a'], 'old'));
+  l.invalidate();
+  assert.equal(l.checkRequest({ cursor: 'old' }), [], 'sent, maybe, before the client read the change');
+  assert.equal(l.checkRequest(undefined), [], 'a new listing: the client read the change');
+  assert.equal(l.checkRequest({ cursor: 'old' }).map((f) => f.rule), ['tools/stale-cursor']);
+});
+
 test.run();
