@@ -11,6 +11,7 @@ import type { Answer, Exchange } from '../live/exchange.ts';
 import type { ProbeKind } from '../live/live-judge.ts';
 import { MARKER_PREFIX } from '../live/marker-oracle.ts';
 import type { ClientTransport, HttpProbes } from '../live/transport.ts';
+import { ACTION_KINDS_IN_ORDER } from './generator.ts';
 
 /** The capability each list method needs. */
 const LIST_CAPABILITY: Readonly<Record<string, string>> = {
@@ -85,7 +86,7 @@ export class ActionExecutor {
       await this.#await(this.#send(action.args.method, undefined, { probe: 'before-initialized' }));
       return true;
     }
-    if (!this.#applies(action)) return false;
+    if (!(ACTION_KINDS_IN_ORDER as readonly string[]).includes(action.kind) || !this.#applies(action)) return false;
     await this.#ensureInitialized();
     switch (action.kind) {
       case 'ping':
@@ -120,6 +121,9 @@ export class ActionExecutor {
         await this.#transport.resumeStream();
         await new Promise((resolve) => setTimeout(resolve, RESUME_SETTLE_MS));
         return true;
+      default:
+        // The kinds of the stateless revision (no handshake) do not apply to a session.
+        return false;
     }
   }
 
