@@ -18,6 +18,8 @@ export interface ModernHttpChange {
   readonly unknownMethodStatus?: number;
   /** The HTTP status of an UnsupportedProtocolVersionError (the page requires 400). */
   readonly unsupportedStatus?: number;
+  /** The second page of tools/list without ttlMs (the caching page requires it on every cacheable result). */
+  readonly secondPageWithoutTtl?: boolean;
 }
 
 const NAMED: Readonly<Record<string, string>> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
@@ -63,6 +65,7 @@ export function startModernHttpPeer(change: ModernHttpChange = {}): Promise<Runn
       const coreChange = {
         ...(change.unknownMethodStatus === undefined ? {} : { unknownMethodStatus: change.unknownMethodStatus }),
         ...(change.unsupportedStatus === undefined ? {} : { unsupportedStatus: change.unsupportedStatus }),
+        ...(change.secondPageWithoutTtl === true ? { secondPageWithoutTtl: true } : {}),
       };
       const answered = answer(message, { change: coreChange }) as { status: number; messages: Json[]; hold?: boolean };
       if (answered.messages.length === 0) {
