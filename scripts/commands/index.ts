@@ -170,8 +170,9 @@ export const COMMANDS: readonly CommandSpec[] = [
     description: [
       'Reads a trace written by fuzz (or replay), refuses one that is damaged or names an executable, URL,',
       'environment or working directory, and plays its action sequence against a fresh target per run:',
-      'the server named here, never one the trace names. Prints how many runs failed with the trace\'s',
-      'signature, e.g. "reproduced mcp-statechart:v1:... in 10/10 runs".',
+      'the server named here, never one the trace names, in the trace\'s era (MCP 2026-07-28 or initialize).',
+      'Prints how many runs failed with the trace\'s signature, e.g. "reproduced mcp-statechart:v1:... in',
+      '10/10 runs". Interrupted, it writes the run in progress (--output) and the runs so far (--json).',
     ].join('\n'),
     options: {
       ...TARGET_OPTIONS,
