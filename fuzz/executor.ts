@@ -21,6 +21,12 @@ const LIST_CAPABILITY: Readonly<Record<string, string>> = {
   'prompts/list': 'prompts',
 };
 
+/** Whether the server's capabilities (initialize's or server/discover's) offer a list method. */
+export function declaresList(server: JsonObject, method: string): boolean {
+  const capability = LIST_CAPABILITY[method];
+  return capability !== undefined && isJsonObject(server[capability]);
+}
+
 /** How long a resumed stream is given to deliver what it replays before the next action (ms). */
 const RESUME_SETTLE_MS = 100;
 
@@ -162,8 +168,7 @@ export class ActionExecutor {
   }
 
   #declares(method: string): boolean {
-    const capability = LIST_CAPABILITY[method];
-    return capability !== undefined && isJsonObject(this.#server[capability]);
+    return declaresList(this.#server, method);
   }
 
   #subscribable(): boolean {

@@ -22,15 +22,7 @@ import type { LiveRecorder } from '../live/recorder.ts';
 import type { ClientAnswers } from '../live/server-requests.ts';
 import { listenFilter, requestMeta, retryParams } from '../live/stateless-requests.ts';
 import type { ClientTransport } from '../live/transport.ts';
-import { echoToolOf } from './executor.ts';
-
-/** The capability each list method needs. */
-const LIST_CAPABILITY: Readonly<Record<string, string>> = {
-  'tools/list': 'tools',
-  'resources/list': 'resources',
-  'resources/templates/list': 'resources',
-  'prompts/list': 'prompts',
-};
+import { declaresList, echoToolOf } from './executor.ts';
 
 /** The longest a listen stream's acknowledgement is waited for (ms). */
 const LISTEN_WAIT_MS = 2_000;
@@ -135,7 +127,7 @@ export class ModernExecutor {
     }
   }
 
-  /** Waits for every request in flight to be answered or to time out, and ends an open listen stream. */
+  /** Waits for every request in flight to be answered, cancelled or timed out. */
   async settle(): Promise<void> {
     while (this.#inFlight.length > 0) {
       const pending = this.#inFlight.splice(0);
@@ -150,8 +142,7 @@ export class ModernExecutor {
   }
 
   #declares(method: string): boolean {
-    const capability = LIST_CAPABILITY[method];
-    return capability !== undefined && isJsonObject(this.#server[capability]);
+    return declaresList(this.#server, method);
   }
 
   #send(method: string, params: JsonObject = {}, probe?: ProbeKind): InFlight {

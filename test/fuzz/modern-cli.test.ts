@@ -1,6 +1,6 @@
 // Why: what users run: `fuzz` asked for no era fuzzes a 2026-07-28-only server in its own era (as
-// check chooses it) and says why in the trace; `replay` plays that trace in the same era; the era
-// options are refused where they cannot hold; and `replay`, interrupted, writes what it recorded (the
+// check chooses it) and says why in the trace, which validate re-judges alike; `replay` plays that
+// trace in the same era; the era options are refused where they cannot hold; and `replay`, interrupted, writes what it recorded (the
 // run in progress, status error, and with --json the runs so far) before it exits 130 or 143.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -37,6 +37,9 @@ test('fuzz with no era named: a 2026-07-28-only server is fuzzed in its era, fou
   assert.is(era.asked, 'auto');
   assert.is(era.used, 'modern');
   assert.match(era.why, /server\/discover .* was answered with a DiscoverResult/);
+  const v = cli(['validate', '--json', out]);
+  assert.is(v.status, 1, v.stderr);
+  assert.is((JSON.parse(v.stdout) as { signature: string }).signature, trace.signature, 'validate re-judges the trace alike');
   const again = cli(['replay', out, ...peer('modern-private-after-input')]);
   assert.is(again.status, 1, again.stderr);
   assert.is(again.stdout, `reproduced ${trace.signature} in 10/10 runs\n`);
