@@ -242,12 +242,14 @@ export class ModernExecutor {
 
   /**
    * Opens a subscriptions/listen stream (stdio) for what server/discover declared it may notify and
-   * waits for its acknowledgement (bounded); one stream at a time.
+   * waits for its acknowledgement (bounded); one stream at a time: an open one is dropped first and
+   * re-established with a new listen, as a client whose stream went away does.
    */
   async #openListen(): Promise<boolean> {
-    if (this.#listen !== undefined || this.#transport.kind !== 'stdio') return false;
+    if (this.#transport.kind !== 'stdio') return false;
     const filter = listenFilter(this.#server, this.#resource);
     if (Object.keys(filter).length === 0) return false;
+    await this.#dropListen();
     let sent: InFlight | undefined;
     const acknowledged = new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, Math.min(LISTEN_WAIT_MS, this.#timeoutMs));

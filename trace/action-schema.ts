@@ -50,7 +50,7 @@ export const ActionSchema = v.variant('kind', [
    * earlier retry sent again (`replayed`, a robustness probe). Not awaited.
    */
   v.strictObject({ kind: v.literal('retry'), args: v.strictObject({ state: v.picklist(['echoed', 'altered', 'replayed']) }) }),
-  /** subscriptions/listen for what the server declared it may notify, awaited up to its acknowledgement (stdio). */
+  /** subscriptions/listen for what the server declared it may notify, awaited up to its acknowledgement (stdio); an open stream is dropped first. */
   v.strictObject({ kind: v.literal('listen') }),
   /** Drops the open listen stream (stdio: notifications/cancelled naming it); a later `listen` re-opens it. */
   v.strictObject({ kind: v.literal('drop-listen') }),

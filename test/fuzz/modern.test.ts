@@ -33,37 +33,50 @@ function play(peer: string, actions: Action[]) {
   });
 }
 
-test('modern-private-after-input: found within the default runs, shrunk to prompt, echo, list tools/list, replayed 10/10 in the modern era', async () => {
-  const target = stdioPeer('modern-private-after-input');
-  const found = await fuzzModern(target, SEED);
-  assert.is(found.outcome, 'found');
-  assert.equal(errorRules(found), ['stateless/cache-scope-changed']);
-  assert.equal(actionsOf(found), [{ kind: 'prompt' }, { kind: 'echo' }, { kind: 'list', args: { method: 'tools/list' } }]);
-  assert.is(found.run.trace.sequence?.era, 'modern');
-  assert.ok(found.runs <= 50, `found in run ${found.runs}`);
-  // Every request carries the per-request _meta: the version, the client's capabilities, its identity.
-  for (const r of requests(messagesOf(found.run.trace.events))) {
-    const meta = (r.message['params'] as Record<string, unknown> | undefined)?.['_meta'] as Record<string, unknown> | undefined;
-    assert.is(meta?.['io.modelcontextprotocol/protocolVersion'], '2026-07-28', JSON.stringify(r.message));
-    assert.type(meta?.['io.modelcontextprotocol/clientCapabilities'], 'object');
-    assert.type(meta?.['io.modelcontextprotocol/clientInfo'], 'object');
-  }
-  assert.not.ok(requests(messagesOf(found.run.trace.events)).some((r) => r.message['method'] === 'initialize'), 'no handshake');
-  const replayed = await replaySaved(found, target);
-  assert.is(replayed.couldNotRun, false);
-  assert.is(replayed.reproduced, 10);
-  assert.is(replayed.last.trace.signature, found.run.trace.signature);
-  assert.is(replayed.last.trace.sequence?.era, 'modern');
-});
+const DEFECTS: { peer: string; rules: string[]; minimal: Action[] }[] = [
+  // Once its prompt has asked for input, the second tools/list page turns "private".
+  { peer: 'modern-private-after-input', rules: ['stateless/cache-scope-changed'], minimal: [{ kind: 'prompt' }, { kind: 'echo' }, { kind: 'list', args: { method: 'tools/list' } }] },
+  // A listen re-opened after a dropped one gets a notification before its acknowledgement.
+  { peer: 'modern-relisten-before-ack', rules: ['stateless/not-acknowledged'], minimal: [{ kind: 'listen' }, { kind: 'listen' }] },
+];
 
-test('modern-private-after-input: the defect shows only across requests: the same lists without the prompt are clean, and a full check (lists before the prompt) finds nothing', async () => {
+for (const defect of DEFECTS) {
+  test(`${defect.peer}: found within the default runs, shrunk to the stated sequence, replayed 10/10 in the modern era`, async () => {
+    const target = stdioPeer(defect.peer);
+    const found = await fuzzModern(target, SEED);
+    assert.is(found.outcome, 'found');
+    assert.equal(errorRules(found), defect.rules);
+    assert.equal(actionsOf(found), defect.minimal);
+    assert.is(found.run.trace.sequence?.era, 'modern');
+    assert.ok(found.runs <= 50, `found in run ${found.runs}`);
+    // Every request carries the per-request _meta: the version, the client's capabilities, its identity.
+    for (const r of requests(messagesOf(found.run.trace.events))) {
+      const meta = (r.message['params'] as Record<string, unknown> | undefined)?.['_meta'] as Record<string, unknown> | undefined;
+      assert.is(meta?.['io.modelcontextprotocol/protocolVersion'], '2026-07-28', JSON.stringify(r.message));
+      assert.type(meta?.['io.modelcontextprotocol/clientCapabilities'], 'object');
+      assert.type(meta?.['io.modelcontextprotocol/clientInfo'], 'object');
+    }
+    assert.not.ok(requests(messagesOf(found.run.trace.events)).some((r) => r.message['method'] === 'initialize'), 'no handshake');
+    const replayed = await replaySaved(found, target);
+    assert.is(replayed.couldNotRun, false);
+    assert.is(replayed.reproduced, 10);
+    assert.is(replayed.last.trace.signature, found.run.trace.signature);
+    assert.is(replayed.last.trace.sequence?.era, 'modern');
+  });
+}
+
+test('the defects show only across requests: the same lists without the prompt, one listen alone, are clean; a full check (lists before the prompt, one listen) finds neither', async () => {
   const without = await play('modern-private-after-input', [{ kind: 'echo' }, { kind: 'list', args: { method: 'tools/list' } }, { kind: 'prompt' }, { kind: 'list', args: { method: 'tools/list' } }]);
   assert.is(without.trace.status, 'pass', JSON.stringify(without.trace.findings));
-  const check = await runCheck({
-    target: stdioPeer('modern-private-after-input'), scope: 'full', timeoutMs: 2000, protocolVersion: '2025-11-25', era: 'modern',
-    calls: [], answers: { roots: [] }, headerEnv: [], env: ENV,
-  });
-  assert.equal(check.trace.findings.filter((f) => f.severity === 'error'), []);
+  for (const peer of ['modern-private-after-input', 'modern-relisten-before-ack']) {
+    const check = await runCheck({
+      target: stdioPeer(peer), scope: 'full', timeoutMs: 2000, protocolVersion: '2025-11-25', era: 'modern',
+      calls: [], answers: { roots: [] }, headerEnv: [], env: ENV,
+    });
+    assert.equal(check.trace.findings.filter((f) => f.severity === 'error'), [], peer);
+  }
+  const once = await play('modern-relisten-before-ack', [{ kind: 'listen' }, { kind: 'drop-listen' }, { kind: 'echo' }]);
+  assert.is(once.trace.status, 'pass', JSON.stringify(once.trace.findings));
 });
 
 test('correct 2026-07-28 peers and the 2.x SDK\'s serveStdio fuzzed from the same seed: clean', async () => {
