@@ -10,6 +10,7 @@
 //   for (const [at, step] of steps.entries()) report(judge.feed(step, at).findings);
 //   report(judge.end(lastAt));
 import { Session, type SessionConfig, type SessionView, type Step } from '../machines/session.ts';
+import { cancelledRequestDirection } from '../machines/cancellation-extension.ts';
 import { OPPOSITE, type Direction } from '../validators/context.ts';
 import { idKey, isRequestId, type IdKey, type RequestId } from '../validators/envelope.ts';
 import { findingTarget, namingParams, type FindingTarget } from '../validators/finding-target.ts';
@@ -79,7 +80,7 @@ export interface Remembered {
   readonly at: number;
   /** What the entry weighs in its table. */
   readonly bytes: number;
-  /** True once it was answered by a response that was refused, or that the caller could not judge (it stays pending, but was answered). */
+  /** True once it was answered by a response that was refused, or that the caller could not judge (it stays pending, but was answered), or its sender cancelled it. */
   answered: boolean;
 }
 
@@ -177,8 +178,21 @@ export class Judge {
     if (method !== undefined && requestId !== undefined) this.#rememberRequest(step.direction, requestId, method, message?.['params'], at, rejected);
     // A refused response leaves its request pending; the refusal is its finding, not a missing answer.
     else if (answered !== undefined && requestId !== undefined && this.#session.pendingRequest(OPPOSITE[step.direction], requestId) !== undefined) answered.answered = true;
+    else if (method === 'notifications/cancelled' && !rejected) this.#settleCancelled(step.direction, message?.['params']);
     const label = method ?? (answered === undefined ? undefined : responseLabel(answered.method, message));
     return { findings: this.#place(found, at, label, step.message, answered), label, rejected };
+  }
+
+  /**
+   * A request its sender cancelled needs no answer (the receiver "SHOULD NOT send a response" for
+   * it): it is not reported as never answered at the end. A server's cancellation in the stateless
+   * revision ends the client's listen request.
+   */
+  #settleCancelled(direction: Direction, params: unknown): void {
+    const id = isJsonObject(params) ? params['requestId'] : undefined;
+    if (!isRequestId(id)) return;
+    const remembered = this.#requests.get(cancelledRequestDirection(this.profile, direction), id);
+    if (remembered !== undefined) remembered.answered = true;
   }
 
   #rememberRequest(direction: Direction, id: RequestId, method: string, params: unknown, at: number, rejected: boolean): void {

@@ -13,7 +13,9 @@ import { isJsonObject } from '../validators/shape.ts';
 import { foreignAddressing } from '../live/loopback-host.ts';
 import { MAX_HTTP_MESSAGE_BYTES } from '../live/tap-http.ts';
 import type { CleanupEvidence } from '../live/transport.ts';
+import type { JsonObject } from '../validators/context.ts';
 import { JudgingSession, type Outlet, type Route, type SessionOptions } from './judging-session.ts';
+import { carriesRequestMeta, MODERN_VERSION } from './stateless-serving.ts';
 
 /** Sessions one run serves at most (each initialize starts one); past it, initialize is answered 503. */
 export const MAX_SESSIONS = 64;
@@ -27,23 +29,52 @@ const REQUEST_HEADERS = ['accept', 'content-type', 'mcp-session-id', 'mcp-protoc
 interface Stream {
   readonly res: ServerResponse;
   readonly exchange: number;
+  /** 2026-07-28: the head is written with the first message, so that an error answer gets its status (404, 400). */
+  head?: 'pending' | 'json' | 'sse';
 }
 
-/** One HTTP session: its judging session and the streams open to its client. */
+/** The HTTP status of a 2026-07-28 error answer: 404 for an unknown method, 400 for invalid params or an unsupported version. */
+function errorStatus(message: JsonObject | undefined): number {
+  const error = message?.['error'];
+  const code = isJsonObject(error) ? error['code'] : undefined;
+  return code === -32601 ? 404 : code === -32602 || code === -32022 || code === -32600 ? 400 : 200;
+}
+
+/** Whether a POST without a session speaks 2026-07-28: its header, or its body's per-request `_meta`. */
+function speaksModern(request: JsonObject | undefined, headers: IncomingMessage['headers']): boolean {
+  if (request?.['method'] === 'initialize') return false;
+  return headers['mcp-protocol-version'] === MODERN_VERSION || (request !== undefined && carriesRequestMeta(request['params']));
+}
+
+/** One HTTP session: its judging session and the streams open to its client (2026-07-28: one for the run, with no session id). */
 class HttpSession implements Outlet {
   readonly id = randomUUID();
   readonly session: JudgingSession;
   get: Stream | undefined;
   readonly posts = new Map<IdKey, Stream>();
   #waiters: (() => void)[] = [];
+  readonly modern: boolean;
+  /** Records the head of an answer (its status and content type) in the session's trace. */
+  readonly #recordHead: (exchange: number, status: number, type: string) => void;
 
-  constructor(options: SessionOptions) {
+  constructor(options: SessionOptions, modern: boolean, recordHead: (session: HttpSession, exchange: number, status: number, type: string) => void) {
+    this.modern = modern;
+    this.#recordHead = (exchange, status, type) => recordHead(this, exchange, status, type);
     this.session = new JudgingSession(this, options);
   }
 
-  route(related: RequestId | undefined, final = false): Route | undefined {
+  drop(related: RequestId): boolean {
+    const own = this.posts.get(idKey(related));
+    if (!this.modern || own === undefined || own.res.writableEnded) return false;
+    this.posts.delete(idKey(related));
+    own.res.end();
+    return true;
+  }
+
+  route(related: RequestId | undefined, final = false, message?: JsonObject): Route | undefined {
     const own = related === undefined ? undefined : this.posts.get(idKey(related));
     const open = (s: Stream | undefined): s is Stream => s !== undefined && !s.res.writableEnded && !s.res.destroyed;
+    if (this.modern) return open(own) ? this.#modernRoute(own, related as RequestId, final, message) : undefined;
     const stream = open(own) ? own : related !== undefined && final ? undefined : open(this.get) ? this.get : [...this.posts.values()].find(open);
     if (stream === undefined) return undefined;
     return {
@@ -53,6 +84,30 @@ class HttpSession implements Outlet {
         if (final && stream === own && related !== undefined) {
           this.posts.delete(idKey(related));
           stream.res.end();
+        }
+      },
+    };
+  }
+
+  /** A 2026-07-28 answer travels on its own request's stream only: a final answer first is a JSON body with its status, anything else opens an SSE stream. */
+  #modernRoute(own: Stream, related: RequestId, final: boolean, message: JsonObject | undefined): Route {
+    if (own.head === 'pending') {
+      const json = final;
+      const status = json ? errorStatus(message) : 200;
+      const type = json ? 'application/json' : 'text/event-stream';
+      own.res.writeHead(status, { 'content-type': type, ...(json ? {} : { 'cache-control': 'no-cache' }) });
+      if (!json) own.res.flushHeaders();
+      own.head = json ? 'json' : 'sse';
+      this.#recordHead(own.exchange, status, type);
+    }
+    return {
+      place: { exchange: own.exchange },
+      write: (text) => {
+        if (own.head === 'json') own.res.write(text);
+        else own.res.write(`event: message\ndata: ${text}\n\n`);
+        if (final) {
+          this.posts.delete(idKey(related));
+          own.res.end();
         }
       },
     };
@@ -79,6 +134,8 @@ class HttpSession implements Outlet {
 export class JudgingHttpEndpoint {
   readonly #options: SessionOptions;
   readonly #sessions = new Map<string, HttpSession>();
+  /** The 2026-07-28 session of the run: requests without a session id that carry the revision's `_meta`. */
+  #modern: HttpSession | undefined;
   /** Every session in the order started (the run's traces). */
   readonly started: JudgingSession[] = [];
   readonly #sockets = new Set<Socket>();
@@ -115,6 +172,7 @@ export class JudgingHttpEndpoint {
   /** Ends every session and connection and stops listening. */
   async stop(): Promise<CleanupEvidence> {
     for (const s of this.#sessions.values()) s.close();
+    this.#modern?.close();
     const server = this.#server;
     let closed = 0;
     if (server !== undefined) {
@@ -152,14 +210,17 @@ export class JudgingHttpEndpoint {
     const known = typeof header === 'string' ? this.#sessions.get(header) : undefined;
     const record = (s: HttpSession | undefined, status: number, type = ''): void => {
       if (s === undefined) return;
-      const headers: Record<string, string> = {};
-      for (const name of REQUEST_HEADERS) {
-        const value = req.headers[name];
-        if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-      }
-      s.session.recorder.event({ kind: 'http_request', exchange, method, headers });
-      s.session.recorder.event({ kind: 'http_response', exchange, status, headers: { ...(type === '' ? {} : { 'content-type': type }), 'mcp-session-id': s.id } });
+      this.#recordRequest(s, req, exchange, method);
+      this.#recordHead(s, exchange, status, type);
     };
+    if (known === undefined && typeof header !== 'string' && method !== 'POST' && this.#options.protocolVersion !== undefined && this.#options.protocolVersion !== MODERN_VERSION) {
+      // A legacy server: a GET or DELETE names its session.
+    } else if (known === undefined && typeof header !== 'string' && method !== 'POST') {
+      // 2026-07-28 has no GET stream and no session to delete.
+      req.resume();
+      res.writeHead(405, { allow: 'POST' }).end();
+      return;
+    }
     if (method === 'DELETE') {
       req.resume();
       if (known === undefined) return void res.writeHead(typeof header === 'string' ? 404 : 400).end();
@@ -186,6 +247,50 @@ export class JudgingHttpEndpoint {
     this.#post(req, res, known, typeof header === 'string', exchange, record);
   }
 
+  #recordRequest(s: HttpSession, req: IncomingMessage, exchange: number, method: 'POST' | 'GET' | 'DELETE'): void {
+    const headers: Record<string, string> = {};
+    for (const name of REQUEST_HEADERS) {
+      const value = req.headers[name];
+      if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+    }
+    s.session.recorder.event({ kind: 'http_request', exchange, method, headers });
+  }
+
+  #recordHead(s: HttpSession, exchange: number, status: number, type: string): void {
+    s.session.recorder.event({ kind: 'http_response', exchange, status, headers: { ...(type === '' ? {} : { 'content-type': type }), ...(s.modern ? {} : { 'mcp-session-id': s.id }) } });
+  }
+
+  /** The run's 2026-07-28 session (started with its first request). */
+  #modernSession(): HttpSession | undefined {
+    if (this.#modern !== undefined) return this.#modern;
+    if (this.started.length >= MAX_SESSIONS) return undefined;
+    this.#modern = new HttpSession(this.#options, true, (s, exchange, status, type) => this.#recordHead(s, exchange, status, type));
+    this.started.push(this.#modern.session);
+    return this.#modern;
+  }
+
+  /** A POST of the 2026-07-28 session: recorded, then served; its answer's head waits for the first message. */
+  #modernPost(req: IncomingMessage, res: ServerResponse, s: HttpSession, text: string, request: JsonObject | undefined, exchange: number): void {
+    this.#recordRequest(s, req, exchange, 'POST');
+    if (request === undefined) {
+      res.writeHead(202);
+      this.#recordHead(s, exchange, 202, '');
+      res.end();
+      s.session.receive(text, { exchange });
+      return;
+    }
+    const id = request['id'] as RequestId;
+    const stream: Stream = { res, exchange, head: 'pending' };
+    s.posts.set(idKey(id), stream);
+    res.on('close', () => {
+      if (s.posts.get(idKey(id))?.res !== res) return;
+      s.posts.delete(idKey(id));
+      // Closing the response stream is the client's cancellation of the request.
+      if (!res.writableEnded) s.session.streamClosed(id);
+    });
+    s.session.receive(text, { exchange });
+  }
+
   #post(req: IncomingMessage, res: ServerResponse, known: HttpSession | undefined, named: boolean, exchange: number, record: (s: HttpSession | undefined, status: number, type?: string) => void): void {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -204,6 +309,16 @@ export class JudgingHttpEndpoint {
       }
       const request = isJsonObject(parsed) && typeof parsed['method'] === 'string' && isRequestId(parsed['id']) ? parsed : undefined;
       let s = known;
+      const pinned = this.#options.protocolVersion;
+      if (s === undefined && !named && (pinned === MODERN_VERSION || (pinned === undefined && speaksModern(isJsonObject(parsed) ? parsed : undefined, req.headers)))) {
+        const modern = this.#modernSession();
+        if (modern === undefined) {
+          res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message: `this run serves at most ${MAX_SESSIONS} sessions` } }));
+          return;
+        }
+        this.#modernPost(req, res, modern, text, request, exchange);
+        return;
+      }
       if (s === undefined) {
         if (named || request?.['method'] !== 'initialize') {
           res.writeHead(named ? 404 : 400, { 'content-type': 'application/json' })
@@ -215,7 +330,7 @@ export class JudgingHttpEndpoint {
             .end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message: `this run serves at most ${MAX_SESSIONS} sessions` } }));
           return;
         }
-        s = new HttpSession(this.#options);
+        s = new HttpSession(this.#options, false, (session, at, status, type) => this.#recordHead(session, at, status, type));
         this.#sessions.set(s.id, s);
         this.started.push(s.session);
         this.#onSessionId?.(s.id);

@@ -13,12 +13,22 @@ import { TapRecorder, TAP_LIMITS, type TapFinding } from '../live/tap-recorder.t
 import type { WirePlace } from '../live/transport.ts';
 import {
   page, promptMessages, PROGRESS_TOOL, PROMPTS, RESOURCE_TEMPLATES, RESOURCES, resourceContents, SCENARIOS_TOOL,
-  SLOW_DEFAULT_SECONDS, SLOW_MAX_SECONDS, SLOW_TOOL, TOOLS,
+  SLOW_DEFAULT_SECONDS, SLOW_MAX_SECONDS, SLOW_TOOL, TOOLS, WATCHED_URI,
 } from './catalog.ts';
 import { planFor, type Plan, type ScenarioName } from './scenarios.ts';
+import {
+  CACHE_HINTS, CACHEABLE_METHODS, carriesRequestMeta, discoverResult, honoredFilter, inputRequestsFor, LIST_FLAGS, MODERN_METHODS, MODERN_VERSION,
+  RequestStates, requestMetaOf, scenarioOfKey, SUBSCRIPTION_ID_KEY,
+} from './stateless-serving.ts';
 
-/** The revisions the judging server speaks (the first is its default answer). */
+/** The revisions the judging server speaks with a handshake (the first is its default answer to initialize). */
 export const SERVED_VERSIONS = ['2025-11-25', '2025-06-18'] as const;
+
+/** Every revision `--protocol-version` may pin: the handshake ones, and the stateless 2026-07-28. */
+export const PINNABLE_VERSIONS = [...SERVED_VERSIONS, MODERN_VERSION] as const;
+
+/** Which era a session serves: the legacy handshake, the stateless revision, or not settled yet. */
+export type Era = 'legacy' | 'modern';
 
 /** Where a message can travel now. */
 export interface Route {
@@ -33,15 +43,21 @@ export interface Outlet {
    * The route for a message related to the client request `related` (its answer, `final`, or its
    * progress), or for an unrelated one; undefined: none is open yet.
    */
-  route(related: RequestId | undefined, final?: boolean): Route | undefined;
+  route(related: RequestId | undefined, final?: boolean, message?: JsonObject): Route | undefined;
   /** Resolves when a route may have opened (HTTP: a stream was opened), or at once when routes never change. */
   changed(): Promise<void>;
+  /** Ends the stream of the client request `related` without an answer (a dropped listen stream); false: this transport has no such stream. */
+  drop?(related: RequestId): boolean;
 }
 
 /** How a session is run. */
 export interface SessionOptions {
   readonly scenarios: ReadonlySet<ScenarioName>;
-  /** The version the server answers whatever the client offers (default: the client's, when served, else the first served). */
+  /**
+   * The version the server answers whatever the client offers (default: the client's, when served,
+   * else the first served); 2026-07-28 serves only the stateless revision, and without it both eras
+   * are served (an initialize opens a legacy session, a request with the per-request `_meta` a stateless one).
+   */
   readonly protocolVersion?: string | undefined;
   /** Time limit of each server request to the client, and of the wait for notifications/initialized (ms). */
   readonly timeoutMs: number;
@@ -61,6 +77,13 @@ interface Waiting {
 const SERVED_METHODS: ReadonlySet<string> = new Set(['tools/list', 'resources/list', 'prompts/list', 'resources/templates/list', 'resources/read', 'resources/subscribe', 'resources/unsubscribe', 'prompts/get', 'logging/setLevel', 'tools/call']);
 
 const SERVER_INFO = { name: 'mcp-statechart judging server', version: '0.1.0' };
+const INSTRUCTIONS = 'The mcp-statechart judging server: it judges the client. Call wait_for_scenarios last.';
+
+/** A subscriptions/listen stream the client holds open. */
+interface Listen {
+  readonly id: RequestId;
+  readonly filter: JsonObject;
+}
 
 /** One connection of the judging server. */
 export class JudgingSession {
@@ -83,14 +106,23 @@ export class JudgingSession {
   #initializedTimer: NodeJS.Timeout | undefined;
   readonly #timers = new Set<NodeJS.Timeout>();
   #messages = 0;
+  /** The era served, once the client's first request told it (or the pinned version did). */
+  #era: Era | undefined;
+  readonly #states = new RequestStates();
+  readonly #listens = new Map<IdKey, Listen>();
+  /** The listen stream dropped after the list changes, and whether the client opened one again since. */
+  #dropped: { reopened: boolean } | undefined;
 
   constructor(outlet: Outlet, options: SessionOptions) {
     this.#outlet = outlet;
     this.#options = options;
+    if (options.protocolVersion === MODERN_VERSION) this.#era = 'modern';
+    else if (options.protocolVersion !== undefined) this.#era = 'legacy';
     this.recorder = new TapRecorder({
       limits: TAP_LIMITS,
       // The server is the checker's own: only the client's silence is judged at the end.
       unanswered: ['server_to_client'],
+      cursorsInView: true,
       ...(options.onFinding === undefined ? {} : { onFinding: options.onFinding }),
     });
   }
@@ -105,6 +137,11 @@ export class JudgingSession {
     return this.#initializeAnswered;
   }
 
+  /** The era served (undefined: no request told it yet). */
+  get era(): Era | undefined {
+    return this.#era;
+  }
+
   /** What became of each chosen scenario (after `close`). */
   outcomes(): ReadonlyMap<ScenarioName, Outcome> {
     return this.#outcomes;
@@ -114,7 +151,7 @@ export class JudgingSession {
   receive(text: string, place?: WirePlace): void {
     if (this.#closed) return;
     this.#messages += 1;
-    const { message } = this.recorder.message('client_to_server', text, place);
+    const { message } = this.recorder.message('client_to_server', text, place, this.#messages === 1 ? this.#eraProbe(text) : undefined);
     if (message === undefined) {
       // Not strict JSON (the recorder said so): JSON-RPC's answer is a parse error without an id.
       this.#send({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }, undefined);
@@ -142,6 +179,38 @@ export class JudgingSession {
     this.#request(id, method, isJsonObject(message['params']) ? message['params'] : {});
   }
 
+  /**
+   * A first message that is a server/discover the judging server will not answer as a 2026-07-28
+   * server (it serves the legacy era, or the request lacks the revision's `_meta`) is a dual-era
+   * client's probe: the session is judged in the era the client goes on in, not in 2026-07-28 for
+   * having probed.
+   */
+  #eraProbe(text: string): ProbeKind | undefined {
+    if (this.#era === 'modern') return undefined;
+    let message: unknown;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      return undefined;
+    }
+    if (!isJsonObject(message) || message['method'] !== 'server/discover' || !isRequestId(message['id'])) return undefined;
+    return this.#era === 'legacy' || !carriesRequestMeta(message['params']) ? 'era-probe' : undefined;
+  }
+
+  /** The client closed the stream of its request `id` before the answer (HTTP, 2026-07-28): that is its cancellation. */
+  streamClosed(id: RequestId): void {
+    this.#cancelled(id);
+  }
+
+  #cancelled(id: RequestId): void {
+    const cancel = this.#inProgress.get(idKey(id));
+    if (cancel !== undefined) {
+      this.#inProgress.delete(idKey(id));
+      cancel();
+    }
+    this.#listens.delete(idKey(id));
+  }
+
   /** Ends the session (the client left): whatever waits is released, and what the client never did is recorded. */
   close(): void {
     if (this.#closed) return;
@@ -165,7 +234,7 @@ export class JudgingSession {
 
   #send(message: JsonObject, related: RequestId | undefined, probe?: ProbeKind): boolean {
     if (this.#closed) return false;
-    const route = this.#outlet.route(related, related !== undefined && !('method' in message));
+    const route = this.#outlet.route(related, related !== undefined && !('method' in message), message);
     if (route === undefined) return false;
     const text = JSON.stringify(message);
     this.recorder.message('server_to_client', text, route.place, probe);
@@ -173,12 +242,16 @@ export class JudgingSession {
     return true;
   }
 
-  #result(id: RequestId, result: JsonObject): void {
-    this.#send({ jsonrpc: '2.0', id, result }, id);
+  /** Answers `id`; in 2026-07-28 the result says its resultType ("complete" unless given) and a cacheable one carries cache hints. */
+  #result(id: RequestId, result: JsonObject, method?: string): void {
+    const modern = this.#era === 'modern'
+      ? { resultType: 'complete', ...result, ...(method !== undefined && CACHEABLE_METHODS.has(method) ? CACHE_HINTS : {}) }
+      : result;
+    this.#send({ jsonrpc: '2.0', id, result: modern }, id);
   }
 
-  #error(id: RequestId, code: number, message: string): void {
-    this.#send({ jsonrpc: '2.0', id, error: { code, message } }, id);
+  #error(id: RequestId, code: number, message: string, data?: unknown): void {
+    this.#send({ jsonrpc: '2.0', id, error: { code, message, ...(data === undefined ? {} : { data }) } }, id);
   }
 
   #notification(method: string, params: unknown): void {
@@ -189,16 +262,23 @@ export class JudgingSession {
       this.#played = this.#play();
       return;
     }
-    if (method === 'notifications/cancelled' && isJsonObject(params) && isRequestId(params['requestId'])) {
-      const cancel = this.#inProgress.get(idKey(params['requestId']));
-      if (cancel !== undefined) {
-        this.#inProgress.delete(idKey(params['requestId']));
-        cancel();
-      }
-    }
+    if (method === 'notifications/cancelled' && isJsonObject(params) && isRequestId(params['requestId'])) this.#cancelled(params['requestId']);
   }
 
   #request(id: RequestId, method: string, params: JsonObject): void {
+    // A dual-era server selects its behaviour from how the client opens: initialize, or a request with the per-request _meta.
+    if (this.#era === undefined) {
+      if (method === 'initialize') this.#era = 'legacy';
+      else if (carriesRequestMeta(params)) this.#era = 'modern';
+      else if (method === 'server/discover') {
+        this.#error(id, -32602, 'Invalid params: params._meta must carry io.modelcontextprotocol/protocolVersion and io.modelcontextprotocol/clientCapabilities');
+        return;
+      }
+    }
+    if (this.#era === 'modern') {
+      this.#modernRequest(id, method, params);
+      return;
+    }
     if (method === 'initialize') {
       this.#initialize(id, params);
       return;
@@ -228,6 +308,92 @@ export class JudgingSession {
     }
   }
 
+  /** A request of the stateless revision: its `_meta` checked, then served with resultType (and cache hints). */
+  #modernRequest(id: RequestId, method: string, params: JsonObject): void {
+    if (method === 'initialize') {
+      this.#error(id, -32601, `Method not found: initialize (this server speaks MCP ${MODERN_VERSION} only; its supported versions: ${MODERN_VERSION})`);
+      return;
+    }
+    if (!MODERN_METHODS.has(method)) {
+      this.#error(id, -32601, `Method not found: ${method}`);
+      return;
+    }
+    const meta = requestMetaOf(params);
+    if ('error' in meta) {
+      const { code, message, data } = meta.error as { code: number; message: string; data?: unknown };
+      this.#error(id, code, message, data);
+      return;
+    }
+    this.#client = meta.capabilities;
+    switch (method) {
+      case 'server/discover': return this.#result(id, discoverResult(SERVER_INFO, INSTRUCTIONS), method);
+      case 'tools/list': return this.#list(id, 'tools', TOOLS, params);
+      case 'resources/list': return this.#list(id, 'resources', RESOURCES, params);
+      case 'prompts/list': return this.#list(id, 'prompts', PROMPTS, params);
+      case 'resources/templates/list': return this.#result(id, { resourceTemplates: [...RESOURCE_TEMPLATES] }, method);
+      case 'resources/read': return this.#read(id, params);
+      case 'prompts/get': return this.#prompt(id, params);
+      case 'subscriptions/listen': return this.#listen(id, params);
+      default: return void this.#call(id, params);
+    }
+  }
+
+  /** Opens a listen stream: the acknowledgement first, then (for the watched resource) its update. */
+  #listen(id: RequestId, params: JsonObject): void {
+    const filter = honoredFilter(params);
+    this.#listens.set(idKey(id), { id, filter });
+    if (this.#dropped !== undefined && !this.#dropped.reopened) {
+      this.#dropped.reopened = true;
+      this.#outcomes.set('list-changed', 'sent on the listen stream, which was then dropped; the client opened it again');
+    }
+    const meta = { [SUBSCRIPTION_ID_KEY]: id };
+    this.#send({ jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { _meta: meta, notifications: filter } }, id);
+    const uris = Array.isArray(filter['resourceSubscriptions']) ? filter['resourceSubscriptions'] as string[] : [];
+    if (uris.includes(WATCHED_URI)) {
+      this.#watchedVersion += 1;
+      this.#outcomes.set('subscribe', `listened to ${WATCHED_URI}; notifications/resources/updated sent on the listen stream`);
+      this.#later(50, () => {
+        if (this.#listens.has(idKey(id))) this.#send({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { _meta: meta, uri: WATCHED_URI } }, id);
+      });
+    }
+  }
+
+  /**
+   * wait_for_scenarios in 2026-07-28: the first attempt is answered input_required, asking for
+   * what the client declared, with a request state; the retry must come with a new id, the state
+   * echoed and every input answered (the session judges that), and is then answered.
+   */
+  #retryRound(id: RequestId, params: JsonObject): void {
+    const chosen = this.#options.scenarios;
+    const note = (name: string, outcome: Outcome) => {
+      if (chosen.has(name as ScenarioName)) this.#outcomes.set(name as ScenarioName, outcome);
+    };
+    if (params['requestState'] === undefined && params['inputResponses'] === undefined) {
+      const inputRequests = inputRequestsFor(this.#client, chosen);
+      const keys = Object.keys(inputRequests);
+      const requestState = this.#states.issue(keys);
+      note('retry', 'answered input_required; the client did not retry');
+      for (const key of keys) note(scenarioOfKey(key), 'asked in an input_required result; no retry answered it');
+      this.#result(id, { resultType: 'input_required', ...(keys.length === 0 ? {} : { inputRequests }), requestState });
+      return;
+    }
+    const keys = this.#states.redeem(params['requestState']);
+    if (keys === undefined) {
+      note('retry', 'retried with a requestState this server did not issue (or one already used): refused');
+      this.#error(id, -32602, 'Invalid params: requestState is not one this server issued for this request');
+      return;
+    }
+    const responses = isJsonObject(params['inputResponses']) ? params['inputResponses'] : {};
+    for (const key of keys) {
+      const answer = responses[key];
+      note(scenarioOfKey(key), answer === undefined ? 'asked in an input_required result; the retry did not answer it' : isJsonObject(answer) && 'action' in answer ? `answered in the retry (${String(answer['action'])})` : 'answered in the retry');
+    }
+    note('retry', 'retried with the requestState echoed');
+    const played = [...this.#outcomes].filter(([n]) => n !== 'list-changed').map(([n, o]) => `${n}: ${o}`).join('\n');
+    this.#result(id, { content: [{ type: 'text', text: played === '' ? 'no scenario was played' : played }] });
+    this.#listsChanged();
+  }
+
   #initialize(id: RequestId, params: JsonObject): void {
     if (this.#initializeAnswered) {
       this.#error(id, -32600, 'Invalid Request: initialize was already answered');
@@ -249,7 +415,7 @@ export class JudgingSession {
           logging: {},
         },
         serverInfo: SERVER_INFO,
-        instructions: 'The mcp-statechart judging server: it judges the client. Call wait_for_scenarios last.',
+        instructions: INSTRUCTIONS,
       },
     }, id);
     if (!this.#initializeAnswered) return;
@@ -265,17 +431,18 @@ export class JudgingSession {
       return;
     }
     this.#pages[list] += 1;
-    this.#result(id, { [list]: got.items, ...(got.nextCursor === undefined ? {} : { nextCursor: got.nextCursor }) });
+    this.#result(id, { [list]: got.items, ...(got.nextCursor === undefined ? {} : { nextCursor: got.nextCursor }) }, `${list}/list`);
   }
 
   #read(id: RequestId, params: JsonObject): void {
     const uri = params['uri'];
     const contents = typeof uri === 'string' ? resourceContents(uri, this.#watchedVersion) : undefined;
     if (contents === undefined) {
-      this.#send({ jsonrpc: '2.0', id, error: { code: -32002, message: 'Resource not found', data: { uri } } }, id);
+      // 2026-07-28 retired -32002: an unknown resource is invalid params there.
+      this.#error(id, this.#era === 'modern' ? -32602 : -32002, 'Resource not found', { uri });
       return;
     }
-    this.#result(id, { contents: [contents] });
+    this.#result(id, { contents: [contents] }, 'resources/read');
   }
 
   #subscribe(id: RequestId, params: JsonObject): void {
@@ -339,6 +506,7 @@ export class JudgingSession {
         return this.#result(id, text(`answered after ${seconds} s`));
       }
       case SCENARIOS_TOOL: {
+        if (this.#era === 'modern') return this.#retryRound(id, params);
         await (this.#played ?? Promise.resolve());
         const played = [...this.#outcomes].filter(([n]) => n !== 'list-changed').map(([n, o]) => `${n}: ${o}`).join('\n');
         this.#result(id, text(played === '' ? 'no scenario was played' : played));
@@ -402,7 +570,8 @@ export class JudgingSession {
       this.#waiting.delete(idKey(id));
       const at = this.recorder.event({ kind: 'timeout', operation: `${method} (id ${id}, sent by the judging server)`, limit_ms: this.#options.timeoutMs });
       this.recorder.finding(ruleById('transport/timeout'), at, '', `the client did not answer the server's ${method} request (id ${id}) within ${this.#options.timeoutMs / 1000} s`);
-      this.#send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: 'no answer within the time limit' } }, undefined);
+      // The cancellation of a probe is part of the probe (the session did not take the probe as a request to answer).
+      this.#send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: 'no answer within the time limit' } }, undefined, probe);
       waiting.resolve(undefined);
     });
     const got = await answer;
@@ -471,14 +640,49 @@ export class JudgingSession {
   }
 
   /**
-   * The list changes, sent once the client has called wait_for_scenarios and been answered: sent
-   * while the client lists or calls, they would race its requests in flight (a cursor or a tool
-   * name it sent before it read the change), and the race would be the server's doing.
+   * The list changes, sent once the client has called wait_for_scenarios and been answered, when it
+   * has listed and called what it meant to: the change then tests what it does next, not what it
+   * had in flight (the session does not blame a request that may have been sent before the client
+   * read the change: an old cursor, a tool of a page not listed again).
    */
   #listsChanged(): void {
     if (!this.#options.scenarios.has('list-changed')) return;
+    if (this.#era === 'modern') {
+      this.#listsChangedOnListen();
+      return;
+    }
     for (const list of ['tools', 'resources', 'prompts']) this.#send({ jsonrpc: '2.0', method: `notifications/${list}/list_changed` }, undefined);
     this.#outcomes.set('list-changed', 'sent after wait_for_scenarios was answered');
+  }
+
+  /**
+   * The list changes in 2026-07-28 travel on the client's listen streams, each as it asked; then,
+   * where the transport has a stream per request (HTTP), the stream is dropped without an answer,
+   * and whether the client opens one again is noted: the subscriptions page lets it (a transport
+   * that closes without the response "MAY" be treated as a trigger to reconnect), it does not require it.
+   */
+  #listsChangedOnListen(): void {
+    const listens = [...this.#listens.values()];
+    if (listens.length === 0) {
+      this.#outcomes.set('list-changed', 'not played: no subscriptions/listen stream was open when wait_for_scenarios was answered');
+      return;
+    }
+    let sent = 0;
+    for (const { id, filter } of listens) {
+      for (const [list, flag] of Object.entries(LIST_FLAGS)) {
+        if (filter[flag] === true && this.#send({ jsonrpc: '2.0', method: `notifications/${list}/list_changed`, params: { _meta: { [SUBSCRIPTION_ID_KEY]: id } } }, id)) sent += 1;
+      }
+    }
+    this.#outcomes.set('list-changed', `${sent} list_changed sent on the listen stream${listens.length === 1 ? '' : 's'}`);
+    const first = listens[0] as Listen;
+    const drop = this.#outlet.drop;
+    if (drop === undefined) return;
+    this.#later(100, () => {
+      if (this.#closed || !this.#listens.has(idKey(first.id)) || !drop.call(this.#outlet, first.id)) return;
+      this.#listens.delete(idKey(first.id));
+      this.#dropped = { reopened: false };
+      this.#outcomes.set('list-changed', `${sent} list_changed sent on the listen stream, which was then dropped; the client did not open it again (it may: no finding)`);
+    });
   }
 
   /** Notes what the client did of the scenarios it starts itself. */
@@ -488,6 +692,15 @@ export class JudgingSession {
       const { tools, resources, prompts } = this.#pages;
       this.#outcomes.set('pagination', `pages listed: tools ${tools}, resources ${resources}, prompts ${prompts} (of 3 each)`);
     }
+    if (this.#era === 'modern') {
+      for (const [name, outcome] of [['ping', 'not played: a 2026-07-28 server sends no requests'], ['undeclared', 'not played: a 2026-07-28 server asks only for what the client declared'],
+        ['retry', 'not exercised: wait_for_scenarios was not called']] as const) {
+        if (chosen.has(name) && !this.#outcomes.has(name)) this.#outcomes.set(name, outcome);
+      }
+      for (const name of ['roots', 'sampling', 'elicitation-form', 'elicitation-url'] as const) {
+        if (chosen.has(name) && !this.#outcomes.has(name)) this.#outcomes.set(name, 'not played: the client did not declare it, or did not call wait_for_scenarios');
+      }
+    } else if (chosen.has('retry') && !this.#outcomes.has('retry')) this.#outcomes.set('retry', 'not played: input_required is of 2026-07-28');
     for (const [name, outcome] of [['subscribe', 'not exercised: the client did not subscribe'], ['progress', 'not exercised: the progress tool was not called'], ['cancel', 'not exercised: the slow tool was not called']] as const) {
       if (chosen.has(name) && !this.#outcomes.has(name)) this.#outcomes.set(name, outcome);
     }

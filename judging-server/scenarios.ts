@@ -13,11 +13,12 @@ export const SCENARIOS = {
   'sampling': { by: 'server', text: 'sampling/createMessage, when the client declared sampling (with tools too when it declared sampling.tools)' },
   'elicitation-form': { by: 'server', text: 'elicitation/create in form mode, when the client declared it; an accepted answer must fit the requested schema' },
   'elicitation-url': { by: 'server', text: 'elicitation/create in URL mode (2025-11-25), when the client declared it' },
-  'list-changed': { by: 'server', text: 'notifications/tools/list_changed, resources/list_changed and prompts/list_changed, once wait_for_scenarios is answered' },
+  'list-changed': { by: 'server', text: 'notifications/tools/list_changed, resources/list_changed and prompts/list_changed, once wait_for_scenarios is answered (2026-07-28: on the client\'s listen streams, each then dropped over HTTP)' },
   'undeclared': { by: 'server', text: 'a request for what the client did not declare (roots/list, or an elicitation mode); the client should refuse it with an error' },
   'pagination': { by: 'client', text: 'tools, resources and prompts are listed over three pages each; a cursor goes back unchanged' },
   'subscribe': { by: 'client', text: `resources/subscribe to the watched resource is followed by notifications/resources/updated` },
   'progress': { by: 'client', text: 'the progress tool sends notifications/progress when its call carries a progressToken' },
+  'retry': { by: 'server', text: '2026-07-28: wait_for_scenarios is answered input_required first; the client retries with a new id, the requestState echoed and every input answered' },
   'cancel': { by: 'client', text: 'the slow tool answers late; a client with a timeout cancels it with notifications/cancelled' },
 } as const satisfies Record<string, { by: 'server' | 'client'; text: string }>;
 

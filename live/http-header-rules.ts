@@ -5,6 +5,7 @@
 // both sides of every exchange; this judges them from what it records (the headers of each
 // http_request and http_response event and the body messages of the same exchange), and places
 // each finding on the HTTP event it rests on, so that a trace judged again keeps it as recorded.
+import { metaErrorStatus, missingRequiredMeta } from './http-meta-error-status.ts';
 import type { RuleSpec } from '../validators/rules/rule.ts';
 import { BoundedMap } from '../machines/bounded-map.ts';
 import { isJsonObject } from '../validators/shape.ts';
@@ -33,7 +34,7 @@ interface Exchange {
   readonly method: string;
   readonly headers: Readonly<Record<string, string>>;
   /** The JSON-RPC request the POST carried (its method and id), once its body was read. */
-  request?: { readonly method: string; readonly id: unknown; readonly stateless: boolean };
+  request?: { readonly method: string; readonly id: unknown; readonly stateless: boolean; readonly missingMeta: readonly string[] };
   response?: { readonly event: number; readonly status: number; readonly headers: Readonly<Record<string, string>> };
 }
 
@@ -88,7 +89,7 @@ export class HttpHeaderJudge {
     const isRequest = method !== undefined && message['id'] !== undefined;
     const version = metaVersion(message['params']);
     const stateless = version !== undefined || headers['mcp-protocol-version'] === '2026-07-28';
-    if (isRequest) ex.request = { method, id: message['id'], stateless };
+    if (isRequest) ex.request = { method, id: message['id'], stateless, missingMeta: stateless ? missingRequiredMeta(message['params']) : [] };
     const out: HeaderFinding[] = [];
     const what = method === undefined ? 'a POST' : `the POST of ${method}`;
     if (!accepts(headers['accept'], 'application/json') || !accepts(headers['accept'], 'text/event-stream')) {
@@ -127,7 +128,8 @@ export class HttpHeaderJudge {
       return [{ rule: ruleById('http/unsupported-version-not-400'), event, pointer: '/status',
         message: `${ex.request.method} was answered -32022 (unsupported protocol version) with HTTP ${status}; a 2026-07-28 server answers it with 400 Bad Request` }];
     }
-    return [];
+    const owed = metaErrorStatus(ex.request, error['code'], status);
+    return owed === undefined ? [] : [{ rule: owed.rule, event, pointer: '/status', message: owed.message }];
   }
 
   /** The 2026-07-28 headers of a POST: MCP-Protocol-Version matching the body, Mcp-Method and Mcp-Name mirroring it. */

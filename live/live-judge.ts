@@ -113,6 +113,10 @@ export interface LiveJudgeOptions {
   readonly methodsBelow?: number;
   /** Applied to each message `text` parses, before it is judged (the tap's stand-ins for long keys); the result is what `text` returns. */
   readonly rewrite?: (message: unknown) => unknown;
+  /** The server is the checker's own and every cursor it gave is in view (check-client): an unknown cursor is judged in either era. */
+  readonly cursorsInView?: boolean;
+  /** The messages are recorded away from the client (the tap, a judging server): see SessionConfig.awayFromClient. */
+  readonly awayFromClient?: boolean;
 }
 
 /** Request ids remembered per direction (for the method of their answers). */
@@ -375,6 +379,8 @@ export class LiveJudge {
     this.#session = new Judge({
       profile,
       offeredVersion,
+      ...(this.#options.cursorsInView === true ? { cursorsInView: true } : {}),
+      ...(this.#options.awayFromClient === true ? { awayFromClient: true } : {}),
       ...(this.#options.inspect === undefined ? {} : { inspect: this.#options.inspect }),
     }, { unanswered: this.#options.unanswered ?? [] });
     this.#profile = profile;

@@ -57,6 +57,8 @@ export interface TapRecorderOptions {
   readonly clock?: () => number;
   /** The senders whose requests still unanswered at the end are reported (default both: the tap judges both peers). */
   readonly unanswered?: readonly Direction[];
+  /** The server is the checker's own and every cursor it gave is in view (a judging server). */
+  readonly cursorsInView?: boolean;
 }
 
 /** The recorder of a tapped session: everything judged, a bounded part kept. */
@@ -103,6 +105,9 @@ export class TapRecorder implements Recorder {
         return short.message;
       },
       unanswered: options.unanswered ?? BOTH_SENDERS,
+      ...(options.cursorsInView === true ? { cursorsInView: true } : {}),
+      // The tap and the judging server see the client's messages where the server does, not where the client sent them.
+      awayFromClient: true,
       onFinding: (f) => this.#placed(f),
       ...(options.inspect === undefined ? {} : { inspect: options.inspect }),
       onJudged: (index, step, findings, session) => {

@@ -32,7 +32,13 @@ export function judgeTrace(trace: Trace): TraceJudgement {
   // The tap itself saw every message, so what it found unanswered at the end is carried over as recorded.
   // Under check-client the server is the checker's own: the client's silence is what is judged.
   const cut = trace.mode === 'tap' && trace.omitted !== undefined;
-  const judge = new LiveJudge(trace.mode === 'tap' && !cut ? { unanswered: BOTH_SENDERS } : trace.mode === 'check-client' ? { unanswered: ['server_to_client'] } : {});
+  // A judging server's cursors are all in the trace of its connection: one it never gave is the client's making, in either era.
+  // The tap and the judging server recorded the client's messages away from the client (see SessionConfig.awayFromClient).
+  const away = trace.mode === 'tap' || trace.mode === 'check-client' ? { awayFromClient: true } : {};
+  const judge = new LiveJudge({
+    ...(trace.mode === 'tap' && !cut ? { unanswered: BOTH_SENDERS } : trace.mode === 'check-client' ? { unanswered: ['server_to_client'], cursorsInView: true } : {}),
+    ...away,
+  });
   const exchangeRequests = new ExchangeRequests();
   trace.events.forEach((event, index) => {
     if (event.kind !== 'message') {

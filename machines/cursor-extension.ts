@@ -24,13 +24,19 @@ const key = (method: string, cursor: string): string => `${method}\u0000${cursor
  * another connection), so there an unknown cursor proves nothing and is not judged. Nor is it
  * where the session's start is out of view (a fixture case begins past the handshake): only a
  * session whose initialize request was seen has shown every cursor its server gave (and not an
- * excerpt after a handshake played for it).
+ * excerpt after a handshake played for it). Where the server is the checker's own (a judging
+ * server serving this one connection), every cursor it gave is in view from the start, in either
+ * era: a cursor it never gave is the client's making.
  */
 class CursorExtension implements SessionExtension {
   readonly name = 'cursors';
   readonly #issued = new BoundedMap<string, true>(CURSOR_LIMIT);
   /** True once the client's initialize request was seen: from then on every cursor the server gave is in view. */
-  #fromStart = false;
+  #fromStart: boolean;
+
+  constructor(inView: boolean) {
+    this.#fromStart = inView;
+  }
 
   checkCall(call: CallEvent): readonly Finding[] {
     if (call.kind !== 'request' || call.direction !== 'client_to_server' || !PAGINATED_METHODS.has(call.method)) return NO_FINDINGS;
@@ -56,5 +62,8 @@ class CursorExtension implements SessionExtension {
 }
 
 /** Cursor provenance, for the specification profiles of the initialize-based revisions. */
-export const cursorExtension: ExtensionFactory = (profile: Profile, options) =>
-  (profile.id === 'course' || profile.stateless || options?.excerpt === true ? undefined : new CursorExtension());
+export const cursorExtension: ExtensionFactory = (profile: Profile, options) => {
+  if (profile.id === 'course' || options?.excerpt === true) return undefined;
+  if (options?.cursorsInView === true) return new CursorExtension(true);
+  return profile.stateless ? undefined : new CursorExtension(false);
+};

@@ -58,4 +58,6 @@ export interface ExtensionOptions {
   readonly inspect?: (event: InspectionEvent) => void;
   /** The session is judged from an excerpt of its steps (see SessionConfig.excerpt). */
   readonly excerpt?: boolean;
+  /** Every cursor the server gave is in view, in either era (see SessionConfig.cursorsInView). */
+  readonly cursorsInView?: boolean;
 }

@@ -58,6 +58,18 @@ export interface SessionConfig {
    * it: what only a whole session shows (every cursor its server handed out) is not judged.
    */
   readonly excerpt?: boolean | undefined;
+  /**
+   * Every cursor the server gave the client is in view, in either era: the server is the checker's
+   * own and issues cursors only on this connection (a judging server), so in the stateless revision
+   * too a cursor it never gave is one the client made or changed.
+   */
+  readonly cursorsInView?: boolean | undefined;
+  /**
+   * The steps were recorded away from the client (a tap between the peers, a judging server at the
+   * server): a client message recorded after a server notification may have been sent before the
+   * client read it, so what rests on the client having read it waits for the client to show it did.
+   */
+  readonly awayFromClient?: boolean | undefined;
 }
 
 /** A read-only picture of the session, for inspectors and reports. */
@@ -105,7 +117,7 @@ export class Session {
   readonly #correlation: Record<Direction, MachineRunner<typeof correlationMachine>>;
   readonly #authorization: MachineRunner<typeof authorizationMachine> | undefined;
   readonly #subscriptions: Subscriptions;
-  readonly #toolListing = new ToolListing();
+  readonly #toolListing: ToolListing;
   /** Requests that crossed the wire but are not pending (rejected, or forgotten beyond the pending limit), per sender. */
   readonly #untracked: Record<Direction, UntrackedRequests> = {
     client_to_server: new UntrackedRequests(),
@@ -133,11 +145,18 @@ export class Session {
   #toolBytes = 0;
   /** True once a listed tool was forgotten to stay within TOOLS_BYTES: an unknown tool name may then be one of them. */
   #toolsForgotten = false;
+  /**
+   * True while the latest tools/list page had a nextCursor: the tools of the pages not listed yet
+   * are the server's too, so a call naming a tool not seen is not reported as unknown until the
+   * listing is complete (a client may call a tool of a page it has not fetched, or not re-fetched since a list change).
+   */
+  #toolsPaging = false;
   /** What a request beyond the pending limit meets in this session's profile. */
   readonly #overflow: PendingOverflow;
 
   constructor(config: SessionConfig) {
     this.#config = config;
+    this.#toolListing = new ToolListing(config.awayFromClient === true);
     const methods = methodTable(config.profile);
     this.#methods = methods;
     this.#isNotification = (m) => isNotificationMethod(m, methods);
@@ -146,7 +165,8 @@ export class Session {
     for (const t of config.tools ?? []) if (typeof t['name'] === 'string') tools.set(t['name'], t);
     this.#ctx = { profile: config.profile, tools, toolsKnown: config.tools !== undefined };
     this.#course = config.profile.id === 'course';
-    const extensionOptions = { ...(config.inspect ? { inspect: config.inspect } : {}), ...(config.excerpt === true ? { excerpt: true } : {}) };
+    const extensionOptions = { ...(config.inspect ? { inspect: config.inspect } : {}), ...(config.excerpt === true ? { excerpt: true } : {}),
+      ...(config.cursorsInView === true ? { cursorsInView: true } : {}) };
     this.#extensions = EXTENSIONS.map((make) => make(config.profile, extensionOptions)).filter((e): e is SessionExtension => e !== undefined);
     this.#hooks = hooksOf(this.#extensions);
     const stateless = config.profile.stateless;
@@ -475,7 +495,8 @@ export class Session {
         if (this.#course) return;
         if (ok && result) this.#toolListing.accept(pending.params, result);
         if (ok && Array.isArray(result?.['tools'])) {
-          this.#ctx.toolsKnown = !this.#toolsForgotten;
+          this.#toolsPaging = typeof result?.['nextCursor'] === 'string';
+          this.#ctx.toolsKnown = !this.#toolsForgotten && !this.#toolsPaging;
           for (const t of result['tools'] as unknown[]) {
             if (!isJsonObject(t) || typeof t['name'] !== 'string') continue;
             // A descriptor listed again unchanged keeps the known object, whose schemas are compiled already

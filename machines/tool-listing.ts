@@ -52,10 +52,22 @@ export class ToolListing {
   #names = new BoundedStrings();
   #cursors = new BoundedStrings();
   #answered = new BoundedStrings();
-  readonly #stale = new BoundedStrings();
-
   /** The nextCursor of the listing's latest page. */
   #next: string | undefined;
+  readonly #stale = new BoundedStrings();
+  readonly #awayFromClient: boolean;
+  /** True once the client started a new listing after the latest list change: it had read the change. */
+  #relisted = false;
+
+  /**
+   * `awayFromClient`: the steps were recorded away from the client (a tap, a judging server), so a
+   * request recorded after notifications/tools/list_changed may have been sent before the client
+   * read it; an old cursor is then judged stale only once the client has shown it read the change
+   * by starting a new listing.
+   */
+  constructor(awayFromClient = false) {
+    this.#awayFromClient = awayFromClient;
+  }
 
   /** Whether a request with these params fetches a further page of the current listing. */
   #continues(requestParams: unknown): boolean {
@@ -69,7 +81,8 @@ export class ToolListing {
   /** Checks a tools/list request's cursor. */
   checkRequest(params: unknown): readonly Finding[] {
     const cursor = isJsonObject(params) ? params['cursor'] : undefined;
-    if (typeof cursor === 'string' && this.#stale.has(cursor)) {
+    if (cursor === undefined) this.#relisted = true;
+    if (typeof cursor === 'string' && this.#stale.has(cursor) && (!this.#awayFromClient || this.#relisted)) {
       return [finding(ruleById('tools/stale-cursor'), '/message/params/cursor',
         `cursor ${JSON.stringify(cursor)} belongs to a tool listing invalidated by notifications/tools/list_changed; start again without a cursor`)];
     }
@@ -110,6 +123,7 @@ export class ToolListing {
 
   /** notifications/tools/list_changed: the cached listing is invalid from now on. */
   invalidate(): void {
+    this.#relisted = false;
     for (const c of this.#cursors) this.#stale.add(c);
     this.#names = new BoundedStrings();
     this.#cursors = new BoundedStrings();

@@ -14,8 +14,33 @@ export type MatrixTransport = 'stdio' | 'http';
 /** Every transport of the matrix, in the order cells are listed. */
 export const MATRIX_TRANSPORTS: readonly MatrixTransport[] = ['stdio', 'http'];
 
-/** The revisions the session judges with a handshake, oldest first (older ones have no profile). */
-export const MATRIX_REVISIONS: readonly string[] = ['2025-06-18', '2025-11-25'];
+/**
+ * The revisions of the matrix, oldest first: those the session judges with a handshake (older
+ * ones have no profile), then the stateless 2026-07-28 revision (negotiated by server/discover).
+ */
+export const MATRIX_REVISIONS: readonly string[] = ['2025-06-18', '2025-11-25', '2026-07-28'];
+
+/** The revisions of the stateless era (no initialize; a client pins one, a server answers server/discover). */
+export const MODERN_REVISIONS: readonly string[] = ['2026-07-28'];
+
+/**
+ * The era-fallback cells' label in place of a revision: the client negotiates the era itself as a
+ * client of both eras does (server/discover first, initialize when the answer shows a legacy
+ * server), against every server, whatever era it speaks.
+ */
+export const ERA_AUTO = 'auto';
+
+/** What a cell may be asked to run: every revision, then the era-fallback cells. */
+export const MATRIX_CELL_REVISIONS: readonly string[] = [...MATRIX_REVISIONS, ERA_AUTO];
+
+/** One echo server of an SDK: its script (in matrix/peers/) and arguments before the transport, and what it serves. */
+export interface SdkServerSpec {
+  /** How it is served, named after the SDK in cells when an SDK has more than one server (`dual-era`). */
+  readonly variant?: string;
+  readonly script: readonly string[];
+  /** The revisions of MATRIX_REVISIONS it serves (every server takes part in the era-fallback cells). */
+  readonly revisions: readonly string[];
+}
 
 /** One SDK as the matrix uses it: where its packages are, what it speaks, and its echo peers. */
 export interface SdkSpec {
@@ -25,39 +50,51 @@ export interface SdkSpec {
   readonly versionPackage: string;
   /** Every package its peers load (all must be installed). */
   readonly packages: readonly string[];
-  /** The revisions of MATRIX_REVISIONS it supports (checked against its SUPPORTED_PROTOCOL_VERSIONS by a test). */
+  /** The handshake revisions of MATRIX_REVISIONS it supports (checked against its SUPPORTED_PROTOCOL_VERSIONS by a test). */
   readonly revisions: readonly string[];
-  /** The echo server script (in matrix/peers/) and its arguments before the transport. */
-  readonly server: readonly string[];
+  /** Its echo servers. */
+  readonly servers: readonly SdkServerSpec[];
   /** The echo client script (in matrix/peers/) and its arguments before the revision. */
   readonly client: readonly string[];
+  /** The revisions (or ERA_AUTO) its echo client runs at. */
+  readonly clientRevisions: readonly string[];
 }
 
-/** The SDKs of the matrix: the latest 1.x, an older 1.x minor (an npm alias), and the 2.x packages. */
+/**
+ * The SDKs of the matrix: the latest 1.x, an older 1.x minor (an npm alias), and the 2.x packages,
+ * whose McpServer is served two ways: connected to one transport (a handshake server) and through
+ * the SDK's dual-era serving entries (serveStdio, createMcpHandler), which serve 2026-07-28 too.
+ */
 export const SDKS: readonly SdkSpec[] = [
   {
     key: 'sdk-1',
     versionPackage: '@modelcontextprotocol/sdk',
     packages: ['@modelcontextprotocol/sdk'],
     revisions: ['2025-06-18', '2025-11-25'],
-    server: ['sdk-v1-echo-server.mjs', '@modelcontextprotocol/sdk'],
+    servers: [{ script: ['sdk-v1-echo-server.mjs', '@modelcontextprotocol/sdk'], revisions: ['2025-06-18', '2025-11-25'] }],
     client: ['sdk-v1-echo-client.mjs', '@modelcontextprotocol/sdk'],
+    clientRevisions: ['2025-06-18', '2025-11-25'],
   },
   {
     key: 'sdk-1-older',
     versionPackage: 'sdk-1-older',
     packages: ['sdk-1-older'],
     revisions: ['2025-06-18'],
-    server: ['sdk-v1-echo-server.mjs', 'sdk-1-older'],
+    servers: [{ script: ['sdk-v1-echo-server.mjs', 'sdk-1-older'], revisions: ['2025-06-18'] }],
     client: ['sdk-v1-echo-client.mjs', 'sdk-1-older'],
+    clientRevisions: ['2025-06-18'],
   },
   {
     key: 'sdk-2',
     versionPackage: '@modelcontextprotocol/server',
     packages: ['@modelcontextprotocol/server', '@modelcontextprotocol/client'],
     revisions: ['2025-06-18', '2025-11-25'],
-    server: ['sdk-v2-echo-server.mjs'],
+    servers: [
+      { script: ['sdk-v2-echo-server.mjs'], revisions: ['2025-06-18', '2025-11-25'] },
+      { variant: 'dual-era', script: ['sdk-v2-dual-echo-server.mjs'], revisions: ['2025-06-18', '2025-11-25', '2026-07-28'] },
+    ],
     client: ['sdk-v2-echo-client.mjs'],
+    clientRevisions: ['2025-06-18', '2025-11-25', '2026-07-28', ERA_AUTO],
   },
 ];
 
@@ -108,7 +145,8 @@ export function peersFolder(root: string): string {
 export function installedPeers(root: string, sdks: readonly SdkSpec[] = SDKS): MatrixPeers {
   const peers = peersFolder(root);
   const relay = join(peers, 'stdio-relay.mjs');
-  const scripts = [...new Set(sdks.flatMap((s) => [s.server[0] as string, s.client[0] as string])), 'stdio-relay.mjs', 'echo-session.mjs', 'http-sessions.mjs'];
+  const scripts = [...new Set(sdks.flatMap((s) => [...s.servers.map((v) => v.script[0] as string), s.client[0] as string])),
+    'stdio-relay.mjs', 'echo-session.mjs', 'http-sessions.mjs', 'web-bridge.mjs'];
   if (scripts.some((s) => !existsSync(join(peers, s)))) {
     throw new InputError(ruleById('matrix/sdk-missing').id, '', 'the matrix runs from a checkout of mcp-statechart (its echo peers in matrix/peers/ are not part of the installed package)');
   }
@@ -121,12 +159,18 @@ export function installedPeers(root: string, sdks: readonly SdkSpec[] = SDKS): M
   const servers: MatrixServer[] = [];
   for (const sdk of sdks) {
     const name = `${sdk.key} ${installedVersion(root, sdk.versionPackage) as string}`;
-    const [serverScript, ...serverArgs] = sdk.server;
     const [clientScript, ...clientArgs] = sdk.client;
-    servers.push({ name, revisions: sdk.revisions, argv: (transport) => [node, join(peers, serverScript as string), ...serverArgs, transport] });
+    for (const server of sdk.servers) {
+      const [serverScript, ...serverArgs] = server.script;
+      servers.push({
+        name: server.variant === undefined ? name : `${name} ${server.variant}`,
+        revisions: [...server.revisions, ERA_AUTO],
+        argv: (transport) => [node, join(peers, serverScript as string), ...serverArgs, transport],
+      });
+    }
     clients.push({
       name,
-      revisions: sdk.revisions,
+      revisions: sdk.clientRevisions,
       argv: (revision, transport, target) => [node, join(peers, clientScript as string), ...clientArgs, revision, transport, ...target],
     });
   }

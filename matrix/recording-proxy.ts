@@ -71,7 +71,7 @@ function bodyRecorder(recorder: LiveRecorder, exchange: number, contentType: str
 }
 
 /** Starts a recording proxy on 127.0.0.1 (a free port) in front of `upstream` (an http://127.0.0.1 URL). */
-export async function startRecordingProxy(upstream: URL, recorder: LiveRecorder): Promise<RecordingProxy> {
+export async function startRecordingProxy(upstream: URL, recorder: LiveRecorder, beforeClientMessage?: (text: string) => void): Promise<RecordingProxy> {
   let exchanges = 0;
   const sockets = new Set<Socket>();
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -79,7 +79,11 @@ export async function startRecordingProxy(upstream: URL, recorder: LiveRecorder)
     const method = req.method === 'GET' || req.method === 'DELETE' ? req.method : 'POST';
     recorder.event({ kind: 'http_request', exchange, method, headers: pick(req.headers, REQUEST_HEADERS) });
     const body = await readBody(req);
-    if (body.length > 0) recorder.message('client_to_server', body.toString('utf8'), { exchange });
+    if (body.length > 0) {
+      const text = body.toString('utf8');
+      beforeClientMessage?.(text);
+      recorder.message('client_to_server', text, { exchange });
+    }
     const headers: IncomingHttpHeaders = { ...req.headers, host: upstream.host };
     const forwarded = request(upstream, { method: req.method, path: req.url, headers });
     req.on('close', () => {

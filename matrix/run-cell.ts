@@ -10,7 +10,8 @@ import { buildTrace } from '../live/trace-builder.ts';
 import { Redactor, secretEnvironmentValues } from '../trace/redaction.ts';
 import type { Trace } from '../trace/trace-schema.ts';
 import type { TraceTimings } from '../trace/trace-file.ts';
-import type { MatrixClient, MatrixPeers, MatrixServer, MatrixTransport } from './implementations.ts';
+import { eraProbeMarker } from './era-probe-marker.ts';
+import { ERA_AUTO, type MatrixClient, type MatrixPeers, type MatrixServer, type MatrixTransport } from './implementations.ts';
 import { startPeer, type PeerExit } from './peer-process.ts';
 import { startRecordingProxy } from './recording-proxy.ts';
 import { ruleById } from '../validators/rules/index.ts';
@@ -96,6 +97,8 @@ export async function runCell(cell: Cell, settings: CellSettings): Promise<CellR
   const redactor = new Redactor(secretEnvironmentValues(process.env));
   const recorder = new LiveRecorder({ onSessionId: (id) => void redactor.addSessionId(id) });
   const serverArgv = cell.server.argv(cell.transport);
+  // An era-fallback cell's client opens with the era probe; other cells' clients never probe.
+  const beforeClientMessage = cell.revision === ERA_AUTO ? eraProbeMarker(recorder) : undefined;
   let exit: PeerExit;
   let error: string | undefined;
   let scratch: string | undefined;
@@ -115,6 +118,7 @@ export async function runCell(cell: Cell, settings: CellSettings): Promise<CellR
       }
       for (const line of lines) {
         const { direction, text } = JSON.parse(line) as { direction: 'client_to_server' | 'server_to_client'; text: string };
+        if (direction === 'client_to_server') beforeClientMessage?.(text);
         recorder.message(direction, text);
       }
     } finally {
@@ -129,7 +133,7 @@ export async function runCell(cell: Cell, settings: CellSettings): Promise<CellR
       exit = { code: null, signal: null, timedOut: false, stderr: end.stderr };
     } else {
       url = `http://127.0.0.1:${port}/mcp`;
-      const proxy = await startRecordingProxy(new URL(url), recorder);
+      const proxy = await startRecordingProxy(new URL(url), recorder, beforeClientMessage);
       try {
         exit = await startPeer(cell.client.argv(cell.revision, 'http', [proxy.url]), { timeoutMs: settings.timeoutMs, cwd: settings.root }).exited;
       } finally {

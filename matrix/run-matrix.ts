@@ -5,7 +5,7 @@
 // its revision and transport.
 import { availableParallelism } from 'node:os';
 import { compareCells, type Difference } from './compare.ts';
-import { MATRIX_REVISIONS, MATRIX_TRANSPORTS, type MatrixPeers, type MatrixTransport } from './implementations.ts';
+import { ERA_AUTO, MATRIX_CELL_REVISIONS, MATRIX_TRANSPORTS, type MatrixPeers, type MatrixTransport } from './implementations.ts';
 import { normalizeTrace } from './normalize.ts';
 import { cellId, runCell, type Cell, type CellRun } from './run-cell.ts';
 
@@ -52,7 +52,7 @@ export interface MatrixResult {
 }
 
 /** The cells of a matrix: per transport and revision, every client that speaks it against every server that does. */
-export function planCells(peers: MatrixPeers, transports: readonly MatrixTransport[] = MATRIX_TRANSPORTS, revisions: readonly string[] = MATRIX_REVISIONS): Cell[] {
+export function planCells(peers: MatrixPeers, transports: readonly MatrixTransport[] = MATRIX_TRANSPORTS, revisions: readonly string[] = MATRIX_CELL_REVISIONS): Cell[] {
   const cells: Cell[] = [];
   for (const transport of transports) {
     for (const revision of revisions) {
@@ -62,6 +62,17 @@ export function planCells(peers: MatrixPeers, transports: readonly MatrixTranspo
     }
   }
   return cells;
+}
+
+/**
+ * The cells a cell is compared with: those of its transport and revision; an era-fallback cell
+ * with those of its transport that ended in the same revision (a fallback to initialize is not
+ * compared with a session that stayed in 2026-07-28, nor one at 2025-06-18 with one at 2025-11-25).
+ */
+function comparisonGroup(run: CellRun): string {
+  const { transport, revision } = run.cell;
+  // A stateless session negotiates no version: its profile names the revision it stayed in.
+  return revision === ERA_AUTO ? `${transport} ${revision} ${run.trace.protocol_version ?? run.trace.profile}` : `${transport} ${revision}`;
 }
 
 function verdictOf(run: CellRun, difference: Difference | undefined): CellVerdict {
@@ -102,7 +113,7 @@ export async function runMatrix(options: MatrixOptions, cells: readonly Cell[] =
   await Promise.all(Array.from({ length: width }, worker));
   const events = runs.map((run) => normalizeTrace(run.trace));
   const compared = runs
-    .map((run, i) => ({ id: cellId(run.cell), group: `${run.cell.transport} ${run.cell.revision}`, events: events[i] as readonly unknown[], trace: run.trace }))
+    .map((run, i) => ({ id: cellId(run.cell), group: comparisonGroup(run), events: events[i] as readonly unknown[], trace: run.trace }))
     .filter((c) => c.trace.status !== 'error');
   const differences = compareCells(compared);
   return {

@@ -4,54 +4,15 @@
 // Usage: node sdk-v2-echo-server.mjs stdio | node sdk-v2-echo-server.mjs http
 // (http: listens on 127.0.0.1, a free port, and prints `listening PORT` on stdout.)
 import { randomUUID } from 'node:crypto';
-import { McpServer, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
-import { z } from 'zod';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 import { serveSessions } from './http-sessions.mjs';
+import { echoServer } from './sdk-v2-echo-tool.mjs';
+import { sendWebResponse, webRequest } from './web-bridge.mjs';
 
 const [transport] = process.argv.slice(2);
 if (transport !== 'stdio' && transport !== 'http') {
   process.stderr.write('usage: sdk-v2-echo-server.mjs stdio|http\n');
   process.exit(2);
-}
-
-/** A new server with the one echo tool. */
-function echoServer() {
-  const server = new McpServer({ name: 'matrix-echo-server', version: '1.0.0' });
-  server.registerTool('echo', { description: 'Echoes the text back.', inputSchema: z.object({ text: z.string() }) },
-    async ({ text }) => ({ content: [{ type: 'text', text }] }));
-  return server;
-}
-
-/** The Fetch API request of a Node request (the body read whole: MCP POST bodies are one message). */
-async function webRequest(req, port) {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else if (value !== undefined) headers.set(name, value);
-  }
-  const chunks = [];
-  for await (const chunk of req) chunks.push(chunk);
-  const body = req.method === 'GET' || req.method === 'HEAD' || req.method === 'DELETE' ? undefined : Buffer.concat(chunks);
-  return new Request(`http://127.0.0.1:${port}${req.url}`, { method: req.method, headers, body });
-}
-
-/** Writes a Fetch API response to a Node response, streaming its body (SSE) as it comes. */
-async function sendWebResponse(response, res) {
-  res.writeHead(response.status, [...response.headers].flat());
-  // The head goes out now, as the SDK's Node transport sends it: an SSE stream may stay silent.
-  res.flushHeaders();
-  if (response.body === null) {
-    res.end();
-    return;
-  }
-  const reader = response.body.getReader();
-  res.on('close', () => void reader.cancel().catch(() => {}));
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    res.write(value);
-  }
-  res.end();
 }
 
 if (transport === 'stdio') {

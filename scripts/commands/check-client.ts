@@ -135,6 +135,24 @@ export async function runCheckClient(args: CommandArgs, io: CommandIO, env: Node
   };
   let exit: { code: number | null; signal: NodeJS.Signals | null; limit: boolean } | undefined;
   let spawnFailure: string | undefined;
+  const target = parsed.transport === 'stdio' ? { transport: 'stdio' as const, command: [...parsed.client] } : { transport: 'http' as const, url: (listener as { url?: string }).url ?? '' };
+  const say = (text: string): void => io.out(redactor.ownText(text));
+  let finished = false;
+  /** Ends the sessions and writes their traces and the reports (`error`: why the run did not complete). */
+  const finish = async (error?: string): Promise<{ exitCode: 0 | 1 | 2; failure?: unknown } | undefined> => {
+    if (finished) return undefined;
+    finished = true;
+    const sessions = listener.sessions;
+    for (const s of sessions) s.close();
+    const cleanup = { ...(await listener.stop()), client_exit_code: exit?.code ?? null, client_exit_signal: exit?.signal ?? null, client_forced: forced };
+    const judged = sessions.filter((s) => s.messages > 0);
+    if (judged.length === 0) return undefined;
+    return finishSessions('check-client', judged, parsed, { target, cleanup, redactor, totalMs: performance.now() - started, ...(error === undefined ? {} : { error }) }, io, say, secrets);
+  };
+  // Interrupted, the run still leaves what was recorded: each session's trace (status error) and the reports.
+  const written = async (code: 130 | 143): Promise<void> => {
+    await finish(`the client check was interrupted (${code === 130 ? 'SIGINT' : 'SIGTERM'}) before the client exited`);
+  };
   await whileInterruptible(end, async () => {
     const spawned = spawnServer(command as string, clientArgs, clientEnv);
     child = spawned.child;
@@ -165,21 +183,18 @@ export async function runCheckClient(args: CommandArgs, io: CommandIO, env: Node
     exit = { ...(await exited), limit: !inTime };
     killLeftovers(child);
     await settlesWithin(Promise.all(listener.ended), SETTLE_MS);
-  });
-  const sessions = listener.sessions;
-  for (const s of sessions) s.close();
-  const cleanup = { ...(await listener.stop()), client_exit_code: exit?.code ?? null, client_exit_signal: exit?.signal ?? null, client_forced: forced };
-  const judged = sessions.filter((s) => s.messages > 0);
-  if (spawnFailure !== undefined || judged.length === 0) {
+  }, written);
+  if (spawnFailure !== undefined || !listener.sessions.some((s) => s.messages > 0)) {
+    for (const s of listener.sessions) s.close();
+    await listener.stop();
     const why = spawnFailure ?? (listener.connected
       ? 'the client connected to the judging server but sent no message'
       : `the client exited (${exit?.signal === null || exit === undefined ? `code ${exit?.code ?? 'unknown'}` : `signal ${exit.signal}`}) without connecting to the judging server (${parsed.transport === 'stdio' ? 'start the command in MCP_SERVER_COMMAND' : 'reach the URL given as the last argument'})`);
     return { exitCode: 2, failure: new InputError(ruleById('cli/client-unavailable').id, '', redactor.text(`could not run the client check: ${why}`)) };
   }
-  const target = parsed.transport === 'stdio' ? { transport: 'stdio' as const, command: [...parsed.client] } : { transport: 'http' as const, url: (listener as { url?: string }).url ?? '' };
-  const say = (text: string): void => io.out(redactor.ownText(text));
-  const { exitCode, failure } = await finishSessions('check-client', judged, parsed, { target, cleanup, redactor, totalMs: performance.now() - started }, io, say, secrets);
-  return { exitCode, ...(failure === undefined ? {} : { failure }) };
+  const outcome = await finish();
+  if (outcome === undefined) return { exitCode: 2 };
+  return { exitCode: outcome.exitCode, ...(outcome.failure === undefined ? {} : { failure: outcome.failure }) };
 }
 
 /** `check-client [options] --stdio -- CLIENT_CMD [ARGS...]` or `check-client [options] --http -- CLIENT_CMD [ARGS...]`. */

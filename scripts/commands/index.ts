@@ -96,8 +96,10 @@ export const COMMANDS: readonly CommandSpec[] = [
       'Streamable HTTP its URL on 127.0.0.1 is the client\'s last argument; MCP_SCENARIO names the scenarios.',
       'The server offers tools, paged resources and prompts, and plays what applies to the client\'s',
       'declaration: ping, roots/list, sampling, elicitation (form and URL), list changes, and a request for',
-      'what it did not declare. Every message in both directions is judged by the session; the client ends',
-      'the run when it exits (or after 12 times --timeout). See docs/check-client.md.',
+      'what it did not declare; to a 2026-07-28 client (per-request _meta, no initialize) it asks the same in',
+      'an input_required result and sends the list changes on its listen streams. Every message in both',
+      'directions is judged by the session; the client ends the run when it exits (or after 12 times',
+      '--timeout). See docs/check-client.md.',
     ].join('\n'),
     options: {
       stdio: { type: 'boolean', help: 'the client starts its server from MCP_SERVER_COMMAND and speaks stdio' },
@@ -200,7 +202,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     options: {
       output: { type: 'string', value: 'DIR', help: 'where to write the cells and the summary (default matrix-out)' },
       transport: { type: 'string', value: 'stdio|http', multiple: true, help: 'run only cells over this transport (repeatable)' },
-      revision: { type: 'string', value: 'V', multiple: true, help: 'run only cells at this revision: 2025-06-18 or 2025-11-25 (repeatable)' },
+      revision: { type: 'string', value: 'V', multiple: true, help: 'run only cells at this revision: 2025-06-18, 2025-11-25, 2026-07-28, or auto (the era-fallback cells) (repeatable)' },
       timeout: { type: 'string', value: 'SECONDS', help: 'time limit of each cell\'s client session (default 60)' },
       json: { type: 'boolean', help: 'print the summary as JSON (sorted keys, no timestamps)' },
       quiet: { type: 'boolean', short: 'q', help: 'print the summary line alone' },

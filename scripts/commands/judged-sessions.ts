@@ -9,7 +9,7 @@ import { verdictLine } from '../../reports/write-reports.ts';
 import { buildReportModel } from '../../reports/report-model.ts';
 import { oneLine } from '../../reports/output-text.ts';
 import type { JudgingSession } from '../../judging-server/judging-session.ts';
-import { SERVED_VERSIONS, type SessionOptions } from '../../judging-server/judging-session.ts';
+import { PINNABLE_VERSIONS, type SessionOptions } from '../../judging-server/judging-session.ts';
 import { isScenarioName, SCENARIO_NAMES, type ScenarioName } from '../../judging-server/scenarios.ts';
 import { sessionTrace, type SessionTraceParts } from '../../judging-server/session-trace.ts';
 import type { Trace } from '../../trace/trace-schema.ts';
@@ -32,8 +32,8 @@ export function parseJudgingArgs(args: CommandArgs): JudgingArgs {
   const named = args.strings('scenario').flatMap((s) => s.split(',')).map((s) => s.trim()).filter((s) => s !== '');
   for (const name of named) if (!isScenarioName(name)) throw usage(`--scenario is one of ${SCENARIO_NAMES.join(', ')}, got ${JSON.stringify(name)}`);
   const version = args.string('protocol-version');
-  if (version !== undefined && !(SERVED_VERSIONS as readonly string[]).includes(version)) {
-    throw usage(`--protocol-version is one of ${SERVED_VERSIONS.join(', ')} (the version the judging server answers), got ${JSON.stringify(version)}`);
+  if (version !== undefined && !(PINNABLE_VERSIONS as readonly string[]).includes(version)) {
+    throw usage(`--protocol-version is one of ${PINNABLE_VERSIONS.join(', ')} (the version the judging server serves; without it, both eras), got ${JSON.stringify(version)}`);
   }
   const timeout = args.string('timeout');
   const seconds = timeout === undefined ? DEFAULT_TIMEOUT_SECONDS : Number(timeout);

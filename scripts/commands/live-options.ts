@@ -37,7 +37,7 @@ export const REPORT_OPTIONS: Readonly<Record<string, OptionSpec>> = {
 /** How the judging server is run by check-client and serve: the scenarios, the version it answers, time limits, the trace. */
 export const JUDGING_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   scenario: { type: 'string', value: 'NAME', multiple: true, help: 'play only these scenarios (repeatable; default all): ping, roots, sampling, ...' },
-  'protocol-version': { type: 'string', value: 'V', help: 'answer initialize with this version only: 2025-11-25 or 2025-06-18 (default: the client\'s)' },
+  'protocol-version': { type: 'string', value: 'V', help: 'serve this version only: 2025-11-25, 2025-06-18 or 2026-07-28 (default: both eras, the client\'s version)' },
   timeout: { type: 'string', value: 'SECONDS', help: 'time limit of each server request to the client (default 10); a timeout is a finding' },
   output: { type: 'string', value: 'FILE', help: 'write the trace here (owner-only), and its timings beside it' },
 };

@@ -3,7 +3,7 @@
 // compares the cells; it writes each cell's trace and verdict and a summary into one folder. The
 // SDKs are the checkout's dev dependencies: an installed copy says so and cannot run (exit 2).
 import { projectRoot } from '../../bench/paths.ts';
-import { installedPeers, MATRIX_REVISIONS, MATRIX_TRANSPORTS, type MatrixTransport } from '../../matrix/implementations.ts';
+import { installedPeers, MATRIX_CELL_REVISIONS, MATRIX_TRANSPORTS, type MatrixTransport } from '../../matrix/implementations.ts';
 import { killAllPeers } from '../../matrix/peer-process.ts';
 import { runMatrix } from '../../matrix/run-matrix.ts';
 import { cellLines, summarize, summaryLine, summaryText } from '../../matrix/summary.ts';
@@ -34,7 +34,7 @@ function chosen<T extends string>(flag: string, values: readonly string[], known
 export async function run(args: CommandArgs, io: CommandIO): Promise<CommandResult> {
   const output = args.string('output') ?? DEFAULT_MATRIX_OUTPUT;
   const transports = chosen<MatrixTransport>('transport', args.strings('transport'), MATRIX_TRANSPORTS);
-  const revisions = chosen('revision', args.strings('revision'), MATRIX_REVISIONS);
+  const revisions = chosen('revision', args.strings('revision'), MATRIX_CELL_REVISIONS);
   const timeout = args.string('timeout');
   const seconds = timeout === undefined ? DEFAULT_CELL_TIMEOUT_SECONDS : Number(timeout);
   if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 3600) throw usage(`--timeout takes a number of seconds between 0 and 3600, got ${JSON.stringify(timeout)}`);

@@ -109,6 +109,30 @@ test('the course profile calls only its declared tool: a tool a tools/list resul
     'the declared schema still requires a');
 });
 
+test('a tool of a page not listed yet is no unknown tool: the listing is complete only at a page without nextCursor (and again after a list change)', () => {
+  const s = new Session({ profile: SPEC_2025_11_25 });
+  const handshake: Step[] = [
+    c2s({ id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } }),
+    s2c({ id: 1, result: { protocolVersion: '2025-11-25', capabilities: { tools: { listChanged: true } }, serverInfo: { name: 's', version: '1' } } }),
+    c2s({ method: 'notifications/initialized' }),
+  ];
+  for (const st of handshake) assert.equal(s.feed(st), []);
+  const tool = (name: string) => ({ name, inputSchema: { type: 'object' } });
+  assert.equal(rules(s, c2s({ id: 2, method: 'tools/list' })), []);
+  assert.equal(rules(s, s2c({ id: 2, result: { tools: [tool('a')], nextCursor: 'p2' } })), []);
+  assert.equal(rules(s, c2s({ id: 3, method: 'tools/call', params: { name: 'b', arguments: {} } })), [], 'b may be on the page not fetched');
+  assert.equal(rules(s, s2c({ id: 3, result: { content: [] } })), []);
+  assert.equal(rules(s, c2s({ id: 4, method: 'tools/list', params: { cursor: 'p2' } })), []);
+  assert.equal(rules(s, s2c({ id: 4, result: { tools: [tool('b')] } })), []);
+  assert.equal(rules(s, c2s({ id: 5, method: 'tools/call', params: { name: 'z', arguments: {} } })), ['tools/unknown-tool /message/params/name'], 'every page listed: z is offered on none');
+  assert.equal(rules(s, s2c({ id: 5, error: { code: -32602, message: 'Unknown tool' } })), []);
+  // After a list change the client lists the first page again; a tool of the later pages is not known gone.
+  assert.equal(rules(s, s2c({ method: 'notifications/tools/list_changed' })), []);
+  assert.equal(rules(s, c2s({ id: 6, method: 'tools/list' })), []);
+  assert.equal(rules(s, s2c({ id: 6, result: { tools: [tool('a')], nextCursor: 'q2' } })), []);
+  assert.equal(rules(s, c2s({ id: 7, method: 'tools/call', params: { name: 'c', arguments: {} } })), [], 'c may be on the new listing\'s next page');
+});
+
 test('ids 5 and "5" are two requests: each answer goes to its own', () => {
   const s = ready();
   assert.equal(rules(s, c2s({ id: 5, method: 'resources/list' }, ctx(['resources:list']))), []);

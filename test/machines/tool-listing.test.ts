@@ -44,4 +44,13 @@ test('a page fetched again with its cursor is the same page, and a cursor the li
   assert.equal(l.checkResult({ cursor: 'c3' }, page(['a'])).map((f) => f.rule), ['tools/name-not-unique']);
 });
 
+test('recorded away from the client, an old cursor right after list_changed may have been in flight: stale only once the client has started a new listing', () => {
+  const l = new ToolListing(true);
+  l.accept(undefined, page(['a'], 'old'));
+  l.invalidate();
+  assert.equal(l.checkRequest({ cursor: 'old' }), [], 'sent, maybe, before the client read the change');
+  assert.equal(l.checkRequest(undefined), [], 'a new listing: the client read the change');
+  assert.equal(l.checkRequest({ cursor: 'old' }).map((f) => f.rule), ['tools/stale-cursor']);
+});
+
 test.run();

@@ -1,13 +1,14 @@
 // Why: the matrix must run on this machine with what is installed (nothing fetched), write every
 // cell and the summary, and report a broken cell with its findings and its difference. The default
 // suite runs a subset (the stdio cells at 2025-11-25 through the CLI, and a server with a broken
-// handshake over both transports); MATRIX_FULL=1 runs every cell, as `matrix` does.
+// handshake over both transports, the 2026-07-28 cells and the era-fallback cells); MATRIX_FULL=1
+// runs every cell, as `matrix` does.
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { installedPeers, MATRIX_REVISIONS, SDKS, type MatrixPeers, type MatrixServer } from '../../matrix/implementations.ts';
+import { ERA_AUTO, installedPeers, MATRIX_REVISIONS, SDKS, type MatrixClient, type MatrixPeers, type MatrixServer } from '../../matrix/implementations.ts';
 import { planCells, runMatrix } from '../../matrix/run-matrix.ts';
 import { summarize, type MatrixSummary } from '../../matrix/summary.ts';
 import { runCli } from '../../scripts/cli/run-cli.ts';
@@ -43,23 +44,23 @@ test('matrix --transport stdio --revision 2025-11-25: every pair judged clean, t
   const output = join(work, 'stdio');
   const run = await cli(['matrix', '--transport', 'stdio', '--revision', '2025-11-25', '--output', output, '--quiet']);
   const summary = JSON.parse(readFileSync(join(output, 'summary.json'), 'utf8')) as MatrixSummary;
-  assert.is(summary.counts.cells, 4);
+  assert.is(summary.counts.cells, 6);
   assert.is(summary.counts.findings + summary.counts.error, 0, run.out);
   for (const cell of summary.cells) {
     assert.is(cell.protocol_version, '2025-11-25', cell.id);
     assert.equal(cell.rules, [], cell.id);
   }
-  // The 1.x server (1.32) lists its tool with `execution: {taskSupport: "forbidden"}`; the 2.x server does not.
+  // The 1.x server (1.32) lists its tool with `execution: {taskSupport: "forbidden"}`; the 2.x servers (both ways of serving) do not.
   const differing = summary.cells.filter((c) => c.status === 'differs');
-  assert.equal(differing.map((c) => c.server), ['sdk-2 2.4.0', 'sdk-2 2.4.0']);
+  assert.equal(differing.map((c) => c.server), ['sdk-1 1.32.2', 'sdk-1 1.32.2']);
   for (const cell of differing) {
     assert.is(cell.difference?.rule, 'matrix/cell-differs');
     assert.is(cell.difference?.pointer, '/6/message/result/tools/0/execution');
-    assert.equal(cell.difference?.expected, { taskSupport: 'forbidden' });
-    assert.is(cell.difference?.found, undefined);
+    assert.is(cell.difference?.expected, undefined);
+    assert.equal(cell.difference?.found, { taskSupport: 'forbidden' });
   }
   assert.is(run.code, 1);
-  assert.match(run.out, /^failed: 4 cells, 2 clean and alike, 2 differ, 0 with findings, 0 could not run \(stdio; 2025-11-25\)\n$/);
+  assert.match(run.out, /^failed: 6 cells, 4 clean and alike, 2 differ, 0 with findings, 0 could not run \(stdio; 2025-11-25\)\n$/);
   assert.is(run.err, '');
   assert.is(mode(join(output, 'summary.json')), 0o600);
   assert.match(readFileSync(join(output, 'summary.md'), 'utf8'), /^\| transport \| revision \| client \| server \| verdict \|/);
@@ -104,6 +105,80 @@ test('a server that answers initialize with a wrong protocolVersion: findings on
   }
   const broken = result.cells[1]?.run.trace;
   assert.match(broken?.findings.find((f) => f.rule === 'matrix/client-failed')?.message ?? '', /^the client ended with exit code 1: /);
+});
+
+/** The installed peers, narrowed to the clients and servers named (by the start of their names, or exactly). */
+function someOf(clients: readonly string[], servers: readonly string[]): MatrixPeers {
+  const installed = installedPeers(ROOT);
+  const named = <T extends { name: string }>(all: readonly T[], names: readonly string[]) => names.map((n) => all.find((p) => p.name.replace(/ \d[\d.]*/, '') === n) as T);
+  return { ...installed, clients: named<MatrixClient>(installed.clients, clients), servers: named<MatrixServer>(installed.servers, servers) };
+}
+
+/** The client's messages of a trace, in order. */
+function clientMessages(trace: { events: readonly unknown[] }): { method?: string; params?: { _meta?: Record<string, unknown> }; probe?: string }[] {
+  return (trace.events as { kind: string; direction?: string; message?: Record<string, unknown>; probe?: string }[])
+    .filter((e) => e.kind === 'message' && e.direction === 'client_to_server' && e.message !== undefined)
+    .map((e) => ({ ...(e.message as object), ...(e.probe === undefined ? {} : { probe: e.probe }) }));
+}
+
+test('2026-07-28 cells: the 2.x client pinned to 2026-07-28 against the 2.x SDK\'s serveStdio and createMcpHandler, clean under the 2026-07-28 profile', async () => {
+  const peers = someOf(['sdk-2'], ['sdk-2 dual-era']);
+  assert.is(peers.servers[0]?.name.endsWith(' dual-era'), true);
+  const result = await runMatrix({ peers, root: ROOT, timeoutMs: 60_000 }, planCells(peers, ['stdio', 'http'], ['2026-07-28']));
+  const summary = summarize(result);
+  assert.equal(summary.cells.map((c) => [c.transport, c.status, c.rules]), [['stdio', 'clean', []], ['http', 'clean', []]]);
+  for (const { run } of result.cells) {
+    assert.is(run.trace.profile, '2026-07-28', cellIdOf(run));
+    const sent = clientMessages(run.trace);
+    assert.is(sent[0]?.method, 'server/discover');
+    assert.not.ok(sent.some((m) => m.method === 'initialize' || m.method === 'ping'), 'no handshake, no ping (removed in 2026-07-28)');
+    assert.ok(sent.some((m) => m.method === 'tools/call'));
+    for (const m of sent.filter((m) => m.method !== undefined && !m.method.startsWith('notifications/'))) {
+      assert.is(m.params?._meta?.['io.modelcontextprotocol/protocolVersion'], '2026-07-28', m.method);
+    }
+    assert.is(judgeTrace(run.trace).signature, run.trace.signature);
+  }
+});
+
+function cellIdOf(run: { cell: { transport: string; revision: string } }): string {
+  return `${run.cell.transport} ${run.cell.revision}`;
+}
+
+test('era-fallback cells: the 2.x client in automatic mode falls back to initialize against a 1.x server (its probe judged as the era probe), stays modern against the dual-era server', async () => {
+  const peers = someOf(['sdk-2'], ['sdk-1', 'sdk-2 dual-era']);
+  const result = await runMatrix({ peers, root: ROOT, timeoutMs: 60_000 }, planCells(peers, ['stdio', 'http'], [ERA_AUTO]));
+  const summary = summarize(result);
+  assert.equal(summary.cells.map((c) => [c.transport, c.server.replace(/ [\d.]+/, ''), c.status, c.rules]), [
+    ['stdio', 'sdk-1', 'clean', []], ['stdio', 'sdk-2 dual-era', 'clean', []], ['http', 'sdk-1', 'clean', []], ['http', 'sdk-2 dual-era', 'clean', []],
+  ]);
+  for (const { run } of result.cells) {
+    const sent = clientMessages(run.trace);
+    assert.equal([sent[0]?.method, sent[0]?.probe], ['server/discover', 'era-probe'], cellIdOf(run));
+    const legacy = run.cell.server.name.startsWith('sdk-1 ');
+    assert.is(run.trace.profile, legacy ? '2025-11-25' : '2026-07-28');
+    assert.is(sent.some((m) => m.method === 'initialize'), legacy, 'initialize only after a legacy answer to the probe');
+    assert.is(judgeTrace(run.trace).signature, run.trace.signature);
+    if (legacy) {
+      // Without the mark, the probe opens a 2026-07-28 session that initialize then breaks.
+      const unmarked = { ...run.trace, events: run.trace.events.map((e) => (e.kind === 'message' && e.probe !== undefined ? { ...e, probe: undefined } : e)) };
+      assert.ok(judgeTrace(JSON.parse(JSON.stringify(unmarked))).findings.some((f) => f.rule.startsWith('stateless/')), cellIdOf(run));
+    }
+  }
+});
+
+test('a 1.x client (plain initialize) against the dual-era 2.x server: served in 2025-11-25; over HTTP its stateless fallback refuses the GET stream with a body whose id is null (envelope/id-type)', async () => {
+  const peers = someOf(['sdk-1'], ['sdk-2 dual-era']);
+  const result = await runMatrix({ peers, root: ROOT, timeoutMs: 60_000 }, planCells(peers, ['stdio', 'http'], ['2025-11-25']));
+  const summary = summarize(result);
+  assert.equal(summary.cells.map((c) => [c.transport, c.status, c.protocol_version, c.rules]), [['stdio', 'clean', '2025-11-25', []], ['http', 'findings', '2025-11-25', ['envelope/id-type']]]);
+  for (const { run } of result.cells) assert.not.ok(clientMessages(run.trace).some((m) => m.method === 'server/discover'));
+  // The finding is on the body of the 405 that answers the client's GET: {"id": null, "error": ...}, where a RequestId or no id is what the schema allows.
+  const http = result.cells[1]?.run.trace;
+  const at = http?.findings[0]?.event as number;
+  const events = http?.events as { kind: string; exchange?: number; method?: string; status?: number; message?: { id?: unknown } }[];
+  const exchange = events[at]?.exchange;
+  assert.equal(events.filter((e) => e.exchange === exchange && e.kind !== 'message').map((e) => e.method ?? e.status), ['GET', 405]);
+  assert.is(events[at]?.message?.id, null);
 });
 
 test('without the SDKs or the peers the matrix cannot run, and says why (matrix/sdk-missing)', async () => {

@@ -1,4 +1,5 @@
-// Why: the Streamable HTTP face of the modern test peer (stdio/modern-core.mjs answers): POST only
+// Why: the Streamable HTTP face of the modern test peer (stdio/modern-core.mjs answers): a request
+// from a foreign Origin refused with 403 (the transport page's DNS-rebinding MUST), POST only
 // (GET and DELETE 405), the request metadata headers validated against the body as the
 // 2026-07-28 transport page requires (400 with HeaderMismatch -32020), each answer with the status
 // the page names, a listen stream as SSE held open until the client closes it. Each broken peer
@@ -20,6 +21,8 @@ export interface ModernHttpChange {
   readonly unsupportedStatus?: number;
   /** The second page of tools/list without ttlMs (the caching page requires it on every cacheable result). */
   readonly secondPageWithoutTtl?: boolean;
+  /** The HTTP status of the -32602 refusing a request without its required _meta (the basic page requires 400). */
+  readonly malformedStatus?: number;
 }
 
 const NAMED: Readonly<Record<string, string>> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
@@ -40,6 +43,16 @@ function headerMismatch(req: http.IncomingMessage, message: Json): string | unde
   return undefined;
 }
 
+/** Whether an Origin header is absent or names this loopback host (any port). */
+function loopbackOrigin(origin: string | undefined): boolean {
+  if (origin === undefined) return true;
+  try {
+    return ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(origin).hostname);
+  } catch {
+    return false;
+  }
+}
+
 function isModern(message: Json): boolean {
   const params = message['params'];
   return typeof params === 'object' && params !== null && typeof ((params as Json)['_meta'] as Json | undefined)?.['io.modelcontextprotocol/protocolVersion'] === 'string';
@@ -49,6 +62,10 @@ function isModern(message: Json): boolean {
 export function startModernHttpPeer(change: ModernHttpChange = {}): Promise<RunningPeer> {
   return listenLoopback((req, res) => {
     void (async () => {
+      if (!loopbackOrigin(req.headers.origin)) {
+        res.writeHead(403, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Forbidden: foreign Origin' } }));
+        return;
+      }
       if (req.method !== 'POST') {
         res.writeHead(405, { allow: 'POST' }).end();
         return;
@@ -66,6 +83,7 @@ export function startModernHttpPeer(change: ModernHttpChange = {}): Promise<Runn
         ...(change.unknownMethodStatus === undefined ? {} : { unknownMethodStatus: change.unknownMethodStatus }),
         ...(change.unsupportedStatus === undefined ? {} : { unsupportedStatus: change.unsupportedStatus }),
         ...(change.secondPageWithoutTtl === true ? { secondPageWithoutTtl: true } : {}),
+        ...(change.malformedStatus === undefined ? {} : { malformedStatus: change.malformedStatus }),
       };
       const answered = answer(message, { change: coreChange }) as { status: number; messages: Json[]; hold?: boolean };
       if (answered.messages.length === 0) {

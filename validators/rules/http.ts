@@ -29,6 +29,16 @@ export const httpRules = defineRules('http', SPEC.transports, {
     text: 'In 2026-07-28, a request for an RPC method the server does not implement must be answered with HTTP 404 Not Found and a JSON-RPC error -32601.',
     spec: modernLine('protocol-version-header', 'it MUST respond with 404 Not Found'),
   },
+  'malformed-request-not-400': {
+    keyword: 'MUST',
+    text: 'In 2026-07-28 over HTTP, a request missing a required _meta field (protocolVersion, clientCapabilities), refused -32602 (Invalid params), must be answered with HTTP 400 Bad Request.',
+    spec: `https://modelcontextprotocol.io/specification/2026-07-28/basic/index#meta:~:text=${encodeURIComponent('A request missing any required field is malformed')}`,
+  },
+  'missing-capability-not-400': {
+    keyword: 'MUST',
+    text: 'In 2026-07-28 over HTTP, a MissingRequiredClientCapabilityError (-32021) must be answered with HTTP 400 Bad Request.',
+    spec: `https://modelcontextprotocol.io/specification/2026-07-28/basic/index#meta:~:text=${encodeURIComponent('If processing a request requires a capability the client did not include')}`,
+  },
   'error-status': {
     keyword: 'MUST',
     text: 'A POST carrying a request must be answered with a JSON or SSE answer, and one carrying a notification or response with 202; the server answered with an HTTP error status.',

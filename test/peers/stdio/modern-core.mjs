@@ -40,7 +40,11 @@ export function answer(message, options = {}) {
   if (method === 'initialize') {
     return { status: 400, messages: [error(id, -32022, 'Unsupported protocol version', { supported: [VERSION], requested: String(params?.protocolVersion ?? '') })] };
   }
-  if (typeof version !== 'string') return { status: 400, messages: [error(id, -32602, 'Invalid params: _meta must name the protocol version')] };
+  if (typeof version !== 'string') return { status: change.malformedStatus ?? 400, messages: [error(id, -32602, 'Invalid params: _meta must name the protocol version')] };
+  const capabilities = params?._meta?.['io.modelcontextprotocol/clientCapabilities'];
+  if (typeof capabilities !== 'object' || capabilities === null || Array.isArray(capabilities)) {
+    return { status: change.malformedStatus ?? 400, messages: [error(id, -32602, 'Invalid params: _meta must carry the client capabilities')] };
+  }
   if (version !== VERSION && change.serveUnsupported !== true) {
     return { status: change.unsupportedStatus ?? 400, messages: [error(id, -32022, 'Unsupported protocol version', { supported: [VERSION], requested: version })] };
   }

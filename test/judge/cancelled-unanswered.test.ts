@@ -1,0 +1,37 @@
+// Why: a request its sender cancelled needs no answer, so the end of a judgement does not report it
+// as never answered (a judging server that timed out its ping and cancelled it had both the
+// timeout and the unanswered warning for one silence); one not cancelled still is.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { BOTH_SENDERS, Judge } from '../../judge/judge.ts';
+import type { Step } from '../../machines/session.ts';
+import { SPEC_2025_11_25 } from '../../validators/profiles.ts';
+
+const c2s = (message: object): Step => ({ direction: 'client_to_server', message: { jsonrpc: '2.0', ...message } });
+const s2c = (message: object): Step => ({ direction: 'server_to_client', message: { jsonrpc: '2.0', ...message } });
+
+function judged(steps: readonly Step[]): string[] {
+  const judge = new Judge({ profile: SPEC_2025_11_25 }, { unanswered: BOTH_SENDERS });
+  const found = steps.flatMap((step, at) => judge.feed(step, at).findings.map((f) => `${f.rule} @${f.at}`));
+  return [...found, ...judge.end().map((f) => `${f.rule} @${f.at}`)];
+}
+
+const HANDSHAKE: readonly Step[] = [
+  c2s({ id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: { roots: {} }, clientInfo: { name: 'c', version: '1' } } }),
+  s2c({ id: 1, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } } }),
+  c2s({ method: 'notifications/initialized' }),
+];
+
+test('a server request its sender cancelled is not reported unanswered; one it did not cancel is', () => {
+  assert.equal(judged([...HANDSHAKE, s2c({ id: 7, method: 'ping' }), s2c({ method: 'notifications/cancelled', params: { requestId: 7, reason: 'no answer within the time limit' } })]), []);
+  assert.equal(judged([...HANDSHAKE, s2c({ id: 7, method: 'ping' }), s2c({ id: 8, method: 'roots/list' }), s2c({ method: 'notifications/cancelled', params: { requestId: 8 } })]),
+    ['correlation/unanswered-request @3']);
+});
+
+test('a client request the client cancelled is not reported unanswered; a cancellation by the other side settles nothing', () => {
+  assert.equal(judged([...HANDSHAKE, c2s({ id: 2, method: 'tools/list' }), c2s({ method: 'notifications/cancelled', params: { requestId: 2 } })]), []);
+  const crossed = judged([...HANDSHAKE, c2s({ id: 2, method: 'tools/list' }), s2c({ method: 'notifications/cancelled', params: { requestId: 2 } })]);
+  assert.ok(crossed.includes('correlation/unanswered-request @3'), crossed.join());
+});
+
+test.run();

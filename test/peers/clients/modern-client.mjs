@@ -1,0 +1,182 @@
+// A hand-written MCP 2026-07-28 client (no SDK) for check-client's tests: node modern-client.mjs
+// stdio|http [DEFECT] [URL]. Over stdio it starts the server named in MCP_SERVER_COMMAND, over
+// Streamable HTTP it POSTs each request to the URL given as its last argument. It does what a
+// careful stateless client does (per-request _meta on every request, server/discover, every page
+// of every list with each cursor as given, a listen stream re-opened when it is dropped, a call with
+// progress, a slow call it cancels, the input_required retry with a new id and the requestState
+// echoed), unless DEFECT names the one thing it gets wrong: retry-reused-id, state-altered,
+// no-meta-version, no-method-header (HTTP), cursor-altered.
+import { spawn } from 'node:child_process';
+
+const VERSION = '2026-07-28';
+const WATCHED = 'mcp-statechart://judging-server/watched';
+const [transport = 'stdio', defect = 'none'] = process.argv.slice(2);
+const capabilities = { roots: {}, sampling: {}, elicitation: { form: {} } };
+const meta = (extra = {}) => ({
+  'io.modelcontextprotocol/protocolVersion': VERSION,
+  'io.modelcontextprotocol/clientCapabilities': capabilities,
+  'io.modelcontextprotocol/clientInfo': { name: 'modern-test-client', version: '1.0.0' },
+  ...extra,
+});
+
+const pending = new Map();
+const listeners = [];
+let nextId = 1;
+const wire = transport === 'http' ? httpWire(process.argv[process.argv.length - 1]) : stdioWire();
+
+function deliver(message) {
+  if (message.method === undefined && pending.has(message.id)) {
+    const resolve = pending.get(message.id);
+    pending.delete(message.id);
+    resolve(message);
+    return;
+  }
+  for (const listener of [...listeners]) listener(message);
+}
+
+/** Sends a request; resolves with its answer (undefined when its stream ended without one). */
+function request(method, params = {}, { id = nextId++, withMeta = meta() } = {}) {
+  const answer = new Promise((resolve) => pending.set(id, resolve));
+  const message = { jsonrpc: '2.0', id, method, params: { ...params, ...(withMeta === undefined ? {} : { _meta: withMeta }) } };
+  const ended = wire.send(message);
+  return { id, answer, ended };
+}
+
+/** Resolves with the first message `test` accepts, or undefined after `ms`. */
+function next(test, ms) {
+  return new Promise((resolve) => {
+    const listener = (message) => {
+      if (!test(message)) return;
+      clearTimeout(timer);
+      listeners.splice(listeners.indexOf(listener), 1);
+      resolve(message);
+    };
+    const timer = setTimeout(() => {
+      listeners.splice(listeners.indexOf(listener), 1);
+      resolve(undefined);
+    }, ms);
+    listeners.push(listener);
+  });
+}
+
+const onSubscription = (id) => (m) => m.params?._meta?.['io.modelcontextprotocol/subscriptionId'] === id;
+
+/** Opens a listen stream and waits for its acknowledgement. */
+async function listen() {
+  const id = nextId++;
+  const acknowledged = next((m) => m.method === 'notifications/subscriptions/acknowledged' && onSubscription(id)(m), 5000);
+  const opened = request('subscriptions/listen', { notifications: { toolsListChanged: true, promptsListChanged: true, resourcesListChanged: true, resourceSubscriptions: [WATCHED] } }, { id });
+  await acknowledged;
+  return opened;
+}
+
+await request('server/discover').answer;
+for (const list of ['tools', 'resources', 'prompts']) {
+  let cursor;
+  do {
+    const page = await request(`${list}/list`, cursor === undefined ? {} : { cursor }).answer;
+    cursor = page?.result?.nextCursor;
+    if (defect === 'cursor-altered' && cursor !== undefined) cursor = `${cursor}x`;
+  } while (cursor !== undefined);
+}
+await request('resources/templates/list', {}, defect === 'no-meta-version' ? { withMeta: { 'io.modelcontextprotocol/clientCapabilities': capabilities } } : {}).answer;
+await request('resources/read', { uri: WATCHED }).answer;
+let stream = await listen();
+await request('tools/call', { name: 'progress', arguments: { steps: 2 } }, { withMeta: meta({ progressToken: 'p-1' }) }).answer;
+const slow = request('tools/call', { name: 'slow', arguments: { seconds: 30 } });
+await new Promise((resolve) => setTimeout(resolve, 300));
+pending.delete(slow.id);
+wire.cancel(slow.id);
+await request('tools/call', { name: 'add', arguments: { a: 1, b: 2 } }).answer;
+await request('prompts/get', { name: 'greet', arguments: { name: 'Ada' } }).answer;
+
+const changed = next((m) => m.method === 'notifications/tools/list_changed', 5000);
+const first = request('tools/call', { name: 'wait_for_scenarios', arguments: {} });
+const asked = (await first.answer)?.result;
+if (asked?.resultType === 'input_required') {
+  const answers = { roots: { roots: [{ uri: 'file:///tmp/project', name: 'project' }] }, sampling: { role: 'assistant', content: { type: 'text', text: 'judged' }, model: 'test-model', stopReason: 'endTurn' }, 'elicitation-form': { action: 'accept', content: { name: 'Ada', count: 2 } } };
+  const inputResponses = Object.fromEntries(Object.keys(asked.inputRequests ?? {}).map((key) => [key, answers[key] ?? { action: 'decline' }]));
+  const requestState = defect === 'state-altered' ? `${asked.requestState}x` : asked.requestState;
+  await request('tools/call', { name: 'wait_for_scenarios', arguments: {}, inputResponses, ...(requestState === undefined ? {} : { requestState }) }, defect === 'retry-reused-id' ? { id: first.id } : {}).answer;
+}
+await changed;
+if (transport === 'http') {
+  // A listen stream that ends without its response was dropped: open it again.
+  if (await Promise.race([stream.ended.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 3000))])) stream = await listen();
+}
+wire.cancel(stream.id);
+await wire.close();
+
+function stdioWire() {
+  const argv = JSON.parse(process.env.MCP_SERVER_COMMAND ?? 'null');
+  if (!Array.isArray(argv)) throw new Error('MCP_SERVER_COMMAND is not set');
+  const child = spawn(argv[0], argv.slice(1), { stdio: ['pipe', 'pipe', 'inherit'] });
+  let buffer = '';
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (chunk) => {
+    buffer += chunk;
+    let at;
+    while ((at = buffer.indexOf('\n')) >= 0) {
+      const line = buffer.slice(0, at);
+      buffer = buffer.slice(at + 1);
+      if (line.trim() !== '') deliver(JSON.parse(line));
+    }
+  });
+  const write = (message) => child.stdin.write(`${JSON.stringify(message)}\n`);
+  return {
+    send(message) {
+      write(message);
+      return new Promise(() => {});
+    },
+    cancel: (requestId) => write({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId, reason: 'no longer needed' } }),
+    close: () => new Promise((resolve) => {
+      child.once('close', resolve);
+      child.stdin.end();
+    }),
+  };
+}
+
+function httpWire(url) {
+  const streams = new Map();
+  const NAMED = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
+  async function readEvents(response) {
+    const decoder = new TextDecoder();
+    let buffer = '';
+    for await (const chunk of response.body) {
+      buffer += decoder.decode(chunk, { stream: true });
+      let at;
+      while ((at = buffer.indexOf('\n\n')) >= 0) {
+        const event = buffer.slice(0, at);
+        buffer = buffer.slice(at + 2);
+        const data = event.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trimStart()).join('\n');
+        if (data !== '') deliver(JSON.parse(data));
+      }
+    }
+  }
+  return {
+    send(message) {
+      const controller = new AbortController();
+      streams.set(message.id, controller);
+      const field = NAMED[message.method];
+      const headers = {
+        accept: 'application/json, text/event-stream',
+        'content-type': 'application/json',
+        'mcp-protocol-version': message.params?._meta?.['io.modelcontextprotocol/protocolVersion'] ?? VERSION,
+        ...(defect === 'no-method-header' ? {} : { 'mcp-method': message.method }),
+        ...(field === undefined ? {} : { 'mcp-name': message.params[field] }),
+      };
+      return (async () => {
+        const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(message), signal: controller.signal });
+        const type = response.headers.get('content-type') ?? '';
+        if (type.startsWith('text/event-stream')) await readEvents(response);
+        else if (type.startsWith('application/json')) deliver(await response.json());
+        else await response.arrayBuffer();
+      })().catch(() => {}).finally(() => streams.delete(message.id));
+    },
+    // Closing a request's response stream is its cancellation over HTTP.
+    cancel: (requestId) => streams.get(requestId)?.abort(),
+    async close() {
+      for (const controller of streams.values()) controller.abort();
+    },
+  };
+}
