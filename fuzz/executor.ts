@@ -11,6 +11,7 @@ import type { Answer, Exchange } from '../live/exchange.ts';
 import type { ProbeKind } from '../live/live-judge.ts';
 import { MARKER_PREFIX } from '../live/marker-oracle.ts';
 import type { ClientTransport, HttpProbes } from '../live/transport.ts';
+import { ACTION_KINDS_IN_ORDER } from './generator.ts';
 
 /** The capability each list method needs. */
 const LIST_CAPABILITY: Readonly<Record<string, string>> = {
@@ -19,6 +20,12 @@ const LIST_CAPABILITY: Readonly<Record<string, string>> = {
   'resources/templates/list': 'resources',
   'prompts/list': 'prompts',
 };
+
+/** Whether the server's capabilities (initialize's or server/discover's) offer a list method. */
+export function declaresList(server: JsonObject, method: string): boolean {
+  const capability = LIST_CAPABILITY[method];
+  return capability !== undefined && isJsonObject(server[capability]);
+}
 
 /** How long a resumed stream is given to deliver what it replays before the next action (ms). */
 const RESUME_SETTLE_MS = 100;
@@ -85,7 +92,7 @@ export class ActionExecutor {
       await this.#await(this.#send(action.args.method, undefined, { probe: 'before-initialized' }));
       return true;
     }
-    if (!this.#applies(action)) return false;
+    if (!(ACTION_KINDS_IN_ORDER as readonly string[]).includes(action.kind) || !this.#applies(action)) return false;
     await this.#ensureInitialized();
     switch (action.kind) {
       case 'ping':
@@ -120,6 +127,9 @@ export class ActionExecutor {
         await this.#transport.resumeStream();
         await new Promise((resolve) => setTimeout(resolve, RESUME_SETTLE_MS));
         return true;
+      default:
+        // The kinds of the stateless revision (no handshake) do not apply to a session.
+        return false;
     }
   }
 
@@ -158,8 +168,7 @@ export class ActionExecutor {
   }
 
   #declares(method: string): boolean {
-    const capability = LIST_CAPABILITY[method];
-    return capability !== undefined && isJsonObject(this.#server[capability]);
+    return declaresList(this.#server, method);
   }
 
   #subscribable(): boolean {

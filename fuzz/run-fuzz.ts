@@ -68,7 +68,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   const met = new Set<number>();
   const known: KnownFilter = options.known ?? ((run) => ({ unexpected: run.trace.findings.filter((f) => f.severity === 'error').map((f) => f.rule), met: [] }));
   const deadline = options.maxTimeMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + options.maxTimeMs;
-  const arbitrary = sequenceArbitrary(options.target.transport, options.maxSteps, options.without ?? []);
+  const arbitrary = sequenceArbitrary(options.target.transport, options.maxSteps, options.without ?? [], options.era ?? 'legacy');
   const pool = new RunPool(arbitrary, options.seed, options.runs, options.plan ?? SERIAL, (actions, at) => runSequence(actions, { ...sequence, run: at + 1 }));
   const property = fc.asyncProperty(arbitrary, async (actions) => {
     if (broken !== undefined || (rule !== undefined && shrinkRuns >= SHRINK_BUDGET)) return true;

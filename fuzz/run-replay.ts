@@ -1,13 +1,16 @@
 // Why: a saved failure is worth something only if it comes back: replay plays a trace's action
 // sequence against fresh targets the user names (never one the trace names) and counts the runs
 // that fail with the same signature, so a flaky finding shows as such (`7/10`) and a fixed one as 0.
+// A sequence is played in the era the trace says it was found in (2026-07-28, or initialize).
 import type { Sequence } from '../trace/action-schema.ts';
 import type { JsonObject } from '../validators/context.ts';
 import { runSequence, type SequenceOptions, type SequenceRun } from './run-sequence.ts';
 
 /** How to replay. */
-export interface ReplayOptions extends Omit<SequenceOptions, 'mode' | 'seed' | 'recorded' | 'deadline'> {
+export interface ReplayOptions extends Omit<SequenceOptions, 'mode' | 'seed' | 'recorded' | 'deadline' | 'era'> {
   readonly runs: number;
+  /** Told after each run whether it reproduced the signature (an interrupted replay says how many did). */
+  readonly onRun?: (reproduced: boolean) => void;
   /** The longest the replays may take in all, in ms: no run starts past it, and the one running plays no further action. */
   readonly maxTimeMs?: number;
   readonly recorded: JsonObject;
@@ -33,9 +36,11 @@ export async function runReplay(sequence: Sequence, signature: string, options: 
   let last: SequenceRun | undefined;
   const deadline = options.maxTimeMs === undefined ? Number.POSITIVE_INFINITY : performance.now() + options.maxTimeMs;
   for (let i = 0; i < options.runs; i++) {
-    last = await runSequence(sequence.actions, { ...options, mode: 'replay', seed: sequence.seed, deadline });
+    last = await runSequence(sequence.actions, { ...options, mode: 'replay', seed: sequence.seed, deadline, era: sequence.era ?? 'legacy' });
     if (last.trace.status === 'error') return { reproduced, runs: i + 1, last, couldNotRun: true, outOfTime: false };
-    if (last.trace.status === 'fail' && last.trace.signature === signature) reproduced++;
+    const same = last.trace.status === 'fail' && last.trace.signature === signature;
+    if (same) reproduced++;
+    options.onRun?.(same);
     if (performance.now() > deadline) return { reproduced, runs: i + 1, last, couldNotRun: false, outOfTime: true };
   }
   if (last === undefined) throw new Error('runReplay: no run was made');

@@ -1,7 +1,9 @@
 // Why: fuzz and replay must play a sequence exactly the same way, against a fresh target each
-// time (a new server process over stdio, a new session over Streamable HTTP): connect, initialize,
-// play every action the state allows, wait for what is in flight, close, and build the redacted,
-// signed trace that holds the seed and the sequence. Judging is the recorder's session's alone.
+// time (a new server process over stdio, a new session or connection over Streamable HTTP):
+// connect, initialize (in the stateless revision, 2026-07-28: server/discover, each request with
+// its own _meta), play every action the state allows, wait for what is in flight, close, and build
+// the redacted, signed trace that holds the seed, the era and the sequence. Judging is the
+// recorder's session's alone.
 import type { Action } from '../trace/action-schema.ts';
 import type { Redactor } from '../trace/redaction.ts';
 import type { Trace } from '../trace/trace-schema.ts';
@@ -14,14 +16,22 @@ import { initialize } from '../live/handshake.ts';
 import { replyTo, type ClientAnswers } from '../live/server-requests.ts';
 import { buildTrace } from '../live/trace-builder.ts';
 import type { CleanupEvidence, ClientTransport } from '../live/transport.ts';
+import { discoverFailure } from '../live/stateless-driver.ts';
+import { requestMeta } from '../live/stateless-requests.ts';
+import { isJsonObject } from '../validators/shape.ts';
 import { ActionExecutor } from './executor.ts';
+import type { FuzzEra } from './generator.ts';
+import { ModernExecutor } from './modern-executor.ts';
 
 /** A deep run answers server requests as a client that offers nothing: ping, and -32601 for the rest. */
 const NO_ANSWERS: ClientAnswers = { roots: [] };
 
 /** How to play a sequence. */
 export interface SequenceOptions extends ConnectionOptions {
+  /** The version offered in initialize (the legacy era). */
   readonly protocolVersion: string;
+  /** The era to play in (default legacy): `modern` speaks 2026-07-28, with no handshake. */
+  readonly era?: FuzzEra | undefined;
   readonly mode: 'fuzz' | 'replay';
   readonly seed: number;
   /** The run's settings as the trace records them (never a command, URL or environment). */
@@ -60,7 +70,7 @@ export async function runSequence(actions: readonly Action[], options: SequenceO
       redactor,
       totalMs: performance.now() - started,
       mode: options.mode,
-      sequence: { seed: options.seed, actions: [...actions], ...(options.run === undefined ? {} : { run: options.run }) },
+      sequence: { seed: options.seed, actions: [...actions], ...(options.run === undefined ? {} : { run: options.run }), ...(options.era === 'modern' ? { era: 'modern' as const } : {}) },
     });
   };
   options.onSnapshot?.((why) => ({ ...traced({ interrupted: true }, why), redactor }));
@@ -69,7 +79,8 @@ export async function runSequence(actions: readonly Action[], options: SequenceO
   let cleanup: CleanupEvidence;
   try {
     await exchange.start();
-    error = await play(exchange, recorder, transport, actions, options.protocolVersion, options.deadline ?? Number.POSITIVE_INFINITY);
+    const deadline = options.deadline ?? Number.POSITIVE_INFINITY;
+    error = options.era === 'modern' ? await playModern(exchange, recorder, transport, actions, options.timeoutMs, deadline) : await play(exchange, recorder, transport, actions, options.protocolVersion, deadline);
   } catch (failure) {
     if (!(failure instanceof Error)) throw failure;
     error = failure.message;
@@ -94,5 +105,22 @@ async function play(exchange: Exchange, recorder: LiveRecorder, transport: Clien
     await executor.play(action);
   }
   await executor.settle();
+  return undefined;
+}
+
+/** server/discover (what the server declares), then every action; returns why the run could not go on, if it could not. */
+async function playModern(exchange: Exchange, recorder: LiveRecorder, transport: ClientTransport, actions: readonly Action[], timeoutMs: number, deadline: number): Promise<string | undefined> {
+  const discover = await exchange.send('server/discover', { _meta: requestMeta(NO_ANSWERS) }).answer;
+  const failure = discoverFailure(discover);
+  if (failure !== undefined) return failure;
+  // A DiscoverResult the session rejected, or none at all, is a finding of the run: nothing follows it.
+  if (discover.kind !== 'result' || discover.result['resultType'] !== 'complete') return undefined;
+  const server = isJsonObject(discover.result['capabilities']) ? discover.result['capabilities'] : {};
+  const executor = new ModernExecutor(exchange, transport, recorder, { server, answers: NO_ANSWERS, timeoutMs });
+  for (const action of actions) {
+    if (performance.now() > deadline) break;
+    await executor.play(action);
+  }
+  await executor.finish();
   return undefined;
 }

@@ -11,8 +11,10 @@ import { Exchange, type Answer } from './exchange.ts';
 import { initialize } from './handshake.ts';
 import { argumentsOf, completionParams, LISTS, listAllPages, type Listed } from './list-items.ts';
 import type { LiveRecorder } from './recorder.ts';
-import { eraOfProbeAnswer, type Era } from '../validators/era.ts';
-import { ModernDriver, MODERN_VERSION, requestMeta } from './stateless-driver.ts';
+import type { Era } from '../validators/era.ts';
+import { ERA_PROBE_MS, probeEra } from './era-probe.ts';
+export { ERA_PROBE_MS };
+import { ModernDriver, MODERN_VERSION } from './stateless-driver.ts';
 import { replyTo, type ClientAnswers, type ResultCheck } from './server-requests.ts';
 import type { ClientTransport, HttpProbes } from './transport.ts';
 
@@ -44,13 +46,6 @@ export interface DriverOptions {
   /** The era probe's own time limit, in ms (default ERA_PROBE_MS; never more than timeoutMs). */
   readonly eraProbeMs?: number;
 }
-
-/**
- * How long the era probe waits at most (ms) before the server counts as legacy (stdio: "does not
- * respond within a reasonable timeout: the server is legacy"), however long --timeout is: a legacy
- * server that leaves requests before initialize unanswered still falls back in that time.
- */
-export const ERA_PROBE_MS = 10_000;
 
 /** Which era a check speaks: one, or (auto) the one the server/discover probe shows. */
 export type EraChoice = 'auto' | 'modern' | 'legacy';
@@ -159,20 +154,11 @@ async function runInEra(exchange: Exchange, recorder: LiveRecorder, driver: Driv
   const choice = options.era ?? 'legacy';
   if (choice === 'modern') return modern(`asked for (--protocol-version ${MODERN_VERSION})`);
   if (choice === 'legacy') return legacy(`asked for (--protocol-version ${options.protocolVersion})`);
-  const probeMs = Math.min(options.timeoutMs, options.eraProbeMs ?? ERA_PROBE_MS);
-  const probe = await exchange.send('server/discover', { _meta: requestMeta(options.answers) }, { probe: 'era-probe', timeoutMs: probeMs }).answer;
-  if (probe.kind === 'ended') return { error: 'the server ended the connection before answering server/discover', skipped: [], probeEnded: true };
-  if (probe.kind === 'failed' && probe.couldNotRun) return { error: probe.reason, skipped: [] };
-  const answered = probe.kind === 'result' ? { result: probe.result } : probe.kind === 'error' ? { error: probe.error } : undefined;
-  if (answered !== undefined && eraOfProbeAnswer(answered) === 'modern') {
-    const how = probe.kind === 'result' ? 'a DiscoverResult' : `error ${String(probe.kind === 'error' ? probe.error['code'] : '')}, a modern error`;
-    return modern(`server/discover (sent first, as a client of both eras does) was answered with ${how}`, probe);
-  }
-  const how = probe.kind === 'timeout' ? `no answer within ${probeMs / 1000} s`
-    : probe.kind === 'error' ? `error ${String(probe.error['code'])}, not a modern error`
-    : probe.kind === 'failed' ? probe.reason
-    : 'a result that is no DiscoverResult';
-  return legacy(`server/discover (sent first, as a client of both eras does) was answered with ${how}: a legacy server, opened with initialize ${options.protocolVersion}`);
+  const probe = await probeEra(exchange, options.answers, Math.min(options.timeoutMs, options.eraProbeMs ?? ERA_PROBE_MS), options.protocolVersion);
+  if (probe.kind === 'ended') return { error: probe.error, skipped: [], probeEnded: true };
+  if (probe.kind === 'failed') return { error: probe.error, skipped: [] };
+  if (probe.kind === 'modern') return modern(probe.why, probe.opening);
+  return legacy(probe.why);
 }
 
 class Driver {

@@ -46,6 +46,10 @@ const PROBE_ANSWERS: Readonly<Record<ProbeKind, { readonly code: number; readonl
   // with -32601; an undeclared elicitation mode is judged by the session's elicitation rules.
   'undeclared-roots': { code: -32601, rule: ruleById('probe/undeclared-capability-answer') },
   'undeclared-elicitation-mode': undefined,
+  // A retry whose requestState the checker altered or sent again: a server MUST reject state that
+  // fails verification only where tampering matters (mrtr, server requirements), so how it answers is
+  // judged as any answer, and the retry's own findings are the checker's.
+  'wrong-request-state': undefined,
 };
 
 const PROBE_NAMES: Readonly<Record<ProbeKind, string>> = {
@@ -60,6 +64,7 @@ const PROBE_NAMES: Readonly<Record<ProbeKind, string>> = {
   'era-probe': 'server/discover era probe',
   'undeclared-roots': 'roots/list to a client without roots',
   'undeclared-elicitation-mode': 'elicitation in a mode the client did not declare',
+  'wrong-request-state': 'retry with an altered or replayed requestState',
 };
 
 /** A finding placed on the event it rests on. */

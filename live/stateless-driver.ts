@@ -10,19 +10,18 @@ import { hasError } from '../validators/finding.ts';
 import { methodTable } from '../validators/methods.ts';
 import { SPEC_2026_07_28 } from '../validators/profiles.ts';
 import { isJsonObject } from '../validators/shape.ts';
-import { CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY, LOG_LEVEL_KEY, PROTOCOL_VERSION_KEY, SUBSCRIPTION_ID_KEY } from '../validators/stateless-meta.ts';
+import { SUBSCRIPTION_ID_KEY } from '../validators/stateless-meta.ts';
 import { UNSUPPORTED_PROTOCOL_VERSION } from '../validators/stateless-errors.ts';
-import { inputRequestsOf, requestStateOf } from '../validators/stateless-input.ts';
-import { CLIENT_INFO } from './client-info.ts';
 import type { Answer, Exchange } from './exchange.ts';
 import type { ProbeKind } from './live-judge.ts';
 import { argumentsOf, completionParams, listAllPages, type Listed } from './list-items.ts';
 import type { LiveRecorder } from './recorder.ts';
-import { clientCapabilities, replyTo, type ClientAnswers } from './server-requests.ts';
+import type { ClientAnswers } from './server-requests.ts';
+import { listenFilter, MODERN_VERSION, requestMeta, retryParams } from './stateless-requests.ts';
 import type { ClientTransport, SendOptions } from './transport.ts';
 
-/** The modern revision the checker speaks. */
-export const MODERN_VERSION = '2026-07-28';
+export { MODERN_VERSION, requestMeta } from './stateless-requests.ts';
+
 /** A protocol version no server implements, for the unsupported-version probe. */
 export const UNSUPPORTED_VERSION = '1900-01-01';
 /** A method no MCP revision defines, for the unknown-method probe. */
@@ -51,16 +50,6 @@ export interface ModernSkip {
   readonly name: string;
   readonly reason: string;
   readonly pointer: string;
-}
-
-/** The `_meta` every request of the checker carries (a log level only when asked for). */
-export function requestMeta(answers: ClientAnswers, version = MODERN_VERSION, logLevel?: string): JsonObject {
-  return {
-    [PROTOCOL_VERSION_KEY]: version,
-    [CLIENT_CAPABILITIES_KEY]: clientCapabilities(answers, MODERN_VERSION),
-    [CLIENT_INFO_KEY]: { ...CLIENT_INFO },
-    ...(logLevel === undefined ? {} : { [LOG_LEVEL_KEY]: logLevel }),
-  };
 }
 
 /** JSON-RPC's "Method not found". */
@@ -156,29 +145,11 @@ export class ModernDriver {
     for (let round = 0; round < MAX_INPUT_ROUNDS; round++) {
       if (answer.kind !== 'result' || answer.result['resultType'] !== 'input_required') return answer;
       if (hasError(this.#recorder.findingsAt(answer.event))) return answer;
-      const responses: Record<string, unknown> = {};
-      for (const [key, request] of Object.entries(inputRequestsOf(answer.result))) {
-        const response = this.#inputResponse(request.method, request.params);
-        if (response === undefined) return answer;
-        responses[key] = response;
-      }
-      const state = requestStateOf(answer.result);
-      answer = await this.#request(method, { ...params, inputResponses: responses, ...(state === undefined ? {} : { requestState: state }) });
+      const retry = retryParams(params, answer.result, this.#options.answers);
+      if (retry === undefined) return answer;
+      answer = await this.#request(method, retry);
     }
     return answer;
-  }
-
-  /** The checker's answer to one input request, as a correct client gives it; undefined when it has none. */
-  #inputResponse(method: string, params: unknown): JsonObject | undefined {
-    const accepts = (m: string, p: unknown, result: JsonObject): boolean => {
-      const validate = methodTable(SPEC_2026_07_28).get(m)?.validators.result;
-      return validate === undefined || !hasError(validate(result, '/result', p, { profile: SPEC_2026_07_28, tools: new Map() }));
-    };
-    const answers = this.#options.answers;
-    if (method === 'elicitation/create' && answers.elicitation === undefined) return { action: 'decline' };
-    if (method === 'roots/list') return { roots: answers.roots.map((uri) => ({ uri })) };
-    const reply = replyTo(method, params, answers, accepts);
-    return 'result' in reply ? reply.result : undefined;
   }
 
   /** The reason a named call is not sent (the client does not send what it would reject), or undefined. */
@@ -241,17 +212,8 @@ export class ModernDriver {
    * the acknowledgements, subscription ids and filters. False when the connection ended.
    */
   async #listen(server: JsonObject, listed: Listed): Promise<boolean> {
-    const filter: Record<string, unknown> = {};
-    const flag = (capability: string, member: string, name: string): void => {
-      const declared = server[capability];
-      if (isJsonObject(declared) && declared[member] === true) filter[name] = true;
-    };
-    flag('tools', 'listChanged', 'toolsListChanged');
-    flag('prompts', 'listChanged', 'promptsListChanged');
-    flag('resources', 'listChanged', 'resourcesListChanged');
-    const resources = server['resources'];
     const first = listed.resources.find((r) => typeof r['uri'] === 'string');
-    if (isJsonObject(resources) && resources['subscribe'] === true && first !== undefined) filter['resourceSubscriptions'] = [first['uri'] as string];
+    const filter = listenFilter(server, first === undefined ? undefined : (first['uri'] as string));
     if (Object.keys(filter).length === 0) return true;
     if (this.#transport.kind === 'stdio') {
       const id = await this.#openListen(filter);

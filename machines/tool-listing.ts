@@ -20,6 +20,10 @@ class BoundedStrings {
     return this.#items.has(item);
   }
 
+  get size(): number {
+    return this.#items.size;
+  }
+
   add(item: string): void {
     if (this.#items.has(item)) return;
     this.#items.add(item);
@@ -39,11 +43,17 @@ class BoundedStrings {
 /**
  * The client's view of a paged tools/list listing: names should stay unique across the pages of
  * one listing (the tools page's SHOULD) (a request without a cursor starts a new one), and notifications/tools/list_changed
- * invalidates the cached list, so cursors of the old listing are stale.
+ * invalidates the cached list, so cursors of the old listing are stale. A page fetched again with a
+ * cursor already answered (the caching page: "re-fetch that page using its cursor") is the same
+ * page, not a further one; and a cursor the listing never gave (while it gave others) names no page
+ * of it: neither is judged against the listing's names.
  */
 export class ToolListing {
   #names = new BoundedStrings();
   #cursors = new BoundedStrings();
+  #answered = new BoundedStrings();
+  /** The nextCursor of the listing's latest page. */
+  #next: string | undefined;
   readonly #stale = new BoundedStrings();
   readonly #awayFromClient: boolean;
   /** True once the client started a new listing after the latest list change: it had read the change. */
@@ -59,6 +69,15 @@ export class ToolListing {
     this.#awayFromClient = awayFromClient;
   }
 
+  /** Whether a request with these params fetches a further page of the current listing. */
+  #continues(requestParams: unknown): boolean {
+    const cursor = isJsonObject(requestParams) ? requestParams['cursor'] : undefined;
+    if (typeof cursor !== 'string') return false;
+    if (cursor === this.#next) return true;
+    if (this.#answered.has(cursor)) return false;
+    return this.#cursors.has(cursor) || (this.#next === undefined && this.#cursors.size === 0);
+  }
+
   /** Checks a tools/list request's cursor. */
   checkRequest(params: unknown): readonly Finding[] {
     const cursor = isJsonObject(params) ? params['cursor'] : undefined;
@@ -72,8 +91,7 @@ export class ToolListing {
 
   /** Checks a tools/list result against the pages of the same listing seen so far. */
   checkResult(requestParams: unknown, result: JsonObject): readonly Finding[] {
-    const continues = isJsonObject(requestParams) && typeof requestParams['cursor'] === 'string';
-    if (!continues || !Array.isArray(result['tools'])) return [];
+    if (!this.#continues(requestParams) || !Array.isArray(result['tools'])) return [];
     const out: Finding[] = [];
     result['tools'].forEach((tool: unknown, i: number) => {
       const name = isJsonObject(tool) ? tool['name'] : undefined;
@@ -87,15 +105,20 @@ export class ToolListing {
 
   /** Records an accepted page. */
   accept(requestParams: unknown, result: JsonObject): void {
-    const continues = isJsonObject(requestParams) && typeof requestParams['cursor'] === 'string';
-    if (!continues) {
+    const cursor = isJsonObject(requestParams) ? requestParams['cursor'] : undefined;
+    if (typeof cursor === 'string' && !this.#continues(requestParams)) return;
+    if (typeof cursor !== 'string') {
       this.#names = new BoundedStrings();
       this.#cursors = new BoundedStrings();
+      this.#answered = new BoundedStrings();
+    } else {
+      this.#answered.add(cursor);
     }
     for (const tool of Array.isArray(result['tools']) ? result['tools'] : []) {
       if (isJsonObject(tool) && typeof tool['name'] === 'string') this.#names.add(tool['name']);
     }
     if (typeof result['nextCursor'] === 'string') this.#cursors.add(result['nextCursor']);
+    this.#next = typeof result['nextCursor'] === 'string' ? result['nextCursor'] : undefined;
   }
 
   /** notifications/tools/list_changed: the cached listing is invalid from now on. */
@@ -104,5 +127,7 @@ export class ToolListing {
     for (const c of this.#cursors) this.#stale.add(c);
     this.#names = new BoundedStrings();
     this.#cursors = new BoundedStrings();
+    this.#answered = new BoundedStrings();
+    this.#next = undefined;
   }
 }

@@ -37,6 +37,27 @@ export const ActionSchema = v.variant('kind', [
   v.strictObject({ kind: v.literal('early'), args: ListArgs }),
   /** Streamable HTTP: resumes the last SSE stream from its last event id (GET with Last-Event-ID). */
   v.strictObject({ kind: v.literal('reconnect') }),
+  // The stateless revision (2026-07-28): every request carries its own _meta; no handshake.
+  /** server/discover, not awaited. */
+  v.strictObject({ kind: v.literal('discover') }),
+  /** resources/read of the first listed resource, not awaited (it may answer input_required). */
+  v.strictObject({ kind: v.literal('read') }),
+  /** prompts/get of the first listed prompt that needs no argument, not awaited (it may answer input_required). */
+  v.strictObject({ kind: v.literal('prompt') }),
+  /**
+   * The retry of the oldest request not yet retried that answered input_required: with a new id and
+   * the requestState echoed (`echoed`), altered (`altered`, a robustness probe), or the state of an
+   * earlier retry sent again (`replayed`, a robustness probe). Not awaited.
+   */
+  v.strictObject({ kind: v.literal('retry'), args: v.strictObject({ state: v.picklist(['echoed', 'altered', 'replayed']) }) }),
+  /** subscriptions/listen for what the server declared it may notify, awaited up to its acknowledgement (stdio); an open stream is dropped first. */
+  v.strictObject({ kind: v.literal('listen') }),
+  /** Drops the open listen stream (stdio: notifications/cancelled naming it); a later `listen` re-opens it. */
+  v.strictObject({ kind: v.literal('drop-listen') }),
+  /** A list request with a cursor the server gave earlier and the list has moved past, awaited. */
+  v.strictObject({ kind: v.literal('stale-cursor'), args: ListArgs }),
+  /** A list request with a cursor the server never gave (should get -32602), awaited. */
+  v.strictObject({ kind: v.literal('forged-cursor'), args: ListArgs }),
 ]);
 
 /** One action of a deep run. */
@@ -48,6 +69,8 @@ export const SequenceSchema = v.strictObject({
   actions: v.array(ActionSchema),
   /** fuzz: the number (from 1, in the seed's order) of the run the sequence was drawn as, before shrinking. */
   run: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  /** The era the sequence was played in: `modern` (2026-07-28, no handshake) or, when absent, legacy (initialize). */
+  era: v.optional(v.picklist(['modern', 'legacy'])),
 });
 
 /** A deep run's seed and actions, as a trace holds them. */

@@ -2,7 +2,9 @@
 // cancellation, paging, subscriptions, requests before the handshake ended, reconnects) against a
 // server the user names, shrinks the first one to its smallest sequence and saves it as a trace
 // that `replay` plays again. Bad arguments and targets that cannot run exit 2.
-import { ACTION_KINDS_IN_ORDER } from '../../fuzz/generator.ts';
+import { ACTION_KINDS_IN_ORDER, actionKinds, MODERN_ACTION_KINDS, type FuzzEra } from '../../fuzz/generator.ts';
+import { chooseEra } from '../../fuzz/choose-era.ts';
+import { MODERN_VERSION } from '../../live/stateless-requests.ts';
 import { runFuzz, type FuzzResult } from '../../fuzz/run-fuzz.ts';
 import { SERIAL } from '../../fuzz/parallel.ts';
 import type { SequenceRun } from '../../fuzz/run-sequence.ts';
@@ -18,7 +20,7 @@ import { integerOption } from '../cli/parse-args.ts';
 import { UsageError } from '../cli/usage-error.ts';
 import type { HttpSetup } from '../../live/connection.ts';
 import type { ClientTransport } from '../../live/transport.ts';
-import { omittedNote, parseProtocolVersion, parseReportOptions, parseTarget, streamableHttp, withInterrupts, writeTraceFiles } from './live-args.ts';
+import { omittedNote, parseCheckEra, parseReportOptions, parseTarget, streamableHttp, withInterrupts, writeTraceFiles } from './live-args.ts';
 import { parseRunPlan, shardNote } from './fuzz-plan.ts';
 import { secretEnvironmentValues } from '../../trace/redaction.ts';
 
@@ -31,7 +33,9 @@ const MAX_SEED = 2 ** 31 - 1;
 
 /** A parsed `fuzz` command line. */
 export interface FuzzCommand {
-  readonly fuzz: Omit<Parameters<typeof runFuzz>[0], 'env' | 'httpTransport' | 'onTransport' | 'known'>;
+  readonly fuzz: Omit<Parameters<typeof runFuzz>[0], 'env' | 'httpTransport' | 'onTransport' | 'known' | 'era'>;
+  /** The era asked for: one, or (auto) the one the server/discover probe shows, chosen before the search. */
+  readonly era: 'auto' | FuzzEra;
   /** Rules whose findings neither end the search nor fail the run (--ignore-rule). */
   readonly ignoreRules: readonly string[];
   readonly output: string | undefined;
@@ -59,13 +63,19 @@ export function parseFuzzArgs(args: CommandArgs, env: NodeJS.ProcessEnv, random:
   const runs = integerOption(args, 'runs', 1, 100_000, DEFAULT_RUNS);
   const maxSteps = integerOption(args, 'max-steps', 1, 1000, DEFAULT_MAX_STEPS);
   const seed = parseSeed(args, random);
-  const protocolVersion = parseProtocolVersion(args);
+  const chosen = parseCheckEra(args);
+  if (chosen.era === 'both') throw new UsageError('fuzz', '--era both applies to check only: a fuzz search plays every run in one era (fuzz each era in a run of its own, --era modern and --era legacy)');
+  const era = chosen.era;
+  const protocolVersion = chosen.protocolVersion;
   const { plan, recorded } = parseRunPlan(args, runs);
   const without = args.strings('without').flatMap((list) => list.split(',')).map((k) => k.trim()).filter((k) => k !== '');
+  const known = [...new Set<string>([...ACTION_KINDS_IN_ORDER, ...MODERN_ACTION_KINDS])];
   for (const kind of without) {
-    if (!(ACTION_KINDS_IN_ORDER as readonly string[]).includes(kind)) throw new UsageError('fuzz', `--without takes action kinds (${ACTION_KINDS_IN_ORDER.join(', ')}), got ${JSON.stringify(kind)}`);
+    if (!known.includes(kind)) throw new UsageError('fuzz', `--without takes action kinds (${known.join(', ')}), got ${JSON.stringify(kind)}`);
   }
-  if (ACTION_KINDS_IN_ORDER.every((k) => without.includes(k) || (k === 'reconnect' && target.transport === 'stdio'))) throw new UsageError('fuzz', '--without leaves no action kind to draw');
+  for (const e of era === 'auto' ? (['legacy', 'modern'] as const) : [era]) {
+    if (actionKinds(e, target.transport).every((k) => without.includes(k))) throw new UsageError('fuzz', `--without leaves no action kind to draw${era === 'auto' ? ` in the ${e} era` : ''}`);
+  }
   const ignoreRules = args.strings('ignore-rule');
   for (const rule of ignoreRules) if (!RULES.has(rule)) throw new UsageError('fuzz', `--ignore-rule takes a rule id (see \`mcp-statechart rules\`), got ${JSON.stringify(rule)}`);
   const maxTime = args.string('max-time');
@@ -74,6 +84,7 @@ export function parseFuzzArgs(args: CommandArgs, env: NodeJS.ProcessEnv, random:
   }
   return {
     ignoreRules,
+    era,
     fuzz: {
       ...(without.length === 0 ? {} : { without }),
       ...(maxTime === undefined ? {} : { maxTimeMs: Number(maxTime) * 1000 }),
@@ -84,7 +95,7 @@ export function parseFuzzArgs(args: CommandArgs, env: NodeJS.ProcessEnv, random:
       runs,
       seed,
       maxSteps,
-      recorded: { runs, seed, max_steps: maxSteps, timeout_ms: timeoutMs, protocol_version: protocolVersion, reuse_server: reuse, ...recorded },
+      recorded: { runs, seed, max_steps: maxSteps, timeout_ms: timeoutMs, protocol_version: era === 'modern' ? MODERN_VERSION : protocolVersion, reuse_server: reuse, ...recorded },
       plan,
     },
     output: args.string('output'),
@@ -95,7 +106,8 @@ export function parseFuzzArgs(args: CommandArgs, env: NodeJS.ProcessEnv, random:
 /** An action as people read it: `list tools/list`, `cancel oldest`. */
 export function actionText(action: Action): string {
   if (!('args' in action)) return action.kind;
-  return `${action.kind} ${'method' in action.args ? action.args.method : action.args.which}`;
+  const args = action.args;
+  return `${action.kind} ${'method' in args ? args.method : 'which' in args ? args.which : args.state}`;
 }
 
 /** One line saying what the search did: found (and shrunk to what), or clean; and, when --max-time ended it, what was done. */
@@ -138,16 +150,32 @@ export async function runFuzzCommand(args: CommandArgs, io: CommandIO, extras: F
   };
   // Known findings (expected failures, ignored rules) do not end the search: it goes on to the next unexpected error.
   const entries = parsed.reports.expectedFailures === undefined ? [] : (await readExpectedFailures(parsed.reports.expectedFailures)).entries;
-  const result = await withInterrupts((onTransport) => runFuzz({
-    ...parsed.fuzz,
-    known: (run) => knownFindings(run.trace, entries, parsed.ignoreRules),
-    env,
-    httpTransport: extras.httpTransport ?? streamableHttp,
-    onTransport,
-    onSnapshot: (s) => {
-      snapshot = s;
-    },
-  }), written);
+  const onSnapshot = (s: (why: string) => SequenceRun): void => {
+    snapshot = s;
+  };
+  const httpTransport = extras.httpTransport ?? streamableHttp;
+  const result = await withInterrupts(async (onTransport) => {
+    // Asked for no era, the search plays in the one server/discover shows (as check chooses).
+    const asked = parsed.era;
+    const era = asked === 'auto'
+      ? await chooseEra({ ...parsed.fuzz, env, httpTransport, onTransport, onSnapshot, recorded: { ...parsed.fuzz.recorded, era: { asked } } })
+      : { era: asked, why: `asked for (${asked === 'modern' ? `--protocol-version ${MODERN_VERSION}` : `--protocol-version ${parsed.fuzz.protocolVersion}`})` };
+    const recorded = {
+      ...parsed.fuzz.recorded,
+      protocol_version: era.era === 'modern' ? MODERN_VERSION : parsed.fuzz.protocolVersion,
+      era: { asked, used: era.era, why: era.why },
+    };
+    return runFuzz({
+      ...parsed.fuzz,
+      era: era.era,
+      recorded,
+      known: (run) => knownFindings(run.trace, entries, parsed.ignoreRules),
+      env,
+      httpTransport,
+      onTransport,
+      onSnapshot,
+    });
+  }, written);
   const { trace, timings, redactor } = result.run;
   const text = await writeTraceFiles(parsed.output, trace, timings);
   const say = (line: string): void => io.out(redactor.ownText(line));

@@ -5,7 +5,7 @@ import type { CommandSpec } from '../cli/command.ts';
 // `cases`, `validate` and `rules` need only the judging core and are loaded with the entry point;
 // the other commands are one group loaded on demand (see tooling.ts).
 import * as casesCommand from './cases.ts';
-import { CHECK_VERSION_OPTIONS, JUDGING_OPTIONS, PROTOCOL_VERSION_OPTION, REPORT_OPTIONS, TARGET_OPTIONS } from './live-options.ts';
+import { CHECK_VERSION_OPTIONS, FUZZ_VERSION_OPTIONS, JUDGING_OPTIONS, REPORT_OPTIONS, TARGET_OPTIONS } from './live-options.ts';
 import * as rulesCommand from './rules.ts';
 import * as validateCommand from './validate.ts';
 
@@ -138,9 +138,13 @@ export const COMMANDS: readonly CommandSpec[] = [
       'Plays action sequences drawn from --seed against a fresh server per run (over HTTP, a fresh session',
       'on the one server at --url): overlapping requests, cancellation of a request in flight, ids reused',
       'or duplicated, list paging, subscribe and unsubscribe, pings, an unknown method (-32601), an invalid',
-      'cursor (-32602), requests before notifications/initialized, and over HTTP stream resumption. Calls',
-      'no tool but one named echo (its answers must echo their markers). The first run with an error',
-      'finding is shrunk to its smallest sequence, written with --output and reported; replay plays it.',
+      'cursor (-32602), requests before notifications/initialized, and over HTTP stream resumption. In',
+      'MCP 2026-07-28 (stateless, chosen as check chooses: --protocol-version, --era, or server/discover',
+      'first) every request carries its own _meta: overlapping calls, server/discover, input_required',
+      'retries with the requestState echoed, altered or replayed, listen streams dropped and re-opened',
+      '(stdio), stale and forged cursors, cache hints across pages. Calls no tool but one named echo',
+      '(its answers must echo their markers). The first run with an error finding is shrunk to its',
+      'smallest sequence, written with --output and reported; replay plays it, in the same era.',
     ].join('\n'),
     options: {
       ...TARGET_OPTIONS,
@@ -153,7 +157,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       'ignore-rule': { type: 'string', value: 'RULE', multiple: true, help: 'findings of this rule do not end the search nor fail the run (repeatable)' },
       without: { type: 'string', value: 'KIND[,KIND]', multiple: true, help: 'leave these action kinds out of the sequences (early, duplicate-id, ...)' },
       'max-time': { type: 'string', value: 'SECONDS', help: 'bound the whole search in time; it says what was done when the time runs out' },
-      ...PROTOCOL_VERSION_OPTION,
+      ...FUZZ_VERSION_OPTIONS,
       output: { type: 'string', value: 'FILE', help: 'write the trace of the shrunk failure (else of the last run), owner-only' },
       ...REPORT_OPTIONS,
     },
@@ -168,8 +172,9 @@ export const COMMANDS: readonly CommandSpec[] = [
     description: [
       'Reads a trace written by fuzz (or replay), refuses one that is damaged or names an executable, URL,',
       'environment or working directory, and plays its action sequence against a fresh target per run:',
-      'the server named here, never one the trace names. Prints how many runs failed with the trace\'s',
-      'signature, e.g. "reproduced mcp-statechart:v1:... in 10/10 runs".',
+      'the server named here, never one the trace names, in the trace\'s era (MCP 2026-07-28 or initialize).',
+      'Prints how many runs failed with the trace\'s signature, e.g. "reproduced mcp-statechart:v1:... in',
+      '10/10 runs". Interrupted, it writes the run in progress (--output) and the runs so far (--json).',
     ].join('\n'),
     options: {
       ...TARGET_OPTIONS,

@@ -66,15 +66,6 @@ export function parseTarget(args: CommandArgs, env: NodeJS.ProcessEnv, extraPosi
   return { target, headerEnv: headers, timeoutMs: Math.round(seconds * 1000) };
 }
 
-/** The version to offer in initialize (--protocol-version, default the latest). */
-export function parseProtocolVersion(args: CommandArgs): string {
-  const version = args.string('protocol-version') ?? OFFERABLE_VERSIONS[0];
-  if (!(OFFERABLE_VERSIONS as readonly string[]).includes(version)) {
-    throw new UsageError(args.command, `--protocol-version is one of ${OFFERABLE_VERSIONS.join(', ')}, got ${JSON.stringify(version)}`);
-  }
-  return version;
-}
-
 /** What `check` speaks: the era (or both, in turn) and the version it offers in initialize. */
 export interface CheckEra {
   readonly era: 'auto' | 'modern' | 'legacy' | 'both';

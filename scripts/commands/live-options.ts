@@ -11,15 +11,16 @@ export const TARGET_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   timeout: { type: 'string', value: 'SECONDS', help: 'time limit of each request (default 10); a timeout is a finding of its own' },
 };
 
-/** The version offered in initialize. */
-export const PROTOCOL_VERSION_OPTION: Readonly<Record<string, OptionSpec>> = {
-  'protocol-version': { type: 'string', value: 'V', help: 'the version offered in initialize: 2025-11-25 (default) or 2025-06-18' },
-};
-
 /** The version and era `check` speaks: the stateless revision too, and both eras of a dual-era server. */
 export const CHECK_VERSION_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   'protocol-version': { type: 'string', value: 'V', help: 'speak only V: 2026-07-28 (stateless), or 2025-11-25 or 2025-06-18 offered in initialize' },
   era: { type: 'string', value: 'auto|modern|legacy|both', help: 'auto (default): server/discover first, initialize if it shows a legacy server; both: check each era in turn' },
+};
+
+/** The version and era `fuzz` plays every run of its search in. */
+export const FUZZ_VERSION_OPTIONS: Readonly<Record<string, OptionSpec>> = {
+  'protocol-version': { type: 'string', value: 'V', help: 'play only V: 2026-07-28 (stateless), or 2025-11-25 or 2025-06-18 offered in initialize' },
+  era: { type: 'string', value: 'auto|modern|legacy', help: 'auto (default): server/discover first, on a connection of its own, chooses the era of every run' },
 };
 
 /** The reports a live run writes from its trace, as `check` takes them. */

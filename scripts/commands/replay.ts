@@ -1,8 +1,11 @@
 // Why: `replay` tells whether a saved failure still happens: it plays a trace's action sequence
 // against fresh targets that the user names on the command line (a trace never chooses what runs:
 // one that names an executable, URL, environment or working directory is refused) and counts the
-// runs that fail with the trace's signature.
+// runs that fail with the trace's signature, in the era the trace was played in (2026-07-28 or
+// initialize). Interrupted, it writes what it recorded before it exits 130 or 143, as fuzz does.
 import { runReplay, type ReplayResult } from '../../fuzz/run-replay.ts';
+import type { SequenceRun } from '../../fuzz/run-sequence.ts';
+import { MODERN_VERSION } from '../../live/stateless-requests.ts';
 import { envelopeText } from '../../reports/envelope.ts';
 import { jsonReport } from '../../reports/json-report.ts';
 import { buildReportModel } from '../../reports/report-model.ts';
@@ -50,6 +53,19 @@ export async function runReplayCommand(args: CommandArgs, io: CommandIO, extras:
   const recordedTimeout = trace.options['timeout_ms'];
   const timeout = args.string('timeout') === undefined && typeof recordedTimeout === 'number' && recordedTimeout > 0 && recordedTimeout <= 3_600_000 ? recordedTimeout : timeoutMs;
   const protocolVersion = offeredVersion(trace.options);
+  const modern = sequence.era === 'modern';
+  let snapshot: ((why: string) => SequenceRun) | undefined;
+  let made = 0;
+  let reproducedSoFar = 0;
+  // Interrupted, replay still leaves what it recorded: the run in progress (status error) with
+  // --output, and with --json the runs made so far and that run's report.
+  const written = async (code: 130 | 143): Promise<void> => {
+    const cut = snapshot?.(`the replay was interrupted (${code === 130 ? 'SIGINT' : 'SIGTERM'}) before it completed`);
+    if (cut === undefined) return;
+    await writeTraceFiles(args.string('output'), cut.trace, cut.timings);
+    const sofar: ReplayResult = { reproduced: reproducedSoFar, runs: made, last: cut, couldNotRun: false, outOfTime: false };
+    if (args.flag('json')) io.out(cut.redactor.ownText(replayDocument(sofar, runs, trace.signature, secretEnvironmentValues(env), undefined)));
+  };
   const result = await withInterrupts((onTransport) => runReplay(sequence, trace.signature, {
     target,
     headerEnv,
@@ -60,8 +76,15 @@ export async function runReplayCommand(args: CommandArgs, io: CommandIO, extras:
     env,
     httpTransport: extras.httpTransport ?? streamableHttp,
     onTransport,
-    recorded: { runs, timeout_ms: timeout, protocol_version: protocolVersion },
-  }));
+    onSnapshot: (s) => {
+      snapshot = s;
+    },
+    onRun: (same) => {
+      made++;
+      if (same) reproducedSoFar++;
+    },
+    recorded: { runs, timeout_ms: timeout, protocol_version: modern ? MODERN_VERSION : protocolVersion, era: modern ? 'modern' : 'legacy' },
+  }), written);
   await writeTraceFiles(args.string('output'), result.last.trace, result.last.timings);
   const failed = result.couldNotRun ? couldNotRun('the replay', result.last.trace) : undefined;
   if (args.flag('json')) io.out(replayDocument(result, runs, trace.signature, secretEnvironmentValues(env), failed?.rule));

@@ -41,7 +41,24 @@ export function fuzz(target: LiveTarget, seed: number, runs = DEFAULT_RUNS, maxS
   });
 }
 
-/** Writes the found trace out and reads it back as replay does, then replays it `runs` times. */
+/** Fuzzes a target in the stateless revision (2026-07-28), as `fuzz --protocol-version 2026-07-28` does. */
+export function fuzzModern(target: LiveTarget, seed: number, runs = DEFAULT_RUNS, maxSteps = 20, timeoutMs = 2000): Promise<FuzzResult> {
+  return runFuzz({
+    target,
+    headerEnv: [],
+    timeoutMs,
+    protocolVersion: '2025-11-25',
+    era: 'modern',
+    env: ENV,
+    httpTransport: streamableHttp,
+    runs,
+    seed,
+    maxSteps,
+    recorded: { runs, seed, max_steps: maxSteps, protocol_version: '2026-07-28' },
+  });
+}
+
+/** Writes the found trace out and reads it back as replay does, then replays it `runs` times (in the trace's era). */
 export async function replaySaved(result: FuzzResult, target: LiveTarget, runs = 10): Promise<ReplayResult> {
   const trace = parseTrace(new TextEncoder().encode(traceText(result.run.trace)));
   return runReplay(replayableSequence(trace), trace.signature, {

@@ -30,6 +30,20 @@ test('list_changed makes the old cursors stale; new cursors are fine', () => {
   assert.equal(l.checkResult({ cursor: 'new' }, page(['a'])).map((f) => f.rule), ['tools/name-not-unique']);
 });
 
+test('a page fetched again with its cursor is the same page, and a cursor the listing never gave names none of its pages: no repeated name', () => {
+  const l = new ToolListing();
+  l.accept(undefined, page(['a'], 'c1'));
+  assert.equal(l.checkResult({ cursor: 'c1' }, page(['b'])), []);
+  l.accept({ cursor: 'c1' }, page(['b']));
+  assert.equal(l.checkResult({ cursor: 'c1' }, page(['b'])), [], 'the second page fetched again');
+  l.accept({ cursor: 'c1' }, page(['b']));
+  assert.equal(l.checkResult({ cursor: 'forged' }, page(['a'])), [], 'a cursor never given: the server answered some page');
+  l.accept({ cursor: 'forged' }, page(['a'], 'c1'));
+  // A listing paged on as before: a further page repeating a name is still judged.
+  l.accept(undefined, page(['a'], 'c3'));
+  assert.equal(l.checkResult({ cursor: 'c3' }, page(['a'])).map((f) => f.rule), ['tools/name-not-unique']);
+});
+
 test('recorded away from the client, an old cursor right after list_changed may have been in flight: stale only once the client has started a new listing', () => {
   const l = new ToolListing(true);
   l.accept(undefined, page(['a'], 'old'));

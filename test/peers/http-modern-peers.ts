@@ -27,6 +27,8 @@ export interface ModernHttpChange {
    * should have dropped: "MUST be treated by the server as cancellation of that request").
    */
   readonly staleAckAfterDrop?: boolean;
+  /** The second page of tools/list without ttlMs (the caching page requires it on every cacheable result). */
+  readonly secondPageWithoutTtl?: boolean;
   /** The HTTP status of the -32602 refusing a request without its required _meta (the basic page requires 400). */
   readonly malformedStatus?: number;
 }
@@ -91,6 +93,7 @@ export function startModernHttpPeer(change: ModernHttpChange = {}): Promise<Runn
         ...(change.unknownMethodStatus === undefined ? {} : { unknownMethodStatus: change.unknownMethodStatus }),
         ...(change.unsupportedStatus === undefined ? {} : { unsupportedStatus: change.unsupportedStatus }),
         ...(change.notifyBeforeAck === true ? { notifyBeforeAck: true } : {}),
+        ...(change.secondPageWithoutTtl === true ? { secondPageWithoutTtl: true } : {}),
         ...(change.malformedStatus === undefined ? {} : { malformedStatus: change.malformedStatus }),
       };
       const answered = answer(message, { change: coreChange }) as { status: number; messages: Json[]; hold?: boolean };
