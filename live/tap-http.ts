@@ -3,6 +3,7 @@
 // body bytes unchanged, SSE chunk by chunk as the server writes it, redirects handed back rather
 // than followed. A copy of each JSON body and SSE event on the MCP endpoint is judged by the one
 // Session; the listener binds to a loopback address only.
+import { answerCarriesMessages } from './refusal-body.ts';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
@@ -183,7 +184,7 @@ export class HttpTap {
           res.destroy();
         }
       });
-      request.on('response', (reply: IncomingMessage) => this.#answer(reply, res, judged && mcpMethod !== undefined, exchange));
+      request.on('response', (reply: IncomingMessage) => this.#answer(reply, res, judged && mcpMethod !== undefined, exchange, method));
       return request;
     };
     let outgoing = send(true);
@@ -205,7 +206,7 @@ export class HttpTap {
     });
   }
 
-  #answer(reply: IncomingMessage, res: ServerResponse, judged: boolean, exchange: number): void {
+  #answer(reply: IncomingMessage, res: ServerResponse, judged: boolean, exchange: number, method: string): void {
     const status = reply.statusCode ?? 502;
     if (judged) {
       const sessionId = reply.headers['mcp-session-id'];
@@ -215,8 +216,9 @@ export class HttpTap {
     res.writeHead(status, reply.statusMessage, endToEnd(reply.rawHeaders));
     res.flushHeaders();
     const type = (reply.headers['content-type'] ?? '').toLowerCase();
-    const sse = judged && type.startsWith('text/event-stream');
-    const json = judged && type.startsWith('application/json');
+    const messages = judged && answerCarriesMessages(method, status);
+    const sse = messages && type.startsWith('text/event-stream');
+    const json = messages && type.startsWith('application/json');
     const body = json ? new BodyCopy(MAX_HTTP_MESSAGE_BYTES) : undefined;
     const codings = contentCodings(reply.headers['content-encoding']);
     const copy = sse ? this.#judgeStream(exchange, codings) : undefined;

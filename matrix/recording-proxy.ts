@@ -3,6 +3,7 @@
 // a free port), which forwards each request to the server as it is and streams the answer back as
 // it comes, recording in order: the request (method, the headers that matter to MCP), the client's
 // message, the response (status, headers), and each message of a JSON body or SSE stream.
+import { answerCarriesMessages } from '../live/refusal-body.ts';
 import { createServer, request, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { createParser } from 'eventsource-parser';
@@ -43,6 +44,9 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   }
   return Buffer.concat(chunks);
 }
+
+/** The body of a GET or DELETE refused (live/refusal-body.ts): passed on, not recorded as messages. */
+const IGNORED_BODY = { chunk: (_bytes: Buffer): void => undefined, end: (): void => undefined };
 
 /** Records the messages of a response body as they pass: SSE events one by one, a JSON body whole at its end. */
 function bodyRecorder(recorder: LiveRecorder, exchange: number, contentType: string): { chunk(bytes: Buffer): void; end(): void } {
@@ -99,7 +103,7 @@ export async function startRecordingProxy(upstream: URL, recorder: LiveRecorder,
       const sessionId = kept['mcp-session-id'];
       if (sessionId !== undefined) recorder.sessionId(sessionId);
       res.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
-      const messages = bodyRecorder(recorder, exchange, kept['content-type'] ?? '');
+      const messages = answerCarriesMessages(method, answer.statusCode ?? 502) ? bodyRecorder(recorder, exchange, kept['content-type'] ?? '') : IGNORED_BODY;
       answer.on('data', (chunk: Buffer) => {
         messages.chunk(chunk);
         res.write(chunk);

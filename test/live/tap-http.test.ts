@@ -194,4 +194,49 @@ test('http: only a loopback address is listened on; anything else is a usage err
   }
 });
 
+test('http: the body of a 405 refusing a GET is passed on and not judged as a message (the page asks for the status alone); an error body answering a POST is judged', async () => {
+  const refusal = '{"jsonrpc":"2.0","error":{"code":-32000,"message":"Method not allowed."},"id":null}';
+  const upstream: RunningPeer = await listenLoopback((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      if (req.method === 'GET') res.writeHead(405, { 'content-type': 'application/json', allow: 'POST' }).end(refusal);
+      else res.writeHead(400, { 'content-type': 'application/json' }).end(refusal);
+    });
+  });
+  const traceFile = join(tmp.dir, 'refused-get.json');
+  let tap: RunningTap | undefined;
+  try {
+    const started = await httpTap(upstream.url, traceFile);
+    tap = started.tap;
+    const send = (method: string, body?: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = http.request(started.url, { method, headers: { accept: 'application/json, text/event-stream', ...(body === undefined ? {} : { 'content-type': 'application/json' }) } }, (res) => {
+          const got: Buffer[] = [];
+          res.on('data', (c: Buffer) => got.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(got).toString('utf8') }));
+          res.on('error', reject);
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    const get = await send('GET');
+    assert.equal(get, { status: 405, body: refusal }, 'passed on unchanged');
+    const post = await send('POST', '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}');
+    assert.equal(post, { status: 400, body: refusal });
+    assert.equal(await interrupt(tap), { code: 1, signal: null }, tap.stderr);
+    const trace = parseTrace(readFileSync(traceFile));
+    const exchangeOf = (method: string) => trace.events.find((e) => e.kind === 'http_request' && e.method === method)?.exchange;
+    const messagesOf = (exchange: number | undefined) => trace.events.filter((e) => e.kind === 'message' && e.exchange === exchange).length;
+    assert.is(messagesOf(exchangeOf('GET')), 0, 'the refusal of the GET is no message of the session');
+    assert.is(messagesOf(exchangeOf('POST')), 2, 'the POST carried a request and was answered with an error');
+    const idType = trace.findings.filter((f) => f.rule === 'envelope/id-type');
+    assert.is(idType.length, 1, JSON.stringify(trace.findings));
+    const at = trace.events[idType[0]?.event as number];
+    assert.is(at?.kind === 'message' ? at.exchange : undefined, exchangeOf('POST'));
+  } finally {
+    tap?.kill();
+    await upstream.stop();
+  }
+});
+
 test.run();
