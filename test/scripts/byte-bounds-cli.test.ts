@@ -116,50 +116,73 @@ test('validate - fed 200 tools/list results of 1.8 MB each: the oldest descripto
   assert.match(r.stderr, /\d+ listed tools forgotten past the checker's bound \(16 MiB of descriptors\)/);
 });
 
-test('the stdio tap between a client sending 600 subscribes with 500 KB URIs and a server answering each: peak RSS under 300 MB, every answer relayed', async () => {
-  const server = join(tmp.dir, 'subscribes.mjs');
-  writeFileSync(server, `import { createInterface } from 'node:readline';
+/** A stdio server answering every request: initialize with `capabilities`, tools/list with four 450 KB descriptors, anything else with {}. */
+const SERVER = (capabilities: object) => `import { createInterface } from 'node:readline';
 const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+const pad = 'd'.repeat(450_000);
+let listed = 0;
 lines.on('line', (line) => {
   const m = JSON.parse(line);
   if (m.id === undefined) return;
-  const result = m.method === 'initialize' ? { protocolVersion: '2025-11-25', capabilities: { resources: { subscribe: true } }, serverInfo: { name: 's', version: '1' } } : {};
+  const result = m.method === 'initialize' ? { protocolVersion: '2025-11-25', capabilities: ${JSON.stringify(capabilities)}, serverInfo: { name: 's', version: '1' } }
+    : m.method === 'tools/list' ? { tools: [0, 1, 2, 3].map((k) => ({ name: 't' + listed++ + '_' + k, description: pad, inputSchema: { type: 'object' } })) } : {};
   process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: m.id, result }) + '\\n');
-});
-lines.on('close', () => process.exit(0));\n`);
+});\n`;
+
+/** Runs the stdio tap in front of `server`, as a client would: initialize, wait for its answer, then `requests`; returns what the client got. */
+async function tapThrough(name: string, server: string, requests: () => Iterable<string>): Promise<{ run: Run; answers: number }> {
+  const file = join(tmp.dir, `${name}.mjs`);
+  writeFileSync(file, server);
   const initialize = JSON.stringify({ jsonrpc: '2.0', id: 'init', method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } });
-  const child = spawn(process.execPath, ['--import', PEAK_RSS_HOOK, CLI, 'tap', '--trace', join(tmp.dir, 'tap.json'), '--', process.execPath, server], { cwd: tmp.dir, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', PEAK_RSS_HOOK, CLI, 'tap', '--trace', join(tmp.dir, `${name}.json`), '--', process.execPath, file], { cwd: tmp.dir, stdio: ['pipe', 'pipe', 'pipe'] });
   const started = performance.now();
   let stderr = '';
   let answers = 0;
   let tail = '';
   child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
   child.stdout.setEncoding('utf8').on('data', (c: string) => {
-    const text = tail + c;
-    const parts = text.split('\n');
+    const parts = (tail + c).split('\n');
     tail = parts.pop() ?? '';
     answers += parts.filter((l) => l.includes('"result"')).length;
+    if (tail.length > 100_000) tail = tail.includes('"result"') ? '"result"' : '';
   });
   const closed = new Promise<number | null>((done) => child.once('close', (code) => done(code)));
   const kill = setTimeout(() => child.kill('SIGKILL'), 120_000);
   try {
+    child.stdin.on('error', () => {});
     const write = async (line: string) => {
       if (!child.stdin.write(`${line}\n`)) await new Promise((r) => child.stdin.once('drain', r));
     };
     await write(initialize);
     while (answers === 0 && child.exitCode === null) await new Promise((r) => setTimeout(r, 20));
     await write('{"jsonrpc":"2.0","method":"notifications/initialized"}');
-    for (let i = 0; i < 600; i++) await write(`{"jsonrpc":"2.0","id":${i},"method":"resources/subscribe","params":{"uri":"file:///${i}-${PADS.u}"}}`);
+    for (const line of requests()) await write(line);
     child.stdin.end();
     const code = await closed;
     const peak = peakRss(stderr);
-    held('tap, 600 subscribes with 500 KB URIs', { code, stdout: '', stderr: peak.stderr, mb: peak.mb, seconds: (performance.now() - started) / 1000 });
-    assert.is(answers, 601, 'every answer reached the client');
-    assert.match(peak.stderr, /mcp-statechart tap: pass: 1203 messages .*\d+ subscriptions forgotten past the checker's bound/);
+    return { run: { code, stdout: '', stderr: peak.stderr, mb: peak.mb, seconds: (performance.now() - started) / 1000 }, answers };
   } finally {
     clearTimeout(kill);
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   }
+}
+
+test('the stdio tap between a client sending 600 subscribes with 500 KB URIs and a server answering each: peak RSS under 300 MB, every answer relayed', async () => {
+  const { run: r, answers } = await tapThrough('subscribes', SERVER({ resources: { subscribe: true } }), function* () {
+    for (let i = 0; i < 600; i++) yield `{"jsonrpc":"2.0","id":${i},"method":"resources/subscribe","params":{"uri":"file:///${i}-${PADS.u}"}}`;
+  });
+  held('tap, 600 subscribes with 500 KB URIs', r);
+  assert.is(answers, 601, 'every answer reached the client');
+  assert.match(r.stderr, /mcp-statechart tap: pass: 1203 messages .*\d+ subscriptions forgotten past the checker's bound/);
+});
+
+test('the stdio tap in front of a server listing 200 times four descriptors of 450 KB: peak RSS under 300 MB, every listing relayed', async () => {
+  const { run: r, answers } = await tapThrough('listings', SERVER({ tools: {} }), function* () {
+    for (let i = 0; i < 200; i++) yield `{"jsonrpc":"2.0","id":${i},"method":"tools/list"}`;
+  });
+  held('tap, 200 listings of 1.8 MB', r);
+  assert.is(answers, 201, 'every answer reached the client');
+  assert.match(r.stderr, /mcp-statechart tap: pass: 403 messages .*\d+ listed tools forgotten past the checker's bound/);
 });
 
 test.run();
