@@ -9,7 +9,7 @@
 //   const judge = new Judge(config, { unanswered: BOTH_SENDERS });
 //   for (const [at, step] of steps.entries()) report(judge.feed(step, at).findings);
 //   report(judge.end(lastAt));
-import { Session, type SessionConfig, type SessionView, type Step } from '../machines/session.ts';
+import { Session, type Forgotten, type SessionConfig, type SessionView, type Step } from '../machines/session.ts';
 import { cancelledRequestDirection } from '../machines/cancellation-extension.ts';
 import { OPPOSITE, type Direction } from '../validators/context.ts';
 import { idKey, isRequestId, type IdKey, type RequestId } from '../validators/envelope.ts';
@@ -155,6 +155,11 @@ export class Judge {
   /** Ids and tokens longer than MAX_KEY_CHARS judged through their stand-ins so far. */
   get shortened(): number {
     return this.#shortened;
+  }
+
+  /** What the session forgot so far to stay within its bounds (subscriptions, listed tools). */
+  get forgotten(): Forgotten {
+    return this.#session.forgotten();
   }
 
   /** Feeds one step, placed at `at` by the caller, and returns what it drew. */

@@ -123,7 +123,7 @@ function readStream(host: StreamHost, ex: Exchange, action: 'open' | 'resume', r
   const result = reading.ended.then((end): ReadResult => {
     rec.stream('close', ex.exchange);
     if (end.kind === 'too-large') {
-      rec.finding(ruleById('json/size-limit'), openEvent, '', `an SSE event on the stream of ${options.label} exceeds ${end.limitBytes.toLocaleString('en-US')} bytes; the connection was closed`);
+      rec.finding(ruleById('transport/event-over-limit'), openEvent, '', `an SSE event on the stream of ${options.label} exceeds the checker's limit of ${end.limitBytes.toLocaleString('en-US')} bytes; the connection was closed, and what it carried is not judged`);
     } else if (end.kind === 'invalid-utf8') {
       rec.finding(ruleById('json/invalid-utf8'), openEvent, '', `the SSE stream of ${options.label} is not valid UTF-8; the connection was closed`);
     } else if (end.kind === 'error' && !host.ex.closing && end.code !== CONTENT_ENCODING_ERROR) {

@@ -238,13 +238,19 @@ export class HttpTransport implements ClientTransport, HttpProbes {
     const offered = ex.reply.headers['mcp-session-id'];
     if (!posted.initialize) this.#checkOffer(ex);
     else this.#pendingInit = { exchange: ex.exchange, id: message['id'], offered: typeof offered === 'string' ? offered : undefined, responseEvent: ex.responseEvent };
+    // A body the checker did not read past its own limit may have held the InitializeResult: the
+    // session id it came with is then not reported as offered without one.
+    let unread = false;
     try {
       await readPostAnswer(this.#host, ex, posted);
+    } catch (error) {
+      unread = error instanceof TransportFailure && error.code === 'too-large';
+      throw error;
     } finally {
       const init = this.#pendingInit;
       if (init !== undefined && init.exchange === ex.exchange) {
         this.#pendingInit = undefined;
-        if (init.offered !== undefined) this.#reportStrayOffer(init.offered, init.responseEvent, posted.label);
+        if (init.offered !== undefined && !unread) this.#reportStrayOffer(init.offered, init.responseEvent, posted.label);
       }
     }
   }

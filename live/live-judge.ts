@@ -6,7 +6,7 @@
 // server that answers a published revision no profile judges (validators/negotiation.ts) is within
 // its rights: the session is then not judged at all, and the negotiation says which version it was.
 import type { InspectionEvent } from 'xstate';
-import type { WireStep } from '../machines/session.ts';
+import type { Forgotten, WireStep } from '../machines/session.ts';
 import { Judge, MAX_WAITING as WAITING_LIMIT, REMEMBERED_REQUESTS, RequestMemory, type JudgedFinding } from '../judge/judge.ts';
 import type { FindingTarget } from '../validators/finding-target.ts';
 import { OPPOSITE, type Direction, type JsonObject, type Profile } from '../validators/context.ts';
@@ -220,6 +220,11 @@ export class LiveJudge {
       const evidence = revisionEvidence(step, this.#waiting[0]!.step);
       if (evidence !== undefined) this.#start(evidence, undefined);
     }
+  }
+
+  /** Subscriptions and listed tools the session forgot to stay within its bounds (none before it starts). */
+  get forgotten(): Forgotten | undefined {
+    return this.#session?.forgotten;
   }
 
   /**

@@ -3,7 +3,7 @@
 // one Session), reports each finding as it is placed, and keeps a bounded trace: the first
 // messages whole (so that judging the trace again gives the same findings), then counts.
 import type { InspectionEvent } from 'xstate';
-import type { WireStep } from '../machines/session.ts';
+import type { Forgotten, WireStep } from '../machines/session.ts';
 import { BOTH_SENDERS, type Judge } from '../judge/judge.ts';
 import type { TraceEvent } from '../trace/trace-schema.ts';
 import type { Direction } from '../validators/context.ts';
@@ -196,6 +196,11 @@ export class TapRecorder implements Recorder {
   /** Messages seen in each direction, findings by severity, and long keys judged through a stand-in, so far. */
   counts(): Readonly<{ client_to_server: number; server_to_client: number; errors: number; warnings: number; shortened: number }> {
     return { ...this.#counts, shortened: this.#shortened };
+  }
+
+  /** Subscriptions and listed tools the session forgot to stay within its bounds, so far. */
+  forgotten(): Forgotten | undefined {
+    return this.#judge.forgotten;
   }
 
   /** Ends the recording: what was kept, and what was counted but not kept. */

@@ -92,6 +92,12 @@ const NO_CONTEXT: TransportContext = Object.freeze({});
 
 /** What the tool descriptors a session learns from tools/list results may weigh (see byte-budget.ts); past it the oldest are forgotten. */
 export const TOOLS_BYTES = 16 * 1024 * 1024;
+
+/** Counts of what a session forgot to stay within its bounds (see Session.forgotten). */
+export interface Forgotten {
+  readonly subscriptions: number;
+  readonly tools: number;
+}
 const RESOURCE_URI_METHODS = new Set(['resources/read', 'resources/subscribe', 'resources/unsubscribe', 'notifications/resources/updated']);
 
 /** The hooks of a list of extensions, each bound to its extension, in order; extensions without a hook are left out of its list. */
@@ -148,8 +154,8 @@ export class Session {
   /** What each descriptor learnt from a tools/list result weighs, by name, oldest first. */
   readonly #toolSizes = new Map<string, number>();
   #toolBytes = 0;
-  /** True once a listed tool was forgotten to stay within TOOLS_BYTES: an unknown tool name may then be one of them. */
-  #toolsForgotten = false;
+  /** Listed tools forgotten to stay within TOOLS_BYTES: once any is, an unknown tool name may be one of them. */
+  #toolsForgotten = 0;
   /**
    * True while the latest tools/list page had a nextCursor: the tools of the pages not listed yet
    * are the server's too, so a call naming a tool not seen is not reported as unknown until the
@@ -501,7 +507,7 @@ export class Session {
         if (ok && result) this.#toolListing.accept(pending.params, result);
         if (ok && Array.isArray(result?.['tools'])) {
           this.#toolsPaging = typeof result?.['nextCursor'] === 'string';
-          this.#ctx.toolsKnown = !this.#toolsForgotten && !this.#toolsPaging;
+          this.#ctx.toolsKnown = this.#toolsForgotten === 0 && !this.#toolsPaging;
           for (const t of result['tools'] as unknown[]) {
             if (!isJsonObject(t) || typeof t['name'] !== 'string') continue;
             // A descriptor listed again unchanged keeps the known object, whose schemas are compiled already
@@ -537,8 +543,8 @@ export class Session {
       this.#toolSizes.delete(oldName);
       this.#toolBytes -= oldSize;
       tools.delete(oldName);
+      this.#toolsForgotten += 1;
     }
-    this.#toolsForgotten = true;
     this.#ctx.toolsKnown = false;
   }
 
@@ -621,6 +627,11 @@ export class Session {
   }
 
   /** A read-only picture of every machine's state. */
+  /** What the session forgot so far to stay within its bounds: subscriptions (SUBSCRIPTION_LIMIT, SUBSCRIPTION_CHARS) and listed tools (TOOLS_BYTES). */
+  forgotten(): Forgotten {
+    return { subscriptions: this.#subscriptions.forgotten, tools: this.#toolsForgotten };
+  }
+
   view(): SessionView {
     const pending = (d: Direction) =>
       [...this.#correlation[d].getSnapshot().context.pending.values()].map((p) => ({ id: typeof p.id === 'bigint' ? Number(p.id) : p.id, method: p.method }));

@@ -1,5 +1,5 @@
 import { BOTH_SENDERS, Judge, MAX_WAITING, type JudgedFinding } from '../judge/judge.ts';
-import type { Step } from '../machines/session.ts';
+import type { Forgotten, Step } from '../machines/session.ts';
 import { InputError } from '../files/input-error.ts';
 import { OPPOSITE, type Profile } from '../validators/context.ts';
 import type { RequestId } from '../validators/envelope.ts';
@@ -276,6 +276,11 @@ export class TranscriptJudge {
   /** Ids and tokens over 1,024 characters the session judged through a stand-in. */
   get shortened(): number {
     return this.#session?.shortened ?? 0;
+  }
+
+  /** Subscriptions and listed tools the session forgot to stay within its bounds. */
+  get forgotten(): Forgotten {
+    return this.#session?.forgotten ?? { subscriptions: 0, tools: 0 };
   }
 
   /** The profile the transcript is (or would be) judged under. */

@@ -1,4 +1,4 @@
-import type { SessionConfig, SessionView, Step } from '../machines/session.ts';
+import type { Forgotten, SessionConfig, SessionView, Step } from '../machines/session.ts';
 import type { Profile } from '../validators/context.ts';
 import type { FindingTarget } from '../validators/finding-target.ts';
 import type { Severity } from '../validators/finding.ts';
@@ -43,6 +43,8 @@ export interface TranscriptRun {
   readonly failure?: unknown;
   /** Ids and tokens over 1,024 characters judged through a stand-in (its start, length and SHA-256). */
   readonly shortened?: number;
+  /** Subscriptions and listed tools forgotten to stay within the session's bounds, when any was. */
+  readonly forgotten?: Forgotten;
 }
 
 /** One fed line with what it produced, for inspectors. */

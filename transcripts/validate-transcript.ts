@@ -49,8 +49,10 @@ export async function validateTranscript(source: AsyncIterable<Uint8Array>, opti
   if (failure === undefined && judge.contentLines === 0) failure = emptyTranscript(report.lines);
   if (failure === undefined && judge.notJudged !== undefined) failure = judge.notJudged;
   const shortened = judge.shortened;
+  const forgotten = judge.forgotten;
   return {
     report: failure === undefined ? report : { ...report, status: 'error' }, profile: judge.profile,
     ...(failure === undefined ? {} : { failure }), ...(shortened === 0 ? {} : { shortened }),
+    ...(forgotten.subscriptions === 0 && forgotten.tools === 0 ? {} : { forgotten }),
   };
 }

@@ -10,6 +10,7 @@ import type { LiveInspector } from '../../inspector/live-server.ts';
 import { HttpTap } from '../../live/tap-http.ts';
 import { isLoopbackHost } from '../../live/loopback-host.ts';
 import { MAX_KEY_CHARS } from '../../judge/long-keys.ts';
+import { forgottenNotice } from '../../judge/forgotten-notice.ts';
 import { TAP_LIMITS, TapRecorder, type TapFinding } from '../../live/tap-recorder.ts';
 import { SERVER_GRACE_MS, StdioTap, type ClientSide } from '../../live/tap-stdio.ts';
 import { SpawnError } from '../../live/stdio-transport.ts';
@@ -177,12 +178,14 @@ async function finish(parsed: TapCommand, io: CommandIO, run: Run, cleanup: Clea
   const written = [...(parsed.trace === undefined ? [] : [`trace written to ${parsed.trace}`]), ...(parsed.jsonFile === undefined ? [] : [`JSON report written to ${parsed.jsonFile}`])];
   const where = written.map((w) => `; ${w}`).join('');
   const shortened = c.shortened === 0 ? '' : `; ${countOf(c.shortened, 'id or token', 'ids or tokens')} over ${MAX_KEY_CHARS} characters judged through a stand-in (its start, length and SHA-256)`;
+  const notice = forgottenNotice(run.recorder.forgotten());
+  const forgotten = notice === undefined ? '' : `; ${notice}`;
   const status = c.errors > 0 ? 'fail' : 'pass';
   // A session in a revision no profile judges is passed through whole, and judged no further than its initialize.
   const { notJudged } = recording.negotiation;
   const version = notJudged === null ? trace.protocol_version ?? 'not negotiated' : `${notJudged}, not judged: it judges ${judgedVersions()} sessions`;
   io.err(run.redactor.text(`mcp-statechart tap: ${status}: ${countOf(c.client_to_server + c.server_to_client, 'message')} (${c.client_to_server} from the client, ${c.server_to_client} from the server), `
-    + `${countOf(c.errors, 'error')}, ${countOf(c.warnings, 'warning')} (${trace.profile}, MCP ${version})${kept}${shortened}${where}\n`));
+    + `${countOf(c.errors, 'error')}, ${countOf(c.warnings, 'warning')} (${trace.profile}, MCP ${version})${kept}${shortened}${forgotten}${where}\n`));
   return trace;
 }
 

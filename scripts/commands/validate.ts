@@ -19,6 +19,7 @@ import { TranscriptText } from '../transcript-text.ts';
 import { formatTraceSummary, looksLikeTrace, validateTraceStream, type TraceValidation } from './validate-trace.ts';
 import { envelopeText } from '../../reports/envelope.ts';
 import { MAX_KEY_CHARS } from '../../judge/long-keys.ts';
+import { forgottenNotice } from '../../judge/forgotten-notice.ts';
 
 /** The largest --max-line-bytes: a line is decoded whole, and strings this long are still safe. */
 export const MAX_LINE_LIMIT = 256 * 1024 * 1024;
@@ -73,6 +74,8 @@ export async function run(args: CommandArgs, io: CommandIO): Promise<CommandResu
   if (judged.shortened !== undefined) {
     io.err(`mcp-statechart validate: ${countOf(judged.shortened, 'id or token', 'ids or tokens')} over ${MAX_KEY_CHARS} characters judged through a stand-in (its start, length and SHA-256)\n`);
   }
+  const forgotten = forgottenNotice(judged.forgotten);
+  if (forgotten !== undefined) io.err(`mcp-statechart validate: ${forgotten}\n`);
   const exitCode: ExitCode = judged.failure !== undefined ? 2 : judged.report.status === 'ok' ? 0 : 1;
   return {
     exitCode,

@@ -126,8 +126,22 @@ const CASES: readonly RuleCase[] = [
   },
   { name: 'a response stream left open after its response', rule: 'http/stream-not-terminated', peer: () => new streams.StreamStaysOpenPeer(), options: { timeoutMs: 300 }, not: ['http/timeout'] },
   { name: 'a response stream flooded before its response', rule: 'http/stream-limit', peer: () => new streams.StreamFloodPeer(6), options: { maxStreamMessages: 5 } },
-  { name: 'an SSE event over the size limit', rule: 'json/size-limit', peer: () => new streams.HugeEventPeer(), options: { maxMessageBytes: 2_000 } },
-  { name: 'a JSON body over the size limit', rule: 'json/size-limit', peer: () => new McpHttpPeer('json'), options: { maxMessageBytes: 100 } },
+  {
+    name: 'an SSE event over the checker\'s size limit is a warning of the checker\'s own, and its request is not blamed',
+    rule: 'transport/event-over-limit', peer: () => new streams.HugeEventPeer(), options: { maxMessageBytes: 2_000 },
+    not: ['json/size-limit', 'http/stream-closed-before-response', 'http/timeout', 'correlation/unanswered-request', 'transport/closed-with-pending-requests'],
+    check: (run) => {
+      const found = run.recorder.findings.filter((f) => f.rule === 'transport/event-over-limit');
+      assert.is(found.length, 1);
+      assert.is(found[0]!.severity, 'warning');
+      assert.match(found[0]!.message, /exceeds the checker's limit of 2,000 bytes/);
+      assert.ok(run.recorder.findings.every((f) => f.severity !== 'error'), run.recorder.findings.map((f) => f.rule).join());
+    },
+  },
+  {
+    name: 'a JSON body over the size limit; the session id of the initialize answer the checker did not read is not blamed',
+    rule: 'json/size-limit', peer: () => new McpHttpPeer('json'), options: { maxMessageBytes: 100 }, not: ['http/session-id-without-initialize-result'],
+  },
   {
     name: 'a body announcing 2 GB that then stops is refused by its Content-Length, without waiting for it',
     rule: 'json/size-limit', peer: () => new HugeContentLengthPeer(), options: { timeoutMs: 5_000 }, not: ['http/timeout', 'transport/timeout'],
@@ -167,6 +181,16 @@ const CASES_ELSEWHERE: Readonly<Record<string, string>> = {
   'http/client-protocol-version-mismatch': 'http-header-rules.test.ts',
   'http/client-method-header': 'http-header-rules.test.ts',
 };
+
+test('the same SSE event within the size limit draws no size warning, and its answer is judged', async () => {
+  await withPeer(new streams.HugeEventPeer(), async (url) => {
+    const run = await drive(url, { maxMessageBytes: 2_000_000 });
+    const rules = run.recorder.rules();
+    assert.not.ok(rules.includes('transport/event-over-limit'), rules.join());
+    assert.not.ok(rules.includes('json/size-limit'), rules.join());
+    assert.ok(run.recorder.events.some((e) => e.kind === 'message' && JSON.stringify(e).includes('padding')), 'the padded answer was read');
+  });
+});
 
 test('every http/ rule has a case here, or in the test file listed for it', () => {
   const cited = new Set(CASES.map((c) => c.rule));

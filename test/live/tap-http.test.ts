@@ -225,7 +225,10 @@ test('http: the body of a 405 refusing a GET is passed on and not judged as a me
     assert.equal(post, { status: 400, body: refusal });
     assert.equal(await interrupt(tap), { code: 1, signal: null }, tap.stderr);
     const trace = parseTrace(readFileSync(traceFile));
-    const exchangeOf = (method: string) => trace.events.find((e) => e.kind === 'http_request' && e.method === method)?.exchange;
+    const exchangeOf = (method: string) => {
+      const request = trace.events.find((e) => e.kind === 'http_request' && e.method === method);
+      return request?.kind === 'http_request' ? request.exchange : undefined;
+    };
     const messagesOf = (exchange: number | undefined) => trace.events.filter((e) => e.kind === 'message' && e.exchange === exchange).length;
     assert.is(messagesOf(exchangeOf('GET')), 0, 'the refusal of the GET is no message of the session');
     assert.is(messagesOf(exchangeOf('POST')), 2, 'the POST carried a request and was answered with an error');

@@ -71,7 +71,9 @@ test('an id ledger keeps string ids within its characters, forgetting the oldest
   assert.is(ledger.chars, 9000);
 });
 
-for (const profile of [SPEC_2025_11_25]) {
+const TEXT_RESULT = { content: [{ type: 'text', text: 'done' }] };
+
+for (const profile of [SPEC_2025_11_25, COURSE_PROFILE]) {
   test(`${profile.id}: past ${PENDING_BYTES / MB} MiB of pending params, a warning of the checker's own per request no longer tracked; their answers answer something once; the newest stay judged`, () => {
     const s = ready(profile);
     const big = 'a'.repeat(MB);
@@ -84,9 +86,34 @@ for (const profile of [SPEC_2025_11_25]) {
     const pending = s.view().pending.client_to_server;
     assert.is(pending.length, n + 1 - seen.length);
     assert.is(pending[0]!.id, seen.length + 1, 'the oldest went first');
-    assert.equal(rules(s, s2c({ id: 1, result: { content: [] } })), [], 'the answer to a request no longer tracked answers something');
-    assert.equal(rules(s, s2c({ id: 1, result: { content: [] } })), ['correlation/no-matching-request'], 'once');
+    assert.equal(rules(s, s2c({ id: 1, result: TEXT_RESULT })), [], 'the answer to a request no longer tracked answers something, and a valid one draws nothing');
+    assert.equal(rules(s, s2c({ id: 1, result: TEXT_RESULT })), ['correlation/no-matching-request'], 'once');
+    assert.equal(rules(s, s2c({ id: 2, error: { code: -32603, message: 'failed' } })), [], 'an error answer to one draws nothing either');
     assert.equal(rules(s, s2c({ id: n + 1, result: {} })), [], 'the newest is tracked');
+  });
+
+  test(`${profile.id}: an answer to a request dropped for bytes is judged only for what its own shape shows, as a tracked one's is`, () => {
+    const dropped = ready(profile);
+    const big = 'a'.repeat(MB);
+    const n = PENDING_BYTES / MB + 2;
+    for (let id = 1; id <= n; id++) dropped.feed(c2s({ id, method: 'tools/call', params: { name: 'x', arguments: { big } } }));
+    const tracked = ready(profile);
+    tracked.feed(c2s({ id: 1, method: 'tools/call', params: { name: 'x', arguments: { big: 'small' } } }));
+    // A result with no content is wrong whatever the request was: both judge it alike.
+    const broken = { isError: 'no' };
+    const fromDropped = rules(dropped, s2c({ id: 1, result: broken }));
+    assert.ok(fromDropped.length > 0, 'a result broken in its own shape is still reported');
+    assert.equal(fromDropped, rules(tracked, s2c({ id: 1, result: broken })), 'the same findings as for a tracked request');
+    assert.ok(fromDropped.every((r) => r !== 'correlation/no-matching-request' && r !== 'correlation/pending-bytes-limit'), fromDropped.join());
+  });
+
+  test(`${profile.id}: an answer to a request dropped for bytes whose params were then forgotten too draws no result finding (nothing about it is known)`, () => {
+    const s = ready(profile);
+    const big = 'a'.repeat(3 * MB);
+    // 16 MiB pending plus more than 8 MiB of untracked params: the oldest untracked keep no params.
+    for (let id = 1; id <= 14; id++) s.feed(c2s({ id, method: 'tools/call', params: { name: 'x', arguments: { big } } }));
+    assert.equal(rules(s, s2c({ id: 1, result: { isError: 'no' } })), [], 'no shape is judged against a request nothing is known of');
+    assert.equal(rules(s, s2c({ id: 1, result: TEXT_RESULT })), ['correlation/no-matching-request'], 'and it was answered once');
   });
 }
 

@@ -37,6 +37,12 @@ export const transportRules = defineRules('transport', SPEC.transports, {
     text: 'The checker reads a server message of at most 2,000,000 bytes; past a longer line it stops reading the server\'s output, and nothing after it is judged (the specification sets no size limit, so this is a warning about the run, not a violation).',
     spec: `${STDIO}:~:text=Messages%20are%20delimited%20by%20newlines`,
   },
+  'event-over-limit': {
+    severity: 'warning',
+    keyword: 'tool',
+    text: 'The checker reads an SSE event of at most 2,000,000 bytes (the message limit); past a longer one it closes the stream, and the request the stream answers is not judged further (the specification sets no size limit, so this is a warning about the run, not a violation).',
+    spec: `${SPEC.transports}#streamable-http`,
+  },
   'closed-with-pending-requests': {
     keyword: 'JSON-RPC',
     text: 'A request must be answered; the server ended the connection with requests still unanswered.',
