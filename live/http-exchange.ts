@@ -148,7 +148,7 @@ export class HttpExchanges {
     }
     if (kind === 'too-large') {
       const decoded = ex.coded === undefined ? '' : ` once its ${ex.coded} coding is undone (decoding stopped there)`;
-      this.rec.finding(ruleById('json/size-limit'), ex.responseEvent, '', `the body answering ${ex.label} exceeds ${this.limits.maxMessageBytes.toLocaleString('en-US')} bytes${decoded}; the connection was closed`);
+      this.rec.finding(ruleById('transport/body-over-limit'), ex.responseEvent, '', `the body answering ${ex.label} exceeds the checker's limit of ${this.limits.maxMessageBytes.toLocaleString('en-US')} bytes${decoded}; the connection was closed, and what it carried is not judged`);
       return new TransportFailure('too-large', `${ex.label}: body too large`);
     }
     if (code === CONTENT_ENCODING_ERROR) return new TransportFailure('content-encoding', `${ex.label}: the body does not decode as its Content-Encoding says`);

@@ -263,7 +263,7 @@ export class HttpTap {
     void reading.ended.then((end) => {
       if (end.kind === 'too-large') {
         const at = this.#recorder.event({ kind: 'transport_error', code: 'event-too-large', detail: `an SSE event passed ${MAX_HTTP_MESSAGE_BYTES} bytes; the stream was passed on unchanged, not judged further`, exchange });
-        this.#recorder.finding(ruleById('json/size-limit'), at, '', `an SSE event is longer than the ${MAX_HTTP_MESSAGE_BYTES}-byte message limit (passed on unchanged; the rest of the stream was not judged)`);
+        this.#recorder.finding(ruleById('transport/event-over-limit'), at, '', `an SSE event is longer than the checker's ${MAX_HTTP_MESSAGE_BYTES}-byte message limit (passed on unchanged; the rest of the stream was not judged)`);
       } else if (end.kind === 'invalid-utf8') {
         const at = this.#recorder.event({ kind: 'transport_error', code: 'not-utf8', detail: 'an SSE stream is not valid UTF-8; it was passed on unchanged, not judged further', exchange });
         this.#recorder.finding(ruleById('json/invalid-utf8'), at, '', 'an SSE stream is not valid UTF-8 (passed on unchanged; the rest of the stream was not judged)');
@@ -285,7 +285,7 @@ export class HttpTap {
     }
     if (body.tooLarge) {
       const at = this.#recorder.event({ kind: 'transport_error', code: 'body-too-large', detail: `a JSON body passed ${MAX_HTTP_MESSAGE_BYTES} bytes; it was passed on unchanged, not judged`, exchange });
-      this.#recorder.finding(ruleById('json/size-limit'), at, '', `a JSON body is longer than the ${MAX_HTTP_MESSAGE_BYTES}-byte message limit (passed on unchanged, not judged)`);
+      this.#recorder.finding(ruleById('transport/body-over-limit'), at, '', `a JSON body is longer than the checker's ${MAX_HTTP_MESSAGE_BYTES}-byte message limit (passed on unchanged, not judged)`);
       return;
     }
     let bytes = body.bytes();
@@ -293,7 +293,7 @@ export class HttpTap {
       const decoded = decodeBody(bytes, codings.codings, MAX_HTTP_MESSAGE_BYTES);
       if (decoded.kind === 'too-large') {
         const at = this.#recorder.event({ kind: 'transport_error', code: 'body-too-large', detail: `a ${codings.name}-coded JSON body decodes past ${MAX_HTTP_MESSAGE_BYTES} bytes; decoding stopped there, the body was passed on unchanged, not judged`, exchange });
-        this.#recorder.finding(ruleById('json/size-limit'), at, '', `a ${codings.name}-coded JSON body decodes past the ${MAX_HTTP_MESSAGE_BYTES}-byte message limit (${body.size} bytes coded; decoding stopped at the limit; passed on unchanged, not judged)`);
+        this.#recorder.finding(ruleById('transport/body-over-limit'), at, '', `a ${codings.name}-coded JSON body decodes past the checker's ${MAX_HTTP_MESSAGE_BYTES}-byte message limit (${body.size} bytes coded; decoding stopped at the limit; passed on unchanged, not judged)`);
         return;
       }
       if (decoded.kind === 'invalid') {

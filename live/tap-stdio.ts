@@ -175,7 +175,7 @@ export class StdioTap {
       onLine: (bytes) => this.#line(direction, bytes),
       onOversize: () => {
         const at = this.#recorder.event({ kind: 'transport_error', code: 'line-too-long', detail: `a line of the ${SIDE[direction]} output passed ${MAX_STDOUT_LINE_BYTES} bytes; it was passed on unchanged, not judged` });
-        this.#recorder.finding(ruleById('json/size-limit'), at, '', `a line of the ${SIDE[direction]} output is longer than the ${MAX_STDOUT_LINE_BYTES}-byte message limit (passed on unchanged, not judged)`);
+        this.#recorder.finding(ruleById('transport/line-over-limit'), at, '', `a line of the ${SIDE[direction]} output is longer than the checker's ${MAX_STDOUT_LINE_BYTES}-byte message limit (passed on unchanged, not judged)`);
       },
     });
     from.on('data', (chunk: Buffer) => {

@@ -1,6 +1,6 @@
 // Why: a server may compress what it sends when the client offers it. The check offers every
 // coding it can undo, judges the decoded messages (never the coded bytes), bounds decoding by the
-// message limit (a bomb is json/size-limit, not an allocation), and reports bytes that do not
+// message limit (a bomb is transport/body-over-limit, the checker's own warning, not an allocation), and reports bytes that do not
 // decode as they say under http/content-encoding-invalid, once, with nothing else blamed.
 import { Readable } from 'node:stream';
 import fc from 'fast-check';
@@ -114,11 +114,11 @@ for (const answer of ['json', 'sse'] as const) {
   }
 }
 
-test('check: a gzip bomb answering tools/list is json/size-limit (decoding stopped at the limit), nothing else, and memory stays bounded', async () => {
+test('check: a gzip bomb answering tools/list is transport/body-over-limit (decoding stopped at the limit), nothing else, and memory stays bounded', async () => {
   await withPeer(new CodingPeer('json', 'gzip', { method: 'tools/list', kind: 'bomb', bombBytes: 40_000_000 }), async (url) => {
     const before = process.memoryUsage().rss;
     const run = await drive(url, { timeoutMs: 10_000 });
-    assert.equal(run.recorder.rules(), ['json/size-limit']);
+    assert.equal(run.recorder.rules(), ['transport/body-over-limit']);
     assert.match(run.recorder.findings[0]?.message ?? '', /once its gzip coding is undone/);
     assert.ok(process.memoryUsage().rss - before < 150 * 1024 * 1024);
   });

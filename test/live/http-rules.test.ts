@@ -139,12 +139,18 @@ const CASES: readonly RuleCase[] = [
     },
   },
   {
-    name: 'a JSON body over the size limit; the session id of the initialize answer the checker did not read is not blamed',
-    rule: 'json/size-limit', peer: () => new McpHttpPeer('json'), options: { maxMessageBytes: 100 }, not: ['http/session-id-without-initialize-result'],
+    name: 'a JSON body over the checker\'s size limit is a warning of the checker\'s own; the session id of the initialize answer the checker did not read is not blamed',
+    rule: 'transport/body-over-limit', peer: () => new McpHttpPeer('json'), options: { maxMessageBytes: 100 }, not: ['json/size-limit', 'http/session-id-without-initialize-result'],
+    check: (run) => {
+      const found = run.recorder.findings.filter((f) => f.rule === 'transport/body-over-limit');
+      assert.is(found.length, 1);
+      assert.is(found[0]!.severity, 'warning');
+      assert.match(found[0]!.message, /exceeds the checker's limit of 100 bytes/);
+    },
   },
   {
     name: 'a body announcing 2 GB that then stops is refused by its Content-Length, without waiting for it',
-    rule: 'json/size-limit', peer: () => new HugeContentLengthPeer(), options: { timeoutMs: 5_000 }, not: ['http/timeout', 'transport/timeout'],
+    rule: 'transport/body-over-limit', peer: () => new HugeContentLengthPeer(), options: { timeoutMs: 5_000 }, not: ['json/size-limit', 'http/timeout', 'transport/timeout'],
     check: (run) => assert.not.ok(run.recorder.events.some((e) => e.kind === 'timeout')),
   },
 ];
@@ -181,6 +187,15 @@ const CASES_ELSEWHERE: Readonly<Record<string, string>> = {
   'http/client-protocol-version-mismatch': 'http-header-rules.test.ts',
   'http/client-method-header': 'http-header-rules.test.ts',
 };
+
+test('a JSON body within the size limit draws no size warning, and the session goes on', async () => {
+  await withPeer(new McpHttpPeer('json'), async (url) => {
+    const run = await drive(url, { maxMessageBytes: 2_000_000 });
+    const rules = run.recorder.rules();
+    assert.not.ok(rules.includes('transport/body-over-limit'), rules.join());
+    assert.ok(run.recorder.events.some((e) => e.kind === 'message' && JSON.stringify(e).includes('protocolVersion')), 'the initialize answer was read');
+  });
+});
 
 test('the same SSE event within the size limit draws no size warning, and its answer is judged', async () => {
   await withPeer(new streams.HugeEventPeer(), async (url) => {

@@ -130,8 +130,8 @@ for (const answer of ['json', 'sse'] as const) {
   }
 }
 
-test('http: a gzip bomb is json/size-limit in the tap (decoding stopped at the limit) and its coded bytes reach the client unchanged; bytes that are no gzip are http/content-encoding-invalid', async () => {
-  for (const [kind, rule] of [['bomb', 'json/size-limit'], ['garbage', 'http/content-encoding-invalid']] as const) {
+test('http: a gzip bomb is transport/body-over-limit in the tap (decoding stopped at the limit) and its coded bytes reach the client unchanged; bytes that are no gzip are http/content-encoding-invalid', async () => {
+  for (const [kind, rule] of [['bomb', 'transport/body-over-limit'], ['garbage', 'http/content-encoding-invalid']] as const) {
     const peer = new CodingPeer('json', 'gzip', { method: 'initialize', kind, bombBytes: 40_000_000 });
     const traceFile = join(tmp.dir, `${kind}.json`);
     let tap: RunningTap | undefined;

@@ -145,9 +145,9 @@ test('http: bytes, statuses and end-to-end headers pass unchanged both ways; SSE
     assert.ok(pairs(redirect.raw).includes('location: http://elsewhere.invalid/mcp'));
     assert.is(received.length, 3, 'the redirect was not followed');
     assert.equal(await interrupt(tap), { code: 1, signal: null }, tap.stderr);
-    for (const rule of ['json/size-limit', 'json/invalid-utf8']) assert.match(tap.stderr, `[${rule}]`);
+    for (const rule of ['transport/body-over-limit', 'json/invalid-utf8']) assert.match(tap.stderr, `[${rule}]`);
     const trace = parseTrace(readFileSync(traceFile));
-    assert.ok(trace.findings.some((f) => f.rule === 'json/size-limit'));
+    assert.ok(trace.findings.some((f) => f.rule === 'transport/body-over-limit' && f.severity === 'warning'), 'the limit is the checker\'s: a warning');
     assert.ok(trace.findings.some((f) => f.rule === 'json/invalid-utf8'));
     assert.ok(trace.events.some((e) => e.kind === 'http_response' && e.status === 307 && e.headers['location'] === 'http://elsewhere.invalid/mcp'));
   } finally {

@@ -53,12 +53,13 @@ test('stdio: every byte passes unchanged both ways (a line over the limit, bytes
     assert.equal(end, { code: 7, signal: null }, tap.stderr);
     assert.ok(Buffer.concat(tap.stdout).equals(serverBytes), 'the client received exactly the server\'s bytes');
     assert.ok(readFileSync(receivedFile).equals(clientBytes), 'the server received exactly the client\'s bytes');
-    for (const rule of ['json/size-limit', 'transport/not-utf8', 'transport/stdio-unterminated-message']) assert.match(tap.stderr, `[${rule}]`);
+    for (const rule of ['transport/line-over-limit', 'transport/not-utf8', 'transport/stdio-unterminated-message']) assert.match(tap.stderr, `[${rule}]`);
     assert.is(statSync(traceFile).mode & 0o777, 0o600, 'the trace is owner-only');
     const trace = parseTrace(readFileSync(traceFile));
     assert.is(trace.mode, 'tap');
     const rules = trace.findings.map((f) => f.rule);
-    assert.is(rules.filter((r) => r === 'json/size-limit').length, 2, 'one oversize line each way');
+    assert.is(rules.filter((r) => r === 'transport/line-over-limit').length, 2, 'one oversize line each way');
+    assert.ok(trace.findings.filter((f) => f.rule === 'transport/line-over-limit').every((f) => f.severity === 'warning'), 'the limit is the checker\'s');
     assert.is(rules.filter((r) => r === 'transport/not-utf8').length, 2);
     assert.is(rules.filter((r) => r === 'transport/stdio-unterminated-message').length, 2);
     const exit = trace.events.at(-1);

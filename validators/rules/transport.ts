@@ -34,13 +34,19 @@ export const transportRules = defineRules('transport', SPEC.transports, {
   'line-over-limit': {
     severity: 'warning',
     keyword: 'tool',
-    text: 'The checker reads a server message of at most 2,000,000 bytes; past a longer line it stops reading the server\'s output, and nothing after it is judged (the specification sets no size limit, so this is a warning about the run, not a violation).',
+    text: 'The checker reads a message (a line on stdio) of at most 2,000,000 bytes; past a longer line check stops reading the server\'s output and the tap passes the line on unjudged, and what was not read is not judged (the specification sets no size limit, so this is a warning about the run, not a violation).',
     spec: `${STDIO}:~:text=Messages%20are%20delimited%20by%20newlines`,
   },
   'event-over-limit': {
     severity: 'warning',
     keyword: 'tool',
     text: 'The checker reads an SSE event of at most 2,000,000 bytes (the message limit); past a longer one it closes the stream, and the request the stream answers is not judged further (the specification sets no size limit, so this is a warning about the run, not a violation).',
+    spec: `${SPEC.transports}#streamable-http`,
+  },
+  'body-over-limit': {
+    severity: 'warning',
+    keyword: 'tool',
+    text: 'The checker reads a JSON body of at most 2,000,000 bytes (the message limit), after its content coding is undone; past a longer one (or one announced longer) check closes the connection and the tap passes the body on unjudged, and what it carried is not judged (the specification sets no size limit, so this is a warning about the run, not a violation).',
     spec: `${SPEC.transports}#streamable-http`,
   },
   'closed-with-pending-requests': {
