@@ -47,8 +47,8 @@ interface PublishedServer {
   readonly command: readonly string[];
   /** Arguments of `check` beyond `--scope full`. */
   readonly checkArgs?: readonly string[];
-  /** The protocol version it negotiates when offered 2025-11-25. */
-  readonly version: string;
+  /** The protocol version it negotiates when offered 2025-11-25; null when checked in 2026-07-28 (the version is named on every request, none is negotiated). */
+  readonly version: string | null;
   /** Every finding of `check --scope full`, counted. */
   readonly check: Expected;
   /** The findings a fuzz run may raise (each explained below); any other fails. */
@@ -62,6 +62,14 @@ const INVALID_PARAMS = 'probe/invalid-params-code warning';
 // probe/unknown-method-code (error): JSON-RPC 2.0, 5.1 Error object: the code "indicates the error
 // type that occurred" and "-32601 Method not found: The method does not exist / is not available".
 const UNKNOWN_METHOD = 'probe/unknown-method-code error';
+// probe/unsupported-version-code (error): a request naming version 1900-01-01 in its _meta, on the
+// connection that served 2026-07-28 requests before it. Versioning, Protocol Version Negotiation:
+// "If the server does not implement the requested version ... it **MUST** respond with an
+// UnsupportedProtocolVersionError" (-32022); basic, Stateless Protocol: "Servers **MUST NOT** rely on
+// prior requests over the same connection to establish context (e.g., capabilities, protocol
+// version, client identity)". The C# SDK 2.0 answers -32600 "The negotiated protocol version cannot
+// change within a session".
+const UNSUPPORTED_VERSION = 'probe/unsupported-version-code error';
 
 const SERVERS: readonly PublishedServer[] = [
   {
@@ -136,10 +144,19 @@ const SERVERS: readonly PublishedServer[] = [
     name: '@azure/mcp-template-linux-x64 0.0.12-alpha.6621500 (.NET, C# SDK 2.0)',
     command: [inModules('@azure/mcp-template-linux-x64/dist/mcptmp'), 'server', 'start'],
     // It also answers server/discover (the C# SDK 2.0 serves 2026-07-28): this case checks its
-    // 2025-11-25 era; its 2026-07-28 era is listed in docs/real-servers.md's open questions.
+    // 2025-11-25 era; the next case checks its 2026-07-28 era.
     checkArgs: ['--era', 'legacy'],
     version: '2025-11-25',
     check: { [INVALID_PARAMS]: 1 },
+    fuzz: [INVALID_PARAMS],
+  },
+  {
+    // The same server in the era the checker chooses for it by default: it answers server/discover,
+    // so it is checked (and fuzzed) in 2026-07-28.
+    name: '@azure/mcp-template-linux-x64 0.0.12-alpha.6621500 (.NET, C# SDK 2.0) in 2026-07-28',
+    command: [inModules('@azure/mcp-template-linux-x64/dist/mcptmp'), 'server', 'start'],
+    version: null,
+    check: { [UNSUPPORTED_VERSION]: 1, [INVALID_PARAMS]: 1 },
     fuzz: [INVALID_PARAMS],
   },
   {
