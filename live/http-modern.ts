@@ -3,7 +3,8 @@
 // server answers some refusals with a status and a JSON-RPC error body together: 400 with a
 // HeaderMismatch or UnsupportedProtocolVersionError, 404 with -32601 for an unknown method. Such a
 // refusal is an answer, delivered as the message it is; the era probe's other 4xx is how a legacy
-// server answers it (no finding); and the full scope's header probes expect their status.
+// server answers it (no finding); and the full scope's header probes expect their status, as its
+// request from a foreign Origin to a loopback server expects 403 Forbidden.
 import type { JsonObject } from '../validators/context.ts';
 import { isModernError } from '../validators/era.ts';
 import { isJsonObject } from '../validators/shape.ts';
@@ -83,10 +84,28 @@ async function errorBody(host: StreamHost, ex: Exchange): Promise<{ text: string
 }
 
 /**
+ * The foreign-Origin probe's 4xx: 403 Forbidden is the refusal the Streamable HTTP page requires
+ * (its body, which MAY be a JSON-RPC error without an id, is not read as a message: the request is
+ * refused, not answered, and owes no answer); any other 4xx is http/origin-not-403. Either way the
+ * request ends there, with nothing delivered.
+ */
+async function refuseForeignOrigin(host: StreamHost, ex: Exchange): Promise<never> {
+  if (ex.status === 403) {
+    await host.ex.discard(ex);
+    throw new TransportFailure('origin-refused', `${ex.label}: HTTP ${statusLine(ex.status)}, as required`);
+  }
+  throw await host.ex.statusFailure(ex, ruleById('http/origin-not-403'), `${ex.label} was refused with HTTP ${statusLine(ex.status)} instead of 403 Forbidden`);
+}
+
+/**
  * Before a modern POST's answer is read: a probe that must be refused with a status and was
  * answered with another is reported (its answer is then read as any other).
  */
 export function checkProbeStatus(host: StreamHost, ex: Exchange, probe: ProbeKind | undefined): void {
+  if (probe === 'foreign-origin') {
+    if (ex.status >= 200 && ex.status <= 299) host.ex.rec.finding(ruleById('http/origin-accepted'), ex.responseEvent, '/status', `${ex.label} to a loopback server was accepted with HTTP ${statusLine(ex.status)}`);
+    return;
+  }
   const expected = probe === undefined ? undefined : PROBE_STATUS[probe];
   if (expected?.rule === undefined || ex.status === expected.status || (ex.status >= 300 && ex.status <= 399)) return;
   host.ex.rec.finding(expected.rule, ex.responseEvent, '/status', `${ex.label} was answered HTTP ${statusLine(ex.status)}, not ${expected.what}`);
@@ -100,6 +119,7 @@ export function checkProbeStatus(host: StreamHost, ex: Exchange, probe: ProbeKin
  */
 export async function readModernRefusal(host: StreamHost, ex: Exchange, probe: ProbeKind | undefined): Promise<boolean> {
   if (ex.status < 400 || ex.status > 499) return false;
+  if (probe === 'foreign-origin') return refuseForeignOrigin(host, ex);
   const expected = probe === undefined ? undefined : PROBE_STATUS[probe];
   const delivers = ex.status === 400 || ex.status === 404 || probe === 'era-probe' || expected !== undefined;
   if (!delivers) return false;

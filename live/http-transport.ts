@@ -55,6 +55,7 @@ const PROBE_LABELS: Partial<Record<NonNullable<SendOptions['probe']>, string>> =
   'unsupported-version': ' in an unsupported protocol version',
   'header-mismatch': ' with an Mcp-Method header that does not match its body',
   'header-missing': ' without its Mcp-Method header',
+  'foreign-origin': ' with a foreign Origin',
 };
 
 /** A Streamable HTTP client transport with the full scope's HTTP probes. */
@@ -88,6 +89,11 @@ export class HttpTransport implements ClientTransport, HttpProbes {
       eventIdChars: 0,
       lastEventId: undefined,
     };
+  }
+
+  /** Whether the URL names a loopback host: only there is a request from a foreign Origin one the server must refuse. */
+  get loopback(): boolean {
+    return this.#ex.wire.isLoopback;
   }
 
   /** The negotiated protocol version, once a valid InitializeResult arrived. */

@@ -50,6 +50,9 @@ const PROBE_ANSWERS: Readonly<Record<ProbeKind, { readonly code: number; readonl
   // fails verification only where tampering matters (mrtr, server requirements), so how it answers is
   // judged as any answer, and the retry's own findings are the checker's.
   'wrong-request-state': undefined,
+  // A request from a foreign Origin is judged by its HTTP status (live/http-modern.ts): a 403's
+  // body is not read as a message, and an answer it got anyway is judged as any answer.
+  'foreign-origin': undefined,
 };
 
 const PROBE_NAMES: Readonly<Record<ProbeKind, string>> = {
@@ -65,6 +68,7 @@ const PROBE_NAMES: Readonly<Record<ProbeKind, string>> = {
   'undeclared-roots': 'roots/list to a client without roots',
   'undeclared-elicitation-mode': 'elicitation in a mode the client did not declare',
   'wrong-request-state': 'retry with an altered or replayed requestState',
+  'foreign-origin': 'foreign Origin',
 };
 
 /** A finding placed on the event it rests on. */

@@ -18,6 +18,7 @@ import { argumentsOf, completionParams, listAllPages, type Listed } from './list
 import type { LiveRecorder } from './recorder.ts';
 import type { ClientAnswers } from './server-requests.ts';
 import { listenFilter, MODERN_VERSION, requestMeta, retryParams } from './stateless-requests.ts';
+import { FOREIGN_ORIGIN } from './http-transport.ts';
 import type { ClientTransport, SendOptions } from './transport.ts';
 
 export { MODERN_VERSION, requestMeta } from './stateless-requests.ts';
@@ -194,6 +195,8 @@ export class ModernDriver {
     if (this.#transport.kind === 'http') {
       probes.push({ method: 'server/discover', probe: 'header-mismatch', headers: { 'mcp-method': 'tools/list' } });
       probes.push({ method: 'server/discover', probe: 'header-missing', headers: { 'mcp-method': null } });
+      // A loopback server MUST validate the Origin header and refuse an invalid one with 403 (Security & Endpoint).
+      if (this.#transport.loopback === true) probes.push({ method: 'server/discover', probe: 'foreign-origin', headers: { origin: FOREIGN_ORIGIN } });
     }
     for (const p of probes) {
       const answer = await this.#request(p.method, p.params, { probe: p.probe, ...(p.version === undefined ? {} : { version: p.version }), ...(p.headers === undefined ? {} : { headers: p.headers }) });

@@ -57,6 +57,8 @@ export interface SendOptions {
 /** A client-side connection to one server. */
 export interface ClientTransport {
   readonly kind: 'stdio' | 'http';
+  /** HTTP: whether the URL names a loopback host (where the foreign-Origin probe is sent). */
+  readonly loopback?: boolean;
   /**
    * Connects (spawns the process, or nothing yet for HTTP). Every server message that parses is
    * passed to `onServerMessage` after it was recorded; `onEnd`, when given, is called once if the

@@ -25,9 +25,11 @@ const HeadersSchema = v.record(v.string(), v.string());
  * server/discover a client that speaks both eras opens with, judged in the era its answer shows.
  * Last, the judging server's requests for what the client did not declare (roots/list, an
  * elicitation mode), which a client under check-client should refuse with an error; and a deep
- * run's input_required retry carrying an altered or replayed requestState (2026-07-28).
+ * run's input_required retry carrying an altered or replayed requestState (2026-07-28); and over
+ * Streamable HTTP to a loopback server (2026-07-28) a request from a foreign Origin, which the
+ * server must refuse with 403 Forbidden.
  */
-export const PROBE_KINDS = ['unknown-method', 'invalid-params', 'before-initialized', 'duplicate-id', 'reused-id', 'unsupported-version', 'header-mismatch', 'header-missing', 'era-probe', 'undeclared-roots', 'undeclared-elicitation-mode', 'wrong-request-state'] as const;
+export const PROBE_KINDS = ['unknown-method', 'invalid-params', 'before-initialized', 'duplicate-id', 'reused-id', 'unsupported-version', 'header-mismatch', 'header-missing', 'era-probe', 'undeclared-roots', 'undeclared-elicitation-mode', 'wrong-request-state', 'foreign-origin'] as const;
 
 /** One message on the wire: the parsed message when the line or event was strict JSON, else its text. */
 export const MessageEventSchema = v.strictObject({

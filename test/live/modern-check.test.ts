@@ -9,6 +9,7 @@ import type { CheckOptions, CheckRun } from '../../live/run-check.ts';
 import { runCheck } from '../../live/run-check.ts';
 import { judgeTrace } from '../../live/trace-judge.ts';
 import { streamableHttp } from '../../scripts/commands/live-args.ts';
+import { FOREIGN_ORIGIN } from '../../live/http-transport.ts';
 import { startModernHttpPeer, type ModernHttpChange } from '../peers/http-modern-peers.ts';
 import { McpHttpPeer, withPeer } from '../peers/http-mcp-peer.ts';
 import { checkPeer, clientFindings } from './support.ts';
@@ -170,7 +171,12 @@ test('Streamable HTTP, era auto: the correct modern peer is clean in the full sc
   assert.is(named.length, 1);
   assert.is(named[0]?.kind === 'http_request' ? named[0].headers['mcp-name'] : '', 'echo');
   const probes = run.trace.events.flatMap((e) => (e.kind === 'message' && e.probe !== undefined ? [e.probe] : []));
-  assert.equal(probes, ['era-probe', 'unknown-method', 'unsupported-version', 'invalid-params', 'header-mismatch', 'header-missing']);
+  assert.equal(probes, ['era-probe', 'unknown-method', 'unsupported-version', 'invalid-params', 'header-mismatch', 'header-missing', 'foreign-origin']);
+  // The foreign-Origin probe went with the Origin the page requires a loopback server to refuse, and got its 403.
+  const foreign = requests.filter((r) => r.kind === 'http_request' && r.headers['origin'] === FOREIGN_ORIGIN);
+  assert.is(foreign.length, 1);
+  const refused = run.trace.events.find((e) => e.kind === 'http_response' && e.exchange === (foreign[0]?.kind === 'http_request' ? foreign[0].exchange : -1));
+  assert.is(refused?.kind === 'http_response' ? refused.status : 0, 403);
   assert.is(judgeTrace(run.trace).signature, run.trace.signature);
 });
 
@@ -208,6 +214,8 @@ const HTTP_DEFECTS: readonly [string, ModernHttpChange, readonly string[]][] = [
   ['serves a request whose Mcp-Method does not match, or is missing', { acceptMismatch: true }, ['http/header-validation-not-400', 'probe/header-validation-code']],
   ['answers an unknown method with 200', { unknownMethodStatus: 200 }, ['http/unknown-method-not-404']],
   ['answers an unsupported version with 200', { unsupportedStatus: 200 }, ['http/unsupported-version-not-400']],
+  ['serves a request from a foreign Origin', { foreignOriginStatus: 200 }, ['http/origin-accepted']],
+  ['refuses a request from a foreign Origin with 400, not 403', { foreignOriginStatus: 400 }, ['http/origin-not-403']],
   ['sends a notification on a listen stream before its acknowledgement', { notifyBeforeAck: true }, ['stateless/not-acknowledged']],
   ['acknowledges the listen re-sent after a closed stream under the closed listen\'s id', { staleAckAfterDrop: true }, ['stateless/acknowledged-not-first']],
 ];

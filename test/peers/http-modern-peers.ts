@@ -31,6 +31,8 @@ export interface ModernHttpChange {
   readonly secondPageWithoutTtl?: boolean;
   /** The HTTP status of the -32602 refusing a request without its required _meta (the basic page requires 400). */
   readonly malformedStatus?: number;
+  /** How a request from a foreign Origin is answered (the page requires 403): 200 serves it as any other; any other status refuses it. */
+  readonly foreignOriginStatus?: number;
 }
 
 const NAMED: Readonly<Record<string, string>> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
@@ -72,8 +74,8 @@ export function startModernHttpPeer(change: ModernHttpChange = {}): Promise<Runn
   let dropped: unknown;
   return listenLoopback((req, res) => {
     void (async () => {
-      if (!loopbackOrigin(req.headers.origin)) {
-        res.writeHead(403, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Forbidden: foreign Origin' } }));
+      if (!loopbackOrigin(req.headers.origin) && change.foreignOriginStatus !== 200) {
+        res.writeHead(change.foreignOriginStatus ?? 403, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Forbidden: foreign Origin' } }));
         return;
       }
       if (req.method !== 'POST') {
