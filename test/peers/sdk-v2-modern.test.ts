@@ -3,7 +3,9 @@
 // draw is what they do: both warn that an invalid cursor gets -32603, not -32602 (a SHOULD);
 // serveStdio serves a list request in a protocol version it does not support instead of refusing it
 // with -32022 (the versioning page's MUST), where createMcpHandler refuses it with 400 and -32022.
-// In the legacy era its HTTP fallback accepts a foreign Origin. docs/live-checks.md lists these findings and why.
+// createMcpHandler is validation-free by design (its documentation asks for Origin validation in
+// front of it): served bare, it accepts a foreign Origin in either era, where the transport page
+// requires 403. docs/live-checks.md lists these findings and why.
 import { resolve } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -51,11 +53,11 @@ test('serveStdio, era legacy: the dual-era default serves initialize; legacy: re
   assert.match(strict.trace.error ?? '', /MCP 2026-07-28 only/);
 });
 
-test('createMcpHandler, era auto, full scope: modern; only the invalid-cursor warning (the 400 + -32022, the 404 + -32601 and the header refusals as the page requires)', async () => {
+test('createMcpHandler, era auto, full scope: modern; the foreign Origin accepted (http/origin-accepted) and the invalid-cursor warning (the 400 + -32022, the 404 + -32601 and the header refusals as the page requires)', async () => {
   for (const legacy of ['stateless', 'reject'] as const) {
     const run = await checkHttp(legacy, { scope: 'full', calls: [{ name: 'echo', args: { text: 'hi' } }] });
     assert.is(era(run), 'modern', legacy);
-    assert.equal(rules(run), ['warning probe/invalid-params-code'], legacy);
+    assert.equal(rules(run), ['error http/origin-accepted', 'warning probe/invalid-params-code'], legacy);
     assert.equal(clientFindings(run), []);
     // subscriptions/listen over HTTP: opened, acknowledged, its stream closed, re-sent and acknowledged under the new id.
     const methodOf = (m: unknown) => (m as { method?: string }).method;
