@@ -66,8 +66,9 @@ export const COMMANDS: readonly CommandSpec[] = [
       'ping when that shows a legacy server; then every page of each list the server declares; --scope',
       'full adds reads, prompts without required arguments, subscriptions, logging, completion, and the',
       'deliberately wrong requests whose answers the pages prescribe (an unknown method, an invalid',
-      'cursor; in 2026-07-28 an unsupported version and, over HTTP, mismatching and missing headers). No',
-      'tool is called unless named with --call. Every message in both directions is judged by the session',
+      'cursor, over HTTP a foreign Origin to a loopback server; in 2026-07-28 an unsupported version',
+      'and, over HTTP, mismatching and missing headers). No tool is called unless named with --call.',
+      'Every message in both directions is judged by the session',
       'under the era\'s profile; secrets from the environment and --header-env never reach any output.',
     ].join('\n'),
     options: {
