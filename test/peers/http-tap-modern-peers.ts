@@ -2,21 +2,10 @@
 // the 2.x SDK's McpServer served the way the SDK documents (createMcpHandler, its fetch handler,
 // behind Node's http server), and a small stateless server of our own that answers an unknown
 // method and an unsupported version with HTTP 200 instead of 404 and 400. Both on 127.0.0.1.
-import type http from 'node:http';
 import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { sendWebResponse, webRequest } from '../../matrix/peers/web-bridge.mjs';
 import { listenLoopback, readRequestBody, type RunningPeer } from './http-peer.ts';
-
-/** The Fetch API request of a Node request (MCP POST bodies are one message, read whole). */
-async function webRequest(req: http.IncomingMessage, url: URL): Promise<Request> {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else if (value !== undefined) headers.set(name, value);
-  }
-  const body = req.method === 'POST' ? await readRequestBody(req) : undefined;
-  return new Request(new URL(req.url ?? '/', url), { method: req.method ?? 'GET', headers, ...(body === undefined ? {} : { body }) });
-}
 
 /** The 2.x SDK's McpServer with one echo tool, over createMcpHandler (2026-07-28, and 2025 stateless). */
 export async function startSdkModernServer(): Promise<RunningPeer> {
@@ -26,15 +15,11 @@ export async function startSdkModernServer(): Promise<RunningPeer> {
       async ({ text }) => ({ content: [{ type: 'text', text }] }));
     return server;
   });
-  let base = new URL('http://127.0.0.1/');
+  let port = '0';
   const peer = await listenLoopback((req, res) => {
-    void (async () => {
-      const response = await handler.fetch(await webRequest(req, base));
-      res.writeHead(response.status, [...response.headers].flat());
-      res.end(Buffer.from(await response.arrayBuffer()));
-    })().catch(() => res.destroy());
+    void (async () => sendWebResponse(await handler.fetch(await webRequest(req, port)), res))().catch(() => res.destroy());
   });
-  base = peer.url;
+  port = peer.url.port;
   return peer;
 }
 
