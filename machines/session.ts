@@ -156,12 +156,6 @@ export class Session {
   #toolBytes = 0;
   /** Listed tools forgotten to stay within TOOLS_BYTES: once any is, an unknown tool name may be one of them. */
   #toolsForgotten = 0;
-  /**
-   * True while the latest tools/list page had a nextCursor: the tools of the pages not listed yet
-   * are the server's too, so a call naming a tool not seen is not reported as unknown until the
-   * listing is complete (a client may call a tool of a page it has not fetched, or not re-fetched since a list change).
-   */
-  #toolsPaging = false;
   /** What a request beyond the pending limit meets in this session's profile. */
   readonly #overflow: PendingOverflow;
 
@@ -506,8 +500,11 @@ export class Session {
         if (this.#course) return;
         if (ok && result) this.#toolListing.accept(pending.params, result);
         if (ok && Array.isArray(result?.['tools'])) {
-          this.#toolsPaging = typeof result?.['nextCursor'] === 'string';
-          this.#ctx.toolsKnown = this.#toolsForgotten === 0 && !this.#toolsPaging;
+          // While a page has a nextCursor, the tools of the pages not listed yet are the server's too:
+          // a call naming a tool not seen is not unknown until the listing is complete (a client may
+          // call a tool of a page it has not fetched, or not re-fetched since a list change).
+          const paging = typeof result?.['nextCursor'] === 'string';
+          this.#ctx.toolsKnown = this.#toolsForgotten === 0 && !paging;
           for (const t of result['tools'] as unknown[]) {
             if (!isJsonObject(t) || typeof t['name'] !== 'string') continue;
             // A descriptor listed again unchanged keeps the known object, whose schemas are compiled already
@@ -626,12 +623,12 @@ export class Session {
     return String(this.#lifecycle.getSnapshot().value);
   }
 
-  /** A read-only picture of every machine's state. */
   /** What the session forgot so far to stay within its bounds: subscriptions (SUBSCRIPTION_LIMIT, SUBSCRIPTION_CHARS) and listed tools (TOOLS_BYTES). */
   forgotten(): Forgotten {
     return { subscriptions: this.#subscriptions.forgotten, tools: this.#toolsForgotten };
   }
 
+  /** A read-only picture of every machine's state. */
   view(): SessionView {
     const pending = (d: Direction) =>
       [...this.#correlation[d].getSnapshot().context.pending.values()].map((p) => ({ id: typeof p.id === 'bigint' ? Number(p.id) : p.id, method: p.method }));
