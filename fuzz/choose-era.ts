@@ -4,7 +4,7 @@
 // search (a fresh process over stdio), whose messages are not judged: it only picks the era. A
 // server that ends its connection on server/discover is a legacy server, as in check. Interrupted
 // while it waits, the search leaves that connection's trace (status error), as it would a run's.
-import { ERA_PROBE_MS, probeEra } from '../live/era-probe.ts';
+import { probeEra } from '../live/era-probe.ts';
 import { openConnection, type ConnectionOptions } from '../live/connection.ts';
 import { Exchange } from '../live/exchange.ts';
 import { replyTo, type ClientAnswers } from '../live/server-requests.ts';
@@ -53,7 +53,7 @@ export async function chooseEra(options: ConnectionOptions & {
   const exchange = new Exchange(transport, recorder, options.timeoutMs, (method, params) => replyTo(method, params, NO_ANSWERS));
   try {
     await exchange.start();
-    const probe = await probeEra(exchange, NO_ANSWERS, Math.min(options.timeoutMs, ERA_PROBE_MS), options.protocolVersion);
+    const probe = await probeEra(exchange, NO_ANSWERS, options.timeoutMs, options.protocolVersion);
     if (probe.kind === 'modern' || probe.kind === 'legacy') return { era: probe.kind, why: probe.why };
     if (probe.kind === 'ended') {
       return { era: 'legacy', why: `the server ended its connection on server/discover (sent first, as a client of both eras does), as a legacy server that ends on any request before initialize does: fuzzed opening each run with initialize ${options.protocolVersion}` };

@@ -12,9 +12,9 @@ import { initialize } from './handshake.ts';
 import { argumentsOf, completionParams, LISTS, listAllPages, type Listed } from './list-items.ts';
 import type { LiveRecorder } from './recorder.ts';
 import type { Era } from '../validators/era.ts';
-import { ERA_PROBE_MS, probeEra } from './era-probe.ts';
-export { ERA_PROBE_MS };
-import { ModernDriver, MODERN_VERSION } from './stateless-driver.ts';
+import { probeEra } from './era-probe.ts';
+import { ModernDriver } from './stateless-driver.ts';
+import { MODERN_VERSION } from './stateless-requests.ts';
 import { replyTo, type ClientAnswers, type ResultCheck } from './server-requests.ts';
 import type { ClientTransport, HttpProbes } from './transport.ts';
 
@@ -43,7 +43,7 @@ export interface DriverOptions {
   readonly answers: ClientAnswers;
   /** The most pages read of one list (default 100). */
   readonly maxPages?: number;
-  /** The era probe's own time limit, in ms (default ERA_PROBE_MS; never more than timeoutMs). */
+  /** The era probe's own time limit, in ms (default ERA_PROBE_MS in live/era-probe.ts; never more than timeoutMs). */
   readonly eraProbeMs?: number;
 }
 
@@ -154,7 +154,7 @@ async function runInEra(exchange: Exchange, recorder: LiveRecorder, driver: Driv
   const choice = options.era ?? 'legacy';
   if (choice === 'modern') return modern(`asked for (--protocol-version ${MODERN_VERSION})`);
   if (choice === 'legacy') return legacy(`asked for (--protocol-version ${options.protocolVersion})`);
-  const probe = await probeEra(exchange, options.answers, Math.min(options.timeoutMs, options.eraProbeMs ?? ERA_PROBE_MS), options.protocolVersion);
+  const probe = await probeEra(exchange, options.answers, options.timeoutMs, options.protocolVersion, options.eraProbeMs);
   if (probe.kind === 'ended') return { error: probe.error, skipped: [], probeEnded: true };
   if (probe.kind === 'failed') return { error: probe.error, skipped: [] };
   if (probe.kind === 'modern') return modern(probe.why, probe.opening);

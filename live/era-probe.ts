@@ -21,9 +21,13 @@ export type EraProbe =
  */
 export const ERA_PROBE_MS = 10_000;
 
-/** Sends the era probe (server/discover, marked `era-probe`, waited for `timeoutMs` at most) on a started exchange and reads its answer. */
-export async function probeEra(exchange: Exchange, answers: ClientAnswers, timeoutMs: number, protocolVersion: string): Promise<EraProbe> {
-  const probe = await exchange.send('server/discover', { _meta: requestMeta(answers) }, { probe: 'era-probe', timeoutMs }).answer;
+/**
+ * Sends the era probe (server/discover, marked `era-probe`) on a started exchange and reads its
+ * answer, waiting `probeMs` at most (ERA_PROBE_MS unless given), never longer than `timeoutMs`.
+ */
+export async function probeEra(exchange: Exchange, answers: ClientAnswers, timeoutMs: number, protocolVersion: string, probeMs = ERA_PROBE_MS): Promise<EraProbe> {
+  const limitMs = Math.min(timeoutMs, probeMs);
+  const probe = await exchange.send('server/discover', { _meta: requestMeta(answers) }, { probe: 'era-probe', timeoutMs: limitMs }).answer;
   if (probe.kind === 'ended') return { kind: 'ended', error: 'the server ended the connection before answering server/discover' };
   if (probe.kind === 'failed' && probe.couldNotRun) return { kind: 'failed', error: probe.reason };
   const answered = probe.kind === 'result' ? { result: probe.result } : probe.kind === 'error' ? { error: probe.error } : undefined;
@@ -31,7 +35,7 @@ export async function probeEra(exchange: Exchange, answers: ClientAnswers, timeo
     const how = probe.kind === 'result' ? 'a DiscoverResult' : `error ${String(probe.kind === 'error' ? probe.error['code'] : '')}, a modern error`;
     return { kind: 'modern', why: `server/discover (sent first, as a client of both eras does) was answered with ${how}`, opening: probe };
   }
-  const how = probe.kind === 'timeout' ? `no answer within ${timeoutMs / 1000} s`
+  const how = probe.kind === 'timeout' ? `no answer within ${limitMs / 1000} s`
     : probe.kind === 'error' ? `error ${String(probe.error['code'])}, not a modern error`
     : probe.kind === 'failed' ? probe.reason
     : 'a result that is no DiscoverResult';

@@ -6,7 +6,7 @@ import type { Trace } from '../trace/trace-schema.ts';
 import type { TraceTimings } from '../trace/trace-file.ts';
 import type { JsonObject } from '../validators/context.ts';
 import { drive, type EraChoice, type EraUsed, type NamedCall, type Scope, type SkippedCall } from './driver.ts';
-import { MODERN_VERSION } from './stateless-driver.ts';
+import { MODERN_VERSION } from './stateless-requests.ts';
 import { openConnection, type HeaderFromEnv, type HttpSetup, type LiveTarget } from './connection.ts';
 import type { ClientAnswers } from './server-requests.ts';
 import { buildTrace } from './trace-builder.ts';
@@ -23,7 +23,7 @@ export interface CheckOptions {
   readonly protocolVersion: string;
   /** Which era to speak (default legacy: initialize with protocolVersion). */
   readonly era?: EraChoice;
-  /** The era probe's own time limit in ms (default ERA_PROBE_MS in live/driver.ts, at most timeoutMs). */
+  /** The era probe's own time limit in ms (default ERA_PROBE_MS in live/era-probe.ts, at most timeoutMs). */
   readonly eraProbeMs?: number;
   readonly calls: readonly NamedCall[];
   readonly answers: ClientAnswers;

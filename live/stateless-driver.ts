@@ -21,7 +21,6 @@ import { listenFilter, MODERN_VERSION, requestMeta, retryParams } from './statel
 import { FOREIGN_ORIGIN } from './http-transport.ts';
 import type { ClientTransport, SendOptions } from './transport.ts';
 
-export { MODERN_VERSION, requestMeta } from './stateless-requests.ts';
 
 /** A protocol version no server implements, for the unsupported-version probe. */
 export const UNSUPPORTED_VERSION = '1900-01-01';
