@@ -2,14 +2,26 @@
 // ends with it; Windows has no process groups, and the same calls must neither throw there nor
 // signal a negative pid. These tests run the real calls on this machine, and again with
 // process.platform reading win32 (the branch Windows takes, with Node's kill, which works here too).
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { killLeftovers, settlesWithin, signalGroup, SpawnError, spawnServer } from '../../live/process-group.ts';
 
 const POSIX = process.platform !== 'win32';
-/** A server that starts a child of its own (in its process group) and then waits. */
-const WITH_CHILD = "require('node:child_process').spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' }); setInterval(() => {}, 1000);";
+/** A server that starts a child of its own (in its process group), says so on stdout, and then waits. */
+const WITH_CHILD = "require('node:child_process').spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' }); process.stdout.write('ready\\n'); setInterval(() => {}, 1000);";
+
+/** Resolves once the server has written `ready` (its child is started), however loaded the machine is. */
+function ready(child: ChildProcess): Promise<void> {
+  return new Promise((done) => {
+    let seen = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      seen += String(chunk);
+      if (seen.includes('ready\n')) done();
+    });
+  });
+}
 
 /** The process group of `pid`, read from /proc (Linux); undefined elsewhere. */
 function groupOf(pid: number): number | undefined {
@@ -60,7 +72,7 @@ test('on POSIX the server leads its own group; signalling the group ends what it
   await spawned;
   const exited = new Promise((done) => child.once('exit', done));
   if (groupOf(child.pid!) !== undefined) assert.is(groupOf(child.pid!), child.pid);
-  await new Promise((done) => setTimeout(done, 300));
+  await ready(child);
   signalGroup(child, 'SIGKILL');
   assert.ok(await settlesWithin(exited, 5000), 'the server ended');
   assert.ok(await groupGone(child.pid!), 'the group is gone: its child ended with it');
@@ -72,7 +84,7 @@ test('on POSIX, what a server leaves in its group when it ends alone is found an
   const { child, spawned } = spawnServer(process.execPath, ['-e', WITH_CHILD], process.env);
   await spawned;
   const exited = new Promise((done) => child.once('exit', done));
-  await new Promise((done) => setTimeout(done, 300));
+  await ready(child);
   child.kill('SIGKILL');
   assert.ok(await settlesWithin(exited, 5000));
   assert.is(killLeftovers(child), true, 'its child was still in the group');
