@@ -62,16 +62,18 @@ export interface RevisionFacts {
   readonly anyStructuredOutput: boolean;
   /** URL-mode elicitation may leave out elicitationId. */
   readonly optionalElicitationId: boolean;
+  /** No initialize handshake: every request names the revision and the client's capabilities in its own `_meta`. */
+  readonly perRequestMeta: boolean;
 }
 
 const REVISION_FACTS: Readonly<Record<Profile['revision'], RevisionFacts>> = {
-  '2025-06-18': { anyStructuredOutput: false, optionalElicitationId: false },
-  '2025-11-25': { anyStructuredOutput: false, optionalElicitationId: false },
-  '2026-07-28': { anyStructuredOutput: true, optionalElicitationId: true },
+  '2025-06-18': { anyStructuredOutput: false, optionalElicitationId: false, perRequestMeta: false },
+  '2025-11-25': { anyStructuredOutput: false, optionalElicitationId: false, perRequestMeta: false },
+  '2026-07-28': { anyStructuredOutput: true, optionalElicitationId: true, perRequestMeta: true },
 };
 
 /** The facts of the revision a profile judges. */
-export function revisionFacts(profile: Profile): RevisionFacts {
+export function revisionFacts(profile: Pick<Profile, 'revision'>): RevisionFacts {
   return REVISION_FACTS[profile.revision];
 }
 

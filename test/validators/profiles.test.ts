@@ -30,10 +30,10 @@ test('schema variants are built once each, on first use, and picked by the profi
   assert.equal(built, ['true/true', 'false/true', 'false/false', 'true', 'false']);
 });
 
-test('what differs between revisions is read from one row per revision: 2026-07-28 takes any structured output and an optional elicitationId', () => {
-  assert.equal(revisionFacts(SPEC_2026_07_28), { anyStructuredOutput: true, optionalElicitationId: true });
+test('what differs between revisions is read from one row per revision: 2026-07-28 takes any structured output and an optional elicitationId, and meta on every request', () => {
+  assert.equal(revisionFacts(SPEC_2026_07_28), { anyStructuredOutput: true, optionalElicitationId: true, perRequestMeta: true });
   for (const profile of [SPEC_2025_11_25, SPEC_2025_06_18, COURSE_PROFILE]) {
-    assert.equal(revisionFacts(profile), { anyStructuredOutput: false, optionalElicitationId: false }, profile.id);
+    assert.equal(revisionFacts(profile), { anyStructuredOutput: false, optionalElicitationId: false, perRequestMeta: false }, profile.id);
   }
 });
 
