@@ -54,13 +54,28 @@ export async function fuzzRate(target: LiveTarget, runs: number, jobs = 1, from 
   return { runs, wall_s: significant(seconds), runs_per_min: significant((runs / seconds) * 60) };
 }
 
+/**
+ * Ends a floor run's server at once (SIGTERM), so that the SDK's close, which then ends its stdin
+ * and waits for it to exit, waits for no grace period: a server that does not exit when its stdin
+ * closes (the 2.x SDK's serveStdio) would otherwise add the SDK's two seconds to every run.
+ */
+function stopAtOnce(pid: number | null | undefined): void {
+  if (typeof pid !== 'number') return;
+  try {
+    process.kill(pid, 'SIGTERM');
+  } catch {
+    // It has exited already.
+  }
+}
+
 /** One run of a target's start-up floor. */
 type FloorRun = () => Promise<void>;
 
 /**
  * The start-up floor's run, by the official SDK's bare client: over stdio it starts the server;
  * in the legacy era it initializes and pings, in 2026-07-28 (which has no ping) its connect sends
- * server/discover; then it closes (over HTTP ending the session with DELETE, as fuzz does).
+ * server/discover; then it closes (over stdio ending the server at once, see stopAtOnce; over
+ * HTTP ending the session with DELETE, as fuzz does).
  * Undefined when the SDK of that era is not installed (dev dependencies).
  */
 export async function floorRun(target: LiveTarget, era: FuzzEra): Promise<FloorRun | undefined> {
@@ -72,7 +87,9 @@ export async function floorRun(target: LiveTarget, era: FuzzEra): Promise<FloorR
         const client = new sdk.Client({ name: 'bench-floor', version: '1.0.0' }, { capabilities: {}, versionNegotiation: { mode: { pin: '2026-07-28' } } });
         if (target.transport === 'stdio') {
           const [command, ...args] = target.command;
-          await client.connect(new (stdio as typeof import('@modelcontextprotocol/client/stdio')).StdioClientTransport({ command: command as string, args, stderr: 'ignore' }));
+          const transport = new (stdio as typeof import('@modelcontextprotocol/client/stdio')).StdioClientTransport({ command: command as string, args, stderr: 'ignore' });
+          await client.connect(transport);
+          stopAtOnce(transport.pid);
         } else {
           await client.connect(new sdk.StreamableHTTPClientTransport(new URL(target.url)));
         }
@@ -86,8 +103,10 @@ export async function floorRun(target: LiveTarget, era: FuzzEra): Promise<FloorR
       const client = new Client({ name: 'bench-floor', version: '1.0.0' });
       if (target.transport === 'stdio') {
         const [command, ...args] = target.command;
-        await client.connect(new StdioClientTransport({ command: command as string, args, stderr: 'ignore' }));
+        const transport = new StdioClientTransport({ command: command as string, args, stderr: 'ignore' });
+        await client.connect(transport);
         await client.ping();
+        stopAtOnce(transport.pid);
       } else {
         const transport = new StreamableHTTPClientTransport(new URL(target.url));
         await client.connect(transport);
