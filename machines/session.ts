@@ -104,7 +104,17 @@ const RESOURCE_URI_METHODS = new Set(['resources/read', 'resources/subscribe', '
 type ExtensionHooks = { readonly [K in HookName]: readonly NonNullable<SessionExtension[K]>[] };
 type HookName = 'checkCall' | 'acceptCall' | 'checkResult' | 'checkError' | 'acceptResponse';
 
+/** The hooks of no extension (the course profile's sessions): shared, so such a session binds and allocates none. */
+const NO_HOOKS: ExtensionHooks = Object.freeze({
+  checkCall: Object.freeze([]),
+  acceptCall: Object.freeze([]),
+  checkResult: Object.freeze([]),
+  checkError: Object.freeze([]),
+  acceptResponse: Object.freeze([]),
+});
+
 function hooksOf(extensions: readonly SessionExtension[]): ExtensionHooks {
+  if (extensions.length === 0) return NO_HOOKS;
   const bind = <K extends HookName>(name: K): NonNullable<SessionExtension[K]>[] =>
     extensions.filter((e) => e[name] !== undefined).map((e) => (e[name] as (...args: never[]) => unknown).bind(e) as NonNullable<SessionExtension[K]>);
   return {
