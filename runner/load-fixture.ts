@@ -5,6 +5,7 @@ import { CourseFixtureSchema, FixtureSchema, type Fixture } from './fixture-sche
 import { inputKindOf, looksLikeFixture } from './input-kind.ts';
 import { describeIssue, shown } from './schema-issue.ts';
 import { ruleById } from '../validators/rules/index.ts';
+import { fixtureProfileId } from './profile-for.ts';
 
 /** The error for a transcript where a fixture was expected, naming the command that judges it. */
 export function transcriptNotFixture(label: string): InputError {
@@ -28,7 +29,7 @@ export function parseFixture(bytes: Uint8Array, label: string): Fixture {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     throw new InputError(ruleById('fixture/invalid').id, '', `${label}: invalid fixture: a fixture is one JSON object, found ${shown(data)}`);
   }
-  const schema = (data as Record<string, unknown>)['profile'] === undefined || (data as Record<string, unknown>)['profile'] === 'course' ? CourseFixtureSchema : FixtureSchema;
+  const schema = fixtureProfileId(data as Record<string, unknown>) === 'course' ? CourseFixtureSchema : FixtureSchema;
   const r = v.safeParse(schema, data);
   if (!r.success) {
     if (!looksLikeFixture(data) && inputKindOf(bytes) === 'transcript') throw transcriptNotFixture(label);
