@@ -3,6 +3,7 @@ import { courseProfile, PROFILES, profileForVersion } from '../validators/profil
 import { checkCourseFixture } from './course-fixture.ts';
 import { InputError } from '../files/input-error.ts';
 import type { Fixture } from './fixture-schema.ts';
+import { loneSurrogateRefusal } from './load-fixture.ts';
 
 /** The sections only the course profile requires: a fixture holding one is a course fixture. */
 const COURSE_SECTIONS = ['authorization', 'transport_context_defaults', 'tool'] as const;
@@ -32,7 +33,12 @@ export function profileForFixture(fixture: Fixture, override?: string): Profile 
   if (!profile) {
     throw new InputError('fixture/invalid', '/profile', `unknown profile ${JSON.stringify(id)}; expected one of ${[...PROFILES.keys()].join(', ')}`);
   }
-  if (profile.id !== 'course') return profile;
+  if (profile.id !== 'course') {
+    // Only the course profile takes an escaped unpaired surrogate (as its reference's JSON reader does).
+    const refusal = loneSurrogateRefusal(fixture);
+    if (refusal !== undefined) throw refusal;
+    return profile;
+  }
   // A fixture written for another profile and run with --profile course has its cases judged the
   // course's way, but its header was written to its own profile's rules: only the headers of
   // fixtures that name no other profile are held to the course's (the course profile needs its

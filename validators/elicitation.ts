@@ -144,9 +144,9 @@ function validateResult(result: unknown, at: string, requestParams: unknown, ctx
   return findingsOf(out);
 }
 
-/** The params of notifications/elicitation/complete: the elicitationId (exactly that, in the course profile). */
+/** The params of notifications/elicitation/complete: the elicitationId (exactly that, of any type as the reference reads it, in the course profile). */
 const completeSchemas = profileSchemas((strict) =>
-  strict ? objectSchema({ elicitationId: v.string() }, true) : objectSchema({ elicitationId: v.string(), _meta: v.optional(MetaSchema) }, false));
+  strict ? objectSchema({ elicitationId: v.unknown() }, true) : objectSchema({ elicitationId: v.string(), _meta: v.optional(MetaSchema) }, false));
 
 function validateCompleteParams(params: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
   return checkSchema(completeSchemas(ctx), params, ruleById('elicitation/complete-params'), at, 'elicitation complete params');
