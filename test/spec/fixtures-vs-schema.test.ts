@@ -64,6 +64,9 @@ const OURS_STRICTER: Readonly<Record<string, string>> = {
   'spec-2026-07-28/results.json#s26_input_required_empty/steps/1': WHY.inputRequiredEmpty,
   // The course fixtures, replayed under the 2025-11-25 specification profile.
   'course-profile/client-features.json#roots_https_root/steps/1': WHY.fileRoot,
+  'course-profile/reference-edges.json#edge_root_file_single_slash/steps/1': WHY.fileRoot,
+  'course-profile/reference-edges.json#edge_url_elicitation_brackets_in_query/steps/0': WHY.format,
+  'course-profile/reference-edges.json#edge_cancelled_params_empty/steps/0': WHY.cancelRequestId,
   'course-profile/client-features.json#roots_file_uri_without_slashes/steps/1': WHY.fileRoot,
   'course-profile/correlation.json#corr_malformed_roots_result_then_valid_result/steps/1': WHY.fileRoot,
   'course-profile/client-features.json#sampling_zero_max_tokens/steps/0': `${WHY.ownRule}: maxTokens is a positive integer (the schema: any integer)`,
@@ -173,6 +176,15 @@ const COURSE_LOOSER: Readonly<Record<string, string>> = {
   'course-profile/reference-behaviours.json#fid_cancel_bad_request_id/steps/0': 'the course wants cancelled params to be an object and reads no member, as its reference does',
   'course-profile/reference-behaviours.json#fid_task_status_empty/steps/0': 'the course wants tasks/status params to be an object and reads no member, as its reference does',
   'course-profile/reference-behaviours.json#fid_tools_list_changed_meta_not_object/steps/0': 'the course does not examine tools/list_changed params, as its reference does not',
+  'course-profile/reference-edges.json#edge_max_tokens_of_hundreds_of_digits/steps/0': 'the course reads integers exactly, as its reference does: maxTokens of 401 digits is a positive integer (the schema validator reads it as a double, Infinity)',
+  'course-profile/reference-edges.json#edge_form_declined_with_content/steps/1': 'the course reads an elicitation answer\'s content only when a form is accepted, as its reference does',
+  'course-profile/reference-edges.json#edge_form_cancelled_with_content_array/steps/1': 'the course reads an elicitation answer\'s content only when a form is accepted, as its reference does',
+  'course-profile/reference-edges.json#edge_client_capability_member_array/setup/0': 'the course reads client capability members only where a feature is used, as its reference does',
+  'course-profile/reference-edges.json#edge_server_capability_logging_string/setup/1': 'of the server capabilities the course examines only resources, as its reference does',
+  'course-profile/reference-edges.json#edge_progress_params_token_boolean/steps/0': 'the course wants progress params to be an object and reads no member, as its reference does',
+  'course-profile/reference-edges.json#edge_tasks_status_id_number/steps/0': 'the course wants tasks/status params to be an object and reads no member, as its reference does',
+  'course-profile/reference-edges.json#edge_structured_content_array_on_error/steps/1': 'the course reads structuredContent only on success, against the outputSchema, as its reference does',
+  'course-profile/reference-edges.json#edge_structured_content_array_on_success/steps/1': 'refused by the declared outputSchema (toolschema/instance-type, a check of the listed tool, not of the message shape): the course reads structuredContent only there, as its reference does',
 };
 
 /** Rows of our method table that differ from the schema's Client/Server unions, by `<revision> <method>`. */
