@@ -93,8 +93,14 @@ test('implementation info', () => {
   assert.equal(pairs(validateImplementation({ name: 'x' }, '/i', ctx)), ['initialize/implementation /i/version']);
   assert.equal(pairs(validateImplementation({ name: 'x', version: 1 }, '/i', ctx)), ['initialize/implementation /i/version']);
   assert.equal(pairs(validateImplementation({ name: 'x', version: '1', vendor: 'y' }, '/i', ctx)), ['initialize/implementation /i/vendor']);
-  assert.equal(pairs(validateImplementation({ name: 'x', version: '1', websiteUrl: 'example.com' }, '/i', ctx)), ['format/absolute-uri /i/websiteUrl']);
-  assert.equal(pairs(validateImplementation({ name: 'x', version: '1', icons: [{ src: 'i.png' }] }, '/i', ctx)), ['format/absolute-uri /i/icons/0/src']);
+  // The course profile reads an implementation's other members not at all, as its reference; the
+  // specification profiles type them (the URI formats are the course's own rules, so none there).
+  assert.equal(pairs(validateImplementation({ name: 'x', version: '1', websiteUrl: 'example.com' }, '/i', ctx)), []);
+  assert.equal(pairs(validateImplementation({ name: 'x', version: '1', icons: [{ src: 'i.png' }] }, '/i', ctx)), []);
+  assert.equal(pairs(validateImplementation({ name: 'x', version: '1', title: 5, icons: 'x' }, '/i', ctx)), []);
+  assert.equal(pairs(validateImplementation({ name: 'x', version: '1', title: 5 }, '/i', loose)), ['initialize/implementation /i/title']);
+  assert.equal(pairs(validateImplementation({ name: 'x', version: '1', websiteUrl: 5 }, '/i', loose)), ['initialize/implementation /i/websiteUrl']);
+  assert.equal(pairs(validateImplementation({ name: 'x', version: '1', icons: 'x' }, '/i', loose)), ['initialize/implementation /i/icons']);
 });
 
 test('initialize params', () => {
