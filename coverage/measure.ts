@@ -94,16 +94,16 @@ class Measurer {
   }
 }
 
-function begin(first: LoadedFixture | undefined, firstProfile: string): { basis: ModelBasis; home: ModelHome; measurer: Measurer; graphs: MachineGraph[] } {
-  const basis = first ? basisFromFixture(first.fixture) : SAMPLE_BASIS;
-  const home: ModelHome = first ? { profile: profileForFixture(first.fixture).id, fixture: first.label } : { profile: firstProfile, fixture: '(the built-in sample)' };
+function begin(first: LoadedFixture | undefined, firstProfile: string, override: string | undefined): { basis: ModelBasis; home: ModelHome; measurer: Measurer; graphs: MachineGraph[] } {
+  const basis = first ? basisFromFixture(first.fixture, override) : SAMPLE_BASIS;
+  const home: ModelHome = first ? { profile: profileForFixture(first.fixture, override).id, fixture: first.label } : { profile: firstProfile, fixture: '(the built-in sample)' };
   const { graphs, byDefinition } = machineGraphs(basis);
   return { basis, home, measurer: new Measurer(graphs, byDefinition), graphs };
 }
 
-function playFixtures(measurer: Measurer, fixtures: readonly LoadedFixture[], prefix: boolean): void {
+function playFixtures(measurer: Measurer, fixtures: readonly LoadedFixture[], prefix: boolean, override: string | undefined): void {
   for (const { label, fixture } of fixtures) {
-    const profile = profileForFixture(fixture);
+    const profile = profileForFixture(fixture, override);
     fixture.cases.forEach((kase, i) => {
       runCase(fixture, kase, i, { profile, inspect: measurer.start() });
       measurer.finish(prefix ? `${label}#${kase.name}` : kase.name, profile);
@@ -127,9 +127,9 @@ function result(basis: ModelBasis, home: ModelHome, graphs: readonly MachineGrap
  * Each fixture is judged under its own profile, so the extensions' machines run where the spec
  * profiles have them. The first fixture supplies the core catalogues' payloads (so suggestions fit it).
  */
-export function measure(fixtures: readonly LoadedFixture[]): Measurement {
-  const { basis, home, measurer, graphs } = begin(fixtures[0], 'course');
-  playFixtures(measurer, fixtures, fixtures.length > 1);
+export function measure(fixtures: readonly LoadedFixture[], profile?: string): Measurement {
+  const { basis, home, measurer, graphs } = begin(fixtures[0], 'course', profile);
+  playFixtures(measurer, fixtures, fixtures.length > 1, profile);
   return result(basis, home, graphs, measurer);
 }
 
@@ -137,10 +137,10 @@ export function measure(fixtures: readonly LoadedFixture[]): Measurement {
  * As measure, with transcripts too: each transcript is one case named by its label, judged under
  * the profile its header or its traffic picks.
  */
-export async function measureWithTranscripts(fixtures: readonly LoadedFixture[], transcripts: readonly PlayableTranscript[]): Promise<Measurement> {
-  const { basis, home, measurer, graphs } = begin(fixtures[0], '2025-11-25');
+export async function measureWithTranscripts(fixtures: readonly LoadedFixture[], transcripts: readonly PlayableTranscript[], profile?: string): Promise<Measurement> {
+  const { basis, home, measurer, graphs } = begin(fixtures[0], '2025-11-25', profile);
   const prefix = fixtures.length + transcripts.length > 1;
-  playFixtures(measurer, fixtures, prefix);
+  playFixtures(measurer, fixtures, prefix, profile);
   for (const t of transcripts) {
     const profile = await t.play(measurer.start());
     measurer.finish(t.label, profile);

@@ -31,7 +31,7 @@ async function until(check: () => boolean, timeoutMs: number): Promise<boolean> 
  * loopback WebSocket. The packages are optional and imported only here. (The package's own bridge
  * server listens on every interface, so it is not used.)
  */
-export async function streamToStately(fixture: Fixture, kase: FixtureCase, index: number, port: number): Promise<StatelyStream> {
+export async function streamToStately(fixture: Fixture, kase: FixtureCase, index: number, port: number, profileId?: string): Promise<StatelyStream> {
   const missing = new InputError(ruleById('cli/optional-package-missing').id, '', '--stately needs the optional packages @statelyai/inspect and ws (npm install @statelyai/inspect ws)');
   let inspect: typeof import('@statelyai/inspect');
   let bridge: StatelyBridge;
@@ -56,7 +56,7 @@ export async function streamToStately(fixture: Fixture, kase: FixtureCase, index
     await bridge.stop();
   };
   try {
-    const result = runCase(fixture, kase, index, { profile: profileForFixture(fixture), inspect: (e) => inspector.inspect.next?.(e) });
+    const result = runCase(fixture, kase, index, { profile: profileForFixture(fixture, profileId), inspect: (e) => inspector.inspect.next?.(e) });
     if (!(await until(() => adapter.status === 'open', OPEN_TIMEOUT_MS))) throw new Error(`could not reach the inspector bridge at ${url}`);
     await until(() => (adapter.ws?.bufferedAmount ?? 0) === 0, OPEN_TIMEOUT_MS);
     return { result, url, pageUrl: bridge.pageUrl, stop };

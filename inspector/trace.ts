@@ -153,13 +153,13 @@ const PASSING: ReadonlySet<string> = new Set(['passed', 'expected_failure']);
  * name, the findings, the session's view, every actor's state and the transitions the step took
  * (from the actors' inspection events). The first frame is the session before any step.
  */
-export function traceCase(label: string, fixture: Fixture, kase: FixtureCase, index: number): CaseTrace & { readonly result: CaseResult } {
-  const { graphs, byDefinition } = machineGraphs(basisFromFixture(fixture));
+export function traceCase(label: string, fixture: Fixture, kase: FixtureCase, index: number, profileId?: string): CaseTrace & { readonly result: CaseResult } {
+  const { graphs, byDefinition } = machineGraphs(basisFromFixture(fixture, profileId));
   const recorder = new TransitionRecorder(graphs.map((g) => g.model), byDefinition);
   const frames: Frame[] = [];
   const takenSince = newTransitions(recorder);
   const namer = new StepNamer();
-  const profile = profileForFixture(fixture);
+  const profile = profileForFixture(fixture, profileId);
   const startFrame = (): Frame => {
     // The session before any step: an untouched one with the same configuration, and its own recorder.
     const before = new TransitionRecorder(graphs.map((g) => g.model), byDefinition);

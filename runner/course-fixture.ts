@@ -1,4 +1,4 @@
-import { courseUriLimit, isAbsoluteUri, isHttpsUrl } from '../validators/format.ts';
+import { courseUriLimit, isCourseUri, isHttpsUrl } from '../validators/format.ts';
 import { isUriTemplate } from '../validators/uri-template.ts';
 import { COURSE_PROFILE } from '../validators/profiles.ts';
 import { InputError } from '../files/input-error.ts';
@@ -45,7 +45,7 @@ export function checkCourseFixture(fixture: Fixture): void {
     }
     const tenants = new Map<string, string>();
     revision.resources.forEach((r, i) => {
-      if (!isAbsoluteUri(r.uri) || courseUriLimit(r.uri) !== undefined) throw invalid(`${at}/resources/${i}/uri`, `${JSON.stringify(r.uri)} is not an absolute URI in the RFC 3986 character set, of at most 2048 characters and a port up to 65535`);
+      if (!isCourseUri(r.uri) || courseUriLimit(r.uri) !== undefined) throw invalid(`${at}/resources/${i}/uri`, `${JSON.stringify(r.uri)} is not an absolute URI in the RFC 3986 character set, of at most 2048 characters and a port up to 65535`);
       if (tenants.has(r.uri)) throw invalid(`${at}/resources/${i}/uri`, `${r.uri} is listed twice`);
       if (r.tenant === '') throw invalid(`${at}/resources/${i}/tenant`, 'a resource names its tenant');
       tenants.set(r.uri, r.tenant);

@@ -5,6 +5,7 @@ import { CourseFixtureSchema, FixtureSchema, type Fixture } from './fixture-sche
 import { inputKindOf, looksLikeFixture } from './input-kind.ts';
 import { describeIssue, shown } from './schema-issue.ts';
 import { ruleById } from '../validators/rules/index.ts';
+import { fixtureProfileId } from './profile-for.ts';
 
 /** The error for a transcript where a fixture was expected, naming the command that judges it. */
 export function transcriptNotFixture(label: string): InputError {
@@ -13,22 +14,46 @@ export function transcriptNotFixture(label: string): InputError {
 }
 
 /**
+ * Fixtures read with a `\u` escape of an unpaired surrogate, with the refusal every profile but the
+ * course's makes of them (see profileForFixture).
+ */
+const LONE_SURROGATE_ESCAPES = new WeakMap<Fixture, InputError>();
+
+/** The refusal of a fixture that holds an escaped unpaired surrogate, if it holds one. */
+export function loneSurrogateRefusal(fixture: Fixture): InputError | undefined {
+  return LONE_SURROGATE_ESCAPES.get(fixture);
+}
+
+/** Parses the fixture's bytes; an escaped unpaired surrogate is taken, and its refusal returned beside the value. */
+function parseFixtureJson(bytes: Uint8Array, label: string): { data: unknown; refusal: InputError | undefined } {
+  try {
+    return { data: parseStrictJson(bytes, { spellings: true }), refusal: undefined };
+  } catch (error) {
+    if (!(error instanceof StrictJsonError)) throw error;
+    if (inputKindOf(bytes) === 'transcript') throw transcriptNotFixture(label);
+    const refusal = new InputError(error.rule, error.pointer, `${label}: ${error.message}`);
+    if (error.rule !== ruleById('json/lone-surrogate').id) throw refusal;
+    // The course's reference reads fixtures with Python's JSON reader, which takes an escaped
+    // unpaired surrogate: a course fixture holding one is judged (one written raw is no UTF-8).
+    try {
+      return { data: parseStrictJson(bytes, { spellings: true, loneSurrogateEscapes: true }), refusal };
+    } catch (again) {
+      if (!(again instanceof StrictJsonError)) throw again;
+      throw again.rule === error.rule ? refusal : new InputError(again.rule, again.pointer, `${label}: ${again.message}`);
+    }
+  }
+}
+
+/**
  * Parses and checks a fixture's bytes; `label` names it in messages (never a local path). A
  * transcript is recognised and refused with the command that judges it.
  */
 export function parseFixture(bytes: Uint8Array, label: string): Fixture {
-  let data: unknown;
-  try {
-    data = parseStrictJson(bytes, { spellings: true });
-  } catch (error) {
-    if (!(error instanceof StrictJsonError)) throw error;
-    if (inputKindOf(bytes) === 'transcript') throw transcriptNotFixture(label);
-    throw new InputError(error.rule, error.pointer, `${label}: ${error.message}`);
-  }
+  const { data, refusal } = parseFixtureJson(bytes, label);
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     throw new InputError(ruleById('fixture/invalid').id, '', `${label}: invalid fixture: a fixture is one JSON object, found ${shown(data)}`);
   }
-  const schema = (data as Record<string, unknown>)['profile'] === undefined || (data as Record<string, unknown>)['profile'] === 'course' ? CourseFixtureSchema : FixtureSchema;
+  const schema = fixtureProfileId(data as Record<string, unknown>) === 'course' ? CourseFixtureSchema : FixtureSchema;
   const r = v.safeParse(schema, data);
   if (!r.success) {
     if (!looksLikeFixture(data) && inputKindOf(bytes) === 'transcript') throw transcriptNotFixture(label);
@@ -48,5 +73,9 @@ export function parseFixture(bytes: Uint8Array, label: string): Fixture {
     }
     names.add(c.name);
   });
+  if (refusal !== undefined) {
+    if (fixtureProfileId(fixture) !== 'course') throw refusal;
+    LONE_SURROGATE_ESCAPES.set(fixture, refusal);
+  }
   return fixture;
 }

@@ -12,12 +12,20 @@ import { ruleById } from './rules/index.ts';
 
 /**
  * Capabilities are an open set (the schema says so), and their known members keep the schema's
- * types in every profile. The course profile (`course`) adds one exact object: the resources
- * capability takes only subscribe and listChanged.
+ * types in the specification profiles. The course profile (`course`) reads them as its reference
+ * does: client capabilities are an object whose members are read only where a feature is used
+ * (a member of the wrong type declares nothing), and of the server's only the resources capability
+ * is examined, an exact object of subscribe and listChanged flags.
  */
 function capabilitySchemas(course: boolean) {
   /** A capability object whose contents the schema leaves open (`additionalProperties: true`). */
   const open = v.optional(MetaSchema);
+  if (course) {
+    return {
+      client: MetaSchema,
+      server: objectSchema({ resources: v.optional(objectSchema({ subscribe: v.optional(v.boolean()), listChanged: v.optional(v.boolean()) }, true)) }, false),
+    };
+  }
   const flag = v.optional(v.boolean());
   const experimental = v.optional(v.pipe(MetaSchema, v.record(v.string(), MetaSchema)));
   const tasks = (requests: v.ObjectEntries) =>

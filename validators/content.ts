@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import type { ValidationContext } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
-import { base64DecodedLength, isAbsoluteUri, isIsoTimestamp, utf8ByteLength } from './format.ts';
+import { base64DecodedLength, isAbsoluteUri, isCourseUri, isIsoTimestamp, utf8ByteLength } from './format.ts';
 import { collectResourceContents, resourceContentsBytes } from './resource-contents.ts';
 import { checkBase64Format, checkCourseUriLimits, checkItemBytes, checkItemCount, checkMimeTypeFormat, checkUriFormat } from './format-checks.ts';
 import { findingsOf, isJsonObject, MetaSchema, objectSchema, shown } from './shape.ts';
@@ -107,7 +107,7 @@ export function collectIconsFormat(value: unknown, at: string, ctx: ValidationCo
     const icon: unknown = value[i];
     if (!isJsonObject(icon)) continue;
     const src = icon['src'];
-    if (typeof src === 'string' && !isAbsoluteUri(src)) {
+    if (typeof src === 'string' && !isCourseUri(src)) {
       out.push(
         finding(
           ruleById('format/absolute-uri'),

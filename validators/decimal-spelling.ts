@@ -29,3 +29,8 @@ export interface DecimalPlace {
 export function decimalSpellingsIn(value: unknown): DecimalPlace[] {
   return SPELLINGS.placesIn(value).map(({ path, note }) => ({ path, spelling: note }));
 }
+
+/** The spelling the reader recorded for the number at `key` of `container`, if any. */
+export function decimalSpellingAt(container: unknown, key: string | number): DecimalSpelling | undefined {
+  return SPELLINGS.at(container, key);
+}

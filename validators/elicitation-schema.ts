@@ -42,7 +42,8 @@ function schemaSet(strict: boolean, since20251125: boolean) {
       },
       strict,
     ),
-    boolean: objectSchema({ type: v.literal('boolean'), ...common, default: v.optional(v.boolean()) }, strict),
+    // The course's subset lets a boolean field list its values (checked as a tool schema's enum).
+    boolean: objectSchema({ type: v.literal('boolean'), ...common, default: v.optional(v.boolean()), ...(strict ? { enum: v.optional(v.unknown()) } : {}) }, strict),
     multi: objectSchema({ ...arr, items: objectSchema({ type: v.literal('string'), enum: strings }, strict) }, strict),
     titledMulti: objectSchema({ ...arr, items: objectSchema({ anyOf: titled }, strict) }, strict),
   };

@@ -9,7 +9,7 @@ import type { MethodValidators, ValidationContext } from './context.ts';
 import { collectFormContent, collectFormValueTypes } from './elicitation-content.ts';
 import { validateRequestedSchema } from './elicitation-schema.ts';
 import { pointerJoin, type Finding } from './finding.ts';
-import { isAbsoluteUri, isHttpsUrl } from './format.ts';
+import { isAbsoluteUri, isCourseElicitationUrl, schemeLength } from './format.ts';
 import { RequestMetaSchema } from './pagination.ts';
 import { findingsOf, isJsonObject, MetaSchema, objectSchema, shown } from './shape.ts';
 import { finding } from './rules/report.ts';
@@ -42,8 +42,9 @@ function schemaSet(strict: boolean, since20251125: boolean) {
     url: objectSchema({ mode: v.literal('url'), url: v.string(), elicitationId: elicitationId(strict), ...common }, strict),
     /** 2026-07-28: URL-mode params are {mode, url, message}; elicitationId is no longer required. */
     url2026: objectSchema({ mode: v.literal('url'), url: v.string(), elicitationId: v.optional(elicitationId(strict)), ...common }, strict),
+    // The course reads an answer's content only when a form is accepted (validateResult).
     result: objectSchema(
-      { action: v.picklist(['accept', 'decline', 'cancel']), content: v.optional(MetaSchema), _meta: v.optional(MetaSchema) },
+      { action: v.picklist(['accept', 'decline', 'cancel']), content: v.optional(strict ? v.unknown() : MetaSchema), _meta: v.optional(MetaSchema) },
       false,
     ),
   };
@@ -64,10 +65,15 @@ function collectNewerParams(params: { readonly [key: string]: unknown }, at: str
 
 function collectUrl(url: unknown, at: string, ctx: ValidationContext, out: Finding[]): void {
   if (typeof url !== 'string') return;
-  if (!isAbsoluteUri(url)) {
+  if (ctx.profile.strict) {
+    // The course reads a URL as its reference does: the https scheme and a non-empty authority.
+    if (schemeLength(url.replace(/^[\x00-\x20]+/, '')) === 0) {
+      out.push(finding(ruleById('elicitation/url-invalid'), at, `Invalid url: Expected an absolute URI but received ${shown(url)}`));
+    } else if (!isCourseElicitationUrl(url)) {
+      out.push(finding(ruleById('elicitation/url-not-https'), at, `Invalid url: Expected an absolute https URL with a non-empty authority (course profile) but received ${shown(url)}`));
+    }
+  } else if (!isAbsoluteUri(url)) {
     out.push(finding(ruleById('elicitation/url-invalid'), at, `Invalid url: Expected an absolute URI but received ${shown(url)}`));
-  } else if (ctx.profile.strict && !isHttpsUrl(url)) {
-    out.push(finding(ruleById('elicitation/url-not-https'), at, `Invalid url: Expected an absolute https URL (course profile) but received ${shown(url)}`));
   }
 }
 
@@ -118,13 +124,14 @@ function validateResult(result: unknown, at: string, requestParams: unknown, ctx
   const urlMode = request?.['mode'] === 'url';
   if (ctx.profile.strict) {
     // The course profile: a URL-mode answer exposes no content; an accepted form answer carries its
-    // content object, whose values keep the schema's types; nothing else is held against the request.
+    // content object, whose values keep the schema's types; a declined or cancelled form's content
+    // is not read, as its reference reads none; nothing else is held against the request.
     if (urlMode && content !== undefined) {
       out.push(finding(ruleById('elicitation/unexpected-content'), contentAt, 'Invalid elicitation/create result: URL elicitation result must not expose secret content'));
     } else if (!urlMode && action === 'accept') {
-      if (content === undefined) out.push(finding(ruleById('elicitation/result'), contentAt, 'Invalid elicitation/create result: accepted form elicitation needs content'));
-      else if (isJsonObject(content)) collectFormValueTypes(content, contentAt, out);
-    } else if (isJsonObject(content)) collectFormValueTypes(content, contentAt, out);
+      if (!isJsonObject(content)) out.push(finding(ruleById('elicitation/result'), contentAt, `Invalid elicitation/create result: accepted form elicitation needs content (an object) but received ${content === undefined ? 'none' : shown(content)}`));
+      else collectFormValueTypes(content, contentAt, out);
+    }
     return findingsOf(out);
   }
   if (content !== undefined && (action !== 'accept' || urlMode)) {
@@ -138,9 +145,9 @@ function validateResult(result: unknown, at: string, requestParams: unknown, ctx
   return findingsOf(out);
 }
 
-/** The params of notifications/elicitation/complete: the elicitationId (exactly that, in the course profile). */
+/** The params of notifications/elicitation/complete: the elicitationId (exactly that, of any type as the reference reads it, in the course profile). */
 const completeSchemas = profileSchemas((strict) =>
-  strict ? objectSchema({ elicitationId: v.string() }, true) : objectSchema({ elicitationId: v.string(), _meta: v.optional(MetaSchema) }, false));
+  strict ? objectSchema({ elicitationId: v.unknown() }, true) : objectSchema({ elicitationId: v.string(), _meta: v.optional(MetaSchema) }, false));
 
 function validateCompleteParams(params: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
   return checkSchema(completeSchemas(ctx), params, ruleById('elicitation/complete-params'), at, 'elicitation complete params');

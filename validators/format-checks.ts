@@ -1,14 +1,14 @@
 /** Format findings every content-like value reuses: URIs, media types, base64 and the per-item size limit. */
 import type { ValidationContext } from './context.ts';
 import type { Finding } from './finding.ts';
-import { COURSE_URI_MAX_LENGTH, courseUriLimit, isAbsoluteUri, isBase64, isCanonicalBase64, isMimeType } from './format.ts';
+import { COURSE_URI_MAX_LENGTH, courseUriLimit, isBase64, isCanonicalBase64, isCourseMimeType, isCourseUri } from './format.ts';
 import { finding } from './rules/report.ts';
 import { shown } from './shape.ts';
 import { ruleById } from './rules/index.ts';
 
-/** Reports a string that is not an absolute URI, or one beyond the course's URI limits (strict profiles). */
+/** Reports a string that is not an absolute URI as the course reads one (isCourseUri), or one beyond the course's URI limits (strict profiles). */
 export function checkUriFormat(value: unknown, at: string, ctx: ValidationContext, out: Finding[]): void {
-  if (ctx.profile.strict && typeof value === 'string' && !isAbsoluteUri(value)) {
+  if (ctx.profile.strict && typeof value === 'string' && !isCourseUri(value)) {
     out.push(
       finding(ruleById('format/absolute-uri'), at, `Invalid URI: Expected an absolute RFC 3986 URI but received ${shown(value)}`),
     );
@@ -24,11 +24,11 @@ export function checkCourseUriLimits(value: unknown, at: string, ctx: Validation
   if (problem !== undefined) out.push(finding(ruleById('format/uri-limits'), at, `Invalid URI: Expected at most ${COURSE_URI_MAX_LENGTH} characters and a port up to 65535 but received ${problem}`));
 }
 
-/** Reports a string that is not an RFC 6838 media type (strict profiles). */
+/** Reports a string that is not a media type as the course reads one (isCourseMimeType; strict profiles). */
 export function checkMimeTypeFormat(value: unknown, at: string, ctx: ValidationContext, out: Finding[]): void {
-  if (ctx.profile.strict && typeof value === 'string' && !isMimeType(value)) {
+  if (ctx.profile.strict && typeof value === 'string' && !isCourseMimeType(value)) {
     out.push(
-      finding(ruleById('format/mime-type'), at, `Invalid mimeType: Expected an RFC 6838 type/subtype but received ${shown(value)}`),
+      finding(ruleById('format/mime-type'), at, `Invalid mimeType: Expected a type/subtype with optional name=value parameters but received ${shown(value)}`),
     );
   }
 }

@@ -131,6 +131,108 @@ export function courseUriLimit(s: string): string | undefined {
   return undefined;
 }
 
+/** The characters the course profile takes in a URI: the RFC 3986 set, wherever they stand. */
+const COURSE_URI_CHARACTERS = /^[A-Za-z0-9:/?#[\]@!$&'()*+,;=._~%-]+$/;
+
+/** Whether `s` is a dotted-quad IPv4 address: four decimal octets up to 255, without leading zeros. */
+function isIpv4(s: string): boolean {
+  const parts = s.split('.');
+  return parts.length === 4 && parts.every((p) => /^(?:0|[1-9][0-9]{0,2})$/.test(p) && Number(p) <= 255);
+}
+
+/** Whether `s` is an IPv6 address (RFC 4291 text form, an IPv4 tail and a zone allowed). */
+export function isIpv6(s: string): boolean {
+  let addr = s;
+  const zone = s.indexOf('%');
+  if (zone >= 0) {
+    const id = s.slice(zone + 1);
+    if (id === '' || id.includes('%')) return false;
+    addr = s.slice(0, zone);
+  }
+  const tail = addr.slice(addr.lastIndexOf(':') + 1);
+  if (tail.includes('.')) {
+    if (!isIpv4(tail) || !addr.includes(':')) return false;
+    addr = `${addr.slice(0, addr.length - tail.length)}0:0`;
+  }
+  const halves = addr.split('::');
+  if (halves.length > 2) return false;
+  const groups = halves.flatMap((h) => (h === '' ? [] : h.split(':')));
+  if (!groups.every((g) => /^[0-9A-Fa-f]{1,4}$/.test(g))) return false;
+  return halves.length === 2 ? groups.length <= 7 : groups.length === 8;
+}
+
+/** The scheme, authority (undefined without `//`) and path of a URI, split where RFC 3986 appendix B splits them. */
+function uriParts(s: string): { scheme: string; authority: string | undefined; path: string } | undefined {
+  const scheme = schemeLength(s);
+  if (scheme === 0) return undefined;
+  let rest = s.slice(scheme + 1);
+  let authority: string | undefined;
+  if (rest.startsWith('//')) {
+    const end = rest.slice(2).search(/[/?#]/);
+    authority = end < 0 ? rest.slice(2) : rest.slice(2, 2 + end);
+    rest = rest.slice(2 + authority.length);
+  }
+  const pathEnd = rest.search(/[?#]/);
+  return { scheme: s.slice(0, scheme), authority, path: pathEnd < 0 ? rest : rest.slice(0, pathEnd) };
+}
+
+/**
+ * Whether the course profile takes `s` as an absolute URI, as its reference reads one: a scheme,
+ * then only characters of the RFC 3986 set (brackets and a second `#` included, wherever they
+ * stand), every `%` starting an escape; an authority whose brackets pair and hold an IPv6 or
+ * IPvFuture address, and whose port, when written, is digits. (Length and port range:
+ * courseUriLimit.)
+ */
+export function isCourseUri(s: string): boolean {
+  if (!COURSE_URI_CHARACTERS.test(s) || /%(?![0-9A-Fa-f]{2})/.test(s)) return false;
+  const parts = uriParts(s);
+  if (parts === undefined) return false;
+  const authority = parts.authority;
+  if (authority === undefined) return true;
+  const open = authority.includes('[');
+  if (open !== authority.includes(']')) return false;
+  if (open) {
+    const inside = authority.slice(authority.indexOf('[') + 1);
+    const host = inside.slice(0, inside.indexOf(']') < 0 ? inside.length : inside.indexOf(']'));
+    if (host.startsWith('v') ? !/^v[0-9A-Fa-f]+\..+$/.test(host) : !isIpv6(host)) return false;
+  }
+  const hostinfo = authority.slice(authority.lastIndexOf('@') + 1);
+  let port: string;
+  if (hostinfo.includes('[')) {
+    const after = hostinfo.slice(hostinfo.indexOf('[') + 1);
+    const close = after.indexOf(']');
+    const rest = close < 0 ? '' : after.slice(close + 1);
+    port = rest.includes(':') ? rest.slice(rest.indexOf(':') + 1) : '';
+  } else {
+    port = hostinfo.includes(':') ? hostinfo.slice(hostinfo.indexOf(':') + 1) : '';
+  }
+  return port === '' || /^[0-9]+$/.test(port);
+}
+
+/**
+ * Whether the course profile takes `s` as a root URI: an absolute URI it takes (isCourseUri) with
+ * the file scheme, naming a location (an authority or a path); `file:/srv` is one.
+ */
+export function isCourseFileUri(s: string): boolean {
+  const parts = isCourseUri(s) ? uriParts(s) : undefined;
+  return parts !== undefined && parts.scheme.toLowerCase() === 'file' && ((parts.authority ?? '') !== '' || parts.path !== '');
+}
+
+/**
+ * Whether the course profile takes `s` as a URL-mode elicitation URL: the https scheme (in any
+ * case) and a non-empty authority, read as its reference reads a URL (leading spaces and controls
+ * dropped, tabs and line breaks removed; nothing else about the URL is examined).
+ */
+export function isCourseElicitationUrl(s: string): boolean {
+  const url = s.replace(/^[\x00-\x20]+/, '').replace(/[\t\r\n]/g, '');
+  const colon = url.indexOf(':');
+  if (colon <= 0 || !/^[A-Za-z][A-Za-z0-9+.-]*$/.test(url.slice(0, colon)) || url.slice(0, colon).toLowerCase() !== 'https') return false;
+  const rest = url.slice(colon + 1);
+  if (!rest.startsWith('//')) return false;
+  const end = rest.slice(2).search(/[/?#]/);
+  return (end < 0 ? rest.slice(2) : rest.slice(2, 2 + end)) !== '';
+}
+
 /** Whether `s` is an absolute `file://` URI (RFC 8089 with an authority part, as MCP roots require). */
 export function isFileUri(s: string): boolean {
   return schemeLength(s) === 4 && s.slice(0, 7).toLowerCase() === 'file://' && isAbsoluteUri(s);
@@ -214,6 +316,27 @@ const MIME = new RegExp(
 /** Whether `s` is an RFC 6838 media type `type/subtype`, with optional `; name=value` parameters. */
 export function isMimeType(s: string): boolean {
   return MIME.test(s);
+}
+
+/**
+ * White space as the course's reference reads it (Python's str.isspace: the ASCII spaces and
+ * controls FS, GS, RS and US, NEL, no-break space and the Unicode spaces), as a class body.
+ */
+const PYTHON_SPACE = '\\t\\n\\v\\f\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+const COURSE_MIME_TOKEN = "[A-Za-z0-9!#$&^_.+-]+";
+const COURSE_MIME = new RegExp(
+  `^${COURSE_MIME_TOKEN}/${COURSE_MIME_TOKEN}(?:[${PYTHON_SPACE}]*;[${PYTHON_SPACE}]*[^${PYTHON_SPACE}=;]+=[^${PYTHON_SPACE};]+)*$`,
+  'u',
+);
+
+/**
+ * Whether the course profile takes `s` as a media type, as its reference does: `type/subtype` of
+ * its token characters, then parameters, each `;` between optional white space, a name of anything
+ * but white space, `=` and `;`, `=`, and a value of anything but white space and `;` (white space
+ * in Python's sense, see PYTHON_SPACE).
+ */
+export function isCourseMimeType(s: string): boolean {
+  return COURSE_MIME.test(s);
 }
 
 const DATE_TIME =

@@ -6,10 +6,9 @@
 import * as v from 'valibot';
 import { validateClientCapabilities, validateServerCapabilities } from './capabilities-shape.ts';
 import type { MethodValidators, ValidationContext } from './context.ts';
-import { collectIconsFormat, descriptorPartSchemas } from './content.ts';
+import { descriptorPartSchemas } from './content.ts';
 import { pointerJoin, type Finding } from './finding.ts';
 import { RequestMetaSchema } from './pagination.ts';
-import { checkUriFormat } from './format-checks.ts';
 import { findingsOf, isJsonObject, MetaSchema, objectSchema } from './shape.ts';
 import { checkSchema } from './schema-check.ts';
 import { profileSchemas } from './profile-schemas.ts';
@@ -42,12 +41,13 @@ function schemaSet(strict: boolean, since20251125: boolean) {
       {
         name: text,
         version: text,
-        title: v.optional(v.string()),
+        // The course's reference reads an implementation's other members not at all (their names only).
+        title: v.optional(strict ? v.unknown() : v.string()),
         ...(since20251125
           ? {
-              description: v.optional(v.string()),
-              websiteUrl: v.optional(v.string()),
-              icons: v.optional(descriptorPartSchemas(strict).icons),
+              description: v.optional(strict ? v.unknown() : v.string()),
+              websiteUrl: v.optional(strict ? v.unknown() : v.string()),
+              icons: v.optional(strict ? v.unknown() : descriptorPartSchemas(strict).icons),
             }
           : {}),
       },
@@ -59,13 +59,13 @@ function schemaSet(strict: boolean, since20251125: boolean) {
 
 const schemas = profileSchemas(schemaSet);
 
-/** Validates clientInfo or serverInfo: name, version, optional title, description, websiteUrl and icons. */
+/**
+ * Validates clientInfo or serverInfo: name, version, optional title, description, websiteUrl and
+ * icons (in the course profile, as its reference reads them: exactly these names, a non-empty name
+ * and version, the other members unexamined).
+ */
 export function validateImplementation(info: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
   const out: Finding[] = [...checkSchema(schemas(ctx).implementation, info, ruleById('initialize/implementation'), at, 'implementation info')];
-  if (isJsonObject(info)) {
-    checkUriFormat(info['websiteUrl'], pointerJoin(at, 'websiteUrl'), ctx, out);
-    collectIconsFormat(info['icons'], pointerJoin(at, 'icons'), ctx, out);
-  }
   return findingsOf(out);
 }
 

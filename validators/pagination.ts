@@ -25,6 +25,13 @@ const PARAMS = {
   loose: objectSchema({ cursor: v.optional(v.string()), _meta: v.optional(RequestMetaSchema) }, false),
 };
 
+/** Length in Unicode code points (a lone surrogate counts as one). */
+function codePointLength(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
 /**
  * Pushes findings for a cursor value that is not a string (the schema's Cursor is any string; the
  * course profile also refuses the empty one) within `limits.cursorLength`.
@@ -35,12 +42,14 @@ export function collectCursor(value: unknown, at: string, ctx: ValidationContext
     return;
   }
   const max = ctx.profile.limits.cursorLength;
-  if (max !== null && value.length > max) {
+  // Characters are code points (an astral character is one), as the course's reference counts them.
+  const length = max === null || value.length <= max ? 0 : codePointLength(value);
+  if (max !== null && length > max) {
     out.push(
       finding(
         ruleById('pagination/cursor-too-long'),
         at,
-        `Invalid ${what}: Expected at most ${max} characters (the profile cursor limit) but received ${value.length}`,
+        `Invalid ${what}: Expected at most ${max} characters (the profile cursor limit) but received ${length}`,
       ),
     );
   }

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import type { MethodValidators, ValidationContext } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
 import { checkCourseUriLimits } from './format-checks.ts';
-import { isFileUri } from './format.ts';
+import { isCourseFileUri, isFileUri } from './format.ts';
 import { RequestMetaSchema } from './pagination.ts';
 import { findingsOf, isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './shape.ts';
 import { finding } from './rules/report.ts';
@@ -45,8 +45,10 @@ export function validateListRootsResult(result: unknown, at: string, _req: unkno
       const rootAt = pointerJoin(at, 'roots', i);
       for (const f of checkSchema(s.root, root, ruleById('roots/list-result-shape'), rootAt, 'root')) out.push(f);
       const uri = isJsonObject(root) ? root['uri'] : undefined;
-      if (typeof uri === 'string' && !isFileUri(uri)) {
-        out.push(finding(ruleById('roots/file-uri'), pointerJoin(rootAt, 'uri'), `Invalid root uri: Expected a file:// URI but received ${shown(uri)}`));
+      // The course reads a root as its reference does: a file URI naming a location (file:/srv is one).
+      if (typeof uri === 'string' && !(ctx.profile.id === 'course' ? isCourseFileUri(uri) : isFileUri(uri))) {
+        const expected = ctx.profile.id === 'course' ? 'an absolute file URI naming a location' : 'a file:// URI';
+        out.push(finding(ruleById('roots/file-uri'), pointerJoin(rootAt, 'uri'), `Invalid root uri: Expected ${expected} but received ${shown(uri)}`));
       }
       checkCourseUriLimits(uri, pointerJoin(rootAt, 'uri'), ctx, out);
     }

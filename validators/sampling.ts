@@ -17,6 +17,7 @@ import { isTaskAugmented, validateCreateTaskResult, validateTaskMetadata } from 
 import { collectToolDescriptor } from './tool-descriptor.ts';
 import { profileSchemas, schemaReading, since20251125 } from './profile-schemas.ts';
 import { ruleById } from './rules/index.ts';
+import { exactIntegerAt } from './exact-integer.ts';
 
 const MEDIA = ['text', 'image', 'audio'] as const;
 
@@ -170,7 +171,11 @@ function collectMessage(message: unknown, at: string, ctx: ValidationContext, us
 }
 
 function validateParams(params: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
-  const out: Finding[] = [...checkSchema(schemas(ctx).params, params, ruleById('sampling/params'), at, 'sampling/createMessage params')];
+  // The course reads an integer of any size exactly: a positive maxTokens beyond the largest double
+  // (a number here only as Infinity) is a positive integer there.
+  const exact = ctx.profile.strict && isJsonObject(params) ? exactIntegerAt(params, 'maxTokens') : undefined;
+  const judged = exact !== undefined && exact > 0n && isJsonObject(params) ? { ...params, maxTokens: 1 } : params;
+  const out: Finding[] = [...checkSchema(schemas(ctx).params, judged, ruleById('sampling/params'), at, 'sampling/createMessage params')];
   // The course profile's reference reads no message; the messages keep the schema's shapes.
   const messagesCtx = schemaReading(ctx);
   if (!isJsonObject(params)) return out;

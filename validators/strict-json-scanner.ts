@@ -58,6 +58,7 @@ let scanningKey = false;
 let lastStringEscaped = false;
 let unsafeSink: UnsafeInteger[] | undefined;
 let decimalSink: SpelledDecimal[] | undefined;
+let loneEscapesTaken = false;
 let valueDepth = 0;
 
 /**
@@ -65,13 +66,16 @@ let valueDepth = 0;
  * nesting deeper than `maxDepth` is refused at its opening bracket without recursion.
  * Returns undefined when `s` is valid; `JSON.parse(s)` then yields the value. Integers beyond
  * ±(2^53-1) are valid JSON: each is pushed onto `unsafe` (when given) with its place and digits,
- * so that the reader can keep its exact value.
+ * so that the reader can keep its exact value. With `loneEscapes`, a `\u` escape of an unpaired
+ * surrogate is taken (as Python's JSON reader takes it); an unpaired surrogate written as such
+ * never is.
  */
-export function scanJson(s: string, maxDepth: number, unsafe?: UnsafeInteger[], decimals?: SpelledDecimal[]): ScanFailure | undefined {
+export function scanJson(s: string, maxDepth: number, unsafe?: UnsafeInteger[], decimals?: SpelledDecimal[], loneEscapes = false): ScanFailure | undefined {
   const n = s.length;
   let depth = 0;
   let i = 0;
   scanningKey = false;
+  loneEscapesTaken = loneEscapes;
   source = s;
   unsafeSink = unsafe;
   decimalSink = decimals;
@@ -285,6 +289,7 @@ function scanEscape(s: string, j: number, n: number): number {
         const low = hex4(s, j + 8, n);
         if (isLowSurrogate(low)) return j + 12;
       }
+      if (loneEscapesTaken) return j + 6;
       const cut = unit <= 0xdbff && n - j <= 12 && '\\u'.startsWith(s.slice(j + 6, j + 8));
       throw new Failure(ruleById('json/lone-surrogate').id, j, `unpaired surrogate escape \\u${s.slice(j + 2, j + 6)}`, cut);
     }

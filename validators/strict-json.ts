@@ -61,6 +61,11 @@ export interface StrictJsonOptions {
    * as ±Infinity instead of refused) were written (validators/decimal-spelling.ts); default false.
    */
   readonly spellings?: boolean;
+  /**
+   * Take a `\u` escape of an unpaired surrogate, as Python's JSON reader does (the course profile's
+   * fixtures, see runner/load-fixture.ts); default false: refused (I-JSON).
+   */
+  readonly loneSurrogateEscapes?: boolean;
 }
 
 /** String literals, dropped before looking for a decimal point or exponent outside them. */
@@ -106,7 +111,7 @@ export function parseStrictJson(input: Uint8Array | string, options: StrictJsonO
     const spellings = options.spellings === true && mayHoldDecimals(input);
     const fast = spellings ? FALLBACK : parseFast(input, maxDepth);
     if (fast !== FALLBACK) return fast;
-    return scanned(input, maxDepth, false, spellings);
+    return scanned(input, maxDepth, false, spellings, options.loneSurrogateEscapes === true);
   }
   if (!(input instanceof Uint8Array)) throw new TypeError('parseStrictJson expects a string or a Uint8Array');
   if (input.length > maxBytes) throw sizeLimitError(maxBytes);
@@ -121,14 +126,14 @@ export function parseStrictJson(input: Uint8Array | string, options: StrictJsonO
   const spellings = options.spellings === true && mayHoldDecimals(text);
   const fast = spellings ? FALLBACK : parseFast(text, maxDepth);
   if (fast !== FALLBACK) return fast;
-  return scanned(text, maxDepth, true, spellings);
+  return scanned(text, maxDepth, true, spellings, options.loneSurrogateEscapes === true);
 }
 
 /** The value of a text the fast path left to the scanner, with the exact values of its unsafe integers recorded. */
-function scanned(text: string, maxDepth: number, bytes: boolean, spellings = false): unknown {
+function scanned(text: string, maxDepth: number, bytes: boolean, spellings = false, loneEscapes = false): unknown {
   const unsafe: UnsafeInteger[] = [];
   const decimals: SpelledDecimal[] | undefined = spellings ? [] : undefined;
-  const failed = scanJson(text, maxDepth, unsafe, decimals);
+  const failed = scanJson(text, maxDepth, unsafe, decimals, loneEscapes);
   if (failed !== undefined) throw fromFailure(failed, text, bytes);
   const value: unknown = JSON.parse(text);
   for (const u of unsafe) recordExactInteger(value, u.path, u.digits);

@@ -238,5 +238,10 @@ export const tasksMethods: Readonly<Record<string, MethodValidators>> = {
   'tasks/get': { params: validateTaskParams, result: validateTaskResult },
   'tasks/result': { params: validateTaskParams, result: validateTaskPayloadResult },
   'tasks/cancel': { params: validateTaskParams, result: validateTaskResult },
-  'notifications/tasks/status': { params: validateTaskWithMeta },
+  // The course profile's reference reads no member of the status params: they need only be an object.
+  'notifications/tasks/status': {
+    params: (params, at, ctx) => (ctx.profile.strict
+      ? checkSchema(MetaSchema, params, ruleById('tasks/task'), at, 'notifications/tasks/status params')
+      : validateTaskWithMeta(params, at, ctx)),
+  },
 };

@@ -45,7 +45,8 @@ function schemaSet(strict: boolean) {
     callResult: objectSchema(
       {
         content: strict ? v.pipe(v.array(v.unknown()), v.minLength(1, 'Invalid content: tool result.content must be a non-empty array')) : v.array(v.unknown()),
-        structuredContent: v.optional(MetaSchema),
+        // The course reads structuredContent only against the declared outputSchema, on success (validateCallResult).
+        structuredContent: v.optional(strict ? v.unknown() : MetaSchema),
         isError: v.optional(v.boolean()),
         _meta: v.optional(MetaSchema),
       },
@@ -56,8 +57,9 @@ function schemaSet(strict: boolean) {
       { content: v.array(v.unknown()), structuredContent: v.optional(v.unknown()), isError: v.optional(v.boolean()), _meta: v.optional(MetaSchema) },
       strict,
     ),
-    // Open in every profile: the schema's NotificationParams, whose members the course does not examine either.
-    listChanged: v.optional(objectSchema({ _meta: v.optional(MetaSchema) }, false)),
+    // The schema's NotificationParams in the specification profiles; the course's reference does not
+    // examine them at all (the envelope already wants params, when present, to be an object).
+    listChanged: strict ? v.unknown() : v.optional(objectSchema({ _meta: v.optional(MetaSchema) }, false)),
   };
 }
 
@@ -144,7 +146,7 @@ function validateCallResult(result: unknown, at: string, requestParams: unknown,
     if (structured === undefined) {
       out.push(finding(ruleById('tools/structured-content-missing'), scAt,
         'Invalid tools/call result: Expected structuredContent conforming to the tool outputSchema (isError is not true) but received none'));
-    } else if (isJsonObject(structured) || anyStructured) {
+    } else if (isJsonObject(structured) || anyStructured || ctx.profile.strict) {
       for (const f of checkInstance(outputSchema, structured, scAt, ctx)) out.push(f);
     }
   }

@@ -26,8 +26,9 @@ interface Node {
   readonly enumList: readonly unknown[] | null;
   readonly minLength: number | undefined;
   readonly maxLength: number | undefined;
-  readonly minimum: number | undefined;
-  readonly maximum: number | undefined;
+  /** A bound written as an integer beyond ±(2^53-1) is held by its exact value. */
+  readonly minimum: number | bigint | undefined;
+  readonly maximum: number | bigint | undefined;
   readonly minItems: number | undefined;
   readonly maxItems: number | undefined;
   readonly items: Node | null;
@@ -91,8 +92,8 @@ function compile(schema: unknown, depth: number): Node {
     enumList,
     minLength: num(schema['minLength']),
     maxLength: num(schema['maxLength']),
-    minimum: num(schema['minimum']),
-    maximum: num(schema['maximum']),
+    minimum: exactIntegerAt(schema, 'minimum') ?? num(schema['minimum']),
+    maximum: exactIntegerAt(schema, 'maximum') ?? num(schema['maximum']),
     minItems: num(schema['minItems']),
     maxItems: num(schema['maxItems']),
     items: schema['items'] === undefined ? null : compile(schema['items'], depth + 1),

@@ -3,6 +3,7 @@
  * only the keywords `validateInstance` executes, within fixed size bounds, so that no keyword is
  * silently declared but not executed and checking a value stays cheap.
  */
+import { courseNumberAt, courseNumberText, compareCourseNumbers } from './course-numbers.ts';
 import { JSON_SCHEMA_AVAILABLE, validateJsonSchema } from './json-schema.ts';
 import type { ValidationContext } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
@@ -139,14 +140,19 @@ function checkEnum(w: Walk, value: unknown, at: string, type: string | undefined
     return;
   }
   const seen = new Set<unknown>();
+  const seenNumbers = new Set<string>();
   value.forEach((item: unknown, i) => {
     const itemAt = pointerJoin(at, i);
+    // The course profile compares numbers as its reference does, by their JSON texts as it reads
+    // them: 100 and 1e2 (an integer and a double), 0 and -0.0, two integers past 2^53 differ.
+    const text = w.strict && typeof item === 'number' ? courseNumberText(courseNumberAt(value, i) ?? { double: item }) : undefined;
     if (!enumValueFits(item, type)) {
       push(w, ruleById('toolschema/keyword-value'), itemAt, `Invalid enum value: Expected a ${type ?? 'scalar'} value but received ${shown(item)}`);
-    } else if (seen.has(item)) {
-      push(w, ruleById('toolschema/keyword-value'), itemAt, `Invalid enum value: Expected unique values but received ${shown(item)} twice`);
+    } else if (text === undefined ? seen.has(item) : seenNumbers.has(text)) {
+      push(w, ruleById('toolschema/keyword-value'), itemAt, `Invalid enum value: Expected unique values but received ${text ?? shown(item)} twice`);
     }
-    seen.add(item);
+    if (text === undefined) seen.add(item);
+    else seenNumbers.add(text);
   });
 }
 
@@ -196,7 +202,13 @@ function checkBounds(w: Walk, node: { readonly [key: string]: unknown }, at: str
     return;
   }
   const hi = declared === undefined && cap !== undefined ? cap : declared;
-  if (ok(lo) && ok(hi) && lo > hi) {
+  // The course profile compares numeric bounds as its reference reads them: an integer exactly, a
+  // decimal as the double it rounds to (so 2^53+1 exceeds 9007199254740992.0).
+  const exactly = w.strict && !integer && ok(lo) && ok(hi) ? courseNumberAt(node, low) : undefined;
+  const above = exactly !== undefined
+    ? compareCourseNumbers(exactly, courseNumberAt(node, high) ?? { double: hi as number }) > 0
+    : ok(lo) && ok(hi) && lo > hi;
+  if (above) {
     push(w, ruleById('toolschema/keyword-value'), pointerJoin(at, low),
       `Invalid ${low}: Expected at most ${declared === undefined ? `${hi} (the bound of ${high})` : `${high} (${hi})`} but received ${lo}`);
   }

@@ -42,8 +42,12 @@ function schemas(strict: boolean) {
   };
 }
 
-/** Open in every profile, as the schema has them (the course profile's reference reads no member of either). */
-const pick = strictOrLoose(() => schemas(false));
+/**
+ * Open, as the schema has them, in the specification profiles; the course profile's reference
+ * reads no member of either, so there the params need only be an object.
+ */
+const pick = strictOrLoose((strict): { progress: v.GenericSchema; cancelled: v.GenericSchema } =>
+  strict ? { progress: MetaSchema, cancelled: MetaSchema } : schemas(false));
 
 /** Validates notifications/progress params: `{progressToken, progress, total?, message?, _meta?}`. */
 export function validateProgressParams(params: unknown, at: string, ctx: ValidationContext): readonly Finding[] {

@@ -61,12 +61,13 @@ export const SAMPLE_BASIS: ModelBasis = {
   server: { info: { name: 'sample-server', version: '1.0.0' }, capabilities: { resources: { subscribe: true }, tools: {} } },
 };
 
-/** The basis of one fixture file, so that suggested cases fit its policy and peers. */
-export function basisFromFixture(fixture: Fixture): ModelBasis {
+/** The basis of one fixture file, so that suggested cases fit its policy and peers (`profile`: the CLI's --profile, if any). */
+export function basisFromFixture(fixture: Fixture, profile?: string): ModelBasis {
   return {
     protocolVersion: fixture.protocol_version,
-    course: profileForFixture(fixture).id === 'course',
-    policy: fixture.authorization as AuthorizationPolicy,
+    course: profileForFixture(fixture, profile).id === 'course',
+    // Without a policy no authorization check applies; the machines' catalogues take the sample's.
+    policy: (fixture.authorization as AuthorizationPolicy | undefined) ?? SAMPLE_BASIS.policy,
     transportDefaults: fixture.transport_context_defaults ?? {},
     client: fixture.client,
     server: fixture.server,

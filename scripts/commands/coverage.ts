@@ -12,6 +12,8 @@ import { loadInputs, type FixtureFile } from '../fixture-files.ts';
 import { judgeTranscriptFile } from '../transcript-file.ts';
 import { coverageHtml } from '../../coverage/html.ts';
 import { envelopeText } from '../../reports/envelope.ts';
+import { PROFILE_IDS } from '../../validators/profiles.ts';
+import { choiceOption } from '../cli/parse-args.ts';
 
 /** Options of `coverage`. */
 export interface CoverageOptions {
@@ -20,6 +22,8 @@ export interface CoverageOptions {
   readonly suggest?: boolean | undefined;
   /** Print the totals line alone (and the suggestions, when asked for). */
   readonly quiet?: boolean | undefined;
+  /** Judge every fixture under this profile rather than its own (as `cases --profile`). */
+  readonly profile?: string | undefined;
 }
 
 /** A transcript file as one case: judged through a session whose actors report to the coverage recorder. */
@@ -37,7 +41,7 @@ function playable(file: FixtureFile): PlayableTranscript {
 /** Runs `coverage`: returns what to print and the exit code (1 while a gap remains). */
 export async function runCoverage(paths: readonly string[], options: CoverageOptions): Promise<CommandResult> {
   const inputs = await loadInputs(paths);
-  const m = await measureWithTranscripts(inputs.fixtures, inputs.transcripts.map(playable));
+  const m = await measureWithTranscripts(inputs.fixtures, inputs.transcripts.map(playable), options.profile);
   const report = buildReport(m, loadAllowlist());
   const suggestions = options.suggest ? suggestCases(m.graphs, report, m.home) : undefined;
   if (options.html !== undefined) {
@@ -67,5 +71,5 @@ export async function runCoverage(paths: readonly string[], options: CoverageOpt
 
 /** `coverage [PATH...] [--json] [--html FILE] [--suggest] [--quiet]`. */
 export async function run(args: CommandArgs): Promise<CommandResult> {
-  return runCoverage(args.positionals, { json: args.flag('json'), html: args.string('html'), suggest: args.flag('suggest'), quiet: args.flag('quiet') });
+  return runCoverage(args.positionals, { json: args.flag('json'), html: args.string('html'), suggest: args.flag('suggest'), quiet: args.flag('quiet'), profile: choiceOption(args, 'profile', PROFILE_IDS) });
 }

@@ -20,6 +20,8 @@ import { inspectorHtml } from '../../inspector/page.ts';
 import { streamToStately } from '../../inspector/stately.ts';
 import { traceCase, traceTranscript, type PlayedTranscript } from '../../inspector/trace.ts';
 import { ruleById } from '../../validators/rules/index.ts';
+import { PROFILE_IDS } from '../../validators/profiles.ts';
+import { choiceOption } from '../cli/parse-args.ts';
 
 /** Options of `inspect`. */
 export interface InspectOptions {
@@ -28,6 +30,8 @@ export interface InspectOptions {
   readonly stately?: boolean | undefined;
   readonly port?: string | undefined;
   readonly transcript?: string | undefined;
+  /** Judge the case under this profile rather than its fixture's own (as `cases --profile`). */
+  readonly profile?: string | undefined;
 }
 
 /** The one case named `name` among the fixture files under `paths`; several or none is an input error. */
@@ -102,13 +106,13 @@ export async function runInspect(positionals: readonly string[], options: Inspec
   if (options.stately) {
     const port = Number(options.port ?? '8080');
     if (!Number.isInteger(port) || port < 1 || port > 65535) throw new UsageError('inspect', `--port must be a TCP port, not ${JSON.stringify(options.port)}`);
-    const stream = await streamToStately(fixture, kase, index, port);
+    const stream = await streamToStately(fixture, kase, index, port, options.profile);
     process.stderr.write(`${name}: ${stream.result.status}; events sent to ${stream.url}. Open ${stream.pageUrl} (its page embeds stately.ai/inspect, which needs the internet); Ctrl-C stops.\n`);
     await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
     await stream.stop();
     return { output: `${name}: ${stream.result.status}`, exitCode: 0 };
   }
-  const trace = traceCase(label, fixture, kase, index);
+  const trace = traceCase(label, fixture, kase, index, options.profile);
   const out = options.out ?? defaultOut(name);
   await writeOutputFile(out, await inspectorHtml(trace));
   return { output: `wrote ${out}: ${name}, ${trace.frames.length - 1} steps, ${trace.result.status}`, exitCode: 0 };
@@ -122,5 +126,6 @@ export async function run(args: CommandArgs): Promise<CommandResult> {
     out: args.string('out'),
     stately: args.flag('stately'),
     port: args.string('port'),
+    profile: choiceOption(args, 'profile', PROFILE_IDS),
   });
 }

@@ -31,6 +31,36 @@ test('the minimal fixture of docs/fixtures.md: accepted by cases --profile 2025-
   assert.match(course.stderr, /\/authorization.*\[fixture\/invalid\]/);
 });
 
+test('the minimal fixture of docs/fixtures.md with no option: cases, coverage and inspect judge it under the specification profile of its protocol_version', () => {
+  const file = join(dir, 'minimal-default.json');
+  writeFileSync(file, docFixture());
+  const cli = (...args: string[]) => spawnSync(process.execPath, [join(ROOT, 'dist/cli.js'), ...args], { encoding: 'utf8', cwd: ROOT });
+  const cases = cli('cases', file);
+  assert.is(cases.status, 0, cases.stdout + cases.stderr);
+  assert.match(cases.stdout, /^ok: 1 case, 1 passed, 0 expected failures, 0 unexpected \(2025-11-25, MCP 2025-11-25\)\n$/);
+  const coverage = cli('coverage', '--json', file);
+  assert.is(coverage.stderr, '');
+  assert.ok(coverage.status === 0 || coverage.status === 1, `coverage ran: exit ${coverage.status}`);
+  const report = JSON.parse(coverage.stdout) as { case_count: number; profiles: unknown };
+  assert.is(report.case_count, 1);
+  assert.match(JSON.stringify(report.profiles), /2025-11-25/);
+  const out = join(dir, 'list_tools.inspector.html');
+  const inspect = cli('inspect', 'list_tools', '--fixture', file, '--out', out);
+  assert.is(inspect.status, 0, inspect.stdout + inspect.stderr);
+  assert.match(inspect.stdout, /^wrote .*: list_tools, \d+ steps, passed\n$/);
+  assert.match(readFileSync(out, 'utf8'), /2025-11-25/);
+  // --profile is taken by coverage and inspect as by cases: under 2025-06-18 the handshake's version is refused.
+  const older = cli('inspect', 'list_tools', '--fixture', file, '--out', out, '--profile', '2025-06-18');
+  assert.is(older.status, 0, older.stderr);
+  assert.match(older.stdout, /list_tools, \d+ steps?, unexpected_failure\n$/);
+  const olderCoverage = cli('coverage', '--quiet', '--profile', '2025-06-18', file);
+  assert.is(olderCoverage.stderr, '');
+  assert.match(olderCoverage.stdout, /1 case/);
+  const bad = cli('coverage', '--profile', 'nope', file);
+  assert.is(bad.status, 2);
+  assert.match(bad.stderr, /unknown profile "nope"/);
+});
+
 test('a declared policy applies over HTTP only outside the course profile: a resources/read over stdio is not held to it', () => {
   const base = JSON.parse(docFixture()) as { server: { capabilities: Record<string, unknown> }; cases: unknown[] };
   base.server.capabilities['resources'] = {};

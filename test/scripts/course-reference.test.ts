@@ -175,4 +175,21 @@ test('a malformed result leaves its request pending: a later valid result is acc
   assert.equal([...new Set(findings.map((f) => f.line))], [3, 7], findings.map((f) => `${f.line} ${f.rule}`).join(', '));
 });
 
+test('an escaped unpaired surrogate: a course fixture holding one is judged case by case (Python\'s JSON reader takes it); a specification profile refuses the file whole', () => {
+  const file = join(ROOT, 'fixtures/course-profile/reference-lone-surrogate.json');
+  const course = run(['cases', file]);
+  assert.is(course.status, 0, course.stdout + course.stderr);
+  assert.match(course.stdout, /^ok: 3 cases, 2 passed, 1 expected failure, 0 unexpected \(course, MCP 2025-11-25\)\n$/);
+  const spec = run(['cases', '--profile', '2025-11-25', file]);
+  assert.is(spec.status, 2, spec.stdout + spec.stderr);
+  assert.match(spec.stderr, /unpaired surrogate escape \\ud800 .*\(\/cases\/0\/steps\/0\/message\/params\/arguments\/orchard\) \[json\/lone-surrogate\]/);
+  const named = write('named-spec.json', readFileSync(file, 'utf8').replace('"schema_version": 3,', '"schema_version": 3, "profile": "2025-11-25",'));
+  refused(named, 'json/lone-surrogate', '/cases/0/steps/0/message/params/arguments/orchard');
+  // Written raw (the bytes ED A0 80), a surrogate is no UTF-8: refused, as the reference refuses it.
+  const text = readFileSync(file, 'utf8');
+  const at = text.indexOf('east\\ud800');
+  const raw = Buffer.concat([Buffer.from(text.slice(0, at + 4)), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from(text.slice(at + 10))]);
+  refused(write('raw-surrogate.json', raw), 'json/invalid-utf8');
+});
+
 test.run();

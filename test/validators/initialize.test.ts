@@ -44,10 +44,13 @@ test('capabilities: full declarations and empty ones are accepted', () => {
 const CAPABILITY_CASES: ReadonlyArray<{ name: string; side: 'client' | 'server'; caps: unknown; expected: string[]; context?: ValidationContext }> = [
   { name: 'unknown client capability (an open set)', side: 'client', caps: { tools: {} }, expected: [] },
   { name: 'unknown capability outside strict profiles', side: 'client', caps: { tools: {} }, expected: [], context: loose },
-  { name: 'roots.listChanged not a boolean', side: 'client', caps: { roots: { listChanged: 'yes' } }, expected: ['initialize/client-capabilities /c/roots/listChanged'] },
+  { name: 'roots.listChanged not a boolean (specification profiles)', side: 'client', caps: { roots: { listChanged: 'yes' } }, expected: ['initialize/client-capabilities /c/roots/listChanged'], context: loose },
+  { name: 'roots.listChanged not a boolean: the course profile reads no such member at the handshake, as its reference', side: 'client', caps: { roots: { listChanged: 'yes' } }, expected: [] },
   { name: 'unknown roots key (open)', side: 'client', caps: { roots: { subscribe: true } }, expected: [] },
-  { name: 'sampling.tools not an object', side: 'client', caps: { sampling: { tools: true } }, expected: ['initialize/client-capabilities /c/sampling/tools'] },
-  { name: 'elicitation as an array', side: 'client', caps: { elicitation: [] }, expected: ['initialize/client-capabilities /c/elicitation'] },
+  { name: 'sampling.tools not an object (specification profiles)', side: 'client', caps: { sampling: { tools: true } }, expected: ['initialize/client-capabilities /c/sampling/tools'], context: loose },
+  { name: 'sampling.tools not an object: the course profile reads no such member at the handshake, as its reference', side: 'client', caps: { sampling: { tools: true } }, expected: [] },
+  { name: 'elicitation as an array (specification profiles)', side: 'client', caps: { elicitation: [] }, expected: ['initialize/client-capabilities /c/elicitation'], context: loose },
+  { name: 'elicitation as an array: the course profile reads no such member at the handshake, as its reference', side: 'client', caps: { elicitation: [] }, expected: [] },
   {
     name: 'client task request for a server method (open)',
     side: 'client',
@@ -56,19 +59,23 @@ const CAPABILITY_CASES: ReadonlyArray<{ name: string; side: 'client' | 'server';
   },
   { name: 'capabilities not an object', side: 'client', caps: 'all', expected: ['initialize/client-capabilities /c'] },
   { name: 'resources.subscribe not a boolean', side: 'server', caps: { resources: { subscribe: 1 } }, expected: ['initialize/server-capabilities /s/resources/subscribe'] },
-  { name: 'tools.listChanged not a boolean', side: 'server', caps: { tools: { listChanged: null } }, expected: ['initialize/server-capabilities /s/tools/listChanged'] },
-  { name: 'prompts.listChanged not a boolean', side: 'server', caps: { prompts: { listChanged: 'true' } }, expected: ['initialize/server-capabilities /s/prompts/listChanged'] },
+  { name: 'tools.listChanged not a boolean (specification profiles)', side: 'server', caps: { tools: { listChanged: null } }, expected: ['initialize/server-capabilities /s/tools/listChanged'], context: loose },
+  { name: 'tools.listChanged not a boolean: the course profile reads no such member at the handshake, as its reference', side: 'server', caps: { tools: { listChanged: null } }, expected: [] },
+  { name: 'prompts.listChanged not a boolean (specification profiles)', side: 'server', caps: { prompts: { listChanged: 'true' } }, expected: ['initialize/server-capabilities /s/prompts/listChanged'], context: loose },
+  { name: 'prompts.listChanged not a boolean: the course profile reads no such member at the handshake, as its reference', side: 'server', caps: { prompts: { listChanged: 'true' } }, expected: [] },
   { name: 'unknown server capability (an open set)', side: 'server', caps: { roots: {} }, expected: [] },
   { name: 'unknown resources key (course profile: resources is exact)', side: 'server', caps: { resources: { watch: true } }, expected: ['initialize/server-capabilities /s/resources/watch'] },
   { name: 'unknown resources key outside the course profile', side: 'server', caps: { resources: { watch: true } }, expected: [], context: loose },
-  { name: 'logging not an object', side: 'server', caps: { logging: true }, expected: ['initialize/server-capabilities /s/logging'] },
+  { name: 'logging not an object (specification profiles)', side: 'server', caps: { logging: true }, expected: ['initialize/server-capabilities /s/logging'], context: loose },
+  { name: 'logging not an object: the course profile reads no such member at the handshake, as its reference', side: 'server', caps: { logging: true }, expected: [] },
   {
     name: 'server task request for a client method (open)',
     side: 'server',
     caps: { tasks: { requests: { sampling: { createMessage: {} } } } },
     expected: [],
   },
-  { name: 'experimental entry not an object', side: 'server', caps: { experimental: { x: 1 } }, expected: ['initialize/server-capabilities /s/experimental/x'] },
+  { name: 'experimental entry not an object (specification profiles)', side: 'server', caps: { experimental: { x: 1 } }, expected: ['initialize/server-capabilities /s/experimental/x'], context: loose },
+  { name: 'experimental entry not an object: the course profile reads no such member at the handshake, as its reference', side: 'server', caps: { experimental: { x: 1 } }, expected: [] },
 ];
 
 for (const c of CAPABILITY_CASES) {
@@ -86,8 +93,14 @@ test('implementation info', () => {
   assert.equal(pairs(validateImplementation({ name: 'x' }, '/i', ctx)), ['initialize/implementation /i/version']);
   assert.equal(pairs(validateImplementation({ name: 'x', version: 1 }, '/i', ctx)), ['initialize/implementation /i/version']);
   assert.equal(pairs(validateImplementation({ name: 'x', version: '1', vendor: 'y' }, '/i', ctx)), ['initialize/implementation /i/vendor']);
-  assert.equal(pairs(validateImplementation({ name: 'x', version: '1', websiteUrl: 'example.com' }, '/i', ctx)), ['format/absolute-uri /i/websiteUrl']);
-  assert.equal(pairs(validateImplementation({ name: 'x', version: '1', icons: [{ src: 'i.png' }] }, '/i', ctx)), ['format/absolute-uri /i/icons/0/src']);
+  // The course profile reads an implementation's other members not at all, as its reference; the
+  // specification profiles type them (the URI formats are the course's own rules, so none there).
+  assert.equal(pairs(validateImplementation({ name: 'x', version: '1', websiteUrl: 'example.com' }, '/i', ctx)), []);
+  assert.equal(pairs(validateImplementation({ name: 'x', version: '1', icons: [{ src: 'i.png' }] }, '/i', ctx)), []);
+  assert.equal(pairs(validateImplementation({ name: 'x', version: '1', title: 5, icons: 'x' }, '/i', ctx)), []);
+  assert.equal(pairs(validateImplementation({ name: 'x', version: '1', title: 5 }, '/i', loose)), ['initialize/implementation /i/title']);
+  assert.equal(pairs(validateImplementation({ name: 'x', version: '1', websiteUrl: 5 }, '/i', loose)), ['initialize/implementation /i/websiteUrl']);
+  assert.equal(pairs(validateImplementation({ name: 'x', version: '1', icons: 'x' }, '/i', loose)), ['initialize/implementation /i/icons']);
 });
 
 test('initialize params', () => {
@@ -103,7 +116,9 @@ test('initialize params', () => {
   assert.equal(pairs(init?.params?.({ protocolVersion: 20251125, capabilities: {}, clientInfo: INFO }, P, ctx) ?? []), [`initialize/params ${P}/protocolVersion`]);
   assert.equal(pairs(init?.params?.({ protocolVersion: '2025-11-25', clientInfo: INFO }, P, ctx) ?? []), [`initialize/params ${P}/capabilities`]);
   assert.equal(pairs(init?.params?.({ ...ok, capabilities: { tools: {} } }, P, ctx) ?? []), []);
-  assert.equal(pairs(init?.params?.({ ...ok, capabilities: { roots: { listChanged: 1 } } }, P, ctx) ?? []), [`initialize/client-capabilities ${P}/capabilities/roots/listChanged`]);
+  assert.equal(pairs(init?.params?.({ ...ok, capabilities: { roots: { listChanged: 1 } } }, P, loose) ?? []), [`initialize/client-capabilities ${P}/capabilities/roots/listChanged`]);
+  assert.equal(pairs(init?.params?.({ ...ok, capabilities: { roots: { listChanged: 1 } } }, P, ctx) ?? []), [], 'the course reads client capabilities only where a feature is used');
+  assert.equal(pairs(init?.params?.({ ...ok, capabilities: [] }, P, ctx) ?? []), [`initialize/client-capabilities ${P}/capabilities`]);
   assert.equal(pairs(init?.params?.({ ...ok, clientInfo: { name: 'x' } }, P, ctx) ?? []), [`initialize/implementation ${P}/clientInfo/version`]);
   assert.equal(pairs(init?.params?.({ ...ok, serverInfo: INFO }, P, ctx) ?? []), [`initialize/params ${P}/serverInfo`]);
   assert.equal(pairs(init?.params?.(undefined, P, ctx) ?? []), [`initialize/params ${P}`]);
@@ -116,8 +131,12 @@ test('initialize result', () => {
   assert.equal(pairs(init?.result?.({ ...ok, _meta: {} }, R, undefined, loose) ?? []), []);
   assert.equal(pairs(init?.result?.({ ...ok, instructions: 3 }, R, undefined, ctx) ?? []), [`initialize/result ${R}/instructions`]);
   assert.equal(pairs(init?.result?.({ protocolVersion: '2025-11-25', capabilities: {} }, R, undefined, ctx) ?? []), [`initialize/result ${R}/serverInfo`]);
-  assert.equal(pairs(init?.result?.({ ...ok, capabilities: { tools: { listChanged: 'no' } } }, R, undefined, ctx) ?? []), [
+  assert.equal(pairs(init?.result?.({ ...ok, capabilities: { tools: { listChanged: 'no' } } }, R, undefined, loose) ?? []), [
     `initialize/server-capabilities ${R}/capabilities/tools/listChanged`,
+  ]);
+  assert.equal(pairs(init?.result?.({ ...ok, capabilities: { tools: { listChanged: 'no' } } }, R, undefined, ctx) ?? []), [], 'the course examines only the resources capability');
+  assert.equal(pairs(init?.result?.({ ...ok, capabilities: { resources: { subscribe: 'no' } } }, R, undefined, ctx) ?? []), [
+    `initialize/server-capabilities ${R}/capabilities/resources/subscribe`,
   ]);
   assert.equal(pairs(init?.result?.({ ...ok, serverInfo: { version: '1' } }, R, undefined, ctx) ?? []), [`initialize/implementation ${R}/serverInfo/name`]);
 });

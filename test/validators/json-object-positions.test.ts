@@ -26,14 +26,28 @@ const CASES: ReadonlyArray<{ name: string; run: (c: ValidationContext) => readon
   {
     name: 'client capabilities experimental',
     run: (c) => validateClientCapabilities({ experimental: [] }, '', c),
-    contexts: [ctx, loose],
+    // The course profile reads no client capability member at the handshake (as its reference).
+    contexts: [loose],
     expected: 'initialize/client-capabilities /experimental',
   },
   {
     name: 'server capabilities experimental',
     run: (c) => validateServerCapabilities({ experimental: [{}] }, '', c),
-    contexts: [ctx, loose],
+    // Of the server's capabilities the course profile examines resources alone (as its reference).
+    contexts: [loose],
     expected: 'initialize/server-capabilities /experimental',
+  },
+  {
+    name: 'client capabilities',
+    run: (c) => validateClientCapabilities([], '/c', c),
+    contexts: [ctx, loose],
+    expected: 'initialize/client-capabilities /c',
+  },
+  {
+    name: 'server capabilities resources',
+    run: (c) => validateServerCapabilities({ resources: [] }, '', c),
+    contexts: [ctx, loose],
+    expected: 'initialize/server-capabilities /resources',
   },
   {
     name: 'elicitation requestedSchema properties',
