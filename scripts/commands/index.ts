@@ -234,6 +234,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     options: {
       trace: { type: 'string', value: 'FILE', help: 'write the trace here at the end (owner-only), and its timings beside it' },
       'json-file': { type: 'string', value: 'FILE', help: 'write the JSON report of the trace here at the end (owner-only)' },
+      'record-scenario': { type: 'string', value: 'FILE', help: 'write the client\'s requests, with the answers as expectations, as a scenario file (JSON, or YAML for .yaml) at the end' },
       inspect: { type: 'boolean', help: 'serve the inspector page on 127.0.0.1 and show the session in it as it runs' },
       'inspect-port': { type: 'string', value: 'N', help: 'the inspector page\'s port (default: a free one; its URL is printed on stderr)' },
       listen: { type: 'string', value: 'HOST:PORT', help: 'proxy Streamable HTTP on this loopback address (port 0: a free one)' },
