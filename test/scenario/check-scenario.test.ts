@@ -128,4 +128,16 @@ test('a bad scenario file, and a step the client would not send, exit 2 naming t
   assert.match(alone.stderr, /--update-snapshots needs a --scenario FILE/);
 });
 
+test('replay of a scenario trace replays its steps: the changed server reproduces the differences, the correct one does not', () => {
+  const trace = join(dir, 'replay.trace.json');
+  assert.is(check(['--scenario', join(ROOT, 'docs/examples/echo-desk.json'), '--output', trace, ...peer('echo-changed')]).status, 1);
+  const replay = (name: string) => spawnSync(process.execPath, [CLI, 'replay', trace, '--runs', '2', ...peer(name)], { encoding: 'utf8', cwd: dir, timeout: 60_000 });
+  const again = replay('echo-changed');
+  assert.is(again.status, 1, again.stderr);
+  assert.match(again.stdout, /^reproduced mcp-statechart:v1:[0-9a-f]{64} in 2\/2 runs\n$/);
+  const fixed = replay('correct');
+  assert.is(fixed.status, 0, fixed.stderr);
+  assert.match(fixed.stdout, /^did not reproduce .* in 0\/2 runs\n$/);
+});
+
 test.run();
