@@ -5,10 +5,16 @@ import { parseTrace } from '../trace/parse-trace.ts';
 import { TRACE_MARK } from '../trace/trace-schema.ts';
 import { validateTranscript } from '../transcripts/validate-transcript.ts';
 
-/** Whether the input is one JSON document carrying the trace mark. */
+/**
+ * Whether the input is a trace, as `validate` tells: one JSON document whose opening brace is
+ * alone on its first line (a trace as written), or whose first line carries the trace mark; no
+ * transcript line can be either.
+ */
 function isTrace(text: string): boolean {
   const start = text.trimStart();
-  return start.startsWith('{') && start.slice(0, 200).includes(`"${TRACE_MARK}"`);
+  const end = start.indexOf('\n');
+  const first = (end === -1 ? start : start.slice(0, end)).trim();
+  return first === '{' || (first.startsWith('{') && first.includes(`"${TRACE_MARK}"`));
 }
 
 /** Judges a transcript or a trace; the report as `validate --json` prints it (an unreadable input throws). */

@@ -11,6 +11,8 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { Client as Client2, InMemoryTransport as InMemory2 } from '@modelcontextprotocol/client';
 import { McpServer as McpServer2 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { traceText } from '../../trace/trace-file.ts';
+import { checkPeer } from '../live/support.ts';
 import { checkServer, judgeTransport, runScenario, validate, type Finding } from '../../lib/index.ts';
 
 const PEERS = resolve(import.meta.dirname, '../peers/stdio');
@@ -108,6 +110,14 @@ test('validate: a transcript given as text is judged as validate --json judges i
   const report = await validate(lines);
   assert.is(report.status, 'failed');
   assert.ok(report.findings.some((f) => f.rule === 'envelope/result-and-error' && f.line === 2), JSON.stringify(report.findings));
+});
+
+test('validate: a trace given as text is judged again as validate --json judges it', async () => {
+  const run = await checkPeer('result-and-error');
+  const report = await validate(traceText(run.trace));
+  assert.is(report.status, 'failed');
+  assert.equal(report.findings.map((f) => f.rule), run.trace.findings.map((f) => f.rule));
+  assert.ok(report.findings.some((f) => f.rule === 'envelope/result-and-error'));
 });
 
 test.run();
