@@ -17,6 +17,7 @@ import { ModernDriver } from './stateless-driver.ts';
 import { MODERN_VERSION } from './stateless-requests.ts';
 import { replyTo, type ClientAnswers, type ResultCheck } from './server-requests.ts';
 import type { ClientTransport, HttpProbes } from './transport.ts';
+import { stepClient, type StepRunner } from './step-client.ts';
 
 /** How much a check exercises. */
 export type Scope = 'quick' | 'full';
@@ -45,6 +46,8 @@ export interface DriverOptions {
   readonly maxPages?: number;
   /** The era probe's own time limit, in ms (default ERA_PROBE_MS in live/era-probe.ts; never more than timeoutMs). */
   readonly eraProbeMs?: number;
+  /** Requests the user wrote (a scenario's steps), run last, in either era. */
+  readonly steps?: StepRunner;
 }
 
 /** Which era a check speaks: one, or (auto) the one the server/discover probe shows. */
@@ -191,6 +194,8 @@ class Driver {
     for (const [index, call] of this.#options.calls.entries()) {
       if (!(await this.#call(call, index, server, listed))) return this.#done();
     }
+    const steps = this.#options.steps;
+    if (steps !== undefined) await steps(stepClient(this.#recorder, listed, this.#recorder.negotiation().profile, (method, params) => this.#exchange.request(method, params)));
     return this.#done();
   }
 

@@ -12,6 +12,7 @@ import type { ClientAnswers } from './server-requests.ts';
 import { buildTrace } from './trace-builder.ts';
 import type { CleanupEvidence, ClientTransport } from './transport.ts';
 import { ruleById } from '../validators/rules/index.ts';
+import type { StepRunner } from './step-client.ts';
 
 export type { HeaderFromEnv, HttpSetup } from './connection.ts';
 
@@ -38,6 +39,10 @@ export interface CheckOptions {
   readonly onTransport?: (transport: ClientTransport) => void;
   /** Told how to build the trace of what was recorded so far (the checker is interrupted: status `error`, `why`). */
   readonly onSnapshot?: (snapshot: (why: string) => CheckRun) => void;
+  /** Requests the user wrote, run last in either era (a scenario's steps). */
+  readonly steps?: StepRunner;
+  /** The scenarios those steps come from, as the trace's options record them. */
+  readonly scenarios?: readonly JsonObject[];
 }
 
 /** A finished check. */
@@ -66,6 +71,7 @@ function recordedOptions(options: CheckOptions, era: EraUsed | undefined): JsonO
     roots: [...options.answers.roots],
     header_env: options.headerEnv.map((h) => ({ header: h.header, variable: h.variable })),
     canned: { sampling: options.answers.sampling !== undefined, elicitation: options.answers.elicitation !== undefined },
+    ...(options.scenarios === undefined ? {} : { scenarios: [...options.scenarios] }),
   };
 }
 

@@ -20,6 +20,7 @@ import type { ClientAnswers } from './server-requests.ts';
 import { listenFilter, MODERN_VERSION, requestMeta, retryParams } from './stateless-requests.ts';
 import { FOREIGN_ORIGIN } from './http-transport.ts';
 import type { ClientTransport, SendOptions } from './transport.ts';
+import { stepClient, type StepRunner } from './step-client.ts';
 
 
 /** A protocol version no server implements, for the unsupported-version probe. */
@@ -43,6 +44,8 @@ export interface ModernOptions {
   readonly calls: readonly { readonly name: string; readonly args: JsonObject }[];
   readonly answers: ClientAnswers;
   readonly maxPages?: number;
+  /** Requests the user wrote (a scenario's steps), run last. */
+  readonly steps?: StepRunner;
 }
 
 /** A named call the modern driver did not carry out, and why. */
@@ -51,6 +54,9 @@ export interface ModernSkip {
   readonly reason: string;
   readonly pointer: string;
 }
+
+/** The requests that may answer input_required, answered in a retry. */
+const RETRYABLE: ReadonlySet<string> = new Set(['tools/call', 'prompts/get', 'resources/read']);
 
 /** JSON-RPC's "Method not found". */
 const METHOD_NOT_FOUND = -32601;
@@ -111,6 +117,11 @@ export class ModernDriver {
         continue;
       }
       if ((await this.#retryable('tools/call', { name: call.name, arguments: call.args })).kind === 'ended') return undefined;
+    }
+    const steps = this.#options.steps;
+    if (steps !== undefined) {
+      const send = (method: string, params: JsonObject) => (RETRYABLE.has(method) ? this.#retryable(method, params) : this.#request(method, params));
+      await steps(stepClient(this.#recorder, listed, SPEC_2026_07_28, send, (params) => ({ ...params, _meta: requestMeta(this.#options.answers) })));
     }
     return undefined;
   }

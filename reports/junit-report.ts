@@ -1,6 +1,7 @@
 // Why: most CI systems show test results from JUnit XML. Each rule the run exercised is a test
 // case (one suite per rule area): it fails when the rule has findings, is skipped when every
-// finding of it is an expected failure, and passes otherwise. The run itself is a test case that
+// finding of it is an expected failure, and passes otherwise; each step of a check's scenarios is
+// a test case too (suite scenario-N). The run itself is a test case that
 // errs when the run could not complete, and each stale expected failure is a failing test case.
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
@@ -9,6 +10,7 @@ import { targetLabel } from './event-label.ts';
 import { oneLine, visibleControls } from './output-text.ts';
 import type { ReportFinding, ReportModel, StaleEntry } from './report-model.ts';
 import { ruleById } from '../validators/rules/index.ts';
+import { scenarioCases } from './scenario-cases.ts';
 
 const PREFIX = 'mcp-statechart';
 
@@ -27,6 +29,9 @@ export function junitReport(model: ReportModel): string {
   };
   add('run', runCase(model));
   for (const rule of exercisedRules(model)) add(areaOf(rule), ruleCase(model, rule));
+  for (const step of scenarioCases(model)) {
+    add(step.suite, { name: step.name, ...(step.failure === undefined ? {} : { outcome: { element: 'failure', type: 'error', ...step.failure } }) });
+  }
   if (model.expected.length > 0) {
     for (const entry of model.stale) add('expected-failures', staleCase(entry));
     if (model.stale.length === 0) add('expected-failures', { name: `all ${model.expected.length} entries still occur` });

@@ -5,7 +5,8 @@
 // modules run only when such a command is asked for. The bundle's external packages are required
 // on demand, not imported (an import() inside a vm.Script is experimental in Node 20).
 import { createHash } from 'node:crypto';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import ts from 'typescript';
 import { build } from 'esbuild';
 import { metaValidatorsSource, MODULE_ID } from './json-schema-meta.mjs';
 
@@ -54,6 +55,28 @@ await build({
     'import.meta.url': '__mcpBundleUrl',
   },
 });
+// The library entry (package `exports`): ESM, our code and yaml bundled, the package's own
+// dependencies imported from the install; its declarations emitted from lib/index.ts alone (the
+// public types are declared there whole, so nothing internal is named).
+const { dependencies = {}, optionalDependencies = {} } = JSON.parse(readFileSync('package.json', 'utf8'));
+await build({
+  ...common,
+  plugins: [metaValidators],
+  entryPoints: ['lib/index.ts'],
+  outfile: 'dist/index.js',
+  format: 'esm',
+  external: [...Object.keys(dependencies), ...Object.keys(optionalDependencies), '@modelcontextprotocol/sdk'],
+  define: { MCP_STATECHART_VERSION: JSON.stringify(version) },
+  banner: { js: "import { createRequire as __mcpCreateRequire } from 'node:module'; const require = __mcpCreateRequire(import.meta.url);" },
+});
+const declarations = ts.transpileDeclaration(readFileSync('lib/index.ts', 'utf8'), {
+  fileName: 'index.ts',
+  reportDiagnostics: true,
+  compilerOptions: { isolatedDeclarations: true, declaration: true, strict: true, module: ts.ModuleKind.NodeNext, target: ts.ScriptTarget.ES2022 },
+});
+if (declarations.diagnostics?.length) throw new Error(`lib/index.ts: ${declarations.diagnostics.map((d) => ts.flattenDiagnosticMessageText(d.messageText, ' ')).join('; ')}`);
+writeFileSync('dist/index.d.ts', declarations.outputText);
+
 const hash = createHash('sha256').update(readFileSync('dist/cli.cjs')).digest('hex').slice(0, 16);
 await build({
   ...common,

@@ -12,7 +12,7 @@ export interface RuleSites {
 }
 
 /** The folders that hold code raising findings (the registry itself, validators/rules/, is not a raising site). */
-export const SOURCE_FOLDERS = ['bench', 'coverage', 'files', 'fuzz', 'inspector', 'judge', 'judging-server', 'live', 'machines', 'matrix', 'reports', 'runner', 'scripts', 'trace', 'transcripts', 'validators'] as const;
+export const SOURCE_FOLDERS = ['bench', 'coverage', 'files', 'fuzz', 'inspector', 'judge', 'judging-server', 'lib', 'live', 'machines', 'matrix', 'reports', 'runner', 'scenario', 'scripts', 'trace', 'transcripts', 'validators'] as const;
 
 declare const MCP_STATECHART_RULE_SITES: RuleSites | undefined;
 

@@ -83,7 +83,7 @@ export function checkTrace(data: unknown): Trace {
  */
 export function replayableSequence(trace: Trace): Sequence {
   if (trace.sequence === undefined) {
-    throw new InputError(NOT_REPLAYABLE, '/sequence', `trace: it holds no action sequence to replay (only fuzz and replay write one; this is a ${trace.mode} trace) (at /sequence)`);
+    throw new InputError(NOT_REPLAYABLE, '/sequence', `trace: it holds no action sequence to replay (only fuzz and replay write one, and a check with --scenario its steps; this is a ${trace.mode} trace) (at /sequence)`);
   }
   // The signature covers the findings only: the length of a run is bounded here, not by the trace.
   if (trace.sequence.actions.length > MAX_REPLAY_ACTIONS) {

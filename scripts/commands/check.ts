@@ -18,6 +18,7 @@ import type { CommandArgs, CommandIO, CommandResult } from '../cli/command.ts';
 import { UsageError } from '../cli/usage-error.ts';
 import { omittedNote, parseCheckEra, parseReportOptions, parseTarget, streamableHttp, withInterrupts, writeTraceFiles } from './live-args.ts';
 import { secretEnvironmentValues } from '../../trace/redaction.ts';
+import { finishScenarios, loadScenarios, recordedScenarios, type CheckScenarios } from '../../scenario/scenario-check.ts';
 
 export { DEFAULT_TIMEOUT_SECONDS, OFFERABLE_VERSIONS, streamableHttp } from './live-args.ts';
 
@@ -28,6 +29,8 @@ export interface CheckCommand {
   readonly check: Omit<CheckOptions, 'env' | 'httpTransport' | 'onTransport'>;
   readonly output: string | undefined;
   readonly reports: ReportOptions;
+  /** The scenario files (--scenario), and whether their answers become their expectations (--update-snapshots). */
+  readonly scenarios?: { readonly paths: readonly string[]; readonly update: boolean };
 }
 
 function usage(message: string): UsageError {
@@ -114,7 +117,14 @@ export function parseCheckArgs(args: CommandArgs, env: NodeJS.ProcessEnv): Check
     },
     output: args.string('output'),
     reports: parseReportOptions(args),
+    ...scenarioArgs(args),
   };
+}
+
+function scenarioArgs(args: CommandArgs): Pick<CheckCommand, 'scenarios'> {
+  const paths = args.strings('scenario');
+  if (args.flag('update-snapshots') && paths.length === 0) throw usage('--update-snapshots needs a --scenario FILE to write into');
+  return paths.length === 0 ? {} : { scenarios: { paths, update: args.flag('update-snapshots') } };
 }
 
 /** Where `check` writes while it runs, and what it is given beyond its arguments (the HTTP transport). */
@@ -134,13 +144,14 @@ export async function runCheckCommand(args: CommandArgs, io: CommandIO, extras: 
   if (parsed.check.target.transport === 'http' && extras.httpTransport === undefined) {
     throw usage('--url needs the Streamable HTTP transport, which this build does not include');
   }
-  if (!parsed.both) return checkOnce(parsed, io, extras, env);
+  const scenarios = await loadScenarios(parsed.scenarios?.paths ?? [], parsed.scenarios?.update === true);
+  if (!parsed.both) return checkOnce(parsed, io, extras, env, scenarios);
   // Both eras of a dual-era server, each on its own connection (a fresh process over stdio), its own
   // trace and reports (FILE.modern.EXT, FILE.legacy.EXT), each judged under its era's profile.
   let worst: CommandResult | undefined;
   for (const era of ['modern', 'legacy'] as const) {
     io.out(`era ${era} (${era === 'modern' ? 'MCP 2026-07-28' : `initialize ${parsed.check.protocolVersion}`}):\n`);
-    const result = await checkOnce(eraCommand(parsed, era), io, extras, env);
+    const result = await checkOnce(eraCommand(parsed, era), io, extras, env, scenarios);
     if (worst === undefined || result.exitCode > worst.exitCode) worst = result;
   }
   return worst as CommandResult;
@@ -167,7 +178,7 @@ function eraCommand(parsed: CheckCommand, era: 'modern' | 'legacy'): CheckComman
   return { both: false, check: { ...parsed.check, era }, output: named(parsed.output), reports };
 }
 
-async function checkOnce(parsed: CheckCommand, io: CommandIO, extras: CheckExtras, env: NodeJS.ProcessEnv): Promise<CommandResult> {
+async function checkOnce(parsed: CheckCommand, io: CommandIO, extras: CheckExtras, env: NodeJS.ProcessEnv, scenarios?: CheckScenarios): Promise<CommandResult> {
   let snapshot: ((why: string) => CheckRun) | undefined;
   // Interrupted, the check still leaves what it recorded: the trace (status error) and the reports.
   const written = async (code: 130 | 143): Promise<void> => {
@@ -185,6 +196,7 @@ async function checkOnce(parsed: CheckCommand, io: CommandIO, extras: CheckExtra
     onSnapshot: (s) => {
       snapshot = s;
     },
+    ...(scenarios === undefined ? {} : { steps: scenarios.play.run, scenarios: recordedScenarios(scenarios) }),
   }), written);
   const say = (text: string): void => io.out(run.redactor.ownText(text));
   const text = await writeTraceFiles(parsed.output, run.trace, run.timings);
@@ -196,8 +208,9 @@ async function checkOnce(parsed: CheckCommand, io: CommandIO, extras: CheckExtra
     : run.notSent !== undefined ? new InputError(run.notSent.rule, run.notSent.pointer, `could not run the check: ${run.notSent.message}`) : couldNotRun('the check', run.trace);
   const outcome = await writeReports(run.trace, { ...reports, secrets: secretEnvironmentValues(env), ...(failed === undefined ? {} : { errorRule: failed.rule }) }, { stdout: say, color: io.color });
   if (outcome.failure !== undefined) return { exitCode: 2, failure: outcome.failure };
-  if (failed === undefined) return { exitCode: outcome.exitCode };
-  return { exitCode: 2, failure: failed };
+  if (failed !== undefined) return { exitCode: 2, failure: failed };
+  const stepFailed = scenarios === undefined ? undefined : await finishScenarios(scenarios, (line) => io.err(run.redactor.ownText(line)));
+  return stepFailed === undefined ? { exitCode: outcome.exitCode } : { exitCode: 2, failure: stepFailed };
 }
 
 /** `check [options] --stdio -- CMD [ARGS...]` or `check [options] --url URL`. */

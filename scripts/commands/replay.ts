@@ -19,6 +19,7 @@ import { integerOption } from '../cli/parse-args.ts';
 import { UsageError } from '../cli/usage-error.ts';
 import { OFFERABLE_VERSIONS, parseTarget, streamableHttp, withInterrupts, writeTraceFiles } from './live-args.ts';
 import { readTrace } from './report.ts';
+import { recordedScenarios, replayScenarios } from '../../scenario/replay-scenarios.ts';
 
 /** Replays when --runs is not given. */
 export const DEFAULT_REPLAY_RUNS = 10;
@@ -49,7 +50,9 @@ export async function runReplayCommand(args: CommandArgs, io: CommandIO, extras:
   const maxSeconds = maxTime === undefined ? DEFAULT_REPLAY_MAX_SECONDS : Number(maxTime);
   if (!Number.isFinite(maxSeconds) || maxSeconds <= 0 || maxSeconds > 86_400) throw new UsageError('replay', `--max-time takes a number of seconds between 0 and 86400, got ${JSON.stringify(maxTime)}`);
   const { trace } = await readTrace(path);
-  const sequence = replayableSequence(trace);
+  // A check trace that ran scenarios replays its steps; any other trace its action sequence.
+  const scenarios = recordedScenarios(trace);
+  const sequence = scenarios === undefined ? replayableSequence(trace) : { seed: 0, actions: [], ...(trace.options['protocol_version'] === MODERN_VERSION ? { era: 'modern' as const } : {}) };
   const recordedTimeout = trace.options['timeout_ms'];
   const timeout = args.string('timeout') === undefined && typeof recordedTimeout === 'number' && recordedTimeout > 0 && recordedTimeout <= 3_600_000 ? recordedTimeout : timeoutMs;
   const protocolVersion = offeredVersion(trace.options);
@@ -66,7 +69,14 @@ export async function runReplayCommand(args: CommandArgs, io: CommandIO, extras:
     const sofar: ReplayResult = { reproduced: reproducedSoFar, runs: made, last: cut, couldNotRun: false, outOfTime: false };
     if (args.flag('json')) io.out(cut.redactor.ownText(replayDocument(sofar, runs, trace.signature, secretEnvironmentValues(env), undefined)));
   };
-  const result = await withInterrupts((onTransport) => runReplay(sequence, trace.signature, {
+  const result = await withInterrupts((onTransport) => scenarios !== undefined ? replayScenarios(trace, scenarios, {
+    target, headerEnv, timeoutMs: timeout, protocolVersion, runs, maxTimeMs: maxSeconds * 1000, env, httpTransport: extras.httpTransport ?? streamableHttp, onTransport,
+    answers: { roots: [] },
+    onRun: (same) => {
+      made++;
+      if (same) reproducedSoFar++;
+    },
+  }) : runReplay(sequence, trace.signature, {
     target,
     headerEnv,
     timeoutMs: timeout,

@@ -30,6 +30,8 @@ import { jsonReportText } from '../../reports/json-report.ts';
 import { buildReportModel } from '../../reports/report-model.ts';
 import { UsageError } from '../cli/usage-error.ts';
 import { httpUrl } from './live-args.ts';
+import { scenarioFromTrace, scenarioText } from '../../scenario/record.ts';
+import { isYamlPath } from '../../scenario/scenario-file.ts';
 
 
 /** A parsed `tap` command line. */
@@ -43,6 +45,8 @@ export interface TapCommand {
   /** How long the server may take to exit after the client's end of input (ms). */
   readonly serverGraceMs: number;
   readonly quiet: boolean;
+  /** Where to write the client's requests (and the answers) as a scenario file at the end. */
+  readonly recordScenario?: string;
 }
 
 /** Requests refused for their Host or Origin that are named on stderr; later ones are counted. */
@@ -98,6 +102,7 @@ export function parseTapArgs(args: CommandArgs): TapCommand {
     inspect: args.flag('inspect') ? { port: inspectPort === undefined ? 0 : port(inspectPort, '--inspect-port') } : undefined,
     maxMessages,
     quiet: args.flag('quiet'),
+    ...(args.string('record-scenario') === undefined ? {} : { recordScenario: args.string('record-scenario') as string }),
   };
 }
 
@@ -173,9 +178,13 @@ async function finish(parsed: TapCommand, io: CommandIO, run: Run, cleanup: Clea
     await writeOutputFile(timingsPath(parsed.trace), timingsText(timings), { ownerOnly: true, makeFolder: true });
   }
   if (parsed.jsonFile !== undefined) await writeOutputFile(parsed.jsonFile, jsonReportText(buildReportModel(trace, [], [])), { ownerOnly: true, makeFolder: true });
+  if (parsed.recordScenario !== undefined) {
+    const scenario = scenarioFromTrace(trace, `recorded by mcp-statechart tap`);
+    await writeOutputFile(parsed.recordScenario, scenarioText(scenario, isYamlPath(parsed.recordScenario)), { ownerOnly: true, makeFolder: true });
+  }
   const c = run.recorder.counts();
   const kept = omitted === undefined ? '' : `; the trace keeps the first ${countOf(trace.events.filter((e) => e.kind === 'message').length, 'message')}`;
-  const written = [...(parsed.trace === undefined ? [] : [`trace written to ${parsed.trace}`]), ...(parsed.jsonFile === undefined ? [] : [`JSON report written to ${parsed.jsonFile}`])];
+  const written = [...(parsed.trace === undefined ? [] : [`trace written to ${parsed.trace}`]), ...(parsed.jsonFile === undefined ? [] : [`JSON report written to ${parsed.jsonFile}`]), ...(parsed.recordScenario === undefined ? [] : [`scenario written to ${parsed.recordScenario}`])];
   const where = written.map((w) => `; ${w}`).join('');
   const shortened = c.shortened === 0 ? '' : `; ${countOf(c.shortened, 'id or token', 'ids or tokens')} over ${MAX_KEY_CHARS} characters judged through a stand-in (its start, length and SHA-256)`;
   const notice = forgottenNotice(run.recorder.forgotten());

@@ -19,7 +19,7 @@ const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as
 /** The budget for the unpacked size of what we ship, as docs/package.md states it. */
 const BUDGET_MB = Number(/unpacked size of our own files is at\s+most ([\d.]+) MB/.exec(PACKAGE_PAGE)?.[1]);
 /** What may ship: the bundled CLI, the bundled fixtures, and the files npm always adds. */
-const SHIPPED = /^(dist\/cli\.(js|cjs)|fixtures\/[\w./-]+\.json|docs\/[\w./-]+\.(md|svg|jsonl|json)|package\.json|README\.md|LICENSE)$/;
+const SHIPPED = /^(dist\/cli\.(js|cjs)|dist\/index\.(js|d\.ts)|fixtures\/[\w./-]+\.json|docs\/[\w./-]+\.(md|svg|jsonl|json)|package\.json|README\.md|LICENSE)$/;
 const OPTIONAL = ['@statelyai/inspect', 'ws'];
 
 const work = mkdtempSync(join(tmpdir(), 'mcp-statechart-clean-install-'));
@@ -185,7 +185,7 @@ test('npm pack ships only the built CLI, the fixtures, the README, the docs page
   assert.not.ok(existsSync(join(ROOT, 'package.json.packing')));
   const [info] = JSON.parse(packed.stdout) as { filename: string; unpackedSize: number; files: { path: string }[] }[];
   const paths = info!.files.map((f) => f.path);
-  assert.equal(paths.filter((p) => !SHIPPED.test(p)), [], 'nothing but dist/cli.js and its bundle dist/cli.cjs, fixtures/*.json, docs/, package.json and README.md');
+  assert.equal(paths.filter((p) => !SHIPPED.test(p)), [], 'nothing but dist/cli.js and its bundle dist/cli.cjs, the library dist/index.js and its types dist/index.d.ts, fixtures/*.json, docs/, package.json and README.md');
   assert.ok(paths.includes('docs/cli.md'), 'the pages rule links name are shipped');
   assert.not.ok(paths.some((p) => p.includes('.cache') || p.endsWith('.v8')), 'no code cache is shipped');
   assert.ok(paths.includes('dist/cli.js') && paths.includes('dist/cli.cjs') && paths.some((p) => p.startsWith('fixtures/')));

@@ -3,7 +3,7 @@
 // quote after `$ node dist/cli.js ...` must be what the built CLI prints today, and no count they
 // state may drift from what the code produces.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -11,6 +11,7 @@ import { topLevelFolders } from '../support/tree.ts';
 import { commandHelp, programHelp } from '../../scripts/cli/help.ts';
 import { COMMANDS } from '../../scripts/commands/index.ts';
 import { RULES } from '../../validators/rules/index.ts';
+import { checkExamples } from '../lib/library-examples.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CLI = join(ROOT, 'dist/cli.js');
@@ -230,6 +231,20 @@ test('the output the pages quote is what the built CLI prints (the lines shown, 
       assert.ok(found >= 0, `${r.page}: node dist/cli.js ${r.args.join(' ')}\nquoted: ${line}\nprinted:\n${actual.join('\n')}`);
       at = found + 1;
     }
+  }
+});
+
+test('the library page\'s examples typecheck against the built package\'s types, and its node:test example passes', () => {
+  // Inside the checkout, so that `mcp-statechart` resolves to this package (by its exports) and the SDK to its dev dependency.
+  const dir = mkdtempSync(join(ROOT, '.library-examples-'));
+  try {
+    const r = checkExamples(dir);
+    assert.equal(r.examples, ['in-memory.test.mts', 'vitest.test.ts']);
+    assert.is(r.typecheck.status, 0, r.typecheck.output);
+    assert.is(r.run.status, 0, r.run.output);
+    assert.match(r.run.output, /pass 2\n/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });
 

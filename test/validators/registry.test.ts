@@ -11,7 +11,7 @@ const WARNING_KEYWORDS: readonly Keyword[] = ['SHOULD', 'SHOULD NOT', 'probe', '
 const TOOL_AREAS = new Set(['cli', 'fixture', 'matrix']);
 
 const ROOT = new URL('../../', import.meta.url).pathname;
-const SOURCE_FOLDERS = ['bench', 'coverage', 'files', 'fuzz', 'inspector', 'judge', 'judging-server', 'live', 'machines', 'matrix', 'reports', 'runner', 'scripts', 'trace', 'transcripts', 'validators'];
+const SOURCE_FOLDERS = ['bench', 'coverage', 'files', 'fuzz', 'inspector', 'judge', 'judging-server', 'lib', 'live', 'machines', 'matrix', 'reports', 'runner', 'scenario', 'scripts', 'trace', 'transcripts', 'validators'];
 
 /** Rules no source raises by its full id, each with the reason; checked both ways. */
 const NOT_RAISED_VERBATIM: Readonly<Record<string, string>> = {};

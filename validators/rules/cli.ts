@@ -32,6 +32,11 @@ export const cliRules = defineRules('cli', CLI, {
     text: 'Every tool named with --call must be one the server lists (it must declare the tools capability), called with --args that fit its inputSchema; a call the client would reject is not sent, and the check could not run.',
     spec: 'docs/live-checks.md#live-checks',
   },
+  'scenario-invalid': {
+    keyword: 'tool',
+    text: 'A scenario file named with --scenario must be one JSON or YAML document of the scenario format: a name, and steps each naming one request (call, read, prompt, list, complete or ping) with its own members only.',
+    spec: 'docs/scenarios.md#the-file',
+  },
   'version-not-judged': {
     keyword: 'tool',
     text: 'The session must negotiate a revision a profile judges (2025-06-18, 2025-11-25); a server may answer an older published one (2024-11-05, 2025-03-26), which cannot be judged.',

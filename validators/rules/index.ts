@@ -25,6 +25,7 @@ import { promptsRules } from './prompts.ts';
 import { resourcesRules } from './resources.ts';
 import { rootsRules } from './roots.ts';
 import { samplingRules } from './sampling.ts';
+import { scenarioRules } from './scenario.ts';
 import { statelessRules } from './stateless.ts';
 import { subscriptionRules } from './subscription.ts';
 import { tasksRules } from './tasks.ts';
@@ -60,6 +61,7 @@ export const RULE_AREAS = {
   resources: resourcesRules,
   roots: rootsRules,
   sampling: samplingRules,
+  scenario: scenarioRules,
   stateless: statelessRules,
   subscription: subscriptionRules,
   tasks: tasksRules,

@@ -7,12 +7,13 @@ import type { Severity } from '../finding.ts';
  * names: JSON, URI, base64, media types). A warning rests on `SHOULD` or `SHOULD NOT`, or is a
  * `probe` (a robustness probe reporting how a server copes with a client act the specification
  * forbids). `tool` marks the tool's own rules (its command line, its file formats, its limits),
- * which say nothing about a peer, and `course` the course profile's own strictness.
+ * which say nothing about a peer, `course` the course profile's own strictness, and `expectation`
+ * the user's own expectation of a server (a scenario file's `expect`), which no specification states.
  */
-export type Keyword = 'MUST' | 'MUST NOT' | 'REQUIRED' | 'schema' | 'JSON-RPC' | 'RFC' | 'SHOULD' | 'SHOULD NOT' | 'probe' | 'tool' | 'course';
+export type Keyword = 'MUST' | 'MUST NOT' | 'REQUIRED' | 'schema' | 'JSON-RPC' | 'RFC' | 'SHOULD' | 'SHOULD NOT' | 'probe' | 'tool' | 'course' | 'expectation';
 
 /** The keywords an error may rest on (every other keyword's rules are warnings). */
-export const ERROR_KEYWORDS: readonly Keyword[] = ['MUST', 'MUST NOT', 'REQUIRED', 'schema', 'JSON-RPC', 'RFC', 'tool', 'course'];
+export const ERROR_KEYWORDS: readonly Keyword[] = ['MUST', 'MUST NOT', 'REQUIRED', 'schema', 'JSON-RPC', 'RFC', 'tool', 'course', 'expectation'];
 
 /** A rule: what a finding cites. Ids never change once published. */
 export interface RuleSpec {

@@ -40,6 +40,7 @@ const AREA_KINDS: Readonly<Record<Area, RuleKind>> = {
   resources: 'shape',
   roots: 'shape',
   sampling: 'shape',
+  scenario: 'not-wire', // the user's own expectations of a server, from a scenario file
   stateless: 'stateful', // listen streams, input_required retries, the version a request sent
   subscription: 'stateful',
   tasks: 'stateful', // task ids, statuses and their history
