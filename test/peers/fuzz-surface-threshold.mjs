@@ -1,7 +1,8 @@
 // Why: a server whose read-only tool breaks its own outputSchema only for some valid inputs (an
 // integer above 3), made with the SDK 1.x low-level Server so the bug reaches the wire (McpServer
 // would check the output itself). Fuzz must find it, shrink it to one call with n = 4, and replay
-// it 10/10. It also offers a destructive tool and an unannotated one: calling either ends the
+// it 10/10. It does not check the type of `label` (a value its schema refuses is answered as if
+// valid: the robustness probe's warning). It also offers a destructive tool and an unannotated one: calling either ends the
 // process, so a run that calls them shows it.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -26,7 +27,7 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
   if (name !== 'get_value') process.exit(3);
   const n = args.n;
   const extra = Object.keys(args).filter((k) => k !== 'n' && k !== 'label');
-  if (!Number.isInteger(n) || n < 0 || n > 1000 || extra.length > 0 || (args.label !== undefined && (typeof args.label !== 'string' || args.label.length > 20))) {
+  if (!Number.isInteger(n) || n < 0 || n > 1000 || extra.length > 0 || (typeof args.label === 'string' && args.label.length > 20)) {
     return { content: [{ type: 'text', text: 'invalid arguments' }], isError: true };
   }
   // The planted bug: above 3 the value is sent as a string, which the outputSchema refuses.
