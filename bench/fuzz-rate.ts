@@ -2,13 +2,16 @@
 // run is the target's own start (a process over stdio) or a session (over HTTP). The rate is
 // measured as fuzz plays them: sequences drawn from one seed, each against a fresh server-everything
 // process over stdio, or a fresh session on one server-everything over Streamable HTTP
-// (`--reuse-server`), listening on 127.0.0.1 on an ephemeral port and stopped afterwards.
+// (`--reuse-server`), listening on 127.0.0.1 on an ephemeral port and stopped afterwards. Each
+// rate is paired with the target's start-up floor (the official SDK's bare client starting the
+// server, initializing, pinging and closing, in a loop; a session per run over HTTP), in rounds
+// that alternate, so that the ratio says how close fuzz comes to the fastest a run could be.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import net from 'node:net';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { sequenceArbitrary } from '../fuzz/generator.ts';
+import { sequenceArbitrary, type FuzzEra } from '../fuzz/generator.ts';
 import { RunPool } from '../fuzz/parallel.ts';
 import { runSequence } from '../fuzz/run-sequence.ts';
 import { WHOLE } from '../fuzz/shard.ts';
@@ -29,8 +32,8 @@ const SEED = 7;
 const START_LIMIT_MS = 15_000;
 
 /** Plays `runs` sequences drawn from the seed against the target, one fresh process or session each, up to `jobs` at once as fuzz --jobs does. */
-export async function fuzzRate(target: LiveTarget, runs: number, jobs = 1, from = 0): Promise<FuzzRate> {
-  const arbitrary = sequenceArbitrary(target.transport, 20);
+export async function fuzzRate(target: LiveTarget, runs: number, jobs = 1, from = 0, era: FuzzEra = 'legacy'): Promise<FuzzRate> {
+  const arbitrary = sequenceArbitrary(target.transport, 20, [], era);
   const pool = new RunPool(arbitrary, SEED, from + runs, { jobs, shard: WHOLE }, (actions) => runSequence(actions, {
     target,
     headerEnv: [],
@@ -38,6 +41,7 @@ export async function fuzzRate(target: LiveTarget, runs: number, jobs = 1, from 
     env: process.env,
     httpTransport: streamableHttp,
     protocolVersion: '2025-11-25',
+    era,
     mode: 'fuzz',
     seed: SEED,
     recorded: {},
@@ -51,21 +55,126 @@ export async function fuzzRate(target: LiveTarget, runs: number, jobs = 1, from 
 }
 
 /**
- * The stdio rate with one job and with two, paired: rounds of `runs / 4` sequences alternate
- * between them (the same sequences for both), so load on a shared machine falls on both alike.
+ * Ends a floor run's server at once (SIGTERM), so that the SDK's close, which then ends its stdin
+ * and waits for it to exit, waits for no grace period: a server that does not exit when its stdin
+ * closes (the 2.x SDK's serveStdio) would otherwise add the SDK's two seconds to every run.
  */
-export async function fuzzJobsRates(target: LiveTarget, runs: number): Promise<{ one: FuzzRate; two: FuzzRate }> {
-  const round = Math.max(1, Math.floor(runs / 4));
-  const totals = { 1: { runs: 0, seconds: 0 }, 2: { runs: 0, seconds: 0 } };
+function stopAtOnce(pid: number | null | undefined): void {
+  if (typeof pid !== 'number') return;
+  try {
+    process.kill(pid, 'SIGTERM');
+  } catch {
+    // It has exited already.
+  }
+}
+
+/** One run of a target's start-up floor. */
+type FloorRun = () => Promise<void>;
+
+/**
+ * The start-up floor's run, by the official SDK's bare client: over stdio it starts the server;
+ * in the legacy era it initializes and pings, in 2026-07-28 (which has no ping) its connect sends
+ * server/discover; then it closes (over stdio ending the server at once, see stopAtOnce; over
+ * HTTP ending the session with DELETE, as fuzz does).
+ * Undefined when the SDK of that era is not installed (dev dependencies).
+ */
+export async function floorRun(target: LiveTarget, era: FuzzEra): Promise<FloorRun | undefined> {
+  try {
+    if (era === 'modern') {
+      const sdk = await import('@modelcontextprotocol/client');
+      const stdio = target.transport === 'stdio' ? await import('@modelcontextprotocol/client/stdio') : undefined;
+      return async () => {
+        const client = new sdk.Client({ name: 'bench-floor', version: '1.0.0' }, { capabilities: {}, versionNegotiation: { mode: { pin: '2026-07-28' } } });
+        if (target.transport === 'stdio') {
+          const [command, ...args] = target.command;
+          const transport = new (stdio as typeof import('@modelcontextprotocol/client/stdio')).StdioClientTransport({ command: command as string, args, stderr: 'ignore' });
+          await client.connect(transport);
+          stopAtOnce(transport.pid);
+        } else {
+          await client.connect(new sdk.StreamableHTTPClientTransport(new URL(target.url)));
+        }
+        await client.close();
+      };
+    }
+    const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+    const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
+    const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+    return async () => {
+      const client = new Client({ name: 'bench-floor', version: '1.0.0' });
+      if (target.transport === 'stdio') {
+        const [command, ...args] = target.command;
+        const transport = new StdioClientTransport({ command: command as string, args, stderr: 'ignore' });
+        await client.connect(transport);
+        await client.ping();
+        stopAtOnce(transport.pid);
+      } else {
+        const transport = new StreamableHTTPClientTransport(new URL(target.url));
+        await client.connect(transport);
+        await client.ping();
+        await transport.terminateSession();
+      }
+      await client.close();
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** `runs` runs of the floor, one after another. */
+async function floorRate(run: FloorRun, runs: number): Promise<FuzzRate> {
+  const started = performance.now();
+  for (let i = 0; i < runs; i++) await run();
+  const seconds = (performance.now() - started) / 1000;
+  return { runs, wall_s: significant(seconds), runs_per_min: significant((runs / seconds) * 60) };
+}
+
+/** Runs a minute over the rounds of one kind. */
+function totalled(t: { runs: number; seconds: number }): FuzzRate {
+  return { runs: t.runs, wall_s: significant(t.seconds), runs_per_min: significant((t.runs / t.seconds) * 60) };
+}
+
+/**
+ * fuzz (one job) and the start-up floor of the same target, paired: two rounds of `runs / 2`
+ * each, in alternating order, so that load on a shared machine falls on both alike.
+ */
+export async function fuzzFloorRates(target: LiveTarget, runs: number, era: FuzzEra = 'legacy'): Promise<{ fuzz: FuzzRate; floor: FuzzRate | Skipped }> {
+  const run = await floorRun(target, era);
+  const round = Math.max(1, Math.floor(runs / 2));
+  const totals = { fuzz: { runs: 0, seconds: 0 }, floor: { runs: 0, seconds: 0 } };
+  if (run !== undefined) await run(); // a warm-up: the first run loads the SDK's modules
   for (let r = 0; r < 2; r++) {
-    for (const jobs of r === 0 ? [1, 2] as const : [2, 1] as const) {
-      const rate = await fuzzRate(target, round, jobs, r * round);
-      totals[jobs].runs += rate.runs;
-      totals[jobs].seconds += rate.wall_s;
+    for (const kind of r === 0 ? ['fuzz', 'floor'] as const : ['floor', 'fuzz'] as const) {
+      if (kind === 'floor' && run === undefined) continue;
+      const rate = kind === 'fuzz' ? await fuzzRate(target, round, 1, r * round, era) : await floorRate(run as FloorRun, round);
+      totals[kind].runs += rate.runs;
+      totals[kind].seconds += rate.wall_s;
     }
   }
-  const figure = (t: { runs: number; seconds: number }): FuzzRate => ({ runs: t.runs, wall_s: significant(t.seconds), runs_per_min: significant((t.runs / t.seconds) * 60) });
-  return { one: figure(totals[1]), two: figure(totals[2]) };
+  const floor: FuzzRate | Skipped = run === undefined ? { skipped: `the ${era === 'modern' ? '2.x' : '1.x'} SDK's client is not installed (a dev dependency)` } : totalled(totals.floor);
+  return { fuzz: totalled(totals.fuzz), floor };
+}
+
+/**
+ * The stdio rate with one job and with two, and the target's start-up floor, paired: rounds of
+ * `runs / 4` sequences alternate between them (the same sequences for both job counts, as many
+ * floor runs), so load on a shared machine falls on all alike.
+ */
+export async function fuzzJobsRates(target: LiveTarget, runs: number, withFloor = false): Promise<{ one: FuzzRate; two: FuzzRate; floor?: FuzzRate | Skipped }> {
+  const run = withFloor ? await floorRun(target, 'legacy') : undefined;
+  if (run !== undefined) await run(); // a warm-up: the first run loads the SDK's modules
+  const round = Math.max(1, Math.floor(runs / 4));
+  const totals = { 1: { runs: 0, seconds: 0 }, 2: { runs: 0, seconds: 0 }, floor: { runs: 0, seconds: 0 } };
+  for (let r = 0; r < 2; r++) {
+    for (const kind of r === 0 ? [1, 2, 'floor'] as const : ['floor', 2, 1] as const) {
+      if (kind === 'floor' && run === undefined) continue;
+      const rate = kind === 'floor' ? await floorRate(run as FloorRun, round) : await fuzzRate(target, round, kind, r * round);
+      totals[kind].runs += rate.runs;
+      totals[kind].seconds += rate.wall_s;
+    }
+  }
+  if (!withFloor) return { one: totalled(totals[1]), two: totalled(totals[2]) };
+  const floor: FuzzRate | Skipped = run === undefined ? { skipped: "the 1.x SDK's client is not installed (a dev dependency)" } : totalled(totals.floor);
+  return { one: totalled(totals[1]), two: totalled(totals[2]), floor };
 }
 
 /** A free ephemeral port on 127.0.0.1: bind port 0, read it, release it. */
@@ -102,20 +211,51 @@ async function startHttp(server: string, root: string): Promise<{ child: ChildPr
   return { child, url: `http://127.0.0.1:${port}/mcp` };
 }
 
-/** Both fuzz rates against server-everything, or why they were skipped. */
-export async function fuzzRates(server: string | undefined, root: string, runs: number): Promise<{ fuzz_stdio: FuzzRate | Skipped; fuzz_stdio_jobs_2: FuzzRate | Skipped; fuzz_http: FuzzRate | Skipped }> {
+/** Stops a server the benchmark started and waits for it to exit. */
+async function stopServer(child: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  await exited;
+}
+
+/** The fuzz workloads: their rates and the start-up floors they are paired with (see Workloads in run-bench.ts). */
+export interface FuzzFigures {
+  readonly fuzz_stdio: FuzzRate | Skipped;
+  readonly fuzz_stdio_jobs_2: FuzzRate | Skipped;
+  readonly floor_stdio: FuzzRate | Skipped;
+  readonly fuzz_http: FuzzRate | Skipped;
+  readonly floor_http: FuzzRate | Skipped;
+  readonly fuzz_modern_stdio: FuzzRate | Skipped;
+  readonly floor_modern_stdio: FuzzRate | Skipped;
+}
+
+/**
+ * Every fuzz rate with its floor: server-everything over stdio (one job and two) and over
+ * Streamable HTTP (a session per run on one server), in the legacy era; the 2.x SDK's serveStdio
+ * server (`test/peers/stdio/sdk-v2-serve-stdio.mjs`) over stdio in 2026-07-28. Or why each was skipped.
+ */
+export async function fuzzRates(server: string | undefined, root: string, runs: number): Promise<FuzzFigures> {
+  const modernServer = join(root, 'test', 'peers', 'stdio', 'sdk-v2-serve-stdio.mjs');
+  let fuzz_modern_stdio: FuzzRate | Skipped = { skipped: 'test/peers/stdio/sdk-v2-serve-stdio.mjs is not here (an installed package)' };
+  let floor_modern_stdio: FuzzRate | Skipped = fuzz_modern_stdio;
+  if (existsSync(modernServer)) {
+    const paired = await fuzzFloorRates({ transport: 'stdio', command: [process.execPath, modernServer] }, runs, 'modern');
+    fuzz_modern_stdio = paired.fuzz;
+    floor_modern_stdio = paired.floor;
+  }
   const missing: Skipped = { skipped: 'the dev dependency @modelcontextprotocol/server-everything is not installed' };
-  if (server === undefined) return { fuzz_stdio: missing, fuzz_stdio_jobs_2: missing, fuzz_http: missing };
-  const { one: fuzz_stdio, two: fuzz_stdio_jobs_2 } = await fuzzJobsRates({ transport: 'stdio', command: [process.execPath, server, 'stdio'] }, runs);
+  if (server === undefined) return { fuzz_stdio: missing, fuzz_stdio_jobs_2: missing, floor_stdio: missing, fuzz_http: missing, floor_http: missing, fuzz_modern_stdio, floor_modern_stdio };
+  const { one: fuzz_stdio, two: fuzz_stdio_jobs_2, floor } = await fuzzJobsRates({ transport: 'stdio', command: [process.execPath, server, 'stdio'] }, runs, true);
+  const stdio = { fuzz_stdio, fuzz_stdio_jobs_2, floor_stdio: floor ?? missing, fuzz_modern_stdio, floor_modern_stdio };
   if (!existsSync(join(root, 'test', 'peers', 'support', 'loopback-listen.mjs'))) {
-    return { fuzz_stdio, fuzz_stdio_jobs_2, fuzz_http: { skipped: 'test/peers/support/loopback-listen.mjs is not here (an installed package)' } };
+    const skipped = { skipped: 'test/peers/support/loopback-listen.mjs is not here (an installed package)' };
+    return { ...stdio, fuzz_http: skipped, floor_http: skipped };
   }
   const { child, url } = await startHttp(server, root);
   try {
-    return { fuzz_stdio, fuzz_stdio_jobs_2, fuzz_http: await fuzzRate({ transport: 'http', url }, runs) };
+    const http = await fuzzFloorRates({ transport: 'http', url }, runs);
+    return { ...stdio, fuzz_http: http.fuzz, floor_http: http.floor };
   } finally {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    await exited;
+    await stopServer(child);
   }
 }

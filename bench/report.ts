@@ -47,6 +47,9 @@ const RATIOS: readonly RatioSpec[] = [
   ratioOf('live_check_vs_sdk_client', 'live_check', 'live_sdk_client', 'lower', 'wall_s'),
   ratioOf('live_check_modern_vs_sdk_client', 'live_check_modern', 'live_sdk_modern_client', 'lower', 'wall_s'),
   ratioOf('fuzz_jobs_2_vs_1', 'fuzz_stdio_jobs_2', 'fuzz_stdio', 'higher', 'runs_per_min'),
+  ratioOf('fuzz_stdio_vs_floor', 'fuzz_stdio', 'floor_stdio', 'higher', 'runs_per_min'),
+  ratioOf('fuzz_http_vs_floor', 'fuzz_http', 'floor_http', 'higher', 'runs_per_min'),
+  ratioOf('fuzz_modern_stdio_vs_floor', 'fuzz_modern_stdio', 'floor_modern_stdio', 'higher', 'runs_per_min'),
   { name: 'tap_stdio_cpu_vs_server', better: 'lower', of: (w) => [num(w, 'tap_stdio', 'tap_cpu_us'), num(w, 'tap_stdio', 'server_cpu_us')] },
   { name: 'tap_http_cpu_vs_server', better: 'lower', of: (w) => [num(w, 'tap_http', 'tap_cpu_us'), num(w, 'tap_http', 'server_cpu_us')] },
   ratioOf('scale_1m_vs_100k_time', 'scale_1m', 'scale_100k', 'lower', 'wall_s'),
@@ -107,6 +110,8 @@ export function judgeTargets(report: BenchReport): TargetResult[] {
     target('tap: added round-trip p99 under 1 ms over stdio at 1,000 messages/s', tapAdded(w, 'tap_stdio'), (v) => v < 1, ' ms'),
     target('tap: added round-trip p99 under 2 ms over Streamable HTTP', tapAdded(w, 'tap_http'), (v) => v < 2, ' ms'),
     target('`check --protocol-version 2026-07-28 --stdio` against the 2.x SDK\'s serveStdio within 1.2x of the 2.x SDK client\'s discover and the same lists', ratio('live_check_modern_vs_sdk_client'), (v) => v <= 1.2),
+    target('fuzz over stdio (server-everything, one job) at least 0.7x the runs a minute of its start-up floor', ratio('fuzz_stdio_vs_floor'), (v) => v >= 0.7),
+    target('fuzz in 2026-07-28 over stdio (the 2.x SDK\'s serveStdio, one job) at least 3x the runs a minute of its start-up floor', ratio('fuzz_modern_stdio_vs_floor'), (v) => v >= 3),
   ];
 }
 

@@ -80,6 +80,16 @@ export interface Workloads {
   readonly fuzz_stdio_jobs_2?: FuzzRate | Skipped;
   /** The same over Streamable HTTP, a session per run on one server (`--reuse-server`). */
   readonly fuzz_http?: FuzzRate | Skipped;
+  /**
+   * The start-up floors (added later, so optional): the official SDK's bare client starting the
+   * server, initializing, pinging and closing in a loop (a session per run over HTTP), in rounds
+   * alternating with the fuzz runs beside them (`floor_stdio` with `fuzz_stdio`, `floor_http` with `fuzz_http`).
+   */
+  readonly floor_stdio?: FuzzRate | Skipped;
+  readonly floor_http?: FuzzRate | Skipped;
+  /** fuzz in 2026-07-28 over stdio against the 2.x SDK's serveStdio server, and that server's floor (the 2.x client's discover and close), paired. */
+  readonly fuzz_modern_stdio?: FuzzRate | Skipped;
+  readonly floor_modern_stdio?: FuzzRate | Skipped;
   /** Pings relayed between the SDK's client and server directly and through `tap`, paired (added later, so optional). */
   readonly tap_stdio?: TapLatency | Skipped;
   readonly tap_http?: TapLatency | Skipped;
@@ -224,8 +234,8 @@ export async function runBench(paths: BenchPaths, sizes: BenchSizes, progress: P
 
   const { live_check_modern, live_sdk_modern_client } = liveModern(paths, runs, progress);
 
-  progress(`fuzz: ${FUZZ_RUNS} runs against server-everything over stdio with --jobs 1 and 2 (paired), then over Streamable HTTP with a session per run`);
-  const { fuzz_stdio, fuzz_stdio_jobs_2, fuzz_http } = await fuzzRates(server, paths.root, FUZZ_RUNS);
+  progress(`fuzz: ${FUZZ_RUNS} runs each, paired with the start-up floor: 2026-07-28 over stdio (serveStdio), server-everything over stdio with --jobs 1 and 2, then over Streamable HTTP with a session per run`);
+  const fuzz = await fuzzRates(server, paths.root, FUZZ_RUNS);
 
   progress(`tap: pings between the SDK client and server, directly and through the tap, ${TAP_LOAD.rounds} paired rounds per transport`);
   const { tap_stdio, tap_http } = tapLatencies(paths.root, paths.cli);
@@ -256,9 +266,13 @@ export async function runBench(paths: BenchPaths, sizes: BenchSizes, progress: P
       live_sdk_client,
       live_check_modern,
       live_sdk_modern_client,
-      fuzz_stdio,
-      fuzz_stdio_jobs_2,
-      fuzz_http,
+      fuzz_stdio: fuzz.fuzz_stdio,
+      fuzz_stdio_jobs_2: fuzz.fuzz_stdio_jobs_2,
+      floor_stdio: fuzz.floor_stdio,
+      fuzz_http: fuzz.fuzz_http,
+      floor_http: fuzz.floor_http,
+      fuzz_modern_stdio: fuzz.fuzz_modern_stdio,
+      floor_modern_stdio: fuzz.floor_modern_stdio,
       tap_stdio,
       tap_http,
       scale_100k: scale_100k as ScaleFigure,

@@ -9,6 +9,7 @@ import { metaErrorStatus, missingRequiredMeta } from './http-meta-error-status.t
 import type { RuleSpec } from '../validators/rules/rule.ts';
 import { BoundedMap } from '../machines/bounded-map.ts';
 import { isJsonObject } from '../validators/shape.ts';
+import { profileForVersion, revisionFacts } from '../validators/profiles.ts';
 import { ruleById } from '../validators/rules/index.ts';
 
 /** A finding on an HTTP event: `event` is the event's index, `pointer` relative to it. */
@@ -60,6 +61,12 @@ function metaVersion(params: unknown): string | undefined {
   return typeof version === 'string' ? version : undefined;
 }
 
+/** Whether an MCP-Protocol-Version header names a revision in which every request carries its own `_meta`. */
+function headerRevisionIsStateless(value: string | undefined): boolean {
+  const profile = value === undefined ? undefined : profileForVersion(value);
+  return profile !== undefined && revisionFacts(profile).perRequestMeta;
+}
+
 /** Judges the HTTP side of a tapped Streamable HTTP session, exchange by exchange. */
 export class HttpHeaderJudge {
   readonly #exchanges = new BoundedMap<number, Exchange>(EXCHANGE_LIMIT);
@@ -88,7 +95,7 @@ export class HttpHeaderJudge {
     const method = typeof message['method'] === 'string' ? message['method'] : undefined;
     const isRequest = method !== undefined && message['id'] !== undefined;
     const version = metaVersion(message['params']);
-    const stateless = version !== undefined || headers['mcp-protocol-version'] === '2026-07-28';
+    const stateless = version !== undefined || headerRevisionIsStateless(headers['mcp-protocol-version']);
     if (isRequest) ex.request = { method, id: message['id'], stateless, missingMeta: stateless ? missingRequiredMeta(message['params']) : [] };
     const out: HeaderFinding[] = [];
     const what = method === undefined ? 'a POST' : `the POST of ${method}`;

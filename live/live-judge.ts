@@ -12,7 +12,8 @@ import type { FindingTarget } from '../validators/finding-target.ts';
 import { OPPOSITE, type Direction, type JsonObject, type Profile } from '../validators/context.ts';
 import { idKey, isRequestId, type IdKey, type RequestId } from '../validators/envelope.ts';
 import type { Finding, Severity } from '../validators/finding.ts';
-import { handshakeProfile, leavesRevisionOpen, negotiatedProfile, notJudgedPointer, opensNegotiation, revisionEvidence, settleProfile } from '../judge/profile-choice.ts';
+import { handshakeProfile, negotiatedProfile, notJudgedPointer, opensNegotiation } from '../judge/profile-choice.ts';
+import { ProfileWait, waitReason } from '../judge/profile-wait.ts';
 import { finding } from '../validators/rules/report.ts';
 import type { RuleSpec } from '../validators/rules/rule.ts';
 import { isJsonObject } from '../validators/shape.ts';
@@ -147,7 +148,8 @@ export class LiveJudge {
   /** Ids the client reused on purpose (the duplicate-id and reused-id probes). */
   readonly #reusedIds = new Set<IdKey>();
   readonly #markers = new MarkerOracle();
-  #waiting: Pending[] | undefined = [];
+  /** What waits for the handshake (the wait begins with the run). */
+  readonly #wait = new ProfileWait<Pending>(true);
   /**
    * The server/discover a dual-era client opened with, and what came while its era was open: a
    * modern answer starts the session with them (2026-07-28); a legacy one, or an initialize sent
@@ -157,8 +159,6 @@ export class LiveJudge {
   /** Requests answered by something not judged while the handshake was still awaited (applied once the session starts). */
   #unjudgedAnswers: { readonly direction: Direction; readonly id: RequestId }[] = [];
   #waitingChars = 0;
-  /** True while the first message, a request naming no revision, waits for what follows to tell the revision. */
-  #revisionOpen = false;
   /** The length of the text being judged (0 for a message judged without its text). */
   #textChars = 0;
   #session: Judge | undefined;
@@ -210,22 +210,23 @@ export class LiveJudge {
       return;
     }
     const step: WireStep = { direction, message };
-    if (this.#waiting === undefined) {
+    if (!this.#wait.waiting) {
       this.#feed(index, step, probe);
       return;
     }
-    this.#waiting.push({ index, step, probe });
+    this.#wait.add({ index, step, probe });
     this.#waitingChars += this.#textChars;
-    if ((this.#waiting.length >= MAX_WAITING || this.#waitingChars > MAX_WAITING_CHARS) && this.#methodsBelow !== Number.POSITIVE_INFINITY) {
+    if ((this.#wait.items.length >= MAX_WAITING || this.#waitingChars > MAX_WAITING_CHARS) && this.#methodsBelow !== Number.POSITIVE_INFINITY) {
       this.#settle(undefined);
       return;
     }
-    if (this.#waiting.length === 1 && !opensNegotiation(step)) {
-      // A first request that names no revision waits for the traffic to tell (see leavesRevisionOpen).
-      if (leavesRevisionOpen(step)) this.#revisionOpen = true;
-      else this.#start(negotiatedProfile(step), undefined);
-    } else if (this.#revisionOpen) {
-      const evidence = revisionEvidence(step, this.#waiting[0]!.step);
+    if (this.#wait.items.length === 1) {
+      // The client's initialize waits for its answer; a first request that names no revision, for the traffic to tell.
+      const reason = waitReason(step);
+      if (reason === 'revision') this.#wait.leaveRevisionOpen();
+      else if (reason === undefined) this.#start(negotiatedProfile(step), undefined);
+    } else {
+      const evidence = this.#wait.evidence(step);
       if (evidence !== undefined) this.#start(evidence, undefined);
     }
   }
@@ -241,13 +242,13 @@ export class LiveJudge {
    */
   answeredUnjudged(direction: Direction, id: RequestId): void {
     if (this.#session !== undefined) this.#session.answeredUnjudged(direction, id);
-    else if (this.#waiting !== undefined && this.#unjudgedAnswers.length < MAX_WAITING) this.#unjudgedAnswers.push({ direction, id });
+    else if (this.#wait.waiting && this.#unjudgedAnswers.length < MAX_WAITING) this.#unjudgedAnswers.push({ direction, id });
   }
 
   /** The methods of the requests one side sent that are still unanswered (those waiting for the handshake included). */
   unanswered(direction: Direction): string[] {
     if (this.#session !== undefined) return this.#session.view().pending[direction].map((p) => p.method);
-    return (this.#waiting ?? []).flatMap(({ step }) => {
+    return this.#wait.items.flatMap(({ step }) => {
       const m = step.message;
       return step.direction === direction && isJsonObject(m) && typeof m['method'] === 'string' && isRequestId(m['id']) ? [m['method']] : [];
     });
@@ -270,7 +271,7 @@ export class LiveJudge {
   #holdForEra(index: number, direction: Direction, message: unknown, probe: ProbeKind | undefined): boolean {
     const id = isJsonObject(message) ? message['id'] : undefined;
     if (this.#era === undefined) {
-      if (probe !== 'era-probe' || direction !== 'client_to_server' || !isRequestId(id) || this.#waiting?.length !== 0 || this.#session !== undefined) return false;
+      if (probe !== 'era-probe' || direction !== 'client_to_server' || !isRequestId(id) || !this.#wait.waiting || this.#wait.items.length !== 0 || this.#session !== undefined) return false;
       this.#era = { id: idKey(id), held: [{ index, step: { direction, message }, probe: undefined }] };
       return true;
     }
@@ -308,7 +309,7 @@ export class LiveJudge {
   finish(): { findings: EventFinding[]; negotiation: Negotiation } {
     // An era probe nothing followed: the run ended before it (judged in the era it opened).
     if (this.#era !== undefined) this.#endEra(this.#era.legacy !== true);
-    if (this.#waiting !== undefined) this.#settle(undefined);
+    if (this.#wait.waiting) this.#settle(undefined);
     if (this.#session !== undefined) for (const f of this.#session.end()) this.#push(f.at, f);
     this.#session?.stop();
     const findings = this.#findings.map((f, i) => ({ f, i })).sort((a, b) => a.f.event - b.f.event || a.i - b.i).map(({ f }) => f);
@@ -318,7 +319,7 @@ export class LiveJudge {
   /** What the handshake settled so far. */
   negotiation(): Negotiation {
     return {
-      profile: this.#profile ?? negotiatedProfile(this.#waiting?.[0]?.step),
+      profile: this.#profile ?? negotiatedProfile(this.#wait.opening),
       protocolVersion: this.#version,
       client: this.#client,
       server: this.#server,
@@ -348,7 +349,7 @@ export class LiveJudge {
     if (direction !== 'server_to_client' || idKey(id) !== this.#initializeId || this.#profile !== undefined) return;
     const result = message['result'];
     const negotiated = handshakeProfile(isJsonObject(result) ? result['protocolVersion'] : undefined);
-    if (this.#waiting !== undefined) this.#settle({ message, index });
+    if (this.#wait.waiting) this.#settle({ message, index });
     if (isJsonObject(result) && negotiated !== undefined && this.#notJudged === null) {
       this.#version = negotiated.protocolVersion;
       if (isJsonObject(result['capabilities'])) this.#server = result['capabilities'];
@@ -361,10 +362,8 @@ export class LiveJudge {
    * settles, or, for a revision no profile judges, never starts.
    */
   #settle(answer: { readonly message: unknown; readonly index: number } | undefined): void {
-    const opening = this.#waiting?.[0];
-    const first = opening?.step;
-    const request = first?.direction === 'client_to_server' ? first.message : undefined;
-    const settled = settleProfile(request, answer?.message, negotiatedProfile(first));
+    const opening = this.#wait.items[0];
+    const settled = this.#wait.choose(answer?.message, negotiatedProfile(opening?.step));
     if (settled.kind === 'judged') {
       this.#start(settled.profile, settled.offeredVersion);
       return;
@@ -372,8 +371,7 @@ export class LiveJudge {
     this.#notJudged = settled.version;
     const event = settled.from === 'offer' ? opening?.index : answer?.index;
     this.#notJudgedAt = event === undefined ? null : { event, pointer: notJudgedPointer(settled.from) };
-    for (const w of this.#waiting ?? []) this.#describe(w.index, w.step.direction, w.step.message);
-    this.#waiting = undefined;
+    for (const w of this.#wait.end()) this.#describe(w.index, w.step.direction, w.step.message);
   }
 
   /** Methods by event index; past `methodsBelow`, only the latest few (a long run's findings are described as they are placed). */
@@ -392,9 +390,7 @@ export class LiveJudge {
   }
 
   #start(profile: Profile, offeredVersion: string | undefined): void {
-    const waiting = this.#waiting ?? [];
-    this.#waiting = undefined;
-    this.#revisionOpen = false;
+    const waiting = this.#wait.end();
     this.#session = new Judge({
       profile,
       offeredVersion,

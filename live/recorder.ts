@@ -9,28 +9,16 @@ import type { RuleSpec } from '../validators/rules/rule.ts';
 import { isJsonObject } from '../validators/shape.ts';
 import { LiveJudge, type EventFinding, type Negotiation, type ProbeKind } from './live-judge.ts';
 import { plainCut, type Cutter } from './bounded-text.ts';
+import { isUnkept, placeOf, RecordingBounds, UNKEPT_BASE, type Omitted, type RecordingLimits } from './recording-bounds.ts';
 import type { RecordedMessage, Recorder, WirePlace } from './transport.ts';
 
 /** The most characters of a text that was not strict JSON kept in the trace. */
 export const MAX_RECORDED_TEXT = 64 * 1024;
 
-/** How much of a live run the trace keeps: whatever the server sends, the trace and the memory it takes stay bounded. */
-export interface RecordingLimits {
-  /** Message events kept (the first ones); later messages are judged and counted. */
-  readonly maxMessages: number;
-  /** Characters of message text kept in all (the first messages); past it, messages are judged and counted. */
-  readonly maxMessageBytes: number;
-  /** Other events (timeouts, exits, HTTP exchanges) kept once messages are no longer kept. */
-  readonly maxOtherEvents: number;
-  /** Findings kept per rule on messages that were not kept (they rest on the run as a whole). */
-  readonly maxFindingsPerRule: number;
-}
+export type { Omitted, RecordingLimits } from './recording-bounds.ts';
 
 /** The default bounds: a trace of any run stays well under the trace reader's 64 MiB limit. */
 export const RECORDING_LIMITS: RecordingLimits = { maxMessages: 50_000, maxMessageBytes: 16 * 1024 * 1024, maxOtherEvents: 10_000, maxFindingsPerRule: 100 };
-
-/** The judge's event index of the first message that is not kept (far above any kept event's index). */
-const UNKEPT_BASE = 2 ** 40;
 
 /** What the recorder asks of the run's redactor: to learn each message's secrets, and to redact a text before it is cut. */
 export interface RecordingRedactor {
@@ -69,12 +57,6 @@ export interface RecorderOptions {
   readonly statelessOnly?: boolean;
 }
 
-/** What a recording counted but did not keep. */
-export interface Omitted {
-  readonly events: number;
-  readonly findings: number;
-}
-
 /** The recorder of one live run: events in order, each wire message judged as it is recorded. */
 export class LiveRecorder implements Recorder {
   readonly #events: TraceEvent[] = [];
@@ -86,14 +68,9 @@ export class LiveRecorder implements Recorder {
   readonly #start: number;
   readonly #onSessionId: ((value: string) => void) | undefined;
   readonly #redactor: RecordingRedactor | undefined;
-  readonly #limits: RecordingLimits;
-  #keeping = true;
+  readonly #bounds: RecordingBounds;
   #keptMessages = 0;
-  #keptBytes = 0;
-  #otherEvents = 0;
   #messages = 0;
-  #unkept = 0;
-  #omittedEvents = 0;
 
   constructor(options: RecorderOptions = {}) {
     this.#judge = new LiveJudge({ methodsBelow: UNKEPT_BASE, ...(options.statelessOnly === true ? { statelessOnly: true } : {}) });
@@ -101,7 +78,7 @@ export class LiveRecorder implements Recorder {
     this.#start = this.#clock();
     this.#onSessionId = options.onSessionId;
     this.#redactor = options.redactor;
-    this.#limits = options.limits ?? RECORDING_LIMITS;
+    this.#bounds = new RecordingBounds(options.limits ?? RECORDING_LIMITS);
   }
 
   /** Marks the client request with this id, sent next, as a deliberate probe. */
@@ -114,11 +91,9 @@ export class LiveRecorder implements Recorder {
     const probe = direction === 'client_to_server' ? this.#probeOf(text) : undefined;
     const placeChars = place?.event_id?.length ?? 0;
     const bytes = Math.min(text.length, MAX_RECORDED_TEXT + 1) + placeChars;
-    if (this.#keeping && (this.#keptMessages >= this.#limits.maxMessages || this.#keptBytes + text.length + placeChars > this.#limits.maxMessageBytes)) this.#keeping = false;
-    if (!this.#keeping) {
+    if (!this.#bounds.admit(this.#keptMessages, text.length + placeChars)) {
       // Judged as every message is, counted, not kept: the kept messages are the first, so judging the trace again gives the same findings.
-      const index = UNKEPT_BASE + this.#unkept++;
-      this.#omittedEvents += 1;
+      const index = this.#bounds.unkept();
       const message = this.#judge.text(index, direction, text, probe);
       if (message !== undefined) this.#redactor?.learn(message);
       return { index, message, ...(probe === undefined ? {} : { probe }) };
@@ -129,7 +104,7 @@ export class LiveRecorder implements Recorder {
     this.#push({ kind: 'message', direction });
     const message = this.#judge.text(index, direction, text, probe);
     if (message !== undefined) this.#redactor?.learn(message);
-    this.#keptBytes += message === undefined ? bytes : text.length + placeChars;
+    this.#bounds.charge(message === undefined ? bytes : text.length + placeChars);
     const event: TraceEvent = message === undefined
       ? { kind: 'message', direction, text: this.cut(text, MAX_RECORDED_TEXT, 'start').text, ...placeOf(place) }
       : { kind: 'message', direction, message, ...placeOf(place), ...(probe === undefined ? {} : { probe }) };
@@ -138,14 +113,7 @@ export class LiveRecorder implements Recorder {
   }
 
   event(event: Exclude<TraceEvent, { kind: 'message' }>): number {
-    if (!this.#keeping) {
-      if (this.#otherEvents >= this.#limits.maxOtherEvents) {
-        this.#omittedEvents += 1;
-        return -1;
-      }
-      this.#otherEvents += 1;
-    }
-    return this.#push(event);
+    return this.#bounds.admitOther() ? this.#push(event) : -1;
   }
 
   /** A text redacted by the run's redactor, then bounded to `max` characters: no part of a secret is left at the cut. */
@@ -181,11 +149,9 @@ export class LiveRecorder implements Recorder {
   finishBounded(): { recording: Recording; omitted: Omitted | undefined } {
     const judged = this.#judge.finish();
     const { negotiation } = judged;
-    const perRule = new Map<string, number>();
-    let omittedFindings = 0;
     const all: RunFinding[] = [];
     for (const f of [...judged.findings, ...this.#findings]) {
-      if (f.event === null || (f.event >= 0 && f.event < UNKEPT_BASE)) {
+      if (f.event === null || (f.event >= 0 && !isUnkept(f.event))) {
         all.push(f);
         continue;
       }
@@ -195,23 +161,17 @@ export class LiveRecorder implements Recorder {
         continue;
       }
       // A finding on a message not kept rests on the run as a whole and says which message it was.
-      const seen = perRule.get(f.rule) ?? 0;
-      perRule.set(f.rule, seen + 1);
-      if (seen >= this.#limits.maxFindingsPerRule) {
-        omittedFindings += 1;
-        continue;
-      }
+      if (!this.#bounds.keepFinding(f.rule)) continue;
       // Once messages are no longer kept, none is: the unkept ones follow the kept ones in order.
       const where = `message ${this.#keptMessages + (f.event - UNKEPT_BASE) + 1} (not kept in the trace)`;
       all.push({ ...f, event: null, message: `${where}: ${f.message}` });
     }
-    const omitted = this.#omittedEvents + omittedFindings === 0 ? undefined : { events: this.#omittedEvents, findings: omittedFindings };
-    return { recording: this.#recording(all, negotiation), omitted };
+    return { recording: this.#recording(all, negotiation), omitted: this.#bounds.omitted() };
   }
 
   /** Whether messages are no longer kept (a bound was reached). */
   get bounded(): boolean {
-    return !this.#keeping;
+    return !this.#bounds.keeping;
   }
 
   #recording(all: RunFinding[], negotiation: Negotiation): Recording {
@@ -242,12 +202,4 @@ export class LiveRecorder implements Recorder {
     this.#probes.delete(idKey(id));
     return kind;
   }
-}
-
-function placeOf(place: WirePlace | undefined): WirePlace {
-  if (place === undefined) return {};
-  return {
-    ...(place.exchange === undefined ? {} : { exchange: place.exchange }),
-    ...(place.event_id === undefined ? {} : { event_id: place.event_id }),
-  };
 }

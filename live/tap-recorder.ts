@@ -13,25 +13,14 @@ import { LiveJudge, type EventFinding, type ProbeKind } from './live-judge.ts';
 import { shortenKeys } from '../judge/long-keys.ts';
 import { ExchangeRequests } from './unjudged-answers.ts';
 import { MAX_RECORDED_TEXT, type Recording, type RunFinding } from './recorder.ts';
+import { isUnkept, placeOf, RecordingBounds, UNKEPT_BASE, type Omitted, type RecordingLimits } from './recording-bounds.ts';
 import type { RecordedMessage, Recorder, WirePlace } from './transport.ts';
 
-/** How much of a tapped session the trace keeps. */
-export interface TapLimits {
-  /** Message events kept (the first ones); later messages are judged and counted. */
-  readonly maxMessages: number;
-  /** Bytes of message text kept in all (the first messages); past it, messages are counted. */
-  readonly maxMessageBytes: number;
-  /** Other events (HTTP exchanges, streams, transport errors, exit) kept past the messages' bound. */
-  readonly maxOtherEvents: number;
-  /** Findings kept per rule on messages that were not kept (they rest on the run as a whole). */
-  readonly maxFindingsPerRule: number;
-}
+/** How much of a tapped session the trace keeps (the bounds of every recording). */
+export type TapLimits = RecordingLimits;
 
 /** The default bounds: a trace of a long session stays well under the trace reader's 64 MiB limit. */
 export const TAP_LIMITS: TapLimits = { maxMessages: 10_000, maxMessageBytes: 16 * 1024 * 1024, maxOtherEvents: 10_000, maxFindingsPerRule: 100 };
-
-/** The judge's event index of the first message that is not kept (far above any kept event's index). */
-const UNKEPT_BASE = 2 ** 40;
 
 /** A finding as the tap reports it while it runs. */
 export interface TapFinding extends RunFinding {
@@ -63,12 +52,11 @@ export interface TapRecorderOptions {
 
 /** The recorder of a tapped session: everything judged, a bounded part kept. */
 export class TapRecorder implements Recorder {
-  readonly #limits: TapLimits;
+  readonly #bounds: RecordingBounds;
   readonly #events: TraceEvent[] = [];
   readonly #times: number[] = [];
   /** Findings on kept events (and on the run), in the order placed. */
   readonly #findings: RunFinding[] = [];
-  readonly #perRule = new Map<string, number>();
   readonly #judge: LiveJudge;
   readonly #exchangeRequests = new ExchangeRequests();
   /** The HTTP side of each exchange (headers, statuses), judged beside the bodies. */
@@ -78,15 +66,9 @@ export class TapRecorder implements Recorder {
   readonly #start: number;
   /** Each message's number (1-based) and direction by the judge's index, until the session has judged it. */
   readonly #info = new Map<number, { readonly number: number; readonly direction: Direction }>();
-  #keeping = true;
-  #keptBytes = 0;
-  #otherEvents = 0;
   #messages = 0;
-  #unkept = 0;
   /** The number (1-based) of the first message that was not kept (0 while every message is kept). */
   #firstUnkept = 0;
-  #omittedEvents = 0;
-  #omittedFindings = 0;
   #shortened = 0;
   #counts = { client_to_server: 0, server_to_client: 0, errors: 0, warnings: 0 };
   /** What is reported about a message while it is judged (findings, frames), told once the message has been seen. */
@@ -94,7 +76,7 @@ export class TapRecorder implements Recorder {
 
   constructor(options: TapRecorderOptions = {}) {
     this.#options = options;
-    this.#limits = options.limits ?? TAP_LIMITS;
+    this.#bounds = new RecordingBounds(options.limits ?? TAP_LIMITS);
     this.#clock = options.clock ?? (() => performance.now());
     this.#start = this.#clock();
     this.#judge = new LiveJudge({
@@ -127,16 +109,13 @@ export class TapRecorder implements Recorder {
     this.#messages += 1;
     this.#counts[direction] += 1;
     const bytes = text.length;
-    if (this.#keeping && (this.#kept() >= this.#limits.maxMessages || this.#keptBytes + bytes > this.#limits.maxMessageBytes)) {
-      this.#keeping = false;
-      this.#firstUnkept = this.#messages;
-    }
-    const index = this.#keeping ? this.#events.length : UNKEPT_BASE + this.#unkept++;
-    if (this.#keeping) {
-      this.#keptBytes += bytes;
+    const wasKeeping = this.#bounds.keeping;
+    const keep = this.#bounds.admit(this.#kept(), bytes);
+    if (wasKeeping && !keep) this.#firstUnkept = this.#messages;
+    const index = keep ? this.#events.length : this.#bounds.unkept();
+    if (keep) {
+      this.#bounds.charge(bytes);
       this.#push({ kind: 'message', direction });
-    } else {
-      this.#omittedEvents += 1;
     }
     this.#info.set(index, { number: this.#messages, direction });
     this.#deferred = [];
@@ -148,7 +127,7 @@ export class TapRecorder implements Recorder {
       this.#deferred = undefined;
       if (message !== undefined) {
         this.#exchangeRequests.message(direction, message, place?.exchange);
-        this.#options.onMessage?.(message, direction, this.#keeping ? index : null);
+        this.#options.onMessage?.(message, direction, this.#bounds.keeping ? index : null);
         if (place?.exchange !== undefined) {
           this.#httpFindings(direction === 'client_to_server' ? this.#http.requestMessage(place.exchange, message) : this.#http.responseMessage(place.exchange, message));
         }
@@ -157,23 +136,17 @@ export class TapRecorder implements Recorder {
     }
     // Not strict JSON: judged already, never fed to the session.
     if (message === undefined) this.#info.delete(index);
-    if (this.#keeping) {
+    if (keep) {
       this.#events[index] = message === undefined
         ? { kind: 'message', direction, text: text.length > MAX_RECORDED_TEXT ? text.slice(0, MAX_RECORDED_TEXT) : text, ...placeOf(place) }
         : { kind: 'message', direction, message, ...placeOf(place), ...(probe === undefined ? {} : { probe }) };
     }
-    return { index: this.#keeping ? index : -1, message };
+    return { index: keep ? index : -1, message };
   }
 
   event(event: Exclude<TraceEvent, { kind: 'message' }>): number {
     for (const id of this.#exchangeRequests.unjudged(event)) this.#judge.answeredUnjudged('client_to_server', id);
-    if (!this.#keeping) {
-      if (this.#otherEvents >= this.#limits.maxOtherEvents) {
-        this.#omittedEvents += 1;
-        return -1;
-      }
-      this.#otherEvents += 1;
-    }
+    if (!this.#bounds.admitOther()) return -1;
     const index = this.#push(event);
     if (event.kind === 'http_request') this.#httpFindings(this.#http.request(event.exchange, index, event.method, event.headers));
     else if (event.kind === 'http_response') this.#http.response(event.exchange, index, event.status, event.headers);
@@ -204,17 +177,16 @@ export class TapRecorder implements Recorder {
   }
 
   /** Ends the recording: what was kept, and what was counted but not kept. */
-  finish(): { recording: Recording; omitted: { events: number; findings: number } | undefined } {
+  finish(): { recording: Recording; omitted: Omitted | undefined } {
     const { negotiation } = this.#judge.finish();
     const order = (f: RunFinding) => f.event ?? Number.MAX_SAFE_INTEGER;
     const findings = this.#findings.map((f, i) => ({ f, i })).sort((a, b) => order(a.f) - order(b.f) || a.i - b.i).map(({ f }) => f);
     const judge = this.#judge;
-    const omitted = this.#omittedEvents + this.#omittedFindings === 0 ? undefined : { events: this.#omittedEvents, findings: this.#omittedFindings };
-    return { recording: { events: this.#events, times: this.#times, findings, negotiation, methodOf: (event) => judge.methodOf(event) }, omitted };
+    return { recording: { events: this.#events, times: this.#times, findings, negotiation, methodOf: (event) => judge.methodOf(event) }, omitted: this.#bounds.omitted() };
   }
 
   #kept(): number {
-    return this.#events.length - this.#otherEvents;
+    return this.#events.length - this.#bounds.otherEvents;
   }
 
   #push(event: TraceEvent): number {
@@ -228,18 +200,14 @@ export class TapRecorder implements Recorder {
     if (f.severity === 'error') this.#counts.errors += 1;
     else this.#counts.warnings += 1;
     const described = this.#described(f);
-    if (f.event === null || f.event < UNKEPT_BASE) {
+    if (f.event === null || !isUnkept(f.event)) {
       this.#findings.push(f);
     } else {
-      const seen = this.#perRule.get(f.rule) ?? 0;
-      this.#perRule.set(f.rule, seen + 1);
-      if (seen < this.#limits.maxFindingsPerRule) {
+      if (this.#bounds.keepFinding(f.rule)) {
         const direction = described.direction === null ? [] : [described.direction === 'client_to_server' ? 'client to server' : 'server to client'];
         const about = [...direction, ...(described.method === null ? [] : [described.method])].join(', ');
         const where = `message ${described.message_number ?? '?'} (${about === '' ? '' : `${about}; `}not kept in the trace) at ${f.pointer || '/'}`;
         this.#findings.push({ ...f, event: null, message: `${where}: ${f.message}` });
-      } else {
-        this.#omittedFindings += 1;
       }
     }
     this.#tell(() => this.#options.onFinding?.(described));
@@ -252,22 +220,14 @@ export class TapRecorder implements Recorder {
 
   #described(f: RunFinding): TapFinding {
     const at = f.event === null ? undefined : this.#info.get(f.event);
-    const event = f.event !== null && f.event < UNKEPT_BASE ? f.event : null;
+    const event = f.event !== null && !isUnkept(f.event) ? f.event : null;
     return {
       ...f,
       event,
       // Every message after the first one not kept is not kept either, so its number follows from its index.
-      message_number: at?.number ?? (f.event !== null && f.event >= UNKEPT_BASE ? this.#firstUnkept + (f.event - UNKEPT_BASE) : null),
+      message_number: at?.number ?? (f.event !== null && isUnkept(f.event) ? this.#firstUnkept + (f.event - UNKEPT_BASE) : null),
       direction: at?.direction ?? null,
       method: f.event === null ? null : this.#judge.methodOf(f.event),
     };
   }
-}
-
-function placeOf(place: WirePlace | undefined): WirePlace {
-  if (place === undefined) return {};
-  return {
-    ...(place.exchange === undefined ? {} : { exchange: place.exchange }),
-    ...(place.event_id === undefined ? {} : { event_id: place.event_id }),
-  };
 }

@@ -25,10 +25,11 @@ import type { CallEvent, ExtensionView, SessionExtension } from './extension.ts'
 import { EXTENSIONS } from './extensions.ts';
 import { issueFinding } from './gated-actor.ts';
 import { isJsonObject, NO_FINDINGS } from '../validators/shape.ts';
-import { exactIntegersIn, holdsExactIntegers } from '../validators/exact-integer.ts';
-import { courseDecimalFindings } from '../validators/course-decimals.ts';
-import { decimalSpellingsIn, type DecimalPlace } from '../validators/decimal-spelling.ts';
-import { pointerJoin } from '../validators/finding.ts';
+import { holdsExactIntegers } from '../validators/exact-integer.ts';
+import { decimalSpellingsIn } from '../validators/decimal-spelling.ts';
+import { decimalFindings, unsafeIntegerFindings } from './number-spellings.ts';
+import { ToolMemory } from './tool-memory.ts';
+import { mergeTransportContext } from './transport-context.ts';
 import { holderOf } from './subscriptions.ts';
 import type { SubscriptionEvent } from './subscription.ts';
 
@@ -90,8 +91,7 @@ export interface SessionView {
 
 const NO_CONTEXT: TransportContext = Object.freeze({});
 
-/** What the tool descriptors a session learns from tools/list results may weigh (see byte-budget.ts); past it the oldest are forgotten. */
-export const TOOLS_BYTES = 16 * 1024 * 1024;
+export { TOOLS_BYTES } from './tool-memory.ts';
 
 /** Counts of what a session forgot to stay within its bounds (see Session.forgotten). */
 export interface Forgotten {
@@ -104,7 +104,17 @@ const RESOURCE_URI_METHODS = new Set(['resources/read', 'resources/subscribe', '
 type ExtensionHooks = { readonly [K in HookName]: readonly NonNullable<SessionExtension[K]>[] };
 type HookName = 'checkCall' | 'acceptCall' | 'checkResult' | 'checkError' | 'acceptResponse';
 
+/** The hooks of no extension (the course profile's sessions): shared, so such a session binds and allocates none. */
+const NO_HOOKS: ExtensionHooks = Object.freeze({
+  checkCall: Object.freeze([]),
+  acceptCall: Object.freeze([]),
+  checkResult: Object.freeze([]),
+  checkError: Object.freeze([]),
+  acceptResponse: Object.freeze([]),
+});
+
 function hooksOf(extensions: readonly SessionExtension[]): ExtensionHooks {
+  if (extensions.length === 0) return NO_HOOKS;
   const bind = <K extends HookName>(name: K): NonNullable<SessionExtension[K]>[] =>
     extensions.filter((e) => e[name] !== undefined).map((e) => (e[name] as (...args: never[]) => unknown).bind(e) as NonNullable<SessionExtension[K]>);
   return {
@@ -151,11 +161,8 @@ export class Session {
   /** The course profile, whose reference judges some things its own way (see docs/course-reference.md). */
   readonly #course: boolean;
   #sink: Finding[] = [];
-  /** What each descriptor learnt from a tools/list result weighs, by name, oldest first. */
-  readonly #toolSizes = new Map<string, number>();
-  #toolBytes = 0;
-  /** Listed tools forgotten to stay within TOOLS_BYTES: once any is, an unknown tool name may be one of them. */
-  #toolsForgotten = 0;
+  /** The listed tool descriptors kept, within TOOLS_BYTES. */
+  readonly #toolMemory: ToolMemory;
   /** What a request beyond the pending limit meets in this session's profile. */
   readonly #overflow: PendingOverflow;
 
@@ -169,6 +176,7 @@ export class Session {
     const tools = new Map<string, JsonObject>();
     for (const t of config.tools ?? []) if (typeof t['name'] === 'string') tools.set(t['name'], t);
     this.#ctx = { profile: config.profile, tools, toolsKnown: config.tools !== undefined };
+    this.#toolMemory = new ToolMemory(tools);
     this.#course = config.profile.id === 'course';
     const extensionOptions = { ...(config.inspect ? { inspect: config.inspect } : {}), ...(config.excerpt === true ? { excerpt: true } : {}),
       ...(config.cursorsInView === true ? { cursorsInView: true } : {}), ...(config.statelessOnly === true ? { statelessOnly: true } : {}) };
@@ -230,10 +238,10 @@ export class Session {
       }
       return this.#sink.length === 0 ? NO_FINDINGS : this.#sink;
     }
-    if (!this.#course && holdsExactIntegers(step.message)) this.#warnUnsafeIntegers(step.message);
+    if (!this.#course && holdsExactIntegers(step.message)) for (const f of unsafeIntegerFindings(step.message)) this.#sink.push(f);
     const spelled = decimalSpellingsIn(step.message);
     if (spelled.length > 0) {
-      const refused = this.#decimalFindings(step.message as JsonObject, spelled);
+      const refused = decimalFindings(step.message as JsonObject, spelled, this.#course, this.#config.tools?.[0]);
       if (refused.length > 0) return [...this.#sink, ...refused];
     }
     const classified = classifyMessage(step.message, '/message', this.#isNotification, this.#isRequest, this.#course);
@@ -258,25 +266,6 @@ export class Session {
       this.#feedResponse(step, env);
     }
     return this.#sink.length === 0 ? NO_FINDINGS : this.#sink;
-  }
-
-  /**
-   * Numbers a fixture wrote as decimals: the course profile refuses an integral one where its
-   * reference wants an integer (and judges one beyond the largest double as the infinity it
-   * reads); the specification profiles refuse a decimal beyond the largest double (I-JSON 2.2).
-   */
-  #decimalFindings(message: JsonObject, spelled: readonly DecimalPlace[]): Finding[] {
-    if (this.#course) return courseDecimalFindings(message, spelled, this.#config.tools?.[0]);
-    return spelled.filter((p) => p.spelling === 'overflow').map((p) => finding(ruleById('json/non-finite-number'), pointerJoin('/message', ...p.path),
-      'a number beyond the largest double: no JSON peer can hold it (I-JSON section 2.2)'));
-  }
-
-  /** Warns, per integer beyond ±(2^53-1) in the message, that a JavaScript peer cannot hold it. */
-  #warnUnsafeIntegers(message: unknown): void {
-    for (const place of exactIntegersIn(message)) {
-      this.#sink.push(finding(ruleById('json/unsafe-integer'), pointerJoin('/message', ...place.path),
-        `integer ${place.value} is beyond ±(2^53-1): a JavaScript peer reads it as ${Number(place.value)}; it is judged with its exact value`));
-    }
   }
 
   #unexpectedContext(why: string): Finding {
@@ -311,7 +300,7 @@ export class Session {
       return;
     }
     // Only authorization-bound methods (the resource methods) read the transport context.
-    const context = spec.scope === undefined ? NO_CONTEXT : this.#transportContext(step);
+    const context = spec.scope === undefined ? NO_CONTEXT : mergeTransportContext(this.#config.transportDefaults, step.transport_context);
     if (!this.#checkAuthorization(spec, context, params)) return;
 
     const stateless = this.#ctx.profile.stateless;
@@ -504,7 +493,7 @@ export class Session {
           // a call naming a tool not seen is not unknown until the listing is complete (a client may
           // call a tool of a page it has not fetched, or not re-fetched since a list change).
           const paging = typeof result?.['nextCursor'] === 'string';
-          this.#ctx.toolsKnown = this.#toolsForgotten === 0 && !paging;
+          this.#ctx.toolsKnown = this.#toolMemory.forgotten === 0 && !paging;
           for (const t of result['tools'] as unknown[]) {
             if (!isJsonObject(t) || typeof t['name'] !== 'string') continue;
             // A descriptor listed again unchanged keeps the known object, whose schemas are compiled already
@@ -518,31 +507,9 @@ export class Session {
     }
   }
 
-  /**
-   * Keeps a listed descriptor as the newest, within TOOLS_BYTES: past it the oldest learnt are
-   * forgotten, and calls naming a tool no longer known are then not reported as unknown.
-   */
+  /** Keeps a listed descriptor (see ToolMemory); past the bound, the tools known are no longer all the server listed. */
   #learnTool(name: string, tool: JsonObject): void {
-    const tools = this.#ctx.tools;
-    const before = this.#toolSizes.get(name);
-    if (before !== undefined) {
-      this.#toolSizes.delete(name);
-      this.#toolBytes -= before;
-    }
-    const size = sizeEstimate(tool);
-    tools.delete(name);
-    tools.set(name, tool);
-    this.#toolSizes.set(name, size);
-    this.#toolBytes += size;
-    if (this.#toolBytes <= TOOLS_BYTES) return;
-    for (const [oldName, oldSize] of this.#toolSizes) {
-      if (this.#toolBytes <= TOOLS_BYTES - TOOLS_BYTES / 8 || oldName === name) break;
-      this.#toolSizes.delete(oldName);
-      this.#toolBytes -= oldSize;
-      tools.delete(oldName);
-      this.#toolsForgotten += 1;
-    }
-    this.#ctx.toolsKnown = false;
+    if (this.#toolMemory.learn(name, tool)) this.#ctx.toolsKnown = false;
   }
 
   /** A successful result, checked against its pending request before it may consume it. */
@@ -584,24 +551,6 @@ export class Session {
     if (found !== undefined && found.length > 0) this.#sink.push(...found);
   }
 
-  #transportContext(step: WireStep): TransportContext {
-    const defaults = this.#config.transportDefaults;
-    const own = step.transport_context;
-    if (!own) return defaults ?? {};
-    if (!defaults) return own;
-    // One fixed shape (the step's members over the defaults): cheaper than spreading two objects.
-    return {
-      transport: own.transport !== undefined ? own.transport : defaults.transport,
-      token_active: own.token_active !== undefined ? own.token_active : defaults.token_active,
-      token_audience: own.token_audience !== undefined ? own.token_audience : defaults.token_audience,
-      resource: own.resource !== undefined ? own.resource : defaults.resource,
-      subject: own.subject !== undefined ? own.subject : defaults.subject,
-      tenant: own.tenant !== undefined ? own.tenant : defaults.tenant,
-      scopes: own.scopes !== undefined ? own.scopes : defaults.scopes,
-      authorization_revision: own.authorization_revision !== undefined ? own.authorization_revision : defaults.authorization_revision,
-    };
-  }
-
   /** Runs the transport-context checks of an authorization-bound method; false rejects the message. */
   #checkAuthorization(spec: MethodSpec, context: TransportContext, params: JsonObject | undefined): boolean {
     if (spec.scope === undefined || this.#authorization === undefined) return true;
@@ -625,7 +574,7 @@ export class Session {
 
   /** What the session forgot so far to stay within its bounds: subscriptions (SUBSCRIPTION_LIMIT, SUBSCRIPTION_CHARS) and listed tools (TOOLS_BYTES). */
   forgotten(): Forgotten {
-    return { subscriptions: this.#subscriptions.forgotten, tools: this.#toolsForgotten };
+    return { subscriptions: this.#subscriptions.forgotten, tools: this.#toolMemory.forgotten };
   }
 
   /** A read-only picture of every machine's state. */

@@ -26,30 +26,33 @@ const NOT_UNTRACKED: UntrackedAnswer = { untracked: false };
  * ids as one range), so a long run of them costs little memory.
  */
 export class UntrackedRequests {
-  readonly #entries = new BoundedMap<IdKey, PendingRequest>(UNTRACKED_ENTRY_LIMIT, undefined, {
-    maxBytes: UNTRACKED_BYTES,
-    sizeOf: (key, entry) => keyChars(key) + (entry.bytes ?? 0),
-  });
-  readonly #ids = new IdLedger();
+  /** Made by the first request remembered: most sessions never leave a request untracked. */
+  #entries: BoundedMap<IdKey, PendingRequest> | undefined;
+  #ids: IdLedger | undefined;
 
   /** Remembers a request that will not be pending. */
   add(key: IdKey, entry: PendingRequest): void {
+    this.#entries ??= new BoundedMap<IdKey, PendingRequest>(UNTRACKED_ENTRY_LIMIT, undefined, {
+      maxBytes: UNTRACKED_BYTES,
+      sizeOf: (k, e) => keyChars(k) + (e.bytes ?? 0),
+    });
+    this.#ids ??= new IdLedger();
     this.#entries.set(key, entry.bytes === undefined ? { ...entry, bytes: sizeEstimate(entry.params) } : entry);
     this.#ids.add(entry.id);
   }
 
   /** Forgets `key` (a new request under it is pending now); cheap while nothing is untracked. */
   drop(key: IdKey): void {
-    if (this.#ids.size === 0) return;
-    this.#entries.delete(key);
+    if (this.#ids === undefined || this.#ids.size === 0) return;
+    this.#entries?.delete(key);
     this.#ids.delete(key);
   }
 
   /** Whether a response under `key` answers an untracked request; once taken, a second answer answers nothing. */
   take(key: IdKey): UntrackedAnswer {
-    if (this.#ids.size === 0 || !this.#ids.delete(key)) return NOT_UNTRACKED;
-    const entry = this.#entries.get(key);
-    if (entry !== undefined) this.#entries.delete(key);
+    if (this.#ids === undefined || this.#ids.size === 0 || !this.#ids.delete(key)) return NOT_UNTRACKED;
+    const entry = this.#entries?.get(key);
+    if (entry !== undefined) this.#entries?.delete(key);
     return { untracked: true, entry };
   }
 }

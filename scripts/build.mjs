@@ -47,7 +47,7 @@ await build({
   outfile: 'dist/cli.cjs',
   format: 'cjs',
   supported: { 'dynamic-import': false },
-  external: ['@viz-js/viz', 'xmlbuilder2', 'playwright-core', '@modelcontextprotocol/sdk', 'ajv', '@statelyai/inspect', 'ws', 'fast-check'],
+  external: ['@viz-js/viz', 'xmlbuilder2', 'playwright-core', '@modelcontextprotocol/sdk', '@modelcontextprotocol/client', 'ajv', '@statelyai/inspect', 'ws', 'fast-check'],
   define: {
     MCP_STATECHART_VERSION: JSON.stringify(version),
     MCP_STATECHART_RULE_SITES: JSON.stringify(ruleSites),

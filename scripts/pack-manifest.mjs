@@ -3,6 +3,9 @@
 // in an install-scripts warning to whoever installs the tarball. So `npm pack` and `npm publish`
 // ship the manifest without `scripts` (and without `allowScripts`, the checkout's own install
 // policy): `prepack` builds dist/ and writes that manifest, `postpack` puts the checkout's back.
+// The checkout's optional dependencies include what only its tests run (real servers and a
+// validator published for one platform, optional so that a clone installs anywhere); the package
+// keeps only the optional dependencies the CLI itself loads, so an install never fetches those.
 //
 //   node scripts/pack-manifest.mjs strip     build dist/, keep package.json aside, drop the fields
 //   node scripts/pack-manifest.mjs restore   put the kept package.json back (nothing to do if none)
@@ -16,6 +19,8 @@ const MANIFEST = join(ROOT, 'package.json');
 const KEPT = join(ROOT, 'package.json.packing');
 /** Fields that concern the checkout only. */
 const CHECKOUT_ONLY = ['scripts', 'allowScripts'];
+/** The optional dependencies the CLI loads (`inspect --stately`); the others serve the checkout's tests. */
+const SHIPPED_OPTIONAL = ['@statelyai/inspect', 'ws'];
 
 function restore() {
   if (existsSync(KEPT)) renameSync(KEPT, MANIFEST);
@@ -28,6 +33,8 @@ function strip() {
   const text = readFileSync(MANIFEST, 'utf8');
   const manifest = JSON.parse(text);
   for (const field of CHECKOUT_ONLY) delete manifest[field];
+  const optional = manifest.optionalDependencies ?? {};
+  manifest.optionalDependencies = Object.fromEntries(SHIPPED_OPTIONAL.filter((name) => name in optional).map((name) => [name, optional[name]]));
   writeFileSync(KEPT, text);
   writeFileSync(MANIFEST, JSON.stringify(manifest, null, 2) + '\n');
 }

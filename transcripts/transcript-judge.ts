@@ -2,8 +2,9 @@ import { BOTH_SENDERS, Judge, MAX_WAITING, type JudgedFinding } from '../judge/j
 import type { Forgotten, Step } from '../machines/session.ts';
 import { InputError } from '../files/input-error.ts';
 import { OPPOSITE, type Profile } from '../validators/context.ts';
-import type { RequestId } from '../validators/envelope.ts';
-import { leavesRevisionOpen, notJudgedPointer, notJudgedText, opensNegotiation, revisionEvidence, settleProfile, type Settlement } from '../judge/profile-choice.ts';
+import { isRequestId } from '../validators/envelope.ts';
+import { notJudgedPointer, notJudgedText, type Settlement } from '../judge/profile-choice.ts';
+import { ProfileWait, waitReason } from '../judge/profile-wait.ts';
 import { cliRules } from '../validators/rules/cli.ts';
 import { cascadeCause, type HandshakeLines } from './cascade.ts';
 import { headerSetupSteps, isHeaderLine, profileForHeader, sessionConfigFor, type TranscriptHeader } from './transcript-header.ts';
@@ -32,10 +33,6 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function isRequestId(value: unknown): value is RequestId {
-  return typeof value === 'string' || typeof value === 'number';
-}
-
 /**
  * Judges a transcript line by line through one session. Unlike a fixture case, a transcript does
  * not stop at the first finding: every line is judged, and a line that is not strict JSON or not
@@ -48,10 +45,8 @@ export class TranscriptJudge {
   readonly #findings: TranscriptFinding[] = [];
   #handshake: HandshakeLines = { initialize: undefined, answered: undefined, failed: undefined, setup: false };
   #session: Judge | undefined;
-  /** The steps read while the answer to initialize is awaited, and the lines that were not steps, each with its line. */
-  #waiting: ({ readonly step: Step; readonly line: number } | { readonly problem: LineProblem; readonly line: number })[] | undefined;
-  /** True while the first step, a request naming no revision, waits for what follows to tell the revision. */
-  #revisionOpen = false;
+  /** The steps read while the profile is awaited, and the lines that were not steps, each with its line. */
+  readonly #wait = new ProfileWait<{ readonly step: Step; readonly line: number } | { readonly problem: LineProblem; readonly line: number }>();
   /** Why the transcript cannot be judged: it negotiated a revision no profile judges. */
   #notJudged: InputError | undefined;
   #notJudgedVersion: string | undefined;
@@ -99,9 +94,9 @@ export class TranscriptJudge {
 
   #problem(line: number, problem: LineProblem): void {
     // While steps wait for the handshake, a bad line waits with them, so that findings come in line order.
-    if (this.#waiting !== undefined) {
-      this.#waiting.push({ problem, line });
-      if (this.#waiting.length >= MAX_WAITING_STEPS) this.#settle(undefined);
+    if (this.#wait.waiting) {
+      this.#wait.add({ problem, line });
+      if (this.#wait.items.length >= MAX_WAITING_STEPS) this.#settle(undefined);
       return;
     }
     this.#report({ line, rule: problem.rule, severity: 'error', pointer: problem.pointer, message: problem.message });
@@ -135,32 +130,23 @@ export class TranscriptJudge {
     if (!('control_event' in step)) this.#messages += 1;
     if (this.#notJudged !== undefined) return;
     if (this.#session === undefined) {
-      if (this.#waiting === undefined && this.#negotiates(step)) {
-        this.#waiting = [{ step, line }];
-        return;
-      }
-      // A first request that names no revision waits for the traffic to tell (see leavesRevisionOpen).
-      if (this.#waiting === undefined && this.#autoProfile() && leavesRevisionOpen(step)) {
-        this.#waiting = [{ step, line }];
-        this.#revisionOpen = true;
-        return;
-      }
-      if (this.#waiting !== undefined) {
-        this.#waiting.push({ step, line });
-        const opening = this.#waiting[0];
-        const evidence = this.#revisionOpen && opening !== undefined && 'step' in opening ? revisionEvidence(step, opening.step) : undefined;
+      if (!this.#wait.waiting) {
+        // The client's initialize waits for its answer; a first request that names no revision, for the traffic to tell.
+        const reason = this.#autoProfile() ? waitReason(step) : undefined;
+        if (reason !== undefined) {
+          this.#wait.begin({ step, line }, reason);
+          return;
+        }
+      } else {
+        this.#wait.add({ step, line });
+        const evidence = this.#wait.evidence(step);
         if (evidence !== undefined) this.#settle(undefined, evidence);
-        else if (!this.#revisionOpen && this.#answersInitialize(step)) this.#settle({ step, line });
-        else if (this.#waiting.length >= MAX_WAITING_STEPS) this.#settle(undefined);
+        else if (!this.#wait.revisionOpen && this.#wait.answersOpening(step)) this.#settle({ step, line });
+        else if (this.#wait.items.length >= MAX_WAITING_STEPS) this.#settle(undefined);
         return;
       }
     }
     this.#feed(this.#session ?? this.#start(step), step, line, '');
-  }
-
-  /** Whether the profile is the traffic's to negotiate and `step` is the client's initialize request that opens it. */
-  #negotiates(step: Step): boolean {
-    return this.#autoProfile() && opensNegotiation(step);
   }
 
   /** Whether the traffic picks the profile (no header names one, and no capture starts mid-session). */
@@ -168,24 +154,12 @@ export class TranscriptJudge {
     return (this.#header?.profile ?? 'auto') === 'auto' && this.#header?.setup !== 'ready';
   }
 
-  #answersInitialize(step: Step): boolean {
-    const opening = this.#waiting?.[0];
-    const first = opening !== undefined && 'step' in opening ? opening.step : undefined;
-    if (first === undefined || !('message' in first) || !('message' in step) || step.direction !== 'server_to_client') return false;
-    const request = first.message as Record<string, unknown>;
-    return isObject(step.message) && !('method' in step.message) && step.message['id'] === request['id'];
-  }
-
   /** Ends the wait: starts the session under the profile the answer (if any) settles and feeds what waited, or records that it cannot be judged. */
   #settle(answer: { step: Step; line: number } | undefined, evidence?: Profile): void {
-    const waiting = this.#waiting ?? [];
-    this.#waiting = undefined;
-    this.#revisionOpen = false;
-    const opening = waiting[0];
-    const first = (opening !== undefined && 'step' in opening ? opening.step : undefined) as Step;
+    const first = this.#wait.opening as Step;
     const answerMessage = answer !== undefined && 'message' in answer.step ? answer.step.message : undefined;
-    const settled: Settlement = evidence !== undefined ? { kind: 'judged', profile: evidence, offeredVersion: undefined }
-      : settleProfile('message' in first ? first.message : undefined, answerMessage, profileForHeader(this.#header, first));
+    const settled: Settlement = this.#wait.choose(answerMessage, profileForHeader(this.#header, first), evidence);
+    const waiting = this.#wait.end();
     if (settled.kind === 'not-judged') {
       this.#notJudgedVersion = settled.version;
       const line = (settled.from === 'offer' ? undefined : answer?.line) ?? waiting[0]?.line ?? 1;
@@ -255,7 +229,7 @@ export class TranscriptJudge {
    * than the run stopping early), the requests still unanswered are reported first.
    */
   finish(ended = true): TranscriptReport {
-    if (this.#waiting !== undefined) this.#settle(undefined);
+    if (this.#wait.waiting) this.#settle(undefined);
     if (this.#session !== undefined) {
       if (ended) this.#unanswered(this.#session);
       this.#session.stop();

@@ -17,6 +17,7 @@ import { checkSchema } from './schema-check.ts';
 import { isTaskAugmented, validateCreateTaskResult, validateTaskMetadata } from './tasks.ts';
 import { validateToolSchema } from './toolschema.ts';
 import { profileSchemas, since20251125 } from './profile-schemas.ts';
+import { revisionFacts } from './profiles.ts';
 import { ruleById } from './rules/index.ts';
 
 /**
@@ -77,7 +78,7 @@ function validateParams(params: unknown, at: string, ctx: ValidationContext): re
     return [finding(ruleById('elicitation/params'), pointerJoin(at, 'mode'), `Invalid elicitation/create params: Expected mode "form" | "url" but received ${shown(mode)}`)];
   }
   const url = mode === 'url';
-  const urlSchema = ctx.profile.revision === '2026-07-28' ? schemas(ctx).url2026 : schemas(ctx).url;
+  const urlSchema = revisionFacts(ctx.profile).optionalElicitationId ? schemas(ctx).url2026 : schemas(ctx).url;
   const out: Finding[] = [...checkSchema(url ? urlSchema : schemas(ctx).form, params, ruleById('elicitation/params'), at, 'elicitation/create params')];
   if (!isJsonObject(params)) return out;
   if (url) collectUrl(params['url'], pointerJoin(at, 'url'), ctx, out);

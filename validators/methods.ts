@@ -12,6 +12,7 @@ import { loggingMethods } from './logging.ts';
 import { completionMethods } from './completion.ts';
 import { utilityMethods } from './utilities.ts';
 import { statelessMethods, statelessValidators } from './stateless.ts';
+import { revisionFacts } from './profiles.ts';
 
 /** Who may send a method. */
 export type Sender = 'client' | 'server' | 'both';
@@ -115,7 +116,7 @@ export function methodTable(profile: Pick<Profile, 'revision'>): ReadonlyMap<str
         const sender = spec.senderIn?.[revision];
         return [method, sender === undefined ? spec : { ...spec, sender }];
       });
-    table = new Map(revision === '2026-07-28'
+    table = new Map(revisionFacts(profile).perRequestMeta
       ? rows.map(([method, spec]): [string, MethodSpec] => [method, { ...spec, validators: statelessValidators(spec) }])
       : rows);
     tables.set(profile.revision, table);

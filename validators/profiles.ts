@@ -52,6 +52,31 @@ export const SPEC_2026_07_28: Profile = {
   limits: NO_LIMITS,
 };
 
+/**
+ * What differs between specification revisions, as data in one place: a validator asks the facts
+ * of its profile's revision rather than comparing revision strings, so adding a revision is adding
+ * a row.
+ */
+export interface RevisionFacts {
+  /** A tool's outputSchema may have any JSON Schema 2020-12 root and structuredContent may be any JSON value (not only an object). */
+  readonly anyStructuredOutput: boolean;
+  /** URL-mode elicitation may leave out elicitationId. */
+  readonly optionalElicitationId: boolean;
+  /** No initialize handshake: every request names the revision and the client's capabilities in its own `_meta`. */
+  readonly perRequestMeta: boolean;
+}
+
+const REVISION_FACTS: Readonly<Record<Profile['revision'], RevisionFacts>> = {
+  '2025-06-18': { anyStructuredOutput: false, optionalElicitationId: false, perRequestMeta: false },
+  '2025-11-25': { anyStructuredOutput: false, optionalElicitationId: false, perRequestMeta: false },
+  '2026-07-28': { anyStructuredOutput: true, optionalElicitationId: true, perRequestMeta: true },
+};
+
+/** The facts of the revision a profile judges. */
+export function revisionFacts(profile: Pick<Profile, 'revision'>): RevisionFacts {
+  return REVISION_FACTS[profile.revision];
+}
+
 /** Every profile id, as fixtures, transcript headers and `--profile` name them. */
 export const PROFILE_IDS = ['course', '2025-11-25', '2025-06-18', '2026-07-28'] as const;
 

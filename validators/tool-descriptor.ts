@@ -7,6 +7,7 @@ import { sameJson } from './json-equal.ts';
 import { findingsOf, isJsonObject, MetaSchema, objectSchema, shown } from './shape.ts';
 import { finding } from './rules/report.ts';
 import { profileSchemas } from './profile-schemas.ts';
+import { revisionFacts } from './profiles.ts';
 import { checkSchema } from './schema-check.ts';
 import { validateToolSchema } from './toolschema.ts';
 import { ruleById } from './rules/index.ts';
@@ -59,7 +60,7 @@ const descriptor = profileSchemas(descriptorSchema);
 
 function collectRootSchema(schema: unknown, at: string, ctx: ValidationContext, out: Finding[], what: string): void {
   if (!isJsonObject(schema)) return;
-  const anyRoot = what === 'outputSchema' && ctx.profile.revision === '2026-07-28'; // 2026: any JSON Schema 2020-12
+  const anyRoot = what === 'outputSchema' && revisionFacts(ctx.profile).anyStructuredOutput;
   if (schema['type'] !== 'object' && !anyRoot) {
     out.push(finding(ruleById('tools/schema-root-type'), pointerJoin(at, 'type'), `Invalid ${what}: Expected type "object" at the root but received ${shown(schema['type'])}`));
   }

@@ -12,6 +12,7 @@ import { findingsOf, isJsonObject, MetaSchema, objectSchema, shown } from './sha
 import { finding } from './rules/report.ts';
 import { checkSchema } from './schema-check.ts';
 import { schemaReading, since20251125, strictOrLoose } from './profile-schemas.ts';
+import { revisionFacts } from './profiles.ts';
 import { isTaskAugmented, validateCreateTaskResult, validateTaskMetadata } from './tasks.ts';
 import { collectToolDescriptor, taskSupportOf } from './tool-descriptor.ts';
 import { JSON_SCHEMA_AVAILABLE, validateJsonInstance } from './json-schema.ts';
@@ -129,7 +130,7 @@ function validateCallParams(params: unknown, at: string, ctx: ValidationContext)
 
 function validateCallResult(result: unknown, at: string, requestParams: unknown, ctx: ValidationContext): readonly Finding[] {
   if (since20251125(ctx) && isTaskAugmented(requestParams)) return validateCreateTaskResult(result, at, ctx);
-  const anyStructured = ctx.profile.revision === '2026-07-28';
+  const anyStructured = revisionFacts(ctx.profile).anyStructuredOutput;
   const shape = anyStructured ? schemas(ctx).callResult2026 : schemas(ctx).callResult;
   const out: Finding[] = [...checkSchema(shape, result, ruleById('tools/call-result'), at, 'tools/call result')];
   if (!isJsonObject(result)) return findingsOf(out);

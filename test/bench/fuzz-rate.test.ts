@@ -3,10 +3,12 @@
 import { join, resolve } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { fuzzJobsRates, fuzzRate } from '../../bench/fuzz-rate.ts';
+import { floorRun, fuzzFloorRates, fuzzJobsRates, fuzzRate } from '../../bench/fuzz-rate.ts';
+import { computeRatios } from '../../bench/report.ts';
 import { formatBenchText } from '../../bench/report.ts';
 
 const PEER = join(resolve(import.meta.dirname, '../peers/stdio'), 'correct.mjs');
+const MODERN_PEER = join(resolve(import.meta.dirname, '../peers/stdio'), 'sdk-v2-serve-stdio.mjs');
 
 test('fuzzRate plays the runs against fresh processes and reports runs per minute', async () => {
   const rate = await fuzzRate({ transport: 'stdio', command: [process.execPath, PEER] }, 2);
@@ -21,6 +23,33 @@ test('fuzzJobsRates pairs --jobs 1 and --jobs 2 over the same sequences in alter
   assert.is(one.runs, 2);
   assert.is(two.runs, 2);
   assert.ok(one.runs_per_min > 0 && two.runs_per_min > 0);
+});
+
+test('fuzzFloorRates pairs fuzz with the SDK client\'s start-up floor, and the report derives the ratio', async () => {
+  const { fuzz, floor } = await fuzzFloorRates({ transport: 'stdio', command: [process.execPath, PEER] }, 2);
+  assert.is(fuzz.runs, 2);
+  assert.ok(!('skipped' in floor), 'the 1.x SDK is a dev dependency');
+  assert.is(floor.runs, 2);
+  assert.ok(floor.runs_per_min > 0);
+  const ratios = computeRatios({ fuzz_stdio: fuzz, floor_stdio: floor } as never);
+  assert.is(ratios['fuzz_stdio_vs_floor'], Number((fuzz.runs_per_min / floor.runs_per_min).toPrecision(3)));
+});
+
+test('the 2026-07-28 floor is the 2.x client\'s discover and close against serveStdio', async () => {
+  const run = await floorRun({ transport: 'stdio', command: [process.execPath, MODERN_PEER] }, 'modern');
+  assert.ok(run !== undefined, 'the 2.x SDK is a dev dependency');
+  await run();
+  const { fuzz, floor } = await fuzzFloorRates({ transport: 'stdio', command: [process.execPath, MODERN_PEER] }, 2, 'modern');
+  assert.is(fuzz.runs, 2);
+  assert.ok(!('skipped' in floor) && floor.runs === 2 && floor.runs_per_min > 0);
+});
+
+test('a floor against a server that does not speak MCP fails rather than counting a run', async () => {
+  const run = await floorRun({ transport: 'stdio', command: [process.execPath, '-e', 'process.exit(3)'] }, 'legacy');
+  assert.ok(run !== undefined);
+  let failed = false;
+  await run().catch(() => void (failed = true));
+  assert.ok(failed);
 });
 
 test.run();

@@ -58,18 +58,21 @@ test('ratios: only where both figures were measured', () => {
 });
 
 test('targets: met, missed and not measured', () => {
-  assert.equal(judgeTargets(REPORT).map((t) => t.met), [true, true, true, true, false, true, true, undefined, undefined, undefined, undefined, undefined, undefined], "cases at 2x misses 1.4x; fuzz --jobs and the tap not measured");
+  assert.equal(judgeTargets(REPORT).map((t) => t.met), [true, true, true, true, false, true, true, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined], "cases at 2x misses 1.4x; fuzz --jobs, fuzz against its floors and the tap not measured");
+  const floors = judgeTargets({ ...REPORT, ratios: { ...REPORT.ratios, fuzz_stdio_vs_floor: 0.69, fuzz_modern_stdio_vs_floor: 3 } });
+  const floorTarget = (text: RegExp) => floors.find((t) => text.test(t.text));
+  assert.equal([floorTarget(/^fuzz over stdio \(server-everything, one job\)/)?.met, floorTarget(/^fuzz in 2026-07-28 over stdio/)?.met], [false, true], 'fuzz holds 0.7x its floor over stdio, 3x in 2026-07-28');
   const slow = { ...REPORT, ratios: { ...REPORT.ratios, pipeline_vs_sdk: 0.44, course_cli_vs_node_startup: 1.41, course_cli_vs_course_reference: 0.81, live_check_vs_sdk_client: 1.3 } };
   assert.is(judgeTargets(slow)[0]?.met, false, 'the course-profile pipeline is guarded at 0.45x');
   assert.is(judgeTargets(slow)[4]?.met, false, 'cases needs 1.4x node -e 0 or less');
   assert.is(judgeTargets(slow)[5]?.met, false, 'cases needs at most 0.8x the course reference\'s time');
   assert.is(judgeTargets(slow)[6]?.met, false, 'the live check needs 1.2x the SDK client or less');
   const edge = { ...REPORT, ratios: { ...REPORT.ratios, pipeline_vs_sdk: 0.45, pipeline_2025_11_25_vs_sdk: 0.75, course_cli_vs_node_startup: 1.4, live_check_vs_sdk_client: 1.2 } };
-  assert.equal(judgeTargets(edge).map((t) => t.met), [true, true, true, true, true, true, true, undefined, undefined, undefined, undefined, undefined, undefined]);
+  assert.equal(judgeTargets(edge).map((t) => t.met), [true, true, true, true, true, true, true, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined]);
   const spread = { ...REPORT, ratios: { ...REPORT.ratios, fuzz_jobs_2_vs_1: 1.7 }, workloads: { ...WORKLOADS, tap_stdio: { added_p99_ms: 0.99 }, tap_http: { added_p99_ms: 2 } } } as unknown as typeof REPORT;
   assert.equal(judgeTargets(spread).slice(9, 12).map((t) => t.met), [true, true, false], '--jobs 2 needs 1.7x; the tap under 1 ms (stdio) and 2 ms (HTTP)');
   const none = { ...REPORT, workloads: { ...WORKLOADS, scale_1m: { skipped: 'quick' } }, ratios: {} };
-  assert.equal(judgeTargets(none).map((t) => t.met), [undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined]);
+  assert.equal(judgeTargets(none).map((t) => t.met), [undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined]);
   const modern = (v: number) => judgeTargets({ ...REPORT, ratios: { ...REPORT.ratios, live_check_modern_vs_sdk_client: v } })[12]?.met;
   assert.equal([modern(1.2), modern(1.21)], [true, false], 'the 2026-07-28 live check needs 1.2x the 2.x SDK client or less');
 });

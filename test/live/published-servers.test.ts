@@ -1,5 +1,6 @@
 // Why: the verdicts that matter are the ones on servers other people published. Each server here
-// is installed from npm (a dev dependency), runs offline without credentials, and is judged with
+// is installed from npm (a dev dependency, or an optional one for a binary published for one
+// platform, which is skipped with its reason where npm does not install it), runs offline without credentials, and is judged with
 // the commands users run: `check --scope full` and a short `fuzz`. A check's findings are asserted
 // exactly (rule, severity, count), each error with the line of the specification it rests on; a
 // fuzz run's findings must each be one explained here. Any finding not explained fails the test:
@@ -13,6 +14,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { platformPackage } from '../support/platform-packages.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CLI = join(ROOT, 'dist/cli.js');
@@ -45,6 +47,8 @@ type Expected = Readonly<Record<string, number>>;
 interface PublishedServer {
   readonly name: string;
   readonly command: readonly string[];
+  /** The optional dependency a binary server comes in (published for one platform), and its executable inside node_modules. */
+  readonly platformBound?: { readonly name: string; readonly file: string };
   /** Arguments of `check` beyond `--scope full`. */
   readonly checkArgs?: readonly string[];
   /** The protocol version it negotiates when offered 2025-11-25; null when checked in 2026-07-28 (the version is named on every request, none is negotiated). */
@@ -119,6 +123,7 @@ const SERVERS: readonly PublishedServer[] = [
     // answers the server/discover probe with error 0 and, under load, sends tools/list_changed
     // before the initialize the probe delayed, which is described, not judged (docs/live-checks.md).
     name: 'mcp-cron-linux-amd64 0.9.1 (Go, modelcontextprotocol/go-sdk 1.4.1)',
+    platformBound: { name: 'mcp-cron-linux-amd64', file: 'mcp-cron-linux-amd64/bin/mcp-cron' },
     command: [inModules('mcp-cron-linux-amd64/bin/mcp-cron'), '--transport', 'stdio', '--db-path', join(dir, 'cron.db')],
     version: '2025-11-25',
     // It answers a method no revision defines with error code 0, not -32601 (JSON-RPC 2.0, above),
@@ -131,6 +136,7 @@ const SERVERS: readonly PublishedServer[] = [
     // Offered 2025-11-25 it answers 2025-06-18, which the lifecycle page allows ("the server
     // MUST respond with another protocol version it supports").
     name: '@temporal-cortex/cortex-mcp-linux-x64 0.9.1 (Rust, rmcp 1.1.1)',
+    platformBound: { name: '@temporal-cortex/cortex-mcp-linux-x64', file: '@temporal-cortex/cortex-mcp-linux-x64/bin/cortex-mcp' },
     command: [inModules('@temporal-cortex/cortex-mcp-linux-x64/bin/cortex-mcp')],
     version: '2025-06-18',
     // It answers the invalid cursor with a result (the SHOULD above).
@@ -142,6 +148,7 @@ const SERVERS: readonly PublishedServer[] = [
     // package: Microsoft's template for Azure MCP servers. Without Azure credentials it starts and
     // lists its tools; no tool is called.
     name: '@azure/mcp-template-linux-x64 0.0.12-alpha.6621500 (.NET, C# SDK 2.0)',
+    platformBound: { name: '@azure/mcp-template-linux-x64', file: '@azure/mcp-template-linux-x64/dist/mcptmp' },
     command: [inModules('@azure/mcp-template-linux-x64/dist/mcptmp'), 'server', 'start'],
     // It also answers server/discover (the C# SDK 2.0 serves 2026-07-28): this case checks its
     // 2025-11-25 era; the next case checks its 2026-07-28 era.
@@ -154,6 +161,7 @@ const SERVERS: readonly PublishedServer[] = [
     // The same server in the era the checker chooses for it by default: it answers server/discover,
     // so it is checked (and fuzzed) in 2026-07-28.
     name: '@azure/mcp-template-linux-x64 0.0.12-alpha.6621500 (.NET, C# SDK 2.0) in 2026-07-28',
+    platformBound: { name: '@azure/mcp-template-linux-x64', file: '@azure/mcp-template-linux-x64/dist/mcptmp' },
     command: [inModules('@azure/mcp-template-linux-x64/dist/mcptmp'), 'server', 'start'],
     version: null,
     check: { [UNSUPPORTED_VERSION]: 1, [INVALID_PARAMS]: 1 },
@@ -212,8 +220,12 @@ async function pool<T>(jobs: readonly (() => Promise<T>)[], width: number): Prom
   return results;
 }
 
+/** Whether each server can run here: its platform-bound package installed, skipped by npm here (why), or missing. */
+const availability = SERVERS.map((s) => (s.platformBound === undefined ? { usable: true } as const : platformPackage(s.platformBound.name, s.platformBound.file)));
+const RUNNABLE = SERVERS.filter((_, i) => availability[i]!.usable);
+
 const FUZZ = ['--runs', '3', '--seed', '1', '--max-steps', '8', '--timeout', '10'];
-const runs = pool(SERVERS.flatMap((s) => [
+const runs = pool(RUNNABLE.flatMap((s) => [
   () => cli(['check', '--json', '--scope', 'full', '--timeout', '20', ...(s.checkArgs ?? []), '--stdio', '--', ...s.command]),
   () => cli(['fuzz', '--json', ...FUZZ, '--stdio', '--', ...s.command]),
 ]), 3);
@@ -228,7 +240,17 @@ function shown(outcome: Outcome): string {
   return outcome.report === undefined ? outcome.stderr : outcome.report.findings.map((f) => `${f.rule} ${f.severity} ${f.pointer}: ${f.message}`).join('\n') + outcome.stderr;
 }
 
-SERVERS.forEach((server, index) => {
+SERVERS.forEach((server, i) => {
+  const available = availability[i]!;
+  if (!available.usable) {
+    // Skipped where npm does not install the package; where it should have, its absence fails.
+    test(`${server.name}: installed where npm installs it`, () => {
+      if ('missing' in available) assert.unreachable(available.missing);
+      else console.warn(`skipping ${server.name}: ${available.skip}`);
+    });
+    return;
+  }
+  const index = RUNNABLE.indexOf(server);
   test(`${server.name}: check --scope full finds exactly what the specification supports`, async () => {
     const outcome = (await runs)[index * 2]!;
     assert.ok(outcome.report, `no JSON report: ${outcome.stderr}`);

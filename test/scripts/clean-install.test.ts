@@ -216,6 +216,7 @@ test('the tarball installs outside the checkout, with and without the optional d
     assert.is(manifest['scripts'], undefined, 'no scripts ship');
     assert.is(manifest['allowScripts'], undefined);
     for (const field of ['description', 'keywords', 'license', 'repository', 'engines', 'bin']) assert.ok(manifest[field], `${field} is filled in`);
+    assert.equal(Object.keys(manifest['optionalDependencies'] ?? {}).sort(), OPTIONAL, 'the optional dependencies the CLI loads, not those only the checkout\'s tests run');
     for (const name of OPTIONAL) assert.is(existsSync(join(folder, 'node_modules', name)), kind === 'full', `${kind}: ${name}`);
     const shipped = Object.values(filesUnder(join(pkg, 'dist'))).join('\n');
     assert.not.ok(shipped.includes(ROOT), 'the bundle names no path of the checkout');

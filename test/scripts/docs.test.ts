@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { topLevelFolders } from '../support/tree.ts';
 import { commandHelp, programHelp } from '../../scripts/cli/help.ts';
 import { COMMANDS } from '../../scripts/commands/index.ts';
 import { RULES } from '../../validators/rules/index.ts';
@@ -18,8 +19,8 @@ const read = (path: string): string => readFileSync(join(ROOT, path), 'utf8');
 /** README.md and every page under docs/, as paths from the root. */
 const PAGES = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
 
-/** The folders of the repository a path the docs show may start with. */
-const REPO_PATH = /^(bench|coverage|docs|exercise|fixtures|fuzz|inspector|live|machines|matrix|reports|runner|scripts|test|trace|transcripts|validators)\/[\w./-]*$/;
+/** A path the docs show into one of the repository's folders (all of them, read from the tree). */
+const REPO_PATH = new RegExp(`^(${topLevelFolders().map((f) => f.replace(/[.-]/g, '\\$&')).join('|')})/[\\w./-]*$`);
 
 interface Block {
   readonly page: string;
