@@ -16,6 +16,8 @@ import { couldNotRun } from './could-not-run.ts';
 import { replayableSequence } from '../../trace/parse-trace.ts';
 import type { CommandArgs, CommandIO, CommandResult } from '../cli/command.ts';
 import { integerOption } from '../cli/parse-args.ts';
+import { parseExercise } from './fuzz.ts';
+import { ProgressLine } from '../cli/progress-line.ts';
 import { UsageError } from '../cli/usage-error.ts';
 import { OFFERABLE_VERSIONS, parseTarget, streamableHttp, withInterrupts, writeTraceFiles } from './live-args.ts';
 import { readTrace } from './report.ts';
@@ -49,6 +51,8 @@ export async function runReplayCommand(args: CommandArgs, io: CommandIO, extras:
   const maxTime = args.string('max-time');
   const maxSeconds = maxTime === undefined ? DEFAULT_REPLAY_MAX_SECONDS : Number(maxTime);
   if (!Number.isFinite(maxSeconds) || maxSeconds <= 0 || maxSeconds > 86_400) throw new UsageError('replay', `--max-time takes a number of seconds between 0 and 86400, got ${JSON.stringify(maxTime)}`);
+  // The replay's own policy decides which of the trace's calls are played, never the trace.
+  const exercise = parseExercise(args, 'replay');
   const { trace } = await readTrace(path);
   // A check trace that ran scenarios replays its steps; any other trace its action sequence.
   const scenarios = recordedScenarios(trace);
@@ -69,12 +73,15 @@ export async function runReplayCommand(args: CommandArgs, io: CommandIO, extras:
     const sofar: ReplayResult = { reproduced: reproducedSoFar, runs: made, last: cut, couldNotRun: false, outOfTime: false };
     if (args.flag('json')) io.out(cut.redactor.ownText(replayDocument(sofar, runs, trace.signature, secretEnvironmentValues(env), undefined)));
   };
+  // One live line on a terminal's standard error; none with --json, or off a terminal.
+  const line = new ProgressLine(io.progress, 'replay', { enabled: !args.flag('json'), counted: (n) => `${n} reproduced`, deadline: performance.now() + maxSeconds * 1000 });
   const result = await withInterrupts((onTransport) => scenarios !== undefined ? replayScenarios(trace, scenarios, {
     target, headerEnv, timeoutMs: timeout, protocolVersion, runs, maxTimeMs: maxSeconds * 1000, env, httpTransport: extras.httpTransport ?? streamableHttp, onTransport,
     answers: { roots: [] },
     onRun: (same) => {
       made++;
       if (same) reproducedSoFar++;
+      line.update({ done: made, total: runs, findings: reproducedSoFar });
     },
   }) : runReplay(sequence, trace.signature, {
     target,
@@ -82,6 +89,7 @@ export async function runReplayCommand(args: CommandArgs, io: CommandIO, extras:
     timeoutMs: timeout,
     protocolVersion,
     runs,
+    exercise,
     maxTimeMs: maxSeconds * 1000,
     env,
     httpTransport: extras.httpTransport ?? streamableHttp,
@@ -92,9 +100,10 @@ export async function runReplayCommand(args: CommandArgs, io: CommandIO, extras:
     onRun: (same) => {
       made++;
       if (same) reproducedSoFar++;
+      line.update({ done: made, total: runs, findings: reproducedSoFar });
     },
-    recorded: { runs, timeout_ms: timeout, protocol_version: modern ? MODERN_VERSION : protocolVersion, era: modern ? 'modern' : 'legacy' },
-  }), written);
+    recorded: { runs, timeout_ms: timeout, protocol_version: modern ? MODERN_VERSION : protocolVersion, era: modern ? 'modern' : 'legacy', exercise },
+  }), written).finally(() => line.clear());
   await writeTraceFiles(args.string('output'), result.last.trace, result.last.timings);
   const failed = result.couldNotRun ? couldNotRun('the replay', result.last.trace) : undefined;
   if (args.flag('json')) io.out(replayDocument(result, runs, trace.signature, secretEnvironmentValues(env), failed?.rule));
