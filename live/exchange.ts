@@ -33,6 +33,8 @@ interface Waiter {
   readonly timer: NodeJS.Timeout | undefined;
   /** The time limit it was given (ms). */
   readonly limitMs: number;
+  /** An exercised call: past its time limit it is the checker's own stop (a warning), not a missing answer. */
+  readonly ownStop?: boolean;
 }
 
 /** One client's side of a connection: numbered requests, their answers, and replies to the server. */
@@ -86,14 +88,14 @@ export class Exchange {
    * Sends a request without waiting: its id (the next one, or `options.id` to reuse one on purpose)
    * and the promise of its answer. A probe is marked for the recorder before the message is sent.
    */
-  send(method: string, params?: JsonObject, options: { readonly id?: number; readonly probe?: ProbeKind; readonly headers?: SendOptions['headers']; readonly longLived?: boolean; readonly timeoutMs?: number } = {}): { readonly id: number; readonly answer: Promise<Answer> } {
+  send(method: string, params?: JsonObject, options: { readonly id?: number; readonly probe?: ProbeKind; readonly headers?: SendOptions['headers']; readonly longLived?: boolean; readonly timeoutMs?: number; readonly ownStop?: boolean } = {}): { readonly id: number; readonly answer: Promise<Answer> } {
     if (this.#ended) return { id: options.id ?? this.#nextId, answer: Promise.resolve({ kind: 'ended' }) };
     const id = options.id ?? this.#nextId++;
     let waiter: Waiter | undefined;
     const answer = new Promise<Answer>((resolve) => {
       const limitMs = options.timeoutMs ?? this.#timeoutMs;
       const timer = options.longLived === true ? undefined : setTimeout(() => this.#timeout(id, waiter as Waiter), limitMs);
-      waiter = { method, probe: options.probe, resolve, timer, limitMs };
+      waiter = { method, probe: options.probe, resolve, timer, limitMs, ...(options.ownStop === true ? { ownStop: true } : {}) };
       const earlier = this.#waiting.get(idKey(id)) ?? [];
       if (earlier.length > 0) this.#shared.add(idKey(id));
       this.#waiting.set(idKey(id), [...earlier, waiter]);
@@ -213,6 +215,8 @@ export class Exchange {
     const key = idKey(id);
     if (this.#shared.has(key) && (this.#sharedAnswered.has(key) || this.#waiting.has(key))) {
       this.#recorder.finding(ruleById('probe/duplicate-id-unanswered'), at, '', `robustness probe: the checker sent two requests with id ${id} at once (a client MUST NOT); the server answered one of them, not both, within ${this.#timeoutMs} ms`);
+    } else if (waiter.ownStop === true) {
+      this.#recorder.finding(ruleById('lifecycle/exercise-timeout'), at, '', `the exercise stopped waiting for ${waiter.method} (id ${id}) after ${waiter.limitMs} ms (--timeout) and cancelled it`);
     } else {
       this.#recorder.finding(ruleById('transport/timeout'), at, '', `no answer to ${waiter.method} (id ${id}) within ${this.#timeoutMs} ms`);
     }

@@ -9,6 +9,12 @@ export const lifecycleRules = defineRules('lifecycle', SPEC.lifecycle, {
     keyword: 'MUST',
     spec: `${SPEC.lifecycle}#initialization:~:text=After%20successful%20initialization%2C%20the%20client%20MUST%20send%20an%20initialized%20notification`,
   },
+  'exercise-timeout': {
+    keyword: 'SHOULD',
+    severity: 'warning',
+    text: 'A tool call the exercise sent got no answer within --timeout: the checker stopped waiting and cancelled it, as a sender should; no page sets a time a tool must answer in, so this is the checker\'s own stop, not a fault of the server.',
+    spec: `${SPEC.lifecycle}#timeouts:~:text=${encodeURIComponent('Implementations SHOULD establish timeouts for all sent requests')}`,
+  },
   'initialized-out-of-order': { text: 'notifications/initialized may be sent only after a successful initialize response.', keyword: 'MUST' },
   'request-before-initialized': {
     text: 'In the course profile the client sends notifications/initialized before any request but initialize (the specification only asks the client not to send requests before the initialize result: lifecycle/request-before-initialize-result).',
