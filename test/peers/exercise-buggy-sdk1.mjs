@@ -4,6 +4,7 @@
 // notifications/tools/list_changed without declaring listChanged; its prompt answers a message
 // whose role the schema does not allow; its resource template's expansions answer contents
 // without a uri. Its destructive and unannotated tools record that they were called (on stderr).
+// With --slow its read-only tool answers only after 10 s (a call the checker stops waiting for).
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import {
@@ -30,6 +31,10 @@ server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: TOOLS }))
 server.setRequestHandler(CallToolRequestSchema, async (request) => {
   const { name, arguments: args } = request.params;
   if (name !== 'count_words') process.stderr.write(`CALLED ${name}\n`);
+  if (name === 'count_words' && process.argv.includes('--slow')) {
+    await new Promise((resolve) => setTimeout(resolve, 10_000));
+    return { content: [{ type: 'text', text: 'late' }] };
+  }
   if (name === 'count_words') {
     const words = String(args?.text ?? '').split(/\s+/).filter(Boolean).length;
     // Planted: tools/list_changed, though the tools capability declares no listChanged.
