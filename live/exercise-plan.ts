@@ -94,9 +94,9 @@ export function expandTemplate(template: string, values: Readonly<Record<string,
   });
 }
 
-/** The lines of the text summary that say what the exercise did and what it left out (none for `none`). */
+/** The lines of the text summary that say what the exercise did and what it left out (none for `none`, or when there was nothing to exercise). */
 export function exerciseSummary(report: ExerciseReport): string[] {
-  if (report.mode === 'none') return [];
+  if (report.mode === 'none' || (report.exercised.length === 0 && report.skipped.length === 0)) return [];
   const count = (method: ExercisedItem['method'], templated?: boolean): number =>
     report.exercised.filter((e) => e.method === method && (templated === undefined || (e.template !== undefined) === templated)).length;
   const lines = [`exercise ${report.mode} (seed ${report.seed}): ${count('resources/read', false)} resource(s) read, ${count('resources/read', true)} template(s) expanded and read, ${count('prompts/get')} prompt(s) got, ${count('tools/call')} tool(s) called`];

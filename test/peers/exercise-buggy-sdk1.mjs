@@ -38,7 +38,7 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
   if (name === 'count_words') {
     const words = String(args?.text ?? '').split(/\s+/).filter(Boolean).length;
     // Planted: tools/list_changed, though the tools capability declares no listChanged.
-    setTimeout(() => void server.sendToolListChanged(), 0);
+    await server.sendToolListChanged();
     // Planted: structuredContent whose words is a string, breaking the outputSchema.
     return { content: [{ type: 'text', text: String(words) }], structuredContent: { words: String(words) } };
   }
