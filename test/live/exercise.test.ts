@@ -37,8 +37,8 @@ async function cli(argv: string[]): Promise<{ code: number; out: string; err: st
   return { code, out, err };
 }
 
-async function checkHttp(overrides: Partial<CheckOptions>): Promise<CheckRun> {
-  const peer = await startExerciseHttp();
+async function checkHttp(overrides: Partial<CheckOptions>, slow = false): Promise<CheckRun> {
+  const peer = await startExerciseHttp(slow);
   try {
     return await runCheck({
       target: { transport: 'http', url: peer.url.href }, scope: 'quick', timeoutMs: 5000, protocolVersion: '2025-11-25', era: 'auto',
@@ -149,7 +149,7 @@ test('--exercise none sends exactly what a check without the exercise sends, and
 });
 
 test('an exercised call past --timeout is the checker\'s own stop (lifecycle/exercise-timeout, a warning, cancelled), and the run goes on', async () => {
-  const run = await checkNode([BUGGY, '--slow'], { exercise: 'safe', scope: 'full', timeoutMs: 800 });
+  const run = await checkNode([BUGGY, '--slow'], { exercise: 'safe', scope: 'full', timeoutMs: 3000 });
   const stopped = run.trace.findings.filter((f) => f.rule === 'lifecycle/exercise-timeout');
   assert.is(stopped.length, 1);
   assert.is(stopped[0]?.severity, 'warning');
@@ -184,6 +184,17 @@ test('SDK 2.x, Streamable HTTP, both eras: clean with every read-only tool calle
   assert.equal(called(legacy), READ_ONLY);
   assert.equal(clientFindings(modern), []);
   assert.equal(clientFindings(legacy), []);
+});
+
+test('Streamable HTTP, both eras: an exercised call past --timeout is one warning of the checker\'s own, never http/timeout, and the run goes on', async () => {
+  for (const era of ['modern', 'legacy'] as const) {
+    const run = await checkHttp({ era, timeoutMs: 1500 }, true);
+    // (In the legacy era createMcpHandler's stateless fallback draws its known warnings: no SSE priming
+    // event, and x-mcp-header, a keyword 2025-11-25 does not define; no error.)
+    assert.equal(rules(run).filter((r) => r.startsWith('error') || r.includes('timeout')), ['warning lifecycle/exercise-timeout'], era);
+    assert.equal(report(run).exercised.find((e) => e.target === 'slow_read')?.answer, 'timeout', era);
+    assert.equal(called(run), READ_ONLY, era);
+  }
 });
 
 test.run();

@@ -10,6 +10,11 @@ export function cleanSdk2Server() {
   return registerClean(new McpServer({ name: 'exercise-clean-sdk2', version: '1.0.0' }), { z, ResourceTemplate, completable, headers: true });
 }
 
+/** The same, with slow_read taking 5 s whatever it is given. */
+export function slowSdk2Server() {
+  return registerClean(new McpServer({ name: 'exercise-slow-sdk2', version: '1.0.0' }), { z, ResourceTemplate, completable, headers: true, slow: true });
+}
+
 if (process.argv[1] === new URL(import.meta.url).pathname) {
   const { serveStdio } = await import('@modelcontextprotocol/server/stdio');
   serveStdio(cleanSdk2Server);

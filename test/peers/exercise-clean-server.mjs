@@ -3,11 +3,11 @@
 // completes, a prompt with a completable argument), so that an exercise of it must come out clean
 // with every read-only tool called. Its destructive and unannotated tools must never be called under
 // the default: they write `CALLED name` on stderr when they are. `slow_read` (read-only) sleeps past
-// any short --timeout when given `{"wait": true}`: the exercise's generated values never ask it to.
+// any short --timeout when given `{"wait": true}` (or, served with `slow`, for 5 s whatever it is given).
 // The SDK is passed in, so one definition serves the 1.x SDK (zod 3 or 4) and the 2.x SDK.
 
-/** Registers the surface on `server` (an McpServer), with `z` (zod), `ResourceTemplate` and `completable` of that SDK. */
-export function registerClean(server, { z, ResourceTemplate, completable, headers = false }) {
+/** Registers the surface on `server` (an McpServer), with `z` (zod), `ResourceTemplate` and `completable` of that SDK; `headers`: x-mcp-header on the search's region; `slow`: slow_read always takes 5 s. */
+export function registerClean(server, { z, ResourceTemplate, completable, headers = false, slow = false }) {
   const region = headers ? z.string().min(2).max(12).meta({ 'x-mcp-header': 'Region' }) : z.string().min(2).max(12);
   server.registerTool('search_catalog', {
     description: 'Searches the catalog.',
@@ -36,7 +36,7 @@ export function registerClean(server, { z, ResourceTemplate, completable, header
     annotations: { readOnlyHint: true },
     inputSchema: z.object({ wait: z.boolean().default(false) }),
   }, async ({ wait }) => {
-    if (wait) await new Promise((resolve) => setTimeout(resolve, 60_000));
+    if (wait || slow) await new Promise((resolve) => setTimeout(resolve, slow ? 5_000 : 60_000));
     return { content: [{ type: 'text', text: 'read' }] };
   });
   server.registerTool('delete_catalog', {
