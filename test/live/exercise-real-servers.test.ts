@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { ExerciseReport } from '../../live/exercise-plan.ts';
-import type { CheckOptions, CheckRun } from '../../live/run-check.ts';
+import { runCheck, type CheckOptions, type CheckRun } from '../../live/run-check.ts';
 import { checkNode, clientFindings } from './support.ts';
 
 const resolve = createRequire(import.meta.url).resolve;
@@ -66,6 +66,7 @@ test('server-memory, full, --exercise all (its file is the test\'s own): only th
   const env = { PATH: process.env['PATH'] ?? '', MEMORY_FILE_PATH: join(dir, 'memory.jsonl') };
   const safe = await check([MEMORY], { scope: 'full', env });
   assert.equal(findingsOf(safe), [PROBE_WARNING]);
+  assert.equal(called(safe), ['open_nodes', 'read_graph', 'search_nodes']);
   const all = await check([MEMORY], { scope: 'full', exercise: 'all', env });
   assert.equal(findingsOf(all), [PROBE_WARNING]);
   assert.equal(clientFindings(all), []);
@@ -101,7 +102,10 @@ test('server-filesystem, full, with --root: the read-only tools called, its writ
 async function published(command: string[], env: NodeJS.ProcessEnv = {}): Promise<CheckRun> {
   const home = join(dir, 'home');
   mkdirSync(home, { recursive: true });
-  return checkNode(command, { timeoutMs: 15_000, scope: 'full', exercise: 'safe', env: { PATH: process.env['PATH'] ?? '', HOME: home, ...env } });
+  return runCheck({
+    target: { transport: 'stdio', command }, scope: 'full', timeoutMs: 15_000, protocolVersion: '2025-11-25', exercise: 'safe',
+    calls: [], answers: { roots: [] }, headerEnv: [], graceMs: 500, env: { PATH: process.env['PATH'] ?? '', HOME: home, ...env },
+  });
 }
 const ROOT = join(import.meta.dirname, '../..');
 
