@@ -13,6 +13,11 @@ import { runCheck } from '../../live/run-check.ts';
 import { exerciseSummary, expandTemplate, templateVariables, toolRefusal, type ExerciseReport } from '../../live/exercise-plan.ts';
 import { paramHeaders, paramHeaderValues } from '../../live/mcp-param-headers.ts';
 import { runCli } from '../../scripts/cli/run-cli.ts';
+import { parseCommandLine } from '../../scripts/cli/parse-args.ts';
+import { UsageError } from '../../scripts/cli/usage-error.ts';
+import { parseCheckArgs } from '../../scripts/commands/check.ts';
+import { findCommand } from '../../scripts/commands/index.ts';
+import { judgeTrace } from '../../live/trace-judge.ts';
 import { streamableHttp } from '../../scripts/commands/live-args.ts';
 import { startExerciseHttp } from '../peers/exercise-http.ts';
 import { checkNode, clientFindings } from './support.ts';
@@ -92,6 +97,20 @@ test('the summary names what was exercised, every tool left out with why, and ho
   assert.equal(exerciseSummary({ ...r, mode: 'none' }), []);
 });
 
+test('--exercise and --seed: safe and 1 by default; a bad value is a usage error naming the option (exit 2)', () => {
+  const parse = (argv: string[]) => {
+    const parsed = parseCommandLine(findCommand('check')!, [...argv, '--stdio', '--', 'node', 'x.js']);
+    if (parsed.help) throw new Error('help');
+    return parseCheckArgs(parsed.args, {});
+  };
+  assert.equal([parse([]).check.exercise, parse([]).check.seed], ['safe', 1]);
+  assert.equal([parse(['--exercise', 'all', '--seed', '42']).check.exercise, parse(['--seed', '42']).check.seed], ['all', 42]);
+  assert.is(parse(['--exercise', 'none']).check.exercise, 'none');
+  for (const [argv, message] of [[['--exercise', 'some'], /--exercise is safe, all or none, got "some"/], [['--seed', '-1'], /--seed/], [['--seed', '1.5'], /--seed takes a whole number/], [['--seed', '99999999999'], /--seed takes a whole number/]] as const) {
+    assert.throws(() => parse([...argv]), (error: unknown) => error instanceof UsageError && message.test(error.message), argv.join(' '));
+  }
+});
+
 test('SDK 1.x, stdio, check --scope full with no --call: each planted bug is one finding with its rule, method and target; exit 1', async () => {
   const { code, out } = await cli(['check', '--scope', 'full', '--json', '--timeout', '5', '--stdio', '--', process.execPath, BUGGY]);
   assert.is(code, 1);
@@ -129,6 +148,9 @@ test('SDK 1.x, stdio, full scope: a correct server with rich schemas is clean wi
   assert.ok(sent(safe).some((m) => m.method === 'completion/complete' && (m.params?.['ref'] as { type?: string }).type === 'ref/resource'));
   assert.ok(report(safe).exercised.some((e) => e.target === 'catalog://items/book'));
   assert.equal(clientFindings(safe), []);
+  // The trace, with what the exercise sent and its options, judges again the same.
+  assert.is(judgeTrace(safe.trace).signature, safe.trace.signature);
+  assert.equal(judgeTrace(safe.trace).findings, safe.trace.findings);
   const all = await checkNode([CLEAN_V1], { exercise: 'all', timeoutMs: 5000 });
   assert.equal(rules(all), []);
   assert.equal(called(all), ['add_item', 'convert_units', 'delete_catalog', 'search_catalog', 'slow_read']);
