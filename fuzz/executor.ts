@@ -11,7 +11,10 @@ import type { Answer, Exchange } from '../live/exchange.ts';
 import type { ProbeKind } from '../live/live-judge.ts';
 import { MARKER_PREFIX } from '../live/marker-oracle.ts';
 import type { ClientTransport, HttpProbes } from '../live/transport.ts';
-import { ACTION_KINDS_IN_ORDER } from './generator.ts';
+import { ACTION_KINDS_IN_ORDER, SURFACE_ACTION_KINDS } from './generator.ts';
+import { argumentsOf } from '../live/list-items.ts';
+import type { ExerciseMode } from '../exercise/tool-policy.ts';
+import { callableTools, MAX_TOOL_PAGES } from './surface.ts';
 
 /** The capability each list method needs. */
 const LIST_CAPABILITY: Readonly<Record<string, string>> = {
@@ -76,12 +79,38 @@ export class ActionExecutor {
   #resource: string | undefined;
   #subscribed: string | undefined;
   #markers = 0;
+  readonly #exercise: ExerciseMode;
+  #tools: JsonObject[] | undefined;
+  #prompt: string | undefined;
+  #promptLooked = false;
+  #resourceLooked = false;
 
-  /** `server`: the capabilities the initialize result declared. */
-  constructor(exchange: Exchange, transport: ClientTransport, server: JsonObject) {
+  /** `server`: the capabilities the initialize result declared; `exercise`: which of its tools may be called (default none). */
+  constructor(exchange: Exchange, transport: ClientTransport, server: JsonObject, exercise: ExerciseMode = 'none') {
     this.#exchange = exchange;
     this.#transport = transport;
     this.#server = server;
+    this.#exercise = exercise;
+  }
+
+  /** Every listed tool (tools/list, all its pages up to MAX_TOOL_PAGES), listed once a run; none when tools are not declared. */
+  async tools(): Promise<readonly JsonObject[]> {
+    if (this.#tools !== undefined) return this.#tools;
+    this.#tools = [];
+    if (!this.#declares('tools/list')) return this.#tools;
+    await this.#ensureInitialized();
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_TOOL_PAGES; page++) {
+      const answer = await this.#await(this.#send('tools/list', cursor === undefined ? undefined : { cursor }));
+      if (answer.kind !== 'result') break;
+      const tools = Array.isArray(answer.result['tools']) ? answer.result['tools'].filter(isJsonObject) : [];
+      this.#tools.push(...tools);
+      this.#echo ??= echoToolOf(tools);
+      const next = answer.result['nextCursor'];
+      if (typeof next !== 'string' || next === '' || next === cursor) break;
+      cursor = next;
+    }
+    return this.#tools;
   }
 
   /** Plays one action; false when the state did not allow it (nothing was sent). */
@@ -92,7 +121,8 @@ export class ActionExecutor {
       await this.#await(this.#send(action.args.method, undefined, { probe: 'before-initialized' }));
       return true;
     }
-    if (!(ACTION_KINDS_IN_ORDER as readonly string[]).includes(action.kind) || !this.#applies(action)) return false;
+    if (!(ACTION_KINDS_IN_ORDER as readonly string[]).includes(action.kind) && !(this.#exercise !== 'none' && SURFACE_ACTION_KINDS.includes(action.kind))) return false;
+    if (!this.#applies(action)) return false;
     await this.#ensureInitialized();
     switch (action.kind) {
       case 'ping':
@@ -127,10 +157,57 @@ export class ActionExecutor {
         await this.#transport.resumeStream();
         await new Promise((resolve) => setTimeout(resolve, RESUME_SETTLE_MS));
         return true;
+      case 'call':
+      case 'invalid-call':
+        return this.#call(action.args.tool, action.args.arguments, action.kind === 'invalid-call');
+      case 'read':
+        return this.#read();
+      case 'prompt':
+        return this.#getPrompt();
       default:
         // The kinds of the stateless revision (no handshake) do not apply to a session.
         return false;
     }
+  }
+
+  /**
+   * A tools/call of a tool the target lists and the policy allows, not awaited (calls overlap, and
+   * a later `cancel` may cancel it). Past --timeout it is the checker's own stop. Arguments the
+   * schema refuses are a probe: the answer must refuse them.
+   */
+  async #call(name: string, args: JsonObject, invalid: boolean): Promise<boolean> {
+    const tool = callableTools(await this.tools(), this.#exercise).get(name);
+    if (tool === undefined) return false;
+    const sent = this.#exchange.send('tools/call', { name, arguments: args }, { ownStop: true, ...(invalid ? { probe: 'invalid-arguments' as const } : {}) });
+    this.#track({ ...sent, cancellable: true });
+    return true;
+  }
+
+  /** resources/read of the first listed resource, not awaited. */
+  async #read(): Promise<boolean> {
+    if (this.#resource === undefined && !this.#resourceLooked && this.#declares('resources/list')) {
+      this.#resourceLooked = true;
+      await this.#list('resources/list');
+    }
+    const uri = this.#resource;
+    if (uri === undefined) return false;
+    this.#track({ ...this.#send('resources/read', { uri }), cancellable: true });
+    return true;
+  }
+
+  /** prompts/get of the first listed prompt that needs no argument, not awaited. */
+  async #getPrompt(): Promise<boolean> {
+    if (!this.#promptLooked && this.#declares('prompts/list')) {
+      this.#promptLooked = true;
+      const answer = await this.#await(this.#send('prompts/list'));
+      if (answer.kind === 'result' && Array.isArray(answer.result['prompts'])) {
+        this.#prompt = answer.result['prompts'].filter(isJsonObject).filter((p) => argumentsOf(p).every((a) => a['required'] !== true)).map((p) => p['name']).find((n): n is string => typeof n === 'string');
+      }
+    }
+    const name = this.#prompt;
+    if (name === undefined) return false;
+    this.#track({ ...this.#send('prompts/get', { name }), cancellable: true });
+    return true;
   }
 
   /** Waits for every request in flight to be answered, cancelled or timed out. */
@@ -162,6 +239,13 @@ export class ActionExecutor {
         return this.#subscribed !== undefined;
       case 'reconnect':
         return hasHttpProbes(this.#transport);
+      case 'call':
+      case 'invalid-call':
+        return this.#declares('tools/list');
+      case 'read':
+        return this.#declares('resources/list');
+      case 'prompt':
+        return this.#declares('prompts/list');
       default:
         return true;
     }

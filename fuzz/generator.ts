@@ -10,6 +10,8 @@
 // skips what the state does not allow.
 import fc from 'fast-check';
 import { LIST_METHODS, type Action } from '../trace/action-schema.ts';
+import type { ExerciseMode } from '../exercise/tool-policy.ts';
+import { NO_SURFACE, surfaceChoices, type Surface } from './surface.ts';
 
 const list = fc.constantFrom(...LIST_METHODS);
 
@@ -80,14 +82,36 @@ export const ACTION_KINDS_IN_ORDER = legacyChoices('http').map((c) => c.kind);
 /** The stateless era's action kinds, in the order of its weighted choices. */
 export const MODERN_ACTION_KINDS = modernChoices('stdio').map((c) => c.kind);
 
+/** The kinds of the server's own surface (drawn under --exercise safe or all). */
+export const SURFACE_ACTION_KINDS: readonly Action['kind'][] = ['call', 'invalid-call', 'read', 'prompt'];
+
 /** The kinds a sequence of this era over this transport can hold. */
 export function actionKinds(era: FuzzEra, transport: 'stdio' | 'http'): Action['kind'][] {
   return choicesOf(era, transport).map((c) => c.kind);
 }
 
-/** Sequences of at most `maxSteps` actions of an era for a target over this transport, leaving out the kinds in `without`. */
-export function sequenceArbitrary(transport: 'stdio' | 'http', maxSteps: number, without: readonly string[] = [], era: FuzzEra = 'legacy'): fc.Arbitrary<Action[]> {
-  const choices = choicesOf(era, transport);
+/** The legacy era's reads of the server's own surface (the modern era has them among its kinds). */
+const LEGACY_SURFACE_READS: Choice[] = [
+  { kind: 'read', arbitrary: fc.constant({ kind: 'read' } as const), weight: 2 },
+  { kind: 'prompt', arbitrary: fc.constant({ kind: 'prompt' } as const), weight: 2 },
+];
+
+/** What a search draws beyond the protocol's own actions: the server's surface under an exercise mode (default: none). */
+export interface SurfaceDraw {
+  readonly surface: Surface;
+  readonly mode: ExerciseMode;
+}
+
+/**
+ * Sequences of at most `maxSteps` actions of an era for a target over this transport, leaving out
+ * the kinds in `without`; with a surface, calls of its allowed tools (valid and invalid arguments)
+ * and, in the legacy era, resource reads and prompt gets are drawn among them.
+ */
+export function sequenceArbitrary(transport: 'stdio' | 'http', maxSteps: number, without: readonly string[] = [], era: FuzzEra = 'legacy', draw: SurfaceDraw = { surface: NO_SURFACE, mode: 'none' }): fc.Arbitrary<Action[]> {
+  const base = choicesOf(era, transport);
+  const surface = draw.mode === 'none' ? [] : [...surfaceChoices(draw.surface, draw.mode), ...(era === 'legacy' ? LEGACY_SURFACE_READS : [])];
+  // The first choice stays first: the others shrink toward it.
+  const choices = [...base.slice(0, 1), ...surface, ...base.slice(1)];
   const kept = choices.filter((c) => !without.includes(c.kind));
   const arbitrary = fc.oneof({ withCrossShrink: true }, ...(kept.length > 0 ? kept : choices.slice(0, 1)).map((c) => ({ arbitrary: c.arbitrary, weight: c.weight })));
   return fc.array(arbitrary, { maxLength: maxSteps });

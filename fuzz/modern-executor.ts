@@ -23,6 +23,8 @@ import type { ClientAnswers } from '../live/server-requests.ts';
 import { listenFilter, requestMeta, retryParams } from '../live/stateless-requests.ts';
 import type { ClientTransport } from '../live/transport.ts';
 import { declaresList, echoToolOf } from './executor.ts';
+import type { ExerciseMode } from '../exercise/tool-policy.ts';
+import { callableTools, MAX_TOOL_PAGES } from './surface.ts';
 
 /** The longest a listen stream's acknowledgement is waited for (ms). */
 const LISTEN_WAIT_MS = 2_000;
@@ -64,15 +66,50 @@ export class ModernExecutor {
   #lastRetry: { readonly method: string; readonly params: JsonObject } | undefined;
   #listen: InFlight | undefined;
   #markers = 0;
+  readonly #exercise: ExerciseMode;
+  #tools: JsonObject[] | undefined;
 
-  /** `server`: the capabilities server/discover declared. */
-  constructor(exchange: Exchange, transport: ClientTransport, recorder: LiveRecorder, options: { readonly server: JsonObject; readonly answers: ClientAnswers; readonly timeoutMs: number }) {
+  /** `server`: the capabilities server/discover declared; `exercise`: which of its tools may be called (default none). */
+  constructor(exchange: Exchange, transport: ClientTransport, recorder: LiveRecorder, options: { readonly server: JsonObject; readonly answers: ClientAnswers; readonly timeoutMs: number; readonly exercise?: ExerciseMode }) {
     this.#exchange = exchange;
     this.#transport = transport;
     this.#recorder = recorder;
     this.#server = options.server;
     this.#answers = options.answers;
     this.#timeoutMs = options.timeoutMs;
+    this.#exercise = options.exercise ?? 'none';
+  }
+
+  /** Every listed tool (tools/list, all its pages up to MAX_TOOL_PAGES), listed once a run; none when tools are not declared. */
+  async tools(): Promise<readonly JsonObject[]> {
+    if (this.#tools !== undefined) return this.#tools;
+    this.#tools = [];
+    if (!this.#declares('tools/list')) return this.#tools;
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_TOOL_PAGES; page++) {
+      const answer = await this.#send('tools/list', cursor === undefined ? {} : { cursor }).answer;
+      if (answer.kind !== 'result') break;
+      const tools = Array.isArray(answer.result['tools']) ? answer.result['tools'].filter(isJsonObject) : [];
+      this.#tools.push(...tools);
+      this.#echo ??= echoToolOf(tools);
+      const next = answer.result['nextCursor'];
+      if (typeof next !== 'string' || next === '' || next === cursor) break;
+      cursor = next;
+    }
+    return this.#tools;
+  }
+
+  /** A tools/call of a tool the target lists and the policy allows, not awaited; refused arguments are a probe. */
+  async #call(name: string, args: JsonObject, invalid: boolean): Promise<boolean> {
+    if (this.#exercise === 'none') return false;
+    const tool = callableTools(await this.tools(), this.#exercise).get(name);
+    if (tool === undefined) return false;
+    const params = { name, arguments: args };
+    const sent = this.#exchange.send('tools/call', { ...params, _meta: requestMeta(this.#answers) }, { ownStop: true, ...(invalid ? { probe: 'invalid-arguments' as const } : {}) });
+    const request = { ...sent, cancellable: true };
+    this.#track(request);
+    if (!invalid) this.#retryable.push({ ...request, method: 'tools/call', params });
+    return true;
   }
 
   /** Plays one action; false when what the server told the client did not allow it (nothing was sent). */
@@ -121,6 +158,9 @@ export class ModernExecutor {
       case 'unknown-method':
         this.#track(this.#send(UNKNOWN_METHOD, {}, 'unknown-method'));
         return true;
+      case 'call':
+      case 'invalid-call':
+        return this.#call(action.args.tool, action.args.arguments, action.kind === 'invalid-call');
       default:
         // The kinds of the legacy era (a handshake, ping, ids reused, resources/subscribe) do not apply.
         return false;

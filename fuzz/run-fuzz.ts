@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import type { JsonObject } from '../validators/context.ts';
 import { sequenceArbitrary } from './generator.ts';
+import type { Surface } from './surface.ts';
 import { RunPool, SERIAL, type RunPlan } from './parallel.ts';
 import { runSequence, type SequenceOptions, type SequenceRun } from './run-sequence.ts';
 
@@ -68,7 +69,15 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   const met = new Set<number>();
   const known: KnownFilter = options.known ?? ((run) => ({ unexpected: run.trace.findings.filter((f) => f.severity === 'error').map((f) => f.rule), met: [] }));
   const deadline = options.maxTimeMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + options.maxTimeMs;
-  const arbitrary = sequenceArbitrary(options.target.transport, options.maxSteps, options.without ?? [], options.era ?? 'legacy');
+  const mode = options.exercise ?? 'none';
+  let surface: Surface = { tools: [] };
+  if (mode !== 'none') {
+    // The tools are learnt once, before the search, from a run of no action: the draws need them.
+    const learnt = await learnSurface(sequence);
+    if ('broken' in learnt) return { outcome: 'error', run: learnt.broken, runs: 0, shrinks: 0, met: [], timedOut: false };
+    surface = learnt.surface;
+  }
+  const arbitrary = sequenceArbitrary(options.target.transport, options.maxSteps, options.without ?? [], options.era ?? 'legacy', { surface, mode });
   const pool = new RunPool(arbitrary, options.seed, options.runs, options.plan ?? SERIAL, (actions, at) => runSequence(actions, { ...sequence, run: at + 1 }));
   const property = fc.asyncProperty(arbitrary, async (actions) => {
     if (broken !== undefined || (rule !== undefined && shrinkRuns >= SHRINK_BUDGET)) return true;
@@ -112,4 +121,12 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   if (failing !== undefined) return { outcome: 'found', run: failing, runs: found + 1, shrinks: details.numShrinks, ...ended };
   if (last === undefined) throw new Error('runFuzz: no run was made');
   return { outcome: 'clean', run: last, runs: made, shrinks: 0, ...ended };
+}
+
+/** The server's listed tools, from a run that plays no action; the run itself when the target could not run. */
+async function learnSurface(sequence: Omit<SequenceOptions, 'recorded'> & { recorded: JsonObject }): Promise<{ surface: Surface } | { broken: SequenceRun }> {
+  let tools: readonly JsonObject[] = [];
+  const run = await runSequence([], { ...sequence, onTools: (listed) => { tools = listed; } });
+  if (run.trace.status === 'error') return { broken: run };
+  return { surface: { tools } };
 }

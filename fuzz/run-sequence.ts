@@ -22,6 +22,7 @@ import { isJsonObject } from '../validators/shape.ts';
 import { ActionExecutor } from './executor.ts';
 import type { FuzzEra } from './generator.ts';
 import { ModernExecutor } from './modern-executor.ts';
+import type { ExerciseMode } from '../exercise/tool-policy.ts';
 
 /** A deep run answers server requests as a client that offers nothing: ping, and -32601 for the rest. */
 const NO_ANSWERS: ClientAnswers = { roots: [] };
@@ -44,6 +45,10 @@ export interface SequenceOptions extends ConnectionOptions {
   readonly onSnapshot?: ((snapshot: (why: string) => SequenceRun) => void) | undefined;
   /** When (performance.now(), ms) no further action is played (default: none). */
   readonly deadline?: number | undefined;
+  /** Which of the server's tools a `call` may call (default none: calls are not played). */
+  readonly exercise?: ExerciseMode | undefined;
+  /** Told the server's listed tools, learnt before any action is played (a search learns its surface so). */
+  readonly onTools?: ((tools: readonly JsonObject[]) => void) | undefined;
 }
 
 /** One played sequence: its trace (redacted, with the seed and the actions) and timings. */
@@ -80,7 +85,8 @@ export async function runSequence(actions: readonly Action[], options: SequenceO
   try {
     await exchange.start();
     const deadline = options.deadline ?? Number.POSITIVE_INFINITY;
-    error = options.era === 'modern' ? await playModern(exchange, recorder, transport, actions, options.timeoutMs, deadline) : await play(exchange, recorder, transport, actions, options.protocolVersion, deadline);
+    const surface = { exercise: options.exercise ?? 'none', onTools: options.onTools } as const;
+    error = options.era === 'modern' ? await playModern(exchange, recorder, transport, actions, options.timeoutMs, deadline, surface) : await play(exchange, recorder, transport, actions, options.protocolVersion, deadline, surface);
   } catch (failure) {
     if (!(failure instanceof Error)) throw failure;
     error = failure.message;
@@ -93,12 +99,19 @@ export async function runSequence(actions: readonly Action[], options: SequenceO
   return { trace, timings, redactor };
 }
 
+/** Which tools a run may call, and who is told the listed tools before the first action. */
+interface Surface {
+  readonly exercise: ExerciseMode;
+  readonly onTools: ((tools: readonly JsonObject[]) => void) | undefined;
+}
+
 /** The handshake, then every action; returns why the run could not go on, if it could not. */
-async function play(exchange: Exchange, recorder: LiveRecorder, transport: ClientTransport, actions: readonly Action[], version: string, deadline: number): Promise<string | undefined> {
+async function play(exchange: Exchange, recorder: LiveRecorder, transport: ClientTransport, actions: readonly Action[], version: string, deadline: number, surface: Surface): Promise<string | undefined> {
   const handshake = await initialize(exchange, recorder, version, NO_ANSWERS);
   // A handshake that timed out or was rejected is a finding of the run, not a reason it could not run.
   if (!handshake.ok) return handshake.error;
-  const executor = new ActionExecutor(exchange, transport, handshake.server);
+  const executor = new ActionExecutor(exchange, transport, handshake.server, surface.exercise);
+  if (surface.onTools !== undefined) surface.onTools(await executor.tools());
   for (const action of actions) {
     // Past the run's time limit no further action is played: the run ends as it would after its last.
     if (performance.now() > deadline) break;
@@ -109,14 +122,15 @@ async function play(exchange: Exchange, recorder: LiveRecorder, transport: Clien
 }
 
 /** server/discover (what the server declares), then every action; returns why the run could not go on, if it could not. */
-async function playModern(exchange: Exchange, recorder: LiveRecorder, transport: ClientTransport, actions: readonly Action[], timeoutMs: number, deadline: number): Promise<string | undefined> {
+async function playModern(exchange: Exchange, recorder: LiveRecorder, transport: ClientTransport, actions: readonly Action[], timeoutMs: number, deadline: number, surface: Surface): Promise<string | undefined> {
   const discover = await exchange.send('server/discover', { _meta: requestMeta(NO_ANSWERS) }).answer;
   const failure = discoverFailure(discover);
   if (failure !== undefined) return failure;
   // A DiscoverResult the session rejected, or none at all, is a finding of the run: nothing follows it.
   if (discover.kind !== 'result' || discover.result['resultType'] !== 'complete') return undefined;
   const server = isJsonObject(discover.result['capabilities']) ? discover.result['capabilities'] : {};
-  const executor = new ModernExecutor(exchange, transport, recorder, { server, answers: NO_ANSWERS, timeoutMs });
+  const executor = new ModernExecutor(exchange, transport, recorder, { server, answers: NO_ANSWERS, timeoutMs, exercise: surface.exercise });
+  if (surface.onTools !== undefined) surface.onTools(await executor.tools());
   for (const action of actions) {
     if (performance.now() > deadline) break;
     await executor.play(action);

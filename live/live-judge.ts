@@ -53,6 +53,9 @@ const PROBE_ANSWERS: Readonly<Record<ProbeKind, { readonly code: number; readonl
   // A request from a foreign Origin is judged by its HTTP status (live/http-modern.ts): a 403's
   // body is not read as a message, and an answer it got anyway is judged as any answer.
   'foreign-origin': undefined,
+  // A tools/call with arguments the tool's own inputSchema refuses: any JSON-RPC error or a result
+  // with isError answers it (the tools page allows both); a plain result is judged in #checkProbeAnswer.
+  'invalid-arguments': undefined,
 };
 
 const PROBE_NAMES: Readonly<Record<ProbeKind, string>> = {
@@ -69,6 +72,7 @@ const PROBE_NAMES: Readonly<Record<ProbeKind, string>> = {
   'undeclared-elicitation-mode': 'elicitation in a mode the client did not declare',
   'wrong-request-state': 'retry with an altered or replayed requestState',
   'foreign-origin': 'foreign Origin',
+  'invalid-arguments': 'tool call with arguments its inputSchema refuses',
 };
 
 /** A finding placed on the event it rests on. */
@@ -442,6 +446,7 @@ export class LiveJudge {
     const kind = this.#probes.get(key);
     if (kind === undefined) return undefined;
     this.#probes.delete(key);
+    if (kind === 'invalid-arguments') return this.#checkInvalidArgumentsAnswer(index, message);
     const expected = PROBE_ANSWERS[kind];
     if (expected === undefined) return undefined;
     const error = message['error'];
@@ -450,6 +455,16 @@ export class LiveJudge {
     const got = isJsonObject(error) ? `error ${JSON.stringify(code)}` : 'a result';
     return this.#push(index, finding(expected.rule, isJsonObject(error) ? '/message/error/code' : '/message',
       `the ${PROBE_NAMES[kind]} probe was answered with ${got}, not error ${expected.code}`));
+  }
+
+  /** A tool call with refused arguments must be refused: a JSON-RPC error, or a result with isError: true. */
+  #checkInvalidArgumentsAnswer(index: number, message: JsonObject): EventFinding | undefined {
+    const result = message['result'];
+    if (!isJsonObject(result) || result['isError'] === true) return undefined;
+    // 2026-07-28: a result that asks for input first is no answer to the arguments yet.
+    if (result['resultType'] !== undefined && result['resultType'] !== 'complete') return undefined;
+    return this.#push(index, finding(ruleById('probe/invalid-arguments-accepted'), '/message/result',
+      'the tool was called with arguments its own inputSchema refuses (the request says how) and answered a result without isError: true, not a JSON-RPC error'));
   }
 
   #push(event: number, f: Finding | JudgedFinding): EventFinding {

@@ -1,13 +1,18 @@
 // Why: a deep run (fuzz, replay) is kept as its seed and the actions it took, as data, so that a
 // saved trace can be played again against a target the user names. Every action is one of a fixed
-// set with strict arguments: nothing in an action can name a tool, a command, a URL, an
-// environment or a working directory, so a trace can never choose what a replay runs or calls.
+// set with strict arguments: nothing in an action can name a command, a URL, an environment or a
+// working directory. A call names a tool and carries its arguments, but replay calls it only when
+// the target lists it and the replay's own --exercise policy allows it (under the default, only a
+// tool the target annotates readOnlyHint: true), so a trace can never choose what a replay harms.
 import * as v from 'valibot';
 
 /** The list methods an action may page through or probe, each offered by a declared capability. */
 export const LIST_METHODS = ['tools/list', 'resources/list', 'resources/templates/list', 'prompts/list'] as const;
 
 const ListArgs = v.strictObject({ method: v.picklist(LIST_METHODS) });
+
+const ToolName = v.pipe(v.string(), v.minLength(1), v.maxLength(256));
+const ToolArguments = v.record(v.string(), v.unknown());
 
 /** One action of a deep run: its kind and, for some kinds, their arguments. */
 export const ActionSchema = v.variant('kind', [
@@ -58,6 +63,11 @@ export const ActionSchema = v.variant('kind', [
   v.strictObject({ kind: v.literal('stale-cursor'), args: ListArgs }),
   /** A list request with a cursor the server never gave (should get -32602), awaited. */
   v.strictObject({ kind: v.literal('forged-cursor'), args: ListArgs }),
+  // The server's own surface (--exercise safe|all): tools learnt from tools/list.
+  /** tools/call of a listed tool the policy allows, with arguments its inputSchema admits, not awaited. */
+  v.strictObject({ kind: v.literal('call'), args: v.strictObject({ tool: ToolName, arguments: ToolArguments }) }),
+  /** tools/call of a listed tool the policy allows, with arguments its inputSchema refuses (`how` says why), not awaited. */
+  v.strictObject({ kind: v.literal('invalid-call'), args: v.strictObject({ tool: ToolName, arguments: ToolArguments, how: v.pipe(v.string(), v.maxLength(300)) }) }),
 ]);
 
 /** One action of a deep run. */

@@ -2,7 +2,7 @@
 // cancellation, paging, subscriptions, requests before the handshake ended, reconnects) against a
 // server the user names, shrinks the first one to its smallest sequence and saves it as a trace
 // that `replay` plays again. Bad arguments and targets that cannot run exit 2.
-import { ACTION_KINDS_IN_ORDER, actionKinds, MODERN_ACTION_KINDS, type FuzzEra } from '../../fuzz/generator.ts';
+import { ACTION_KINDS_IN_ORDER, actionKinds, MODERN_ACTION_KINDS, SURFACE_ACTION_KINDS, type FuzzEra } from '../../fuzz/generator.ts';
 import { chooseEra } from '../../fuzz/choose-era.ts';
 import { MODERN_VERSION } from '../../live/stateless-requests.ts';
 import { runFuzz, type FuzzResult } from '../../fuzz/run-fuzz.ts';
@@ -23,6 +23,7 @@ import type { ClientTransport } from '../../live/transport.ts';
 import { omittedNote, parseCheckEra, parseReportOptions, parseTarget, streamableHttp, withInterrupts, writeTraceFiles } from './live-args.ts';
 import { parseRunPlan, shardNote } from './fuzz-plan.ts';
 import { secretEnvironmentValues } from '../../trace/redaction.ts';
+import { EXERCISE_MODES, type ExerciseMode } from '../../exercise/tool-policy.ts';
 
 /** Sequences tried when --runs is not given. */
 export const DEFAULT_RUNS = 50;
@@ -40,6 +41,17 @@ export interface FuzzCommand {
   readonly ignoreRules: readonly string[];
   readonly output: string | undefined;
   readonly reports: ReportOptions;
+}
+
+/** The server's own surface fuzz exercises when --exercise is not given: read-only tools. */
+export const DEFAULT_EXERCISE: ExerciseMode = 'safe';
+
+/** Parses --exercise safe|all|none (default safe) for `command`. */
+export function parseExercise(args: CommandArgs, command: string): ExerciseMode {
+  const text = args.string('exercise');
+  if (text === undefined) return DEFAULT_EXERCISE;
+  if (!(EXERCISE_MODES as readonly string[]).includes(text)) throw new UsageError(command, `--exercise takes safe, all or none, got ${JSON.stringify(text)}`);
+  return text as ExerciseMode;
 }
 
 function parseSeed(args: CommandArgs, random: () => number): number {
@@ -69,7 +81,8 @@ export function parseFuzzArgs(args: CommandArgs, env: NodeJS.ProcessEnv, random:
   const protocolVersion = chosen.protocolVersion;
   const { plan, recorded } = parseRunPlan(args, runs);
   const without = args.strings('without').flatMap((list) => list.split(',')).map((k) => k.trim()).filter((k) => k !== '');
-  const known = [...new Set<string>([...ACTION_KINDS_IN_ORDER, ...MODERN_ACTION_KINDS])];
+  const exercise = parseExercise(args, 'fuzz');
+  const known = [...new Set<string>([...ACTION_KINDS_IN_ORDER, ...MODERN_ACTION_KINDS, ...SURFACE_ACTION_KINDS])];
   for (const kind of without) {
     if (!known.includes(kind)) throw new UsageError('fuzz', `--without takes action kinds (${known.join(', ')}), got ${JSON.stringify(kind)}`);
   }
@@ -95,7 +108,8 @@ export function parseFuzzArgs(args: CommandArgs, env: NodeJS.ProcessEnv, random:
       runs,
       seed,
       maxSteps,
-      recorded: { runs, seed, max_steps: maxSteps, timeout_ms: timeoutMs, protocol_version: era === 'modern' ? MODERN_VERSION : protocolVersion, reuse_server: reuse, ...recorded },
+      exercise,
+      recorded: { runs, seed, max_steps: maxSteps, timeout_ms: timeoutMs, protocol_version: era === 'modern' ? MODERN_VERSION : protocolVersion, reuse_server: reuse, exercise, ...recorded },
       plan,
     },
     output: args.string('output'),
@@ -103,10 +117,18 @@ export function parseFuzzArgs(args: CommandArgs, env: NodeJS.ProcessEnv, random:
   };
 }
 
-/** An action as people read it: `list tools/list`, `cancel oldest`. */
+/** The longest arguments an action's text shows (a long value is cut, the trace keeps it whole). */
+const ARGUMENTS_TEXT = 200;
+
+/** An action as people read it: `list tools/list`, `cancel oldest`, `call get_value {"n":4}`. */
 export function actionText(action: Action): string {
   if (!('args' in action)) return action.kind;
   const args = action.args;
+  if ('tool' in args) {
+    const json = JSON.stringify(args.arguments);
+    const shown = json.length > ARGUMENTS_TEXT ? `${json.slice(0, ARGUMENTS_TEXT)}…` : json;
+    return `${action.kind} ${args.tool} ${shown}${'how' in args ? ` (${args.how})` : ''}`;
+  }
   return `${action.kind} ${'method' in args ? args.method : 'which' in args ? args.which : args.state}`;
 }
 

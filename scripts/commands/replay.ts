@@ -16,6 +16,7 @@ import { couldNotRun } from './could-not-run.ts';
 import { replayableSequence } from '../../trace/parse-trace.ts';
 import type { CommandArgs, CommandIO, CommandResult } from '../cli/command.ts';
 import { integerOption } from '../cli/parse-args.ts';
+import { parseExercise } from './fuzz.ts';
 import { UsageError } from '../cli/usage-error.ts';
 import { OFFERABLE_VERSIONS, parseTarget, streamableHttp, withInterrupts, writeTraceFiles } from './live-args.ts';
 import { readTrace } from './report.ts';
@@ -48,6 +49,8 @@ export async function runReplayCommand(args: CommandArgs, io: CommandIO, extras:
   const maxTime = args.string('max-time');
   const maxSeconds = maxTime === undefined ? DEFAULT_REPLAY_MAX_SECONDS : Number(maxTime);
   if (!Number.isFinite(maxSeconds) || maxSeconds <= 0 || maxSeconds > 86_400) throw new UsageError('replay', `--max-time takes a number of seconds between 0 and 86400, got ${JSON.stringify(maxTime)}`);
+  // The replay's own policy decides which of the trace's calls are played, never the trace.
+  const exercise = parseExercise(args, 'replay');
   const { trace } = await readTrace(path);
   const sequence = replayableSequence(trace);
   const recordedTimeout = trace.options['timeout_ms'];
@@ -72,6 +75,7 @@ export async function runReplayCommand(args: CommandArgs, io: CommandIO, extras:
     timeoutMs: timeout,
     protocolVersion,
     runs,
+    exercise,
     maxTimeMs: maxSeconds * 1000,
     env,
     httpTransport: extras.httpTransport ?? streamableHttp,
@@ -83,7 +87,7 @@ export async function runReplayCommand(args: CommandArgs, io: CommandIO, extras:
       made++;
       if (same) reproducedSoFar++;
     },
-    recorded: { runs, timeout_ms: timeout, protocol_version: modern ? MODERN_VERSION : protocolVersion, era: modern ? 'modern' : 'legacy' },
+    recorded: { runs, timeout_ms: timeout, protocol_version: modern ? MODERN_VERSION : protocolVersion, era: modern ? 'modern' : 'legacy', exercise },
   }), written);
   await writeTraceFiles(args.string('output'), result.last.trace, result.last.timings);
   const failed = result.couldNotRun ? couldNotRun('the replay', result.last.trace) : undefined;

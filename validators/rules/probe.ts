@@ -46,6 +46,12 @@ export const probeRules = defineRules('probe', SPEC.jsonrpc, {
     text: 'A client that does not support roots should answer roots/list with error -32601 (Method not found); the judging server asked a client that did not declare roots (a robustness probe of check-client and serve).',
     spec: `${SPEC.roots}#error-handling:~:text=Clients%20SHOULD%20return%20standard%20JSON%2DRPC%20errors`,
   },
+  'invalid-arguments-accepted': {
+    severity: 'warning',
+    keyword: 'probe',
+    text: 'Robustness probe: the checker called a tool with arguments its own inputSchema refuses (a required member left out, a wrong type, a value below its minimum or outside its enum, an unknown member where additionalProperties is false) and the server answered a plain result. Servers MUST validate all tool inputs, and the tools page reports invalid arguments as a JSON-RPC error or a result with isError: true; a server may coerce or ignore what it validates leniently, so this is a warning, not a violation.',
+    spec: `${SPEC.tools}#security-considerations:~:text=Validate%20all%20tool%20inputs`,
+  },
   'answer-of-another-request': {
     keyword: 'JSON-RPC',
     text: 'A response must answer the request with its id: a result carrying the marker of another request (echoed by the server\'s echo tool) and not its own answers the wrong request.',

@@ -1,0 +1,55 @@
+// Why: most of a server is its tools, and most of its bugs are in their answers, some only for
+// some valid inputs or only when two calls overlap. Fuzz learns the tools from tools/list at the
+// start of a search and draws calls of those the --exercise policy allows, with arguments from
+// each tool's inputSchema (exercise/): valid ones, and a share deliberately invalid. fast-check
+// shrinks the arguments with the sequence (integers toward the lower bound, strings toward the
+// shortest). The executors learn the tools again on each run and play a call only when the target
+// lists the tool and the policy allows it, so a saved trace cannot make a replay call anything else.
+import fc from 'fast-check';
+import type { Action } from '../trace/action-schema.ts';
+import type { JsonObject } from '../validators/context.ts';
+import { isJsonObject } from '../validators/shape.ts';
+import { invalidArguments, validArguments } from '../exercise/schema-arguments.ts';
+import { toolRefusal, type ExerciseMode } from '../exercise/tool-policy.ts';
+
+/** The most tools/list pages read to learn the tools (a server that pages forever is not followed). */
+export const MAX_TOOL_PAGES = 10;
+/** The most tools whose calls a search draws. */
+const MAX_TOOLS = 64;
+
+/** What fuzz knows of a server's own surface: its listed tools (descriptors as tools/list gave them). */
+export interface Surface {
+  readonly tools: readonly JsonObject[];
+}
+
+/** No tools: today's sequences. */
+export const NO_SURFACE: Surface = { tools: [] };
+
+/** The tools of a listing that `mode` allows calling, by name (the first of a name listed twice). */
+export function callableTools(tools: readonly JsonObject[], mode: ExerciseMode): Map<string, JsonObject> {
+  const out = new Map<string, JsonObject>();
+  for (const tool of tools) {
+    const name = tool['name'];
+    if (typeof name !== 'string' || out.has(name) || !isJsonObject(tool['inputSchema'])) continue;
+    if (toolRefusal(tool, mode) === undefined) out.set(name, tool);
+  }
+  return out;
+}
+
+/** The weighted draws of calls of the surface's tools: valid arguments mostly, invalid ones sometimes. */
+export function surfaceChoices(surface: Surface, mode: ExerciseMode): { readonly kind: Action['kind']; readonly arbitrary: fc.Arbitrary<Action>; readonly weight: number }[] {
+  if (mode === 'none') return [];
+  const valid: fc.Arbitrary<Action>[] = [];
+  const invalid: fc.Arbitrary<Action>[] = [];
+  for (const [tool, descriptor] of [...callableTools(surface.tools, mode)].slice(0, MAX_TOOLS)) {
+    const schema = descriptor['inputSchema'];
+    const good = validArguments(schema);
+    if (!('unsupported' in good)) valid.push(good.map((args) => ({ kind: 'call', args: { tool, arguments: args } }) as const));
+    const bad = invalidArguments(schema);
+    if (bad !== undefined) invalid.push(bad.map(({ args, how }) => ({ kind: 'invalid-call', args: { tool, arguments: args, how } }) as const));
+  }
+  const out: { kind: Action['kind']; arbitrary: fc.Arbitrary<Action>; weight: number }[] = [];
+  if (valid.length > 0) out.push({ kind: 'call', arbitrary: valid.length === 1 ? (valid[0] as fc.Arbitrary<Action>) : fc.oneof(...valid), weight: 6 });
+  if (invalid.length > 0) out.push({ kind: 'invalid-call', arbitrary: invalid.length === 1 ? (invalid[0] as fc.Arbitrary<Action>) : fc.oneof(...invalid), weight: 2 });
+  return out;
+}

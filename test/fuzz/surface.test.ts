@@ -1,0 +1,107 @@
+// Why: fuzz drives a server's own tools from their schemas. A bug that shows only for some valid
+// inputs must be found and shrunk to one call with the smallest failing value, and the saved trace
+// must replay 10/10; answers that cross between two overlapping calls of two tools must be found; a
+// correct server with rich schemas must come out clean; a tool not annotated read-only (or one
+// annotated destructive) must never be called under the default policy, in fuzz or in a replay of
+// a trace that names it; arguments the schema refuses answered as valid are a warning.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { ExerciseMode } from '../../exercise/tool-policy.ts';
+import { runFuzz, type FuzzResult } from '../../fuzz/run-fuzz.ts';
+import { runReplay } from '../../fuzz/run-replay.ts';
+import { runSequence } from '../../fuzz/run-sequence.ts';
+import type { LiveTarget } from '../../live/connection.ts';
+import { streamableHttp } from '../../live/streamable-http.ts';
+import type { Action } from '../../trace/action-schema.ts';
+import { parseTrace, replayableSequence } from '../../trace/parse-trace.ts';
+import { traceText } from '../../trace/trace-file.ts';
+import type { Trace } from '../../trace/trace-schema.ts';
+import { actionsOf, errorRules } from './support.ts';
+
+const SEED = 7;
+const ENV = { PATH: process.env['PATH'] ?? '' };
+
+function peer(name: string): LiveTarget {
+  return { transport: 'stdio', command: [process.execPath, new URL(`../peers/${name}.mjs`, import.meta.url).pathname] };
+}
+
+const common = { headerEnv: [], timeoutMs: 2000, protocolVersion: '2025-11-25', env: ENV, httpTransport: streamableHttp } as const;
+
+function fuzz(target: LiveTarget, runs: number, exercise: ExerciseMode = 'safe'): Promise<FuzzResult> {
+  return runFuzz({ ...common, target, runs, seed: SEED, maxSteps: 20, exercise, recorded: { runs, seed: SEED, exercise } });
+}
+
+async function replay(result: FuzzResult, target: LiveTarget, exercise: ExerciseMode, runs = 10) {
+  const trace = parseTrace(new TextEncoder().encode(traceText(result.run.trace)));
+  return runReplay(replayableSequence(trace), trace.signature, { ...common, target, runs, exercise, recorded: { runs, exercise } });
+}
+
+/** The tool names of the tools/call requests a trace's client sent. */
+function calledTools(trace: Trace): string[] {
+  const names: string[] = [];
+  for (const event of trace.events) {
+    if (event.kind !== 'message' || event.direction !== 'client_to_server') continue;
+    const message = event.message as { method?: unknown; params?: { name?: unknown } } | undefined;
+    if (message?.method === 'tools/call' && typeof message.params?.name === 'string') names.push(message.params.name);
+  }
+  return names;
+}
+
+test('a read-only tool that breaks its outputSchema only above 3: found, shrunk to one call with n = 4, replayed 10/10', async () => {
+  const target = peer('fuzz-surface-threshold');
+  const found = await fuzz(target, 50);
+  assert.is(found.outcome, 'found');
+  assert.equal(actionsOf(found), [{ kind: 'call', args: { tool: 'get_value', arguments: { n: 4 } } }]);
+  assert.equal(errorRules(found), ['toolschema/instance-type']);
+  const finding = found.run.trace.findings.find((f) => f.rule === 'toolschema/instance-type');
+  assert.is(finding?.pointer, '/message/result/structuredContent/value');
+  const replayed = await replay(found, target, 'safe');
+  assert.is(replayed.reproduced, 10);
+  assert.is(replayed.last.trace.signature, found.run.trace.signature);
+  // The replay's own policy decides: under --exercise none the trace's call is not played.
+  const withheld = await replay(found, target, 'none', 1);
+  assert.is(withheld.reproduced, 0);
+  assert.equal(calledTools(withheld.last.trace), []);
+});
+
+test('answers crossed between two overlapping calls of two tools: found, shrunk to the two calls', async () => {
+  const found = await fuzz(peer('fuzz-surface-crossed'), 50);
+  assert.is(found.outcome, 'found');
+  const actions = actionsOf(found);
+  assert.is(actions.length, 2, JSON.stringify(actions));
+  assert.equal(new Set(actions.map((a) => (a.kind === 'call' ? a.args.tool : a.kind))), new Set(['city_name', 'city_population']));
+  assert.ok(errorRules(found).includes('toolschema/instance-required'), errorRules(found).join(', '));
+});
+
+test('a correct SDK 1.x server with rich schemas: clean, its read-only tools called, the others never', async () => {
+  const target = peer('fuzz-surface-correct');
+  const result = await fuzz(target, 15);
+  assert.is(result.outcome, 'clean', JSON.stringify(result.run.trace.findings));
+  assert.equal(result.run.trace.findings.filter((f) => f.severity === 'error'), []);
+  // A trace naming the destructive and the unannotated tool: under the default policy only the read-only one is called.
+  const actions: Action[] = [
+    { kind: 'call', args: { tool: 'wipe', arguments: { really: true } } },
+    { kind: 'call', args: { tool: 'notify', arguments: { message: 'hi' } } },
+    { kind: 'call', args: { tool: 'forecast', arguments: { city: 'a', days: 1 } } },
+    { kind: 'invalid-call', args: { tool: 'forecast', arguments: { city: 'a', days: 'x' }, how: '/days is "x" where the schema asks for integer' } },
+    { kind: 'read' },
+    { kind: 'prompt' },
+  ];
+  const run = await runSequence(actions, { ...common, target, mode: 'replay', seed: SEED, exercise: 'safe', recorded: {} });
+  assert.equal(calledTools(run.trace), ['forecast', 'forecast']);
+  assert.is(run.trace.status, 'pass', JSON.stringify(run.trace.findings));
+  // Under --exercise all the destructive tool is called (and this peer ends when it is).
+  const all = await runSequence(actions.slice(0, 1), { ...common, target, mode: 'replay', seed: SEED, exercise: 'all', recorded: {} });
+  assert.equal(calledTools(all.trace), ['wipe']);
+});
+
+test('arguments the schema refuses, answered as valid: the robustness warning; refused: nothing', async () => {
+  const target = peer('fuzz-surface-threshold');
+  const accepted = await runSequence([{ kind: 'invalid-call', args: { tool: 'get_value', arguments: { n: 1, label: 42 }, how: '/label is 42 where the schema asks for string' } }], { ...common, target, mode: 'replay', seed: SEED, exercise: 'safe', recorded: {} });
+  assert.equal(accepted.trace.findings.map((f) => `${f.rule} ${f.severity} ${f.pointer}`), ['probe/invalid-arguments-accepted warning /message/result']);
+  const refused = await runSequence([{ kind: 'invalid-call', args: { tool: 'get_value', arguments: { n: 'x' }, how: '/n is "x" where the schema asks for integer' } }], { ...common, target, mode: 'replay', seed: SEED, exercise: 'safe', recorded: {} });
+  assert.equal(refused.trace.findings, []);
+  assert.equal(calledTools(refused.trace), ['get_value']);
+});
+
+test.run();
