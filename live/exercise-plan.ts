@@ -1,15 +1,11 @@
 // Why: `check --exercise` drives what a server is for (its resources, templates, prompts and tools)
-// but never harms the user's system: which tools may be called is a policy read from the tool's own
-// annotations, decided in one place for both eras, and every tool left out is named with the reason
-// and how to include it. The plan is data; the era's driver sends it.
+// but never harms the user's system: which tools may be called is the one policy of
+// exercise/tool-policy.ts (fuzz reads it too), and every tool left out is named with the reason and
+// how to include it. What the exercise sent and skipped is data, for the summary, report and trace.
 import type { JsonObject } from '../validators/context.ts';
-import { isJsonObject } from '../validators/shape.ts';
 
-/** How much of a server's own surface a check exercises: read-only (default), everything, or nothing. */
-export type ExerciseMode = 'safe' | 'all' | 'none';
-
-/** The modes, for the command line. */
-export const EXERCISE_MODES: readonly ExerciseMode[] = ['safe', 'all', 'none'];
+export { EXERCISE_MODES, toolRefusal, type ExerciseMode } from '../exercise/tool-policy.ts';
+import type { ExerciseMode } from '../exercise/tool-policy.ts';
 
 /** The seed of generated values when none is given, so that runs are reproducible. */
 export const DEFAULT_EXERCISE_SEED = 1;
@@ -44,16 +40,6 @@ export interface ExerciseReport {
   readonly seed: number;
   readonly exercised: ExercisedItem[];
   readonly skipped: ExerciseSkip[];
-}
-
-/** Why a tool is not called under `mode`, or undefined when it may be. */
-export function toolRefusal(tool: JsonObject, mode: ExerciseMode): Omit<ExerciseSkip, 'method' | 'target'> | undefined {
-  if (mode === 'all') return undefined;
-  if (mode === 'none') return { reason: '--exercise none', include: '--exercise safe (read-only tools) or --exercise all' };
-  const annotations = isJsonObject(tool['annotations']) ? tool['annotations'] : {};
-  if (annotations['destructiveHint'] === true) return { reason: 'annotated destructiveHint: true', include: '--exercise all' };
-  if (annotations['readOnlyHint'] !== true) return { reason: 'not annotated readOnlyHint: true', include: '--exercise all' };
-  return undefined;
 }
 
 /** The variables of an RFC 6570 URI template, in order, each once. */
