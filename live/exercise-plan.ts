@@ -87,8 +87,9 @@ export function exerciseSummary(report: ExerciseReport): string[] {
     report.exercised.filter((e) => e.method === method && (templated === undefined || (e.template !== undefined) === templated)).length;
   const lines = [`exercise ${report.mode} (seed ${report.seed}): ${count('resources/read', false)} resource(s) read, ${count('resources/read', true)} template(s) expanded and read, ${count('prompts/get')} prompt(s) got, ${count('tools/call')} tool(s) called`];
   for (const s of report.skipped) {
-    const what = s.method === 'tools/call' ? 'tool' : s.method === 'prompts/get' ? 'prompt' : 'resource';
-    lines.push(`  not exercised: ${what} ${JSON.stringify(s.target)}: ${s.reason}${s.include === undefined ? '' : ` (include it with ${s.include})`}`);
+    const what = s.method === 'tools/call' ? 'tool ' : s.method === 'prompts/get' ? 'prompt ' : 'resource ';
+    const named = /^\d+ more /.test(s.target) ? s.target : `${what}${JSON.stringify(s.target)}`;
+    lines.push(`  not exercised: ${named}: ${s.reason}${s.include === undefined ? '' : ` (include it with ${s.include})`}`);
   }
   return lines;
 }

@@ -46,6 +46,11 @@ async function completed(host: ExerciseHost, ref: JsonObject, name: string, know
   return Array.isArray(values) && typeof values[0] === 'string' && values[0] !== '' ? values[0] : undefined;
 }
 
+/** One entry for the items listed past EXERCISE_LIMIT (a long listing is bounded, not named item by item). */
+function pastLimit(report: ExerciseReport, method: 'resources/read' | 'prompts/get', listed: number, what: string): void {
+  if (listed > EXERCISE_LIMIT) report.skipped.push({ method, target: `${listed - EXERCISE_LIMIT} more ${what}`, reason: `past the first ${EXERCISE_LIMIT} listed` });
+}
+
 /**
  * Runs the exercise on what the lists held; `ended` when the connection ended under it (the run
  * stops there). Tools the mode leaves out are in `report.skipped` with the reason and the wider mode.
@@ -62,9 +67,7 @@ export async function runExercise(host: ExerciseHost, server: JsonObject, listed
     report.exercised.push({ method: 'resources/read', target: uri, answer: answerKind(answer) });
     if (ended(answer)) return { ended: true, report };
   }
-  for (const resource of listed.resources.slice(EXERCISE_LIMIT)) {
-    if (typeof resource['uri'] === 'string') report.skipped.push({ method: 'resources/read', target: resource['uri'], reason: `past the first ${EXERCISE_LIMIT} resources listed` });
-  }
+  pastLimit(report, 'resources/read', listed.resources.length, 'resources');
 
   const completes = isJsonObject(server['completions']);
   for (const template of listed.resourceTemplates.slice(0, EXERCISE_LIMIT)) {
@@ -82,6 +85,7 @@ export async function runExercise(host: ExerciseHost, server: JsonObject, listed
     report.exercised.push({ method: 'resources/read', target: uri, template: uriTemplate, args: values, answer: answerKind(answer) });
     if (ended(answer)) return { ended: true, report };
   }
+  pastLimit(report, 'resources/read', listed.resourceTemplates.length, 'resource templates');
 
   for (const prompt of listed.prompts.slice(0, EXERCISE_LIMIT)) {
     const name = prompt['name'];
@@ -93,9 +97,7 @@ export async function runExercise(host: ExerciseHost, server: JsonObject, listed
     report.exercised.push({ method: 'prompts/get', target: name, args, answer: answerKind(answer) });
     if (ended(answer)) return { ended: true, report };
   }
-  for (const prompt of listed.prompts.slice(EXERCISE_LIMIT)) {
-    if (typeof prompt['name'] === 'string') report.skipped.push({ method: 'prompts/get', target: prompt['name'], reason: `past the first ${EXERCISE_LIMIT} prompts listed` });
-  }
+  pastLimit(report, 'prompts/get', listed.prompts.length, 'prompts');
 
   for (const tool of listed.tools) {
     const name = tool['name'];

@@ -10,6 +10,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { CheckOptions, CheckRun } from '../../live/run-check.ts';
 import { runCheck } from '../../live/run-check.ts';
+import { runExercise, type ExerciseHost } from '../../live/exercise.ts';
 import { exerciseSummary, expandTemplate, templateVariables, toolRefusal, type ExerciseReport } from '../../live/exercise-plan.ts';
 import { paramHeaders, paramHeaderValues } from '../../live/mcp-param-headers.ts';
 import { runCli } from '../../scripts/cli/run-cli.ts';
@@ -86,6 +87,43 @@ test('x-mcp-header: values mirrored and encoded as the transport page says; tool
   assert.ok(bad({ a: { type: 'string', 'x-mcp-header': 'A' }, b: { type: 'string', 'x-mcp-header': 'a' } }), 'not case-insensitively unique');
   assert.ok(bad({ a: { type: 'array', items: { type: 'string', 'x-mcp-header': 'A' } } }), 'through items');
   assert.ok(!bad({ a: { type: 'string' } }));
+});
+
+test('the exercise: the first 20 resources, templates and prompts, a bound named once; tools by the policy; completion values for template variables', async () => {
+  const sentHere: string[] = [];
+  const host: ExerciseHost = {
+    request: async (method, params) => {
+      sentHere.push(`${method} ${String(params['uri'] ?? params['name'] ?? (params['argument'] as { name?: string } | undefined)?.name)}`);
+      if (method === 'completion/complete') return { kind: 'result', result: { completion: { values: ['v1', 'v2'] } }, event: 0 };
+      return { kind: 'result', result: {}, event: 0 };
+    },
+    callTool: async (tool) => {
+      sentHere.push(`tools/call ${String(tool['name'])}`);
+      return { kind: 'result', result: { content: [], isError: true }, event: 0 };
+    },
+    mirrorsHeaders: false,
+  };
+  const listed = {
+    resources: Array.from({ length: 25 }, (_, i) => ({ uri: `r://${i}`, name: `r${i}` })),
+    resourceTemplates: [{ uriTemplate: 't://{a}/{b}', name: 't' }],
+    prompts: [{ name: 'p', arguments: [{ name: 'x', required: true }] }],
+    tools: [
+      { name: 'ro', annotations: { readOnlyHint: true }, inputSchema: { type: 'object', properties: { n: { type: 'integer', minimum: 1, maximum: 3 } }, required: ['n'] } },
+      { name: 'rw', inputSchema: { type: 'object' } },
+    ],
+  };
+  const { ended, report: r } = await runExercise(host, { completions: {} }, listed, { mode: 'safe', seed: 1, named: new Set() });
+  assert.is(ended, false);
+  assert.is(sentHere.filter((s) => s.startsWith('resources/read r://')).length, 20);
+  assert.ok(sentHere.includes('resources/read t://v1/v1'), sentHere.join('\n'));
+  assert.equal(sentHere.filter((s) => s.startsWith('completion/complete')), ['completion/complete a', 'completion/complete b']);
+  assert.ok(sentHere.includes('tools/call ro') && !sentHere.includes('tools/call rw'));
+  assert.equal(r.skipped.map((s) => `${s.target}: ${s.reason}`), ['5 more resources: past the first 20 listed', 'rw: not annotated readOnlyHint: true']);
+  assert.equal(r.exercised.find((e) => e.target === 'ro')?.answer, 'result (isError)');
+  assert.ok(exerciseSummary(r).includes('  not exercised: 5 more resources: past the first 20 listed'));
+  const named = await runExercise(host, {}, listed, { mode: 'all', seed: 1, named: new Set(['ro']) });
+  assert.equal(named.report.skipped.map((s) => s.target), ['5 more resources', 'ro']);
+  assert.ok(named.report.exercised.some((e) => e.target === 'rw'));
 });
 
 test('the summary names what was exercised, every tool left out with why, and how to include it; none says nothing', () => {
