@@ -37,6 +37,8 @@ export interface FuzzOptions extends Omit<SequenceOptions, 'mode' | 'seed' | 're
   readonly recorded: JsonObject;
   /** Runs at once and the shard of the seed's runs (default: one at a time, all of them). */
   readonly plan?: RunPlan;
+  /** Told after each run: the search's runs made of the total, the shrinking runs, and the error findings of the failure found (0 before one). */
+  readonly onProgress?: (progress: { readonly done: number; readonly total: number; readonly shrinks: number; readonly findings: number }) => void;
 }
 
 /** How a fuzz search ended. */
@@ -95,6 +97,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
       last = run;
       made++;
     }
+    const errors = run.trace.findings.filter((f) => f.severity === 'error').length;
+    options.onProgress?.({ done: rule === undefined ? made : found + 1, total: options.runs, shrinks: shrinkRuns, findings: rule === undefined ? (known(run).unexpected.length > 0 ? errors : 0) : (failing?.trace.findings.filter((f) => f.severity === 'error').length ?? 0) });
     if (run.trace.status === 'error') {
       if (rule === undefined) {
         broken = run;

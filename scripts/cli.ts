@@ -19,6 +19,6 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 
 // A command that must end exactly as something else did (tap ends as the server it fronts) sets
 // the exit code itself; every other command's exit code is the one it returns.
-runCli(process.argv.slice(2), { out, err, color: colorEnabled(process.stdout, process.env) }).then((code) => {
+runCli(process.argv.slice(2), { out, err, color: colorEnabled(process.stdout, process.env), progress: process.stderr }).then((code) => {
   if (process.exitCode === undefined) process.exitCode = code;
 });

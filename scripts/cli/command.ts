@@ -1,6 +1,7 @@
 // Why: every command is described by the same data (name, summary, usage, options) and answers in
 // the same shape, so help, option errors, --json failure documents and exit codes are handled once,
 // and a new command is one handler file plus one registry entry.
+import type { ProgressStream } from './progress-line.ts';
 
 /** Exit codes: 0 everything as expected, 1 findings or unexpected results, 2 could not run. */
 export type ExitCode = 0 | 1 | 2;
@@ -52,6 +53,8 @@ export interface CommandIO {
   readonly err: (text: string) => void;
   /** Whether text output may use ANSI colour (a terminal, or FORCE_COLOR; never with NO_COLOR). */
   readonly color: boolean;
+  /** Where a live progress line may be drawn (standard error; drawn only when it is a terminal). */
+  readonly progress?: ProgressStream;
 }
 
 /**

@@ -24,6 +24,7 @@ import { omittedNote, parseCheckEra, parseReportOptions, parseTarget, streamable
 import { parseRunPlan, shardNote } from './fuzz-plan.ts';
 import { secretEnvironmentValues } from '../../trace/redaction.ts';
 import { EXERCISE_MODES, type ExerciseMode } from '../../exercise/tool-policy.ts';
+import { ProgressLine } from '../cli/progress-line.ts';
 
 /** Sequences tried when --runs is not given. */
 export const DEFAULT_RUNS = 50;
@@ -176,6 +177,11 @@ export async function runFuzzCommand(args: CommandArgs, io: CommandIO, extras: F
     snapshot = s;
   };
   const httpTransport = extras.httpTransport ?? streamableHttp;
+  // One live line on a terminal's standard error; none with --json or --quiet, or off a terminal.
+  const line = new ProgressLine(io.progress, 'fuzz', {
+    enabled: parsed.reports.json !== true && parsed.reports.quiet !== true,
+    ...(parsed.fuzz.maxTimeMs === undefined ? {} : { deadline: performance.now() + parsed.fuzz.maxTimeMs }),
+  });
   const result = await withInterrupts(async (onTransport) => {
     // Asked for no era, the search plays in the one server/discover shows (as check chooses).
     const asked = parsed.era;
@@ -196,8 +202,9 @@ export async function runFuzzCommand(args: CommandArgs, io: CommandIO, extras: F
       httpTransport,
       onTransport,
       onSnapshot,
+      onProgress: (p) => line.update(p),
     });
-  }, written);
+  }, written).finally(() => line.clear());
   const { trace, timings, redactor } = result.run;
   const text = await writeTraceFiles(parsed.output, trace, timings);
   const say = (line: string): void => io.out(redactor.ownText(line));

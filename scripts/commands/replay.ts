@@ -17,6 +17,7 @@ import { replayableSequence } from '../../trace/parse-trace.ts';
 import type { CommandArgs, CommandIO, CommandResult } from '../cli/command.ts';
 import { integerOption } from '../cli/parse-args.ts';
 import { parseExercise } from './fuzz.ts';
+import { ProgressLine } from '../cli/progress-line.ts';
 import { UsageError } from '../cli/usage-error.ts';
 import { OFFERABLE_VERSIONS, parseTarget, streamableHttp, withInterrupts, writeTraceFiles } from './live-args.ts';
 import { readTrace } from './report.ts';
@@ -69,6 +70,8 @@ export async function runReplayCommand(args: CommandArgs, io: CommandIO, extras:
     const sofar: ReplayResult = { reproduced: reproducedSoFar, runs: made, last: cut, couldNotRun: false, outOfTime: false };
     if (args.flag('json')) io.out(cut.redactor.ownText(replayDocument(sofar, runs, trace.signature, secretEnvironmentValues(env), undefined)));
   };
+  // One live line on a terminal's standard error; none with --json, or off a terminal.
+  const line = new ProgressLine(io.progress, 'replay', { enabled: !args.flag('json'), counted: (n) => `${n} reproduced`, deadline: performance.now() + maxSeconds * 1000 });
   const result = await withInterrupts((onTransport) => runReplay(sequence, trace.signature, {
     target,
     headerEnv,
@@ -86,9 +89,10 @@ export async function runReplayCommand(args: CommandArgs, io: CommandIO, extras:
     onRun: (same) => {
       made++;
       if (same) reproducedSoFar++;
+      line.update({ done: made, total: runs, findings: reproducedSoFar });
     },
     recorded: { runs, timeout_ms: timeout, protocol_version: modern ? MODERN_VERSION : protocolVersion, era: modern ? 'modern' : 'legacy', exercise },
-  }), written);
+  }), written).finally(() => line.clear());
   await writeTraceFiles(args.string('output'), result.last.trace, result.last.timings);
   const failed = result.couldNotRun ? couldNotRun('the replay', result.last.trace) : undefined;
   if (args.flag('json')) io.out(replayDocument(result, runs, trace.signature, secretEnvironmentValues(env), failed?.rule));

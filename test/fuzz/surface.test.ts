@@ -104,4 +104,18 @@ test('arguments the schema refuses, answered as valid: the robustness warning; r
   assert.equal(calledTools(refused.trace), ['get_value']);
 });
 
+test('the stateless revision (2026-07-28): calls learnt from tools/list carry their _meta; refused arguments served are the same warning', async () => {
+  const target: LiveTarget = { transport: 'stdio', command: [process.execPath, new URL('../peers/stdio/modern-correct.mjs', import.meta.url).pathname] };
+  const actions: Action[] = [
+    { kind: 'call', args: { tool: 'echo', arguments: { text: 'hi' } } },
+    { kind: 'invalid-call', args: { tool: 'echo', arguments: {}, how: 'required member /text left out' } },
+    { kind: 'call', args: { tool: 'not-listed', arguments: {} } },
+  ];
+  const run = await runSequence(actions, { ...common, target, mode: 'replay', seed: SEED, era: 'modern', exercise: 'all', recorded: {} });
+  assert.equal(calledTools(run.trace), ['echo', 'echo']);
+  assert.equal(run.trace.findings.map((f) => `${f.rule} ${f.severity}`), ['probe/invalid-arguments-accepted warning']);
+  const found = await runFuzz({ ...common, target, runs: 10, seed: SEED, maxSteps: 20, era: 'modern', exercise: 'all', recorded: {} });
+  assert.is(found.outcome, 'clean', JSON.stringify(found.run.trace.findings));
+});
+
 test.run();

@@ -19,7 +19,7 @@ const read = (path: string): string => readFileSync(join(ROOT, path), 'utf8');
 const PAGES = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
 
 /** The folders of the repository a path the docs show may start with. */
-const REPO_PATH = /^(bench|coverage|docs|fixtures|fuzz|inspector|live|machines|matrix|reports|runner|scripts|test|trace|transcripts|validators)\/[\w./-]*$/;
+const REPO_PATH = /^(bench|coverage|docs|exercise|fixtures|fuzz|inspector|live|machines|matrix|reports|runner|scripts|test|trace|transcripts|validators)\/[\w./-]*$/;
 
 interface Block {
   readonly page: string;
