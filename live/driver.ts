@@ -18,6 +18,8 @@ import { MODERN_VERSION } from './stateless-requests.ts';
 import { replyTo, type ClientAnswers, type ResultCheck } from './server-requests.ts';
 import type { ClientTransport, HttpProbes } from './transport.ts';
 import { stepClient, type StepRunner } from './step-client.ts';
+import { runExercise, type ExerciseHost } from './exercise.ts';
+import { DEFAULT_EXERCISE_SEED, type ExerciseMode, type ExerciseReport } from './exercise-plan.ts';
 
 /** How much a check exercises. */
 export type Scope = 'quick' | 'full';
@@ -48,6 +50,10 @@ export interface DriverOptions {
   readonly eraProbeMs?: number;
   /** Requests the user wrote (a scenario's steps), run last, in either era. */
   readonly steps?: StepRunner;
+  /** How much of the server's own surface to exercise after the lists (default none: the library's callers ask for it). */
+  readonly exercise?: ExerciseMode;
+  /** The seed of the exercise's generated values (default DEFAULT_EXERCISE_SEED). */
+  readonly seed?: number;
 }
 
 /** Which era a check speaks: one, or (auto) the one the server/discover probe shows. */
@@ -72,6 +78,8 @@ export interface DriveOutcome {
    * (`sent`) were sent as a task that did not finish in time.
    */
   readonly skipped: readonly SkippedCall[];
+  /** What the exercise sent and left out (absent under --exercise none, or when the run ended before it). */
+  readonly exercise?: ExerciseReport;
 }
 
 /** A named call the driver did not carry out to its end. */
@@ -151,7 +159,8 @@ async function runInEra(exchange: Exchange, recorder: LiveRecorder, driver: Driv
     const m = new ModernDriver(exchange, recorder, options, transport);
     const error = await m.run(opening);
     const era: EraUsed = { used: 'modern', why };
-    return error === undefined ? { era, skipped: m.skipped } : { era, error, skipped: m.skipped };
+    const exercised = m.exercise === undefined ? {} : { exercise: m.exercise };
+    return error === undefined ? { era, skipped: m.skipped, ...exercised } : { era, error, skipped: m.skipped, ...exercised };
   };
   const legacy = async (why: string): Promise<DriveOutcome> => ({ ...(await driver.run()), era: { used: 'legacy', why } });
   const choice = options.era ?? 'legacy';
@@ -170,6 +179,7 @@ class Driver {
   readonly #options: DriverOptions;
   readonly #transport: ClientTransport;
   readonly #skipped: SkippedCall[] = [];
+  #exercise: ExerciseReport | undefined;
 
   constructor(exchange: Exchange, recorder: LiveRecorder, options: DriverOptions, transport: ClientTransport) {
     this.#exchange = exchange;
@@ -190,6 +200,18 @@ class Driver {
       if (!isJsonObject(server[list.capability])) continue;
       if (!(await this.#listAll(list.method, list.items, listed))) return this.#done();
     }
+    const mode = this.#options.exercise ?? 'none';
+    if (mode !== 'none') {
+      const host: ExerciseHost = {
+        request: (method, params) => this.#exchange.request(method, params),
+        callTool: (tool, args) => this.#callTool(tool, args, server),
+        mirrorsHeaders: false,
+      };
+      const named = new Set(this.#options.calls.map((c) => c.name));
+      const { ended, report } = await runExercise(host, server, listed, { mode, seed: this.#options.seed ?? DEFAULT_EXERCISE_SEED, named });
+      this.#exercise = report;
+      if (ended) return this.#done();
+    }
     if (this.#options.scope === 'full' && !(await this.#full(server, listed))) return this.#done();
     for (const [index, call] of this.#options.calls.entries()) {
       if (!(await this.#call(call, index, server, listed))) return this.#done();
@@ -200,7 +222,21 @@ class Driver {
   }
 
   #done(error?: string): DriveOutcome {
-    return error === undefined ? { skipped: this.#skipped } : { error, skipped: this.#skipped };
+    const exercised = this.#exercise === undefined ? {} : { exercise: this.#exercise };
+    return error === undefined ? { skipped: this.#skipped, ...exercised } : { error, skipped: this.#skipped, ...exercised };
+  }
+
+  /** An exercised call of a listed tool (as a task when it requires one and the server takes them); its answer, `ended` when the connection ended. */
+  async #callTool(tool: JsonObject, args: JsonObject, server: JsonObject): Promise<Answer> {
+    const name = tool['name'] as string;
+    const execution = tool['execution'];
+    const asTask = isJsonObject(execution) && execution['taskSupport'] === 'required' && hasCapability(server, 'tasks.requests.tools.call');
+    const params: JsonObject = { name, arguments: args, ...(asTask ? { task: { ttl: TASK_TTL_MS } } : {}) };
+    const answer = await this.#exchange.send('tools/call', params, { ownStop: true }).answer;
+    if (!asTask || answer.kind !== 'result') return answer;
+    const task = answer.result['task'];
+    if (!isJsonObject(task) || typeof task['taskId'] !== 'string') return answer;
+    return (await this.#followTask(name, task['taskId'], task, server)) ? answer : { kind: 'ended' };
   }
 
   /** Whether the connection is still worth using after an answer (it has not ended). */
@@ -217,11 +253,13 @@ class Driver {
   /** The full scope: what has no side effects, and the two probes. */
   async #full(server: JsonObject, listed: Listed): Promise<boolean> {
     const ex = this.#exchange;
-    for (const resource of listed.resources.slice(0, FULL_READS)) {
+    // The exercise read the resources and got the prompts already (more of them, with arguments).
+    const exercised = (this.#options.exercise ?? 'none') !== 'none';
+    for (const resource of exercised ? [] : listed.resources.slice(0, FULL_READS)) {
       if (typeof resource['uri'] === 'string' && !(await this.#ok(ex.request('resources/read', { uri: resource['uri'] })))) return false;
     }
     const optionalOnly = listed.prompts.filter((p) => typeof p['name'] === 'string' && argumentsOf(p).every((a) => a['required'] !== true));
-    for (const prompt of optionalOnly.slice(0, FULL_PROMPTS)) {
+    for (const prompt of exercised ? [] : optionalOnly.slice(0, FULL_PROMPTS)) {
       if (!(await this.#ok(ex.request('prompts/get', { name: prompt['name'] as string })))) return false;
     }
     const resources = server['resources'];

@@ -13,6 +13,17 @@ import type { HttpSessionState } from './http-session.ts';
 import { describeFailure, UNREACHABLE_CODES, type HttpMethod, type HttpWire } from './http-wire.ts';
 import { ruleById } from '../validators/rules/index.ts';
 
+/** The label suffix of an exercised call's POST, whose timeout is the checker's own stop. */
+export const EXERCISED_LABEL = ' (an exercised call)';
+
+/**
+ * The rule a timeout of the exchange labelled so rests on: http/timeout, or none for an exercised
+ * call, whose timeout is the checker's own stop, recorded once by the exchange that waited for it.
+ */
+export function timeoutRule(label: string): RuleSpec | undefined {
+  return label.endsWith(EXERCISED_LABEL) ? undefined : ruleById('http/timeout');
+}
+
 /** The bounds of a Streamable HTTP transport. */
 export interface HttpLimits {
   /** How long one operation may take: a response head, a JSON body, the next event of a stream awaiting its response. */
@@ -97,7 +108,8 @@ export class HttpExchanges {
     if (outcome.kind === 'timeout') {
       if (this.closing) throw new TransportFailure('closed', `${label}: the transport was closed`);
       const at = this.rec.timeout(`${label}: response`, this.limits.timeoutMs);
-      this.rec.finding(ruleById('http/timeout'), at, '', `no HTTP response to ${label} within ${this.limits.timeoutMs} ms`);
+      const rule = timeoutRule(label);
+      if (rule !== undefined) this.rec.finding(rule, at, '', `no HTTP response to ${label} within ${this.limits.timeoutMs} ms`);
       throw new TransportFailure('timeout', `no HTTP response to ${label} within ${this.limits.timeoutMs} ms`);
     }
     if (outcome.kind === 'error') {
@@ -143,7 +155,8 @@ export class HttpExchanges {
     if (this.closing) return new TransportFailure('closed', `${ex.label}: the transport was closed`);
     if (kind === 'timeout') {
       const at = this.rec.timeout(`${ex.label}: body`, this.limits.timeoutMs);
-      this.rec.finding(ruleById('http/timeout'), at, '', `the body answering ${ex.label} did not complete within ${this.limits.timeoutMs} ms`);
+      const rule = timeoutRule(ex.label);
+      if (rule !== undefined) this.rec.finding(rule, at, '', `the body answering ${ex.label} did not complete within ${this.limits.timeoutMs} ms`);
       return new TransportFailure('timeout', `${ex.label}: body timed out`);
     }
     if (kind === 'too-large') {

@@ -6,7 +6,7 @@
 import { isJsonObject } from '../validators/shape.ts';
 import type { RecordedMessage } from './transport.ts';
 import { TransportFailure } from './transport.ts';
-import { mediaType, statusLine, type Exchange, type HttpExchanges } from './http-exchange.ts';
+import { mediaType, statusLine, timeoutRule, type Exchange, type HttpExchanges } from './http-exchange.ts';
 import { CONTENT_ENCODING_ERROR } from './content-coding.ts';
 import { readSse, type SseEnd, type SseReading } from './sse-reader.ts';
 import { describeFailure } from './http-wire.ts';
@@ -160,7 +160,8 @@ export async function readResponseStream(host: StreamHost, first: Exchange, labe
     if (ex.closing || end.kind === 'stopped') throw new TransportFailure(ex.closing ? 'closed' : 'stream-limit', `${label}: the stream was closed`);
     if (end.kind === 'idle') {
       const at = ex.rec.timeout(`${label}: SSE event`, end.limitMs);
-      ex.rec.finding(ruleById('http/timeout'), at, '', `no SSE event on the stream answering ${label} within ${end.limitMs} ms`);
+      const rule = timeoutRule(label);
+      if (rule !== undefined) ex.rec.finding(rule, at, '', `no SSE event on the stream answering ${label} within ${end.limitMs} ms`);
       throw new TransportFailure('timeout', `${label}: no SSE event in time`);
     }
     if (end.kind === 'too-large' || end.kind === 'invalid-utf8') throw new TransportFailure(end.kind, `${label}: the stream was closed`);

@@ -11,7 +11,7 @@ import { DEFAULT_MAX_BYTES } from '../validators/strict-json.ts';
 import { TransportFailure, type CleanupEvidence, type ClientTransport, type HttpProbes, type RecordedMessage, type Recorder, type SendOptions } from './transport.ts';
 import { modernHeaders } from './http-modern.ts';
 import { readPostAnswer, errorStatusFailure, type Posted } from './http-answer.ts';
-import { HttpExchanges, mediaType, statusLine, type Exchange } from './http-exchange.ts';
+import { EXERCISED_LABEL, HttpExchanges, mediaType, statusLine, type Exchange } from './http-exchange.ts';
 import { HttpRecording } from './http-record.ts';
 import { HttpSessionState, isValidInitializeResult } from './http-session.ts';
 import { isResponse, MAX_STREAM_MESSAGES, readBackgroundStream, readLongLivedStream, type BackgroundStream, type StreamHost } from './http-streams.ts';
@@ -107,7 +107,7 @@ export class HttpTransport implements ClientTransport, HttpProbes {
 
   async send(message: JsonObject, options: SendOptions = {}): Promise<void> {
     const modern = modernHeaders(message);
-    const posted = postedOf(message, options.probe === undefined ? '' : PROBE_LABELS[options.probe] ?? '');
+    const posted = postedOf(message, options.probe === undefined ? (options.ownStop === true ? EXERCISED_LABEL : '') : PROBE_LABELS[options.probe] ?? '');
     if (modern === undefined) {
       await this.#post(message, posted, {});
       return;

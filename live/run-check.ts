@@ -5,6 +5,7 @@ import type { Redactor } from '../trace/redaction.ts';
 import type { Trace } from '../trace/trace-schema.ts';
 import type { TraceTimings } from '../trace/trace-file.ts';
 import type { JsonObject } from '../validators/context.ts';
+import { isJsonObject } from '../validators/shape.ts';
 import { drive, type EraChoice, type EraUsed, type NamedCall, type Scope, type SkippedCall } from './driver.ts';
 import { MODERN_VERSION } from './stateless-requests.ts';
 import { openConnection, type HeaderFromEnv, type HttpSetup, type LiveTarget } from './connection.ts';
@@ -13,6 +14,7 @@ import { buildTrace } from './trace-builder.ts';
 import type { CleanupEvidence, ClientTransport } from './transport.ts';
 import { ruleById } from '../validators/rules/index.ts';
 import type { StepRunner } from './step-client.ts';
+import type { ExerciseMode, ExerciseReport } from './exercise-plan.ts';
 
 export type { HeaderFromEnv, HttpSetup } from './connection.ts';
 
@@ -27,6 +29,10 @@ export interface CheckOptions {
   /** The era probe's own time limit in ms (default ERA_PROBE_MS in live/era-probe.ts, at most timeoutMs). */
   readonly eraProbeMs?: number;
   readonly calls: readonly NamedCall[];
+  /** How much of the server's own surface to exercise (default none; the CLI's default is safe). */
+  readonly exercise?: ExerciseMode;
+  /** The seed of the exercise's generated values. */
+  readonly seed?: number;
   readonly answers: ClientAnswers;
   readonly headerEnv: readonly HeaderFromEnv[];
   /** The environment: what the server inherits, where header values and secrets come from. */
@@ -51,6 +57,8 @@ export interface CheckRun {
   readonly timings: TraceTimings;
   /** Named calls that were not sent, or sent but not finished, and why (redacted). */
   readonly skipped: readonly SkippedCall[];
+  /** What the exercise sent and left out, as the trace records it (redacted); absent under none. */
+  readonly exercise?: ExerciseReport;
   /**
    * Why the check could not do what it was asked: named calls that could not be sent (the trace's
    * status is then `error`, its error this message and the rule); redacted.
@@ -61,8 +69,9 @@ export interface CheckRun {
 }
 
 /** The run's settings as the trace records them: no values of headers or environment variables. */
-function recordedOptions(options: CheckOptions, era: EraUsed | undefined): JsonObject {
+function recordedOptions(options: CheckOptions, era: EraUsed | undefined, exercise: ExerciseReport | undefined): JsonObject {
   return {
+    ...(exercise === undefined ? {} : { exercise: exercise as unknown as JsonObject }),
     scope: options.scope,
     timeout_ms: options.timeoutMs,
     protocol_version: era?.used === 'modern' ? MODERN_VERSION : options.protocolVersion,
@@ -82,13 +91,14 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
   const target = options.target;
   options.onTransport?.(transport);
   let era: EraUsed | undefined;
+  let exercise: ExerciseReport | undefined;
   const traced = (cleanup: CleanupEvidence, error: string | undefined): Pick<CheckRun, 'trace' | 'timings'> => {
     const { recording, omitted } = recorder.finishBounded();
     return buildTrace({
       recording,
       ...(omitted === undefined ? {} : { omitted }),
       target: target.transport === 'stdio' ? { transport: 'stdio', command: [...target.command] } : { transport: 'http', url: target.url },
-      options: recordedOptions(options, era),
+      options: recordedOptions(options, era, exercise),
       cleanup,
       error,
       redactor,
@@ -108,11 +118,13 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
     }
   }
   era = outcome.era;
+  exercise = outcome.exercise;
   const notSent = outcome.error === undefined ? notSentFailure(outcome.skipped) : undefined;
   const { trace, timings } = traced(outcome.cleanup, outcome.error ?? (notSent === undefined ? undefined : `${notSent.message} [${notSent.rule}]`));
   const skipped = outcome.skipped.map((s) => ({ ...s, name: redactor.text(s.name), reason: redactor.text(s.reason) }));
-  if (notSent === undefined) return { trace, timings, skipped, redactor };
-  return { trace, timings, skipped, redactor, notSent: { ...notSent, message: redactor.text(notSent.message) } };
+  const recorded = isJsonObject(trace.options['exercise']) ? { exercise: trace.options['exercise'] as unknown as ExerciseReport } : {};
+  if (notSent === undefined) return { trace, timings, skipped, redactor, ...recorded };
+  return { trace, timings, skipped, redactor, ...recorded, notSent: { ...notSent, message: redactor.text(notSent.message) } };
 }
 
 /**

@@ -36,6 +36,12 @@ const FULL_PROMPTS = 5;
 const LISTEN_WAIT_MS = 2_000;
 
 import { LISTS } from './list-items.ts';
+import { runExercise, type ExerciseHost } from './exercise.ts';
+import { DEFAULT_EXERCISE_SEED, type ExerciseMode, type ExerciseReport } from './exercise-plan.ts';
+import { paramHeaders, paramHeaderValues } from './mcp-param-headers.ts';
+
+/** How one modern request is sent: the probe, headers, version, log level, whether it owes an answer in time, and whether a timeout is the checker's own stop. */
+type ModernSend = SendOptions & { readonly version?: string; readonly logLevel?: string; readonly ownStop?: boolean };
 
 /** What the modern driver is told. */
 export interface ModernOptions {
@@ -46,6 +52,10 @@ export interface ModernOptions {
   readonly maxPages?: number;
   /** Requests the user wrote (a scenario's steps), run last. */
   readonly steps?: StepRunner;
+  /** How much of the server's own surface to exercise after the lists (default none). */
+  readonly exercise?: ExerciseMode;
+  /** The seed of the exercise's generated values. */
+  readonly seed?: number;
 }
 
 /** A named call the modern driver did not carry out, and why. */
@@ -85,6 +95,8 @@ export class ModernDriver {
   readonly #options: ModernOptions;
   readonly #transport: ClientTransport;
   readonly skipped: ModernSkip[] = [];
+  /** What the exercise sent and left out (undefined: none ran). */
+  exercise: ExerciseReport | undefined;
 
   constructor(exchange: Exchange, recorder: LiveRecorder, options: ModernOptions, transport: ClientTransport) {
     this.#exchange = exchange;
@@ -105,6 +117,18 @@ export class ModernDriver {
       if (!isJsonObject(server[list.capability])) continue;
       if (!(await this.#listAll(list.method, list.items, listed))) return undefined;
     }
+    const mode = this.#options.exercise ?? 'none';
+    if (mode !== 'none') {
+      const host: ExerciseHost = {
+        request: (method, params) => (method === 'completion/complete' ? this.#request(method, params) : this.#retryable(method, params)),
+        callTool: (tool, args) => this.#retryable('tools/call', { name: tool['name'] as string, arguments: args }, { ownStop: true, ...this.#paramHeaders(tool, args) }),
+        mirrorsHeaders: this.#transport.kind === 'http',
+      };
+      const named = new Set(this.#options.calls.map((c) => c.name));
+      const { ended, report } = await runExercise(host, server, listed, { mode, seed: this.#options.seed ?? DEFAULT_EXERCISE_SEED, named });
+      this.exercise = report;
+      if (ended) return undefined;
+    }
     if (this.#options.scope === 'full' && !(await this.#full(server, listed))) return undefined;
     for (const [index, call] of this.#options.calls.entries()) {
       if (!isJsonObject(server['tools'])) {
@@ -116,7 +140,8 @@ export class ModernDriver {
         this.skipped.push({ name: call.name, pointer: rejected.pointer, reason: rejected.reason });
         continue;
       }
-      if ((await this.#retryable('tools/call', { name: call.name, arguments: call.args })).kind === 'ended') return undefined;
+      const tool = listed.tools.find((t) => t['name'] === call.name) ?? {};
+      if ((await this.#retryable('tools/call', { name: call.name, arguments: call.args }, this.#paramHeaders(tool, call.args))).kind === 'ended') return undefined;
     }
     const steps = this.#options.steps;
     if (steps !== undefined) {
@@ -126,16 +151,26 @@ export class ModernDriver {
     return undefined;
   }
 
-  #send(method: string, params: JsonObject = {}, options: SendOptions & { readonly version?: string; readonly logLevel?: string } = {}): { id: number; answer: Promise<Answer> } {
+  /** Over Streamable HTTP, the Mcp-Param-{Name} headers a tool's x-mcp-header properties ask for with these arguments. */
+  #paramHeaders(tool: JsonObject, args: JsonObject): { headers?: Record<string, string> } {
+    if (this.#transport.kind !== 'http') return {};
+    const annotated = paramHeaders(tool);
+    if ('invalid' in annotated) return {};
+    const headers = paramHeaderValues(annotated.headers, args);
+    return Object.keys(headers).length === 0 ? {} : { headers };
+  }
+
+  #send(method: string, params: JsonObject = {}, options: ModernSend = {}): { id: number; answer: Promise<Answer> } {
     const meta = requestMeta(this.#options.answers, options.version, options.logLevel);
     return this.#exchange.send(method, { ...params, _meta: meta }, {
       ...(options.probe === undefined ? {} : { probe: options.probe }),
       ...(options.headers === undefined ? {} : { headers: options.headers }),
       ...(options.longLived === true ? { longLived: true } : {}),
+      ...(options.ownStop === true ? { ownStop: true } : {}),
     });
   }
 
-  #request(method: string, params?: JsonObject, options: SendOptions & { readonly version?: string; readonly logLevel?: string } = {}): Promise<Answer> {
+  #request(method: string, params?: JsonObject, options: ModernSend = {}): Promise<Answer> {
     return this.#send(method, params, options).answer;
   }
 
@@ -151,14 +186,14 @@ export class ModernDriver {
    * A round it cannot answer (sampling without a canned result), or an input_required result the
    * session rejected (a client would not retry what it cannot read), ends there.
    */
-  async #retryable(method: string, params: JsonObject): Promise<Answer> {
-    let answer = await this.#request(method, params);
+  async #retryable(method: string, params: JsonObject, options: ModernSend = {}): Promise<Answer> {
+    let answer = await this.#request(method, params, options);
     for (let round = 0; round < MAX_INPUT_ROUNDS; round++) {
       if (answer.kind !== 'result' || answer.result['resultType'] !== 'input_required') return answer;
       if (hasError(this.#recorder.findingsAt(answer.event))) return answer;
       const retry = retryParams(params, answer.result, this.#options.answers);
       if (retry === undefined) return answer;
-      answer = await this.#request(method, retry);
+      answer = await this.#request(method, retry, options);
     }
     return answer;
   }
@@ -180,11 +215,13 @@ export class ModernDriver {
 
   /** The full scope: what has no side effects, the listen stream, a request asking for logs, and the probes. */
   async #full(server: JsonObject, listed: Listed): Promise<boolean> {
-    for (const resource of listed.resources.slice(0, FULL_READS)) {
+    // The exercise read the resources and got the prompts already (more of them, with arguments).
+    const exercised = (this.#options.exercise ?? 'none') !== 'none';
+    for (const resource of exercised ? [] : listed.resources.slice(0, FULL_READS)) {
       if (typeof resource['uri'] === 'string' && (await this.#retryable('resources/read', { uri: resource['uri'] })).kind === 'ended') return false;
     }
     const optionalOnly = listed.prompts.filter((p) => typeof p['name'] === 'string' && argumentsOf(p).every((a) => a['required'] !== true));
-    for (const prompt of optionalOnly.slice(0, FULL_PROMPTS)) {
+    for (const prompt of exercised ? [] : optionalOnly.slice(0, FULL_PROMPTS)) {
       if ((await this.#retryable('prompts/get', { name: prompt['name'] as string })).kind === 'ended') return false;
     }
     if (!(await this.#listen(server, listed))) return false;

@@ -52,6 +52,8 @@ export interface SendOptions {
    * background until the client closes it (closeStream), and `send` resolves once it is open.
    */
   readonly longLived?: boolean;
+  /** An exercised call: past the time limit it is the checker's own stop (lifecycle/exercise-timeout), not the server's fault. */
+  readonly ownStop?: boolean;
 }
 
 /** A client-side connection to one server. */

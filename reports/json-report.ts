@@ -38,6 +38,7 @@ export function jsonReport(model: ReportModel, errorRule: string = ruleById('cli
       expected_reason: f.expectedBy === null ? undefined : model.expected[f.expectedBy]?.reason,
     })),
     stale_expected_failures: model.stale,
+    exercise: trace.options['exercise'],
     server_exit: model.serverExit,
   };
 }

@@ -85,8 +85,13 @@ const NOT_IN_COURSE: ReadonlySet<string> = new Set(['default']);
 interface Walk {
   readonly out: Finding[];
   readonly strict: boolean;
+  /** Extension keywords the revision's pages define for a tool's inputSchema (2026-07-28: x-mcp-header). */
+  readonly extensions: ReadonlySet<string>;
   nodes: number;
 }
+
+/** The extension keywords a revision defines in tool schemas: 2026-07-28's x-mcp-header (tools page, x-mcp-header). */
+const EXTENSIONS: Readonly<Record<string, ReadonlySet<string>>> = { '2026-07-28': new Set(['x-mcp-header']) };
 
 function push(w: Walk, rule: RuleSpec, at: string, message: string): void {
   w.out.push(finding(rule, at, message));
@@ -246,7 +251,7 @@ function walk(w: Walk, node: unknown, at: string, depth: number): void {
     const applies = w.strict && NOT_IN_COURSE.has(key) ? undefined : KEYWORDS.get(key);
     if (applies === undefined) {
       if (w.strict) push(w, ruleById('toolschema/unknown-keyword'), pointerJoin(at, key), `Invalid keyword: "${key}" is declared but not executed by the tool-schema subset`);
-      else if (!JSON_SCHEMA_KEYWORDS.has(key)) push(w, ruleById('toolschema/keyword-not-executed'), pointerJoin(at, key), `Invalid keyword: "${key}" is not a JSON Schema keyword, so no validator executes it`);
+      else if (!JSON_SCHEMA_KEYWORDS.has(key) && !w.extensions.has(key)) push(w, ruleById('toolschema/keyword-not-executed'), pointerJoin(at, key), `Invalid keyword: "${key}" is not a JSON Schema keyword, so no validator executes it`);
     } else if (w.strict && applies !== null && type !== undefined && !applies.has(type)) {
       push(w, ruleById('toolschema/inapplicable-keyword'), pointerJoin(at, key), `Invalid keyword: "${key}" is declared but not executed for type "${type}"`);
     }
@@ -303,7 +308,7 @@ function walk(w: Walk, node: unknown, at: string, depth: number): void {
  * validateToolSchema({ type: 'object', properties: { city: { type: 'string', minLength: 1 } } }, '/tool/inputSchema', ctx);
  */
 export function validateToolSchema(schema: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
-  const w: Walk = { out: [], strict: ctx.profile.strict, nodes: 0 };
+  const w: Walk = { out: [], strict: ctx.profile.strict, extensions: EXTENSIONS[ctx.profile.revision] ?? new Set(), nodes: 0 };
   walk(w, schema, at, 0);
   // The specification profiles judge the schema as JSON Schema (ajv); the subset's walk adds only
   // its warnings there (a keyword no dialect defines, a required name not declared). The course

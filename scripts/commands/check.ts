@@ -19,6 +19,7 @@ import { UsageError } from '../cli/usage-error.ts';
 import { omittedNote, parseCheckEra, parseReportOptions, parseTarget, streamableHttp, withInterrupts, writeTraceFiles } from './live-args.ts';
 import { secretEnvironmentValues } from '../../trace/redaction.ts';
 import { finishScenarios, loadScenarios, recordedScenarios, type CheckScenarios } from '../../scenario/scenario-check.ts';
+import { DEFAULT_EXERCISE_SEED, EXERCISE_MODES, exerciseSummary, type ExerciseMode } from '../../live/exercise-plan.ts';
 
 export { DEFAULT_TIMEOUT_SECONDS, OFFERABLE_VERSIONS, streamableHttp } from './live-args.ts';
 
@@ -90,6 +91,21 @@ function rootUri(value: string): string {
   return value;
 }
 
+/** The largest --seed (the generator takes a 32-bit signed integer; seeds are its non-negative half). */
+const MAX_SEED = 2 ** 31 - 1;
+
+/** `--exercise` (default safe) and `--seed` (default DEFAULT_EXERCISE_SEED, so runs are reproducible). */
+function parseExercise(args: CommandArgs): { exercise: ExerciseMode; seed: number } {
+  const exercise = args.string('exercise') ?? 'safe';
+  if (!(EXERCISE_MODES as readonly string[]).includes(exercise)) throw usage(`--exercise is safe, all or none, got ${JSON.stringify(exercise)}`);
+  const text = args.string('seed');
+  const seed = text === undefined ? DEFAULT_EXERCISE_SEED : Number(text);
+  if (text !== undefined && (!/^[0-9]+$/.test(text) || !Number.isSafeInteger(seed) || seed > MAX_SEED)) {
+    throw usage(`--seed takes a whole number from 0 to ${MAX_SEED}, got ${JSON.stringify(text)}`);
+  }
+  return { exercise: exercise as ExerciseMode, seed };
+}
+
 /** Parses `check`'s arguments; throws a UsageError for bad ones. */
 export function parseCheckArgs(args: CommandArgs, env: NodeJS.ProcessEnv): CheckCommand {
   const { target, headerEnv, timeoutMs } = parseTarget(args, env);
@@ -112,6 +128,7 @@ export function parseCheckArgs(args: CommandArgs, env: NodeJS.ProcessEnv): Check
       protocolVersion: version,
       era: era === 'both' ? 'modern' : era,
       calls: namedCalls(args.sequence),
+      ...parseExercise(args),
       answers: { roots: values.root.map(rootUri), sampling, elicitation },
       headerEnv,
     },
@@ -204,6 +221,9 @@ async function checkOnce(parsed: CheckCommand, io: CommandIO, extras: CheckExtra
   if (note !== undefined) io.err(note);
   for (const s of run.skipped) if (s.sent === true) io.err(`${oneLine(run.redactor.text(`mcp-statechart: --call ${s.name} was sent, but ${s.reason}`))}\n`);
   const reports: ReportOptions = parsed.output === undefined ? parsed.reports : { ...parsed.reports, traceFile: parsed.output, traceText: text };
+  if (run.exercise !== undefined && reports.json !== true && reports.quiet !== true) {
+    for (const line of exerciseSummary(run.exercise)) say(`${line}\n`);
+  }
   const failed = run.trace.status !== 'error' ? undefined
     : run.notSent !== undefined ? new InputError(run.notSent.rule, run.notSent.pointer, `could not run the check: ${run.notSent.message}`) : couldNotRun('the check', run.trace);
   const outcome = await writeReports(run.trace, { ...reports, secrets: secretEnvironmentValues(env), ...(failed === undefined ? {} : { errorRule: failed.rule }) }, { stdout: say, color: io.color });

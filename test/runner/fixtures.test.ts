@@ -73,6 +73,8 @@ const UNREACHABLE: Readonly<Record<string, string>> = {
   'correlation/unanswered-request': 'reported where a transcript ends; a fixture case has no end-of-exchange check',
   // Raised on the run as a whole when a session ends without notifications/initialized: a case has no end.
   'lifecycle/initialized-missing': 'raised when a session ends; a fixture case has no end-of-exchange check (test/scripts/check-client.test.ts)',
+  // The checker's own stop of a call it exercised: a live time limit, which no message carries.
+  'lifecycle/exercise-timeout': 'raised by a live check when an exercised call outlives --timeout; no message carries it (test/live/exercise.test.ts)',
   'correlation/pending-bytes-limit': 'past 16 MiB of one sender\'s pending params: too large for a fixture file worth keeping (test/machines/byte-bounds.test.ts)',
   // The message before the answer these judge draws an error of its own, and a case stops at its first error.
   'stateless/malformed-request-served': 'the request without its _meta draws stateless/request-meta-missing first, where a case stops (test/machines/refused-and-paged.test.ts, test/live/tap-modern.test.ts)',

@@ -53,7 +53,7 @@ test('a correct Streamable HTTP server: exit 0, a trace that re-validates, sessi
       const out = join(dir, `clean-${answer}.json`);
       const r = await check(['--url', url, '--scope', 'full', '--output', out]);
       assert.is(r.status, 0, `${answer}: ${r.stdout}${r.stderr}`);
-      assert.match(r.stdout, /^pass: 0 errors, 0 warnings; \d+ events, \d+ messages \(2025-11-25, MCP 2025-11-25\); mcp-statechart:v1:[0-9a-f]{64}\n$/);
+      assert.match(r.stdout, /^exercise safe \(seed 1\): 0 resource\(s\) read, 0 template\(s\) expanded and read, 0 prompt\(s\) got, 0 tool\(s\) called\n  not exercised: tool "echo": not annotated readOnlyHint: true \(include it with --exercise all\)\npass: 0 errors, 0 warnings; \d+ events, \d+ messages \(2025-11-25, MCP 2025-11-25\); mcp-statechart:v1:[0-9a-f]{64}\n$/);
       const trace = readFileSync(out, 'utf8');
       assert.ok(peer.sessions.size > 0, 'the peer issued a session');
       for (const id of peer.sessions.keys()) assert.not.ok(trace.includes(id), `${answer}: a session id reached the trace`);

@@ -35,7 +35,7 @@ test('exit 0 for a clean server, with a summary line; the trace is owner-only an
   const out = join(dir, 'clean.json');
   const r = check(['--output', out, '--scope', 'full', ...peer('correct')]);
   assert.is(r.status, 0, r.stderr);
-  assert.match(r.stdout, /^pass: 0 errors, 0 warnings; \d+ events, \d+ messages \(2025-11-25, MCP 2025-11-25\); mcp-statechart:v1:[0-9a-f]{64}\n$/);
+  assert.match(r.stdout, /^exercise safe \(seed 1\): 0 resource\(s\) read, 0 template\(s\) expanded and read, 0 prompt\(s\) got, 0 tool\(s\) called\n  not exercised: tool "echo": not annotated readOnlyHint: true \(include it with --exercise all\)\npass: 0 errors, 0 warnings; \d+ events, \d+ messages \(2025-11-25, MCP 2025-11-25\); mcp-statechart:v1:[0-9a-f]{64}\n$/);
   assert.is(statSync(out).mode & 0o777, 0o600);
   assert.is(statSync(join(dir, 'clean.timings.json')).mode & 0o777, 0o600);
   const v = spawnSync(process.execPath, [CLI, 'validate', out, '--json'], { encoding: 'utf8', cwd: ROOT });

@@ -6,6 +6,7 @@ import { acceptsInstance, explainInstance, validateInstance } from '../../valida
 import { validateToolSchema } from '../../validators/toolschema.ts';
 import { parseStrictJson } from '../../validators/strict-json.ts';
 import { ctx, loose, pairs } from './support.ts';
+import { SPEC_2026_07_28 } from '../../validators/profiles.ts';
 
 const AT = '/tool/inputSchema';
 const ARGS = '/message/params/arguments';
@@ -50,6 +51,18 @@ const SCHEMA_CASES: ReadonlyArray<{ name: string; schema: unknown; expected: str
     schema: { type: 'object', properties: { a: { type: 'string', minLenght: 2 } } },
     expected: [`toolschema/keyword-not-executed ${AT}/properties/a/minLenght`],
     context: loose,
+  },
+  {
+    name: 'before 2026-07-28, x-mcp-header is a keyword no JSON Schema dialect defines (a warning)',
+    schema: { type: 'object', properties: { region: { type: 'string', 'x-mcp-header': 'Region' } } },
+    expected: [`toolschema/keyword-not-executed ${AT}/properties/region/x-mcp-header`],
+    context: loose,
+  },
+  {
+    name: 'in 2026-07-28, x-mcp-header is the extension the tools page defines: no finding',
+    schema: { type: 'object', properties: { region: { type: 'string', 'x-mcp-header': 'Region' } } },
+    expected: [],
+    context: { profile: SPEC_2026_07_28, tools: new Map() },
   },
   {
     name: 'outside strict profiles, JSON Schema keywords the subset does not execute are valid schema',
