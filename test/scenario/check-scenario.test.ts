@@ -40,7 +40,7 @@ test('a scenario against a correct server passes, in either era, every message j
   const file = write('pass.json', SCENARIO);
   const r = check(['--scenario', file, ...peer('correct')]);
   assert.is(r.status, 0, r.stdout + r.stderr);
-  assert.match(r.stdout, /^pass: 0 errors, 0 warnings/);
+  assert.match(r.stdout, /^pass: 0 errors, 0 warnings/m);
   const modern = { ...SCENARIO, steps: SCENARIO.steps.slice(0, 2) };
   const m = check(['--era', 'modern', '--scenario', write('modern.json', modern), ...peer('modern-correct')]);
   assert.is(m.status, 0, m.stdout + m.stderr);
