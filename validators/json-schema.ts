@@ -5,11 +5,14 @@
 // 2020-12 by default, 2019-09 and draft-07 too). The schemas come from servers and are untrusted:
 // their size is bounded before ajv sees them, each compiled validator is cached by the schema's
 // text (bounded), and nothing here throws: a schema ajv cannot compile is a finding with a pointer.
-// Regular expressions (pattern, patternProperties) run on the JavaScript engine; no linear-time
-// engine is installed, so a pathological pattern can be slow (the size bound limits the input).
+// Regular expressions (pattern, patternProperties) run on a linear-time engine (safe-pattern.ts),
+// never on RegExp: a pattern it cannot run is reported (toolschema/pattern-unsupported) and not
+// run. ajv keeps what it compiled (its own cache and code scope) for the life of its instance, so
+// each instance compiles a bounded number of schemas and is then replaced.
 import { createRequire } from 'node:module';
 import type { Ajv, AnySchema, ErrorObject, ValidateFunction } from 'ajv';
 import type { JsonObject } from './context.ts';
+import { compileSafePattern } from './safe-pattern.ts';
 import { pointerJoin, type Finding } from './finding.ts';
 import { finding } from './rules/report.ts';
 import type { RuleSpec } from './rules/rule.ts';
@@ -19,6 +22,8 @@ import { ruleById } from './rules/index.ts';
 export const MAX_SCHEMA_CHARS = 256 * 1024;
 /** How many compiled validators are kept (the oldest is dropped first). */
 const MAX_CACHED = 256;
+/** How many schemas one ajv instance compiles before it is replaced (ajv keeps all it compiled). */
+const COMPILES_PER_ENGINE = 256;
 /** How many instance errors are reported for one value. */
 const MAX_ERRORS = 16;
 
@@ -74,23 +79,64 @@ function generatedMeta(dialect: Dialect, schema: Record<string, unknown>): MetaV
 /** ajv's options (the build generates the meta-schema checks with the same: scripts/json-schema-meta.mjs). */
 export const AJV_OPTIONS = { strict: false, allErrors: true, validateFormats: true, unicodeRegExp: true, inlineRefs: true, logger: false } as const;
 
+/**
+ * ajv's `code.regExp`: every pattern of a schema on the linear-time engine, never on RegExp; one
+ * it cannot run accepts every value. ajv keeps one pattern per `toString()`, so each says its source.
+ */
+const safeRegExp = Object.assign((pattern: string) => {
+  const compiled = compileSafePattern(pattern);
+  return compiled.ok ? { test: compiled.test, toString: () => `/${pattern}/u` } : { test: () => true, toString: () => `not run: /${pattern}/u` };
+}, { code: 'safeRegExp' });
+
 function makeAjv(dialect: Dialect): Ajv {
   ajvModules ??= loadAjv();
   // Each schema is checked against its meta-schema before it is compiled (compileFresh), so compile
   // does not check it again.
-  const ajv = new ajvModules.classes[dialect]({ ...AJV_OPTIONS, validateSchema: false });
+  const ajv = new ajvModules.classes[dialect]({ ...AJV_OPTIONS, validateSchema: false, code: { regExp: safeRegExp } });
   ajvModules.addFormats(ajv);
   return ajv;
 }
 
-const engines = new Map<Dialect, Ajv>();
+const engines = new Map<Dialect, { readonly ajv: Ajv; compiles: number }>();
+/** The instance of a dialect to compile the next schema with (a fresh one past its share). */
 function engine(dialect: Dialect): Ajv {
-  let ajv = engines.get(dialect);
-  if (ajv === undefined) {
-    ajv = makeAjv(dialect);
-    engines.set(dialect, ajv);
+  let entry = engines.get(dialect);
+  if (entry === undefined || entry.compiles >= COMPILES_PER_ENGINE) {
+    entry = { ajv: makeAjv(dialect), compiles: 0 };
+    engines.set(dialect, entry);
   }
-  return ajv;
+  entry.compiles++;
+  return entry.ajv;
+}
+
+/** Members whose values are data, not schemas: a `pattern` in them is no keyword. */
+const DATA_MEMBERS: ReadonlySet<string> = new Set(['const', 'enum', 'default', 'examples']);
+
+/** The patterns of a schema the linear-time engine cannot run, each a warning at its place. */
+function unsupportedPatterns(schema: unknown, at: string, out: Finding[]): void {
+  if (out.length >= MAX_ERRORS || typeof schema !== 'object' || schema === null) return;
+  if (Array.isArray(schema)) {
+    schema.forEach((item, i) => unsupportedPatterns(item, `${at}/${i}`, out));
+    return;
+  }
+  const record = schema as Record<string, unknown>;
+  const report = (pattern: string, where: string): void => {
+    const compiled = compileSafePattern(pattern);
+    if (!compiled.ok && out.length < MAX_ERRORS) {
+      out.push(finding(ruleById('toolschema/pattern-unsupported'), where,
+        `tool schema: the pattern ${JSON.stringify(pattern.slice(0, 120))} is not run (the checker's linear-time engine cannot: ${compiled.reason}); values are not checked against it`));
+    }
+  };
+  for (const [key, value] of Object.entries(record)) {
+    if (DATA_MEMBERS.has(key)) continue;
+    if (key === 'pattern' && typeof value === 'string') report(value, pointerJoin(at, key));
+    else if (key === 'patternProperties' && typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      for (const [name, sub] of Object.entries(value)) {
+        report(name, pointerJoin(pointerJoin(at, key), name));
+        unsupportedPatterns(sub, pointerJoin(pointerJoin(at, key), name), out);
+      }
+    } else unsupportedPatterns(value, pointerJoin(at, key), out);
+  }
 }
 
 /**
@@ -176,7 +222,10 @@ function compileFresh(schema: JsonObject, text: string): Compiled {
       }).slice(0, MAX_ERRORS);
       return { validate: undefined, findings: [...notes, ...errors.map((e) => finding(ruleById('toolschema/json-schema-invalid'), e.instancePath.replace(/\/\d+$/, ''), `Invalid tool schema (JSON Schema ${dialect}): ${e.instancePath || '/'} ${e.message ?? 'is invalid'}`))] };
     }
-    return { validate: ajv.compile(copy as AnySchema), findings: notes };
+    const validate = ajv.compile(copy as AnySchema);
+    const unsupported: Finding[] = [];
+    unsupportedPatterns(copy, '', unsupported);
+    return { validate, findings: [...notes, ...unsupported] };
   } catch (error) {
     const why = error instanceof Error ? error.message.slice(0, 200) : 'it cannot be compiled';
     return { validate: undefined, findings: [...notes, finding(ruleById('toolschema/json-schema-invalid'), '', `Invalid tool schema (JSON Schema ${dialect}): ${why}`)] };
