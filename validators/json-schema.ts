@@ -12,7 +12,7 @@
 import { createRequire } from 'node:module';
 import type { Ajv, AnySchema, ErrorObject, ValidateFunction } from 'ajv';
 import type { JsonObject } from './context.ts';
-import { compileSafePattern } from './safe-pattern.ts';
+import { compileSafePattern, safePatternTest } from './safe-pattern.ts';
 import { pointerJoin, type Finding } from './finding.ts';
 import { finding } from './rules/report.ts';
 import type { RuleSpec } from './rules/rule.ts';
@@ -22,8 +22,17 @@ import { ruleById } from './rules/index.ts';
 export const MAX_SCHEMA_CHARS = 256 * 1024;
 /** How many compiled validators are kept (the oldest is dropped first). */
 const MAX_CACHED = 256;
-/** How many schemas one ajv instance compiles before it is replaced (ajv keeps all it compiled). */
+/**
+ * How many characters of schema text the kept validators were compiled from: a compiled schema
+ * takes some twenty times its text in memory, so the cache is bounded in characters too.
+ */
+const MAX_CACHED_CHARS = 1024 * 1024;
+/**
+ * How many schemas, and characters of them, one ajv instance compiles before it is replaced: ajv
+ * keeps everything it compiled (its cache, the code scope's values) for the life of the instance.
+ */
 const COMPILES_PER_ENGINE = 256;
+const CHARS_PER_ENGINE = 128 * 1024;
 /** How many instance errors are reported for one value. */
 const MAX_ERRORS = 16;
 
@@ -84,8 +93,10 @@ export const AJV_OPTIONS = { strict: false, allErrors: true, validateFormats: tr
  * it cannot run accepts every value. ajv keeps one pattern per `toString()`, so each says its source.
  */
 const safeRegExp = Object.assign((pattern: string) => {
-  const compiled = compileSafePattern(pattern);
-  return compiled.ok ? { test: compiled.test, toString: () => `/${pattern}/u` } : { test: () => true, toString: () => `not run: /${pattern}/u` };
+  // The compiled program (some 15 KB) is looked up at each test, not held: ajv keeps what this
+  // returns for the life of its instance, safe-pattern.ts keeps the programs in a bounded cache.
+  if (!compileSafePattern(pattern).ok) return { test: () => true, toString: () => `not run: /${pattern}/u` };
+  return { test: (value: string) => safePatternTest(pattern, value) ?? true, toString: () => `/${pattern}/u` };
 }, { code: 'safeRegExp' });
 
 function makeAjv(dialect: Dialect): Ajv {
@@ -97,15 +108,16 @@ function makeAjv(dialect: Dialect): Ajv {
   return ajv;
 }
 
-const engines = new Map<Dialect, { readonly ajv: Ajv; compiles: number }>();
-/** The instance of a dialect to compile the next schema with (a fresh one past its share). */
-function engine(dialect: Dialect): Ajv {
+const engines = new Map<Dialect, { readonly ajv: Ajv; compiles: number; chars: number }>();
+/** The instance of a dialect to compile the next schema of `chars` characters with (a fresh one past its share). */
+function engine(dialect: Dialect, chars: number): Ajv {
   let entry = engines.get(dialect);
-  if (entry === undefined || entry.compiles >= COMPILES_PER_ENGINE) {
-    entry = { ajv: makeAjv(dialect), compiles: 0 };
+  if (entry === undefined || entry.compiles >= COMPILES_PER_ENGINE || entry.chars + chars > CHARS_PER_ENGINE) {
+    entry = { ajv: makeAjv(dialect), compiles: 0, chars: 0 };
     engines.set(dialect, entry);
   }
   entry.compiles++;
+  entry.chars += chars;
   return entry.ajv;
 }
 
@@ -171,6 +183,7 @@ interface Compiled {
 }
 
 const cache = new Map<string, Compiled>();
+let cachedChars = 0;
 
 /** Compiles a schema once (cached by its text); every failure is findings placed under `at`. */
 function compile(schema: JsonObject, at: string): Compiled {
@@ -186,8 +199,13 @@ function compile(schema: JsonObject, at: string): Compiled {
   const cached = cache.get(text);
   if (cached !== undefined) return relocate(cached, at);
   const compiled = compileFresh(schema, text);
-  if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value as string);
+  while (cache.size > 0 && (cache.size >= MAX_CACHED || cachedChars + text.length > MAX_CACHED_CHARS)) {
+    const oldest = cache.keys().next().value as string;
+    cache.delete(oldest);
+    cachedChars -= oldest.length;
+  }
   cache.set(text, compiled);
+  cachedChars += text.length;
   return relocate(compiled, at);
 }
 
@@ -203,7 +221,7 @@ function compileFresh(schema: JsonObject, text: string): Compiled {
   const notes = named !== undefined ? [] : [finding(ruleById('toolschema/dialect-unknown'), '/$schema',
     `tool schema: $schema ${JSON.stringify(schema['$schema']).slice(0, 120)} names no dialect the checker knows (2020-12, 2019-09, draft-07); it is read as JSON Schema 2020-12`)];
   const dialect = named ?? '2020-12';
-  const ajv = engine(dialect);
+  const ajv = engine(dialect, text.length);
   const copy = JSON.parse(text) as Record<string, unknown>;
   // A server's $id must not clash with another server's schema in the shared engine.
   delete copy['$id'];

@@ -7,8 +7,8 @@
 import { createRequire } from 'node:module';
 import type { RE2JS } from 're2js';
 
-/** How many compiled patterns are kept (the oldest is dropped first). */
-const MAX_CACHED = 1024;
+/** How many compiled patterns are kept (the least recently used is dropped first; each is some 15 KB). */
+const MAX_CACHED = 512;
 
 /** A pattern compiled for the linear-time engine, or why it could not be. */
 export type SafePattern =
@@ -71,7 +71,11 @@ const cache = new Map<string, SafePattern>();
  */
 export function compileSafePattern(source: string): SafePattern {
   const cached = cache.get(source);
-  if (cached !== undefined) return cached;
+  if (cached !== undefined) {
+    cache.delete(source);
+    cache.set(source, cached);
+    return cached;
+  }
   let compiled: SafePattern;
   try {
     const RE2 = engine();

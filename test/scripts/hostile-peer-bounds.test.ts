@@ -1,0 +1,119 @@
+// Why: what a hostile peer sends must not choose how long a run lasts, how much it holds, or what
+// a terminal or a CI parser does with its output. Each test puts the built CLI, as a user runs it,
+// against a peer of one class (a backtracking pattern, thousands of distinct schemas, a client
+// that will not read, a server whose stderr is not drained, text that is no XML) and holds its
+// time, its peak RSS (the child's own) and its output.
+import { spawn } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { PEAK_RSS_HOOK, peakRss } from '../support/peak-rss.ts';
+import { tempFolder } from '../live/tap-support.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const CLI = join(ROOT, 'dist/cli.js');
+const PEERS = join(ROOT, 'test/peers/stdio');
+const MAX_RSS_MB = 300;
+const tmp = tempFolder('hostile-peer-bounds');
+test.after(() => tmp.remove());
+
+interface Run { readonly code: number | null; readonly signal: NodeJS.Signals | null; readonly stdout: string; readonly stderr: string; readonly mb: number; readonly seconds: number }
+
+/**
+ * Runs the CLI with `args`, writing `lines` (if any) to its stdin with backpressure; `signalAt`
+ * sends SIGINT after that many ms. The peak RSS is the child's own; the child is killed at `limitMs`.
+ */
+async function run(args: readonly string[], options: { lines?: () => Iterable<string>; signalAt?: number; limitMs?: number } = {}): Promise<Run> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', PEAK_RSS_HOOK, CLI, ...args], { cwd: tmp.dir, stdio: ['pipe', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout = (stdout + c).slice(-200_000)));
+  child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr = (stderr + c).slice(-200_000)));
+  const closed = new Promise<[number | null, NodeJS.Signals | null]>((done) => child.once('close', (code, signal) => done([code, signal])));
+  const kill = setTimeout(() => child.kill('SIGKILL'), options.limitMs ?? 60_000);
+  const interrupt = options.signalAt === undefined ? undefined : setTimeout(() => child.kill('SIGINT'), options.signalAt);
+  try {
+    child.stdin.on('error', () => {});
+    if (options.lines !== undefined) {
+      let chunk = '';
+      for (const line of options.lines()) {
+        chunk += line;
+        if (chunk.length < 1_000_000) continue;
+        if (!child.stdin.write(chunk)) await new Promise((r) => child.stdin.once('drain', r));
+        chunk = '';
+      }
+      child.stdin.end(chunk);
+    }
+    const [code, signal] = await closed;
+    const peak = peakRss(stderr);
+    return { code, signal, stdout, stderr: peak.stderr, mb: peak.mb, seconds: (performance.now() - started) / 1000 };
+  } finally {
+    clearTimeout(kill);
+    if (interrupt !== undefined) clearTimeout(interrupt);
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
+}
+
+function held(name: string, r: Run, seconds: number): void {
+  console.log(`  ${name}: exit ${r.code}, peak RSS ${r.mb.toFixed(0)} MB, ${r.seconds.toFixed(1)} s`);
+  assert.ok(r.seconds < seconds, `took ${r.seconds.toFixed(1)} s`);
+  assert.ok(Number.isFinite(r.mb) && r.mb < MAX_RSS_MB, `peak RSS ${r.mb.toFixed(0)} MB`);
+  assert.not.match(r.stderr, /\n\s+at |RangeError|internal error/);
+}
+
+const HEADER = `${JSON.stringify({ mcp_statechart_transcript: 1, setup: 'ready', protocol_version: '2025-11-25', capabilities: { client: {}, server: { tools: {} } } })}\n`;
+const c2s = (message: unknown) => `${JSON.stringify({ direction: 'client_to_server', message })}\n`;
+const s2c = (message: unknown) => `${JSON.stringify({ direction: 'server_to_client', message })}\n`;
+
+test('a tool schema pattern with catastrophic backtracking: check ends at once with the value rejected; SIGINT is answered', async () => {
+  const args = ['check', '--call', 'pick', '--args', '{"word":"hello"}', '--timeout', '10', '--stdio', '--', process.execPath, join(PEERS, 'catastrophic-pattern.mjs')];
+  const r = await run(args, { limitMs: 30_000 });
+  held('check, catastrophic outputSchema pattern', r, 20);
+  assert.is(r.code, 1, r.stderr);
+  assert.match(r.stdout, /structuredContent\/v: Invalid value: \/v must match pattern "\^\(a\+\)\+\$".*\[toolschema\/instance-invalid\]/);
+  const refused = await run(['check', '--call', 'pick', '--args', `{"word":"${'word '.repeat(20)}!"}`, '--stdio', '--', process.execPath, join(PEERS, 'catastrophic-pattern.mjs')], { limitMs: 30_000 });
+  held('check, catastrophic inputSchema pattern on the user\'s arguments', refused, 20);
+  assert.match(refused.stderr, /--call pick was not sent .*must match pattern/);
+});
+
+test('validate: a five-line transcript whose tool schemas backtrack catastrophically ends within seconds', async () => {
+  const tool = { name: 'pick', inputSchema: { type: 'object' }, outputSchema: { type: 'object', properties: { v: { type: 'string', pattern: '^(a|aa)+$' }, w: { type: 'string', pattern: '^(\\d+)*\\.$' } } } };
+  const r = await run(['validate', '-', '--json'], {
+    limitMs: 30_000,
+    lines: function* () {
+      yield HEADER;
+      yield c2s({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+      yield s2c({ jsonrpc: '2.0', id: 1, result: { tools: [tool] } });
+      yield c2s({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'pick', arguments: {} } });
+      const structured = { v: `${'a'.repeat(60)}b`, w: `${'1'.repeat(60)}x` };
+      yield s2c({ jsonrpc: '2.0', id: 2, result: { content: [], structuredContent: structured } });
+    },
+  });
+  held('validate, five lines', r, 15);
+  const doc = JSON.parse(r.stdout) as { findings: { rule: string; pointer: string }[] };
+  assert.equal(doc.findings.map((f) => `${f.rule} ${f.pointer}`).sort(), [
+    'toolschema/instance-invalid /message/result/structuredContent/v',
+    'toolschema/instance-invalid /message/result/structuredContent/w',
+  ]);
+});
+
+test('validate: 3,000 distinct tool schemas of 20 KB each stay within 300 MB and a bounded time', async () => {
+  const r = await run(['validate', '-', '--quiet'], {
+    limitMs: 240_000,
+    lines: function* () {
+      yield HEADER;
+      for (let i = 0; i < 3_000; i++) {
+        const properties = Object.fromEntries(Array.from({ length: 40 }, (_, k) => [`p${i}_${k}`, { type: 'string', pattern: `^v${i}_${k}[a-z]*$`, description: 'd'.repeat(400) }]));
+        yield c2s({ jsonrpc: '2.0', id: i * 2, method: 'tools/list' });
+        yield s2c({ jsonrpc: '2.0', id: i * 2, result: { tools: [{ name: `t${i}`, inputSchema: { type: 'object' }, outputSchema: { type: 'object', properties } }] } });
+        yield c2s({ jsonrpc: '2.0', id: i * 2 + 1, method: 'tools/call', params: { name: `t${i}`, arguments: {} } });
+        yield s2c({ jsonrpc: '2.0', id: i * 2 + 1, result: { content: [], structuredContent: { [`p${i}_0`]: `v${i}_0abc` } } });
+      }
+    },
+  });
+  held('validate, 3,000 distinct schemas', r, 200);
+  assert.match(r.stdout, /^ok: 12001 lines, 12000 messages, 0 errors, 0 warnings/);
+});
+
+test.run();
