@@ -4,6 +4,7 @@
 // that will not read, a server whose stderr is not drained, text that is no XML) and holds its
 // time, its peak RSS (the child's own) and its output.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -13,6 +14,9 @@ import { tempFolder } from '../live/tap-support.ts';
 const ROOT = resolve(import.meta.dirname, '../..');
 const CLI = join(ROOT, 'dist/cli.js');
 const PEERS = join(ROOT, 'test/peers/stdio');
+const CLIENTS = join(ROOT, 'test/peers/clients');
+/** What a terminal would act on: ESC, other C0 controls but newline, C1 controls, bidirectional overrides, line separators. */
+const ACTIVE = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\u2028\u2029]/;
 const MAX_RSS_MB = 300;
 const tmp = tempFolder('hostile-peer-bounds');
 test.after(() => tmp.remove());
@@ -23,9 +27,9 @@ interface Run { readonly code: number | null; readonly signal: NodeJS.Signals | 
  * Runs the CLI with `args`, writing `lines` (if any) to its stdin with backpressure; `signalAt`
  * sends SIGINT after that many ms. The peak RSS is the child's own; the child is killed at `limitMs`.
  */
-async function run(args: readonly string[], options: { lines?: () => Iterable<string>; signalAt?: number; limitMs?: number } = {}): Promise<Run> {
+async function run(args: readonly string[], options: { lines?: () => Iterable<string>; signalAt?: number; limitMs?: number; env?: NodeJS.ProcessEnv } = {}): Promise<Run> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', PEAK_RSS_HOOK, CLI, ...args], { cwd: tmp.dir, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', PEAK_RSS_HOOK, CLI, ...args], { cwd: tmp.dir, stdio: ['pipe', 'pipe', 'pipe'], ...(options.env === undefined ? {} : { env: options.env }) });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout = (stdout + c).slice(-200_000)));
@@ -66,6 +70,21 @@ const HEADER = `${JSON.stringify({ mcp_statechart_transcript: 1, setup: 'ready',
 const c2s = (message: unknown) => `${JSON.stringify({ direction: 'client_to_server', message })}\n`;
 const s2c = (message: unknown) => `${JSON.stringify({ direction: 'server_to_client', message })}\n`;
 
+test('check-client shows a client\'s output with its controls as text, and a secret it prints across two reads redacted', async () => {
+  const secret = `tok-${randomBytes(12).toString('hex')}`;
+  const env = { PATH: process.env['PATH'] ?? '', MY_API_TOKEN: secret };
+  const r = await run(['check-client', '--timeout', '2', '--output', join(tmp.dir, 'noisy.json'), '--stdio', '--', process.execPath, join(CLIENTS, 'noisy-client.mjs'), 'stdio'], { env, limitMs: 60_000 });
+  held('check-client, a noisy client', r, 50);
+  assert.ok(r.code === 0 || r.code === 1, r.stderr);
+  for (const [name, text] of [['stdout', r.stdout], ['stderr', r.stderr]] as const) {
+    assert.not.ok(ACTIVE.test(text), `${name}: ${JSON.stringify(text.slice(0, 400))}`);
+    assert.not.ok(text.includes(secret.slice(6)) || text.includes(secret.slice(0, 10)), `${name} holds a part of the secret`);
+  }
+  assert.is(r.stderr.split('token=[REDACTED] end\n').length, 3, 'both streams, each line redacted whole');
+  assert.match(r.stderr, /clear\\u001B\[2J\\u001B\]0;title\\u0007 back\\u000Dover \\u202Egnp\.exe\\u2028next \\u009B31m bell\\u0007\n/);
+  assert.match(r.stderr, /last line without a newline \\u001B\[31m\n/);
+});
+
 test('a tool schema pattern with catastrophic backtracking: check ends at once with the value rejected; SIGINT is answered', async () => {
   const args = ['check', '--call', 'pick', '--args', '{"word":"hello"}', '--timeout', '10', '--stdio', '--', process.execPath, join(PEERS, 'catastrophic-pattern.mjs')];
   const r = await run(args, { limitMs: 30_000 });
@@ -87,7 +106,7 @@ test('validate: a five-line transcript whose tool schemas backtrack catastrophic
       yield s2c({ jsonrpc: '2.0', id: 1, result: { tools: [tool] } });
       yield c2s({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'pick', arguments: {} } });
       const structured = { v: `${'a'.repeat(60)}b`, w: `${'1'.repeat(60)}x` };
-      yield s2c({ jsonrpc: '2.0', id: 2, result: { content: [], structuredContent: structured } });
+      yield s2c({ jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured } });
     },
   });
   held('validate, five lines', r, 15);
@@ -98,22 +117,22 @@ test('validate: a five-line transcript whose tool schemas backtrack catastrophic
   ]);
 });
 
-test('validate: 3,000 distinct tool schemas of 20 KB each stay within 300 MB and a bounded time', async () => {
+test('validate: 1,500 distinct tool schemas of 20 KB each stay within 300 MB and a bounded time', async () => {
   const r = await run(['validate', '-', '--quiet'], {
     limitMs: 240_000,
     lines: function* () {
       yield HEADER;
-      for (let i = 0; i < 3_000; i++) {
+      for (let i = 0; i < 1_500; i++) {
         const properties = Object.fromEntries(Array.from({ length: 40 }, (_, k) => [`p${i}_${k}`, { type: 'string', pattern: `^v${i}_${k}[a-z]*$`, description: 'd'.repeat(400) }]));
         yield c2s({ jsonrpc: '2.0', id: i * 2, method: 'tools/list' });
         yield s2c({ jsonrpc: '2.0', id: i * 2, result: { tools: [{ name: `t${i}`, inputSchema: { type: 'object' }, outputSchema: { type: 'object', properties } }] } });
         yield c2s({ jsonrpc: '2.0', id: i * 2 + 1, method: 'tools/call', params: { name: `t${i}`, arguments: {} } });
-        yield s2c({ jsonrpc: '2.0', id: i * 2 + 1, result: { content: [], structuredContent: { [`p${i}_0`]: `v${i}_0abc` } } });
+        yield s2c({ jsonrpc: '2.0', id: i * 2 + 1, result: { content: [{ type: 'text', text: JSON.stringify({ [`p${i}_0`]: `v${i}_0abc` }) }], structuredContent: { [`p${i}_0`]: `v${i}_0abc` } } });
       }
     },
   });
-  held('validate, 3,000 distinct schemas', r, 200);
-  assert.match(r.stdout, /^ok: 12001 lines, 12000 messages, 0 errors, 0 warnings/);
+  held('validate, 1,500 distinct schemas', r, 200);
+  assert.match(r.stdout, /^ok: 6001 lines, 6000 messages, 0 errors, 0 warnings/);
 });
 
 test.run();
