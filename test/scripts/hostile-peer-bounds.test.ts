@@ -5,6 +5,7 @@
 // time, its peak RSS (the child's own) and its output.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -83,6 +84,33 @@ test('check-client shows a client\'s output with its controls as text, and a sec
   assert.is(r.stderr.split('token=[REDACTED] end\n').length, 3, 'both streams, each line redacted whole');
   assert.match(r.stderr, /clear\\u001B\[2J\\u001B\]0;title\\u0007 back\\u000Dover \\u202Egnp\.exe\\u2028next \\u009B31m bell\\u0007\n/);
   assert.match(r.stderr, /last line without a newline \\u001B\[31m\n/);
+});
+
+test('tap: a server flooding stderr to a host that never reads the tap\'s stderr; the tap stays small and ends after the client\'s end of input', async () => {
+  const started = performance.now();
+  const tap = spawn(process.execPath, [CLI, 'tap', '--trace', join(tmp.dir, 'stderr-flood.json'), '--', process.execPath, join(PEERS, 'stderr-flood.mjs')], { cwd: tmp.dir, stdio: ['pipe', 'pipe', 'pipe'] });
+  tap.stdout.resume();
+  tap.stderr.pause();
+  let peakKb = 0;
+  const sample = setInterval(() => {
+    try {
+      peakKb = Math.max(peakKb, Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${tap.pid}/status`, 'utf8'))?.[1] ?? 0));
+    } catch {
+      // gone
+    }
+  }, 100);
+  const closed = new Promise<number | null>((done) => tap.once('exit', (code) => done(code)));
+  const ending = setTimeout(() => tap.stdin.end(), 4_000);
+  const kill = setTimeout(() => tap.kill('SIGKILL'), 60_000);
+  const code = await closed;
+  clearInterval(sample);
+  clearTimeout(ending);
+  clearTimeout(kill);
+  const seconds = (performance.now() - started) / 1000;
+  console.log(`  tap, stderr flood to a host that does not read it: exit ${code}, peak RSS ${(peakKb / 1024).toFixed(0)} MB, ${seconds.toFixed(1)} s`);
+  assert.is(code, 0, 'the tap ended by itself, as its server did');
+  assert.ok(seconds < 40, `took ${seconds.toFixed(1)} s`);
+  assert.ok(peakKb > 0 && peakKb / 1024 < MAX_RSS_MB, `peak RSS ${(peakKb / 1024).toFixed(0)} MB`);
 });
 
 test('a tool schema pattern with catastrophic backtracking: check ends at once with the value rejected; SIGINT is answered', async () => {
