@@ -5,12 +5,13 @@
 // time, its peak RSS (the child's own) and its output.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PEAK_RSS_HOOK, peakRss } from '../support/peak-rss.ts';
 import { tempFolder } from '../live/tap-support.ts';
+import { HANDSHAKE, makeTrace, traceText } from '../reports/traces.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CLI = join(ROOT, 'dist/cli.js');
@@ -111,6 +112,28 @@ test('tap: a server flooding stderr to a host that never reads the tap\'s stderr
   assert.is(code, 0, 'the tap ended by itself, as its server did');
   assert.ok(seconds < 40, `took ${seconds.toFixed(1)} s`);
   assert.ok(peakKb > 0 && peakKb / 1024 < MAX_RSS_MB, `peak RSS ${(peakKb / 1024).toFixed(0)} MB`);
+});
+
+test('report --merge of six 20 MB shards reads them one at a time: its peak stays near one shard\'s report, under 300 MB', async () => {
+  const shards: string[] = [];
+  const big = 'x'.repeat(20 * 1024 * 1024);
+  for (let i = 1; i <= 6; i++) {
+    const trace = makeTrace([...HANDSHAKE, { kind: 'stderr', text: big, truncated: false }], [], {
+      mode: 'fuzz',
+      options: { runs: 6, seed: 3, max_steps: 5, shard: `${i}/6` },
+      sequence: { seed: 3, actions: [], run: i },
+    });
+    const file = join(tmp.dir, `shard-${i}.json`);
+    writeFileSync(file, traceText(trace));
+    shards.push(file);
+  }
+  const one = await run(['report', shards[0] as string, '--junit', join(tmp.dir, 'one.xml')], { limitMs: 120_000 });
+  held('report, one 20 MB shard', one, 100);
+  const r = await run(['report', '--merge', ...shards, '--output', join(tmp.dir, 'merged.json'), '--junit', join(tmp.dir, 'merged.xml')], { limitMs: 120_000 });
+  held('report --merge, six 20 MB shards', r, 100);
+  assert.is(r.code, 0, r.stderr);
+  assert.match(r.stdout, /merged 6 shards of seed 3 \(6 runs\): nothing found; the last run is run 6, in trace 6/);
+  assert.ok(r.mb < one.mb + 100, `merge ${r.mb.toFixed(0)} MB, one shard ${one.mb.toFixed(0)} MB`);
 });
 
 test('a tool schema pattern with catastrophic backtracking: check ends at once with the value rejected; SIGINT is answered', async () => {
