@@ -60,6 +60,7 @@ const UNREACHABLE: Readonly<Record<string, string>> = {
   'correlation/pending-limit': 'out of reach of a course case of at most 512 steps; test/machines/pending-limit.test.ts',
   // Notes about what the checker did not check (test/validators/json-schema.test.ts shows each).
   'toolschema/json-schema-too-large': 'a tool schema over 256 KiB of JSON, not compiled: too large for a fixture file worth keeping',
+  'toolschema/pattern-unsupported': 'a pattern RE2 cannot run is a specification-profile note; fixtures run under the strict course profile (test/validators/json-schema.test.ts shows it)',
   'toolschema/dialect-unknown': 'a $schema naming no known dialect is read as 2020-12 with a note about the run; warnings on a clean result are dropped',
   // Reported only by non-strict profiles (strict ones report toolschema/unknown-keyword instead);
   // schema_version 3 fixtures are always judged under the strict course profile.
