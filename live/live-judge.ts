@@ -19,7 +19,7 @@ import { isJsonObject } from '../validators/shape.ts';
 import { parseStrictJson, StrictJsonError } from '../validators/strict-json.ts';
 import type { PROBE_KINDS } from '../trace/trace-schema.ts';
 import { MarkerOracle } from './marker-oracle.ts';
-import { eraOfProbeAnswer } from '../validators/era.ts';
+import { eraOfProbeAnswer, isModernError } from '../validators/era.ts';
 import { ruleById } from '../validators/rules/index.ts';
 
 /** A deliberately wrong client request: its own rejection is expected, its answer is judged. */
@@ -53,6 +53,9 @@ const PROBE_ANSWERS: Readonly<Record<ProbeKind, { readonly code: number; readonl
   // A request from a foreign Origin is judged by its HTTP status (live/http-modern.ts): a 403's
   // body is not read as a message, and an answer it got anyway is judged as any answer.
   'foreign-origin': undefined,
+  // The tools/list that tells a legacy server from a modern one after server/discover was answered
+  // -32601: a modern answer is judged as any answer, a legacy one not at all (#feed).
+  'era-confirm': undefined,
 };
 
 const PROBE_NAMES: Readonly<Record<ProbeKind, string>> = {
@@ -69,6 +72,7 @@ const PROBE_NAMES: Readonly<Record<ProbeKind, string>> = {
   'undeclared-elicitation-mode': 'elicitation in a mode the client did not declare',
   'wrong-request-state': 'retry with an altered or replayed requestState',
   'foreign-origin': 'foreign Origin',
+  'era-confirm': 'tools/list era confirmation',
 };
 
 /** A finding placed on the event it rests on. */
@@ -412,12 +416,22 @@ export class LiveJudge {
     if (judged.label !== undefined) this.#noteMethod(index, judged.label);
     const placed: EventFinding[] = [];
     // A probe is meant to be rejected: the findings on it are the point, not a defect of the client.
-    if (probe === undefined) for (const f of judged.findings) placed.push(this.#push(index, f));
+    // A legacy answer to the era confirmation is no 2026-07-28 answer: the server is not judged by it.
+    if (probe === undefined && !this.#legacyConfirmation(step)) for (const f of judged.findings) placed.push(this.#push(index, f));
     const answer = this.#checkProbeAnswer(index, step);
     if (answer !== undefined) placed.push(answer);
     const wrong = this.#checkMarkers(index, step);
     if (wrong !== undefined) placed.push(wrong);
     this.#options.onJudged?.(index, step, placed, session);
+  }
+
+  /** Whether `step` answers the era confirmation the way a legacy server does (neither resultType nor a modern error). */
+  #legacyConfirmation(step: WireStep): boolean {
+    const message = step.message;
+    if (step.direction !== 'server_to_client' || !isJsonObject(message) || 'method' in message || !isRequestId(message['id'])) return false;
+    if (this.#probes.get(`client_to_server ${idKey(message['id'])}`) !== 'era-confirm') return false;
+    const result = message['result'];
+    return !(isJsonObject(result) && typeof result['resultType'] === 'string') && !isModernError(message['error']);
   }
 
   #checkMarkers(index: number, step: WireStep): EventFinding | undefined {

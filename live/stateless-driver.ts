@@ -10,6 +10,7 @@ import { hasError } from '../validators/finding.ts';
 import { methodTable } from '../validators/methods.ts';
 import { SPEC_2026_07_28 } from '../validators/profiles.ts';
 import { isJsonObject } from '../validators/shape.ts';
+import { isModernError } from '../validators/era.ts';
 import { SUBSCRIPTION_ID_KEY } from '../validators/stateless-meta.ts';
 import { UNSUPPORTED_PROTOCOL_VERSION } from '../validators/stateless-errors.ts';
 import type { Answer, Exchange } from './exchange.ts';
@@ -55,6 +56,14 @@ export interface ModernSkip {
 /** JSON-RPC's "Method not found". */
 const METHOD_NOT_FOUND = -32601;
 
+/** How a request was answered, in a few words. */
+function answerShown(answer: Answer): string {
+  if (answer.kind === 'result') return 'with a result without resultType';
+  if (answer.kind === 'error') return `with error ${String(answer.error['code'])}`;
+  if (answer.kind === 'timeout') return 'not at all in time';
+  return answer.kind === 'ended' ? 'by ending the connection' : 'not at all';
+}
+
 /** Why a modern check could not go on past server/discover, or undefined when it ran (it may end there, judged). */
 export function discoverFailure(answer: Answer): string | undefined {
   if (answer.kind === 'ended') return 'the server ended the connection before answering server/discover';
@@ -63,8 +72,9 @@ export function discoverFailure(answer: Answer): string | undefined {
   const { error } = answer;
   const data = isJsonObject(error['data']) ? error['data'] : {};
   const supported = Array.isArray(data['supported']) ? data['supported'].filter((v): v is string => typeof v === 'string') : [];
-  // Asked for 2026-07-28 alone, -32601 is the session's finding (a 2026-07-28 server MUST implement
-  // server/discover), not a reason the check could not run: the run ends there, with it.
+  // -32601 is what a legacy server commonly answers (stdio page, Backward Compatibility: "any other
+  // error ... the server is legacy"); run() asks one more request to tell a legacy server from a
+  // 2026-07-28 server that does not implement server/discover.
   if (error['code'] === METHOD_NOT_FOUND) return undefined;
   if (error['code'] === UNSUPPORTED_PROTOCOL_VERSION) {
     return `the server refused MCP ${MODERN_VERSION} with UnsupportedProtocolVersionError: it supports ${supported.join(', ') || 'no version it names'}`;
@@ -92,6 +102,7 @@ export class ModernDriver {
     const discover = opening ?? (await this.#request('server/discover'));
     const failure = discoverFailure(discover);
     if (failure !== undefined) return failure;
+    if (discover.kind === 'error' && discover.error['code'] === METHOD_NOT_FOUND) return this.#legacyOrModern(discover.error);
     if (discover.kind !== 'result' || discover.result['resultType'] !== 'complete') return undefined;
     const server = isJsonObject(discover.result['capabilities']) ? discover.result['capabilities'] : {};
     const listed: Listed = { tools: [], resources: [], resourceTemplates: [], prompts: [] };
@@ -113,6 +124,21 @@ export class ModernDriver {
       if ((await this.#retryable('tools/call', { name: call.name, arguments: call.args })).kind === 'ended') return undefined;
     }
     return undefined;
+  }
+
+  /**
+   * server/discover was answered -32601: a legacy server's usual answer to an unknown method, or a
+   * 2026-07-28 server that does not implement server/discover. One read-only tools/list tells them
+   * apart: answered as the revision answers (a result with resultType) the server is modern, and
+   * the session blames the refused server/discover; anything else is a legacy server, which the
+   * check of 2026-07-28 could not run against (exit 2), blamed for nothing.
+   */
+  async #legacyOrModern(refusal: JsonObject): Promise<string | undefined> {
+    const answer = await this.#request('tools/list', {}, { probe: 'era-confirm' });
+    if (answer.kind === 'result' && typeof answer.result['resultType'] === 'string') return undefined;
+    if (answer.kind === 'error' && isModernError(answer.error)) return undefined;
+    if (answer.kind === 'failed' && answer.couldNotRun) return answer.reason;
+    return `the server answered server/discover with error ${String(refusal['code'])} (${String(refusal['message'] ?? '')}) and tools/list ${answerShown(answer)}: it does not speak MCP ${MODERN_VERSION} (a legacy server: check it without --protocol-version ${MODERN_VERSION})`;
   }
 
   #send(method: string, params: JsonObject = {}, options: SendOptions & { readonly version?: string; readonly logLevel?: string } = {}): { id: number; answer: Promise<Answer> } {

@@ -59,8 +59,9 @@ export interface SessionConfig {
    */
   readonly excerpt?: boolean | undefined;
   /**
-   * The client speaks the stateless revision alone (a check asked for 2026-07-28): a server/discover
-   * answered -32601 is judged at once, not held until the server shows itself modern.
+   * The client speaks the stateless revision alone (a check asked for 2026-07-28). Recorded with the
+   * session; it does not make a server/discover answered -32601 a finding by itself, since a legacy
+   * server answers so too (stdio page, Backward Compatibility).
    */
   readonly statelessOnly?: boolean | undefined;
   /**

@@ -100,20 +100,32 @@ test('stdio, era modern: a legacy server could not be checked in 2026-07-28 (its
   assert.equal(run.trace.findings, []);
 });
 
-test('stdio, era modern: server/discover answered -32601 is judged, not could-not-run: stateless/discover-not-implemented on the answer (exit 1), a trace that judges again the same', async () => {
-  for (const peer of ['modern-discover-not-found', 'serves-before-initialized']) {
-    const run = await checkPeer(peer, MODERN);
-    assert.is(run.trace.status, 'fail', `${peer}: ${run.trace.error ?? ''}`);
-    assert.is(run.trace.error, undefined, peer);
-    assert.equal(rules(run), ['stateless/discover-not-implemented'], peer);
-    const found = run.trace.findings[0];
-    const answered = found?.event === null || found === undefined ? undefined : run.trace.events[found.event];
-    assert.ok(answered?.kind === 'message' && answered.direction === 'server_to_client', peer);
-    assert.is(found?.pointer, '/message/error/code');
-    assert.match(found?.message ?? '', /to a client that speaks 2026-07-28 alone: it is no 2026-07-28 server; a 2026-07-28 server must implement server\/discover/);
-    assert.equal(clientFindings(run), []);
-    assert.is(judgeTrace(run.trace).signature, run.trace.signature, peer);
-  }
+// The stdio page, Backward Compatibility: "The server returns any other error, or does not respond
+// within a reasonable timeout: the server is legacy." and "The fallback MUST NOT be keyed to one
+// specific error code: legacy servers respond to unknown pre-initialize requests with
+// implementation-defined errors (commonly -32601 or -32602)". So -32601 alone is no finding: a
+// legacy server checked in 2026-07-28 could not be checked (exit 2), while a server that answers the
+// revision's requests (resultType) yet refuses server/discover ("Servers MUST implement it") is judged.
+test('stdio, era modern: a legacy server that answers server/discover -32601 could not be checked in 2026-07-28 (exit 2), blamed for nothing', async () => {
+  const run = await checkPeer('serves-before-initialized', MODERN);
+  assert.is(run.trace.status, 'error');
+  assert.match(run.trace.error ?? '', /answered server\/discover with error -32601 .*and tools\/list with a result without resultType: it does not speak MCP 2026-07-28/);
+  assert.equal(run.trace.findings, []);
+  assert.is(judgeTrace(run.trace).signature, run.trace.signature);
+});
+
+test('stdio, era modern: a 2026-07-28 server that answers server/discover -32601 is judged, not could-not-run: stateless/discover-not-implemented (exit 1), a trace that judges again the same', async () => {
+  const run = await checkPeer('modern-discover-not-found', MODERN);
+  assert.is(run.trace.status, 'fail', run.trace.error ?? '');
+  assert.is(run.trace.error, undefined);
+  assert.equal(rules(run), ['stateless/discover-not-implemented']);
+  const found = run.trace.findings[0];
+  const answered = found?.event === null || found === undefined ? undefined : run.trace.events[found.event];
+  assert.ok(answered?.kind === 'message' && answered.direction === 'server_to_client');
+  assert.is(found?.pointer, '/message/result/resultType');
+  assert.match(found?.message ?? '', /yet answers tools\/list as a 2026-07-28 server \(resultType\)/);
+  assert.equal(clientFindings(run), []);
+  assert.is(judgeTrace(run.trace).signature, run.trace.signature);
 });
 
 test('stdio, era auto: a legacy server that answers the probe -32601 falls back to initialize, blamed for nothing', async () => {
