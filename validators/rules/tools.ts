@@ -34,5 +34,10 @@ export const toolsRules = defineRules('tools', SPEC.tools, {
     text: 'A result with structuredContent should also return the serialized JSON in a text content block.',
     severity: 'warning',
   },
+  'x-mcp-header': {
+    text: 'An x-mcp-header annotation in a tool\'s inputSchema (2026-07-28) is a non-empty HTTP token, case-insensitively unique within the inputSchema, on a property of type integer, string or boolean reached from the root through properties keys alone.',
+    keyword: 'MUST',
+    spec: 'https://modelcontextprotocol.io/specification/2026-07-28/server/tools#x-mcp-header',
+  },
   'list-changed-params': { text: 'notifications/tools/list_changed params, when present, are an object whose _meta is an object.', keyword: 'schema' },
 });
