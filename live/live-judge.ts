@@ -58,6 +58,11 @@ const PROBE_ANSWERS: Readonly<Record<ProbeKind, { readonly code: number; readonl
   'era-confirm': undefined,
 };
 
+/** The session rule that blames a probe's wrong answer for the very defect the probe rule would: the probe rule then adds nothing. */
+const SAME_DEFECT: Readonly<Partial<Record<ProbeKind, string>>> = {
+  'unsupported-version': 'stateless/unsupported-version-not-rejected',
+};
+
 const PROBE_NAMES: Readonly<Record<ProbeKind, string>> = {
   'unknown-method': 'unknown method',
   'invalid-params': 'invalid params',
@@ -418,7 +423,7 @@ export class LiveJudge {
     // A probe is meant to be rejected: the findings on it are the point, not a defect of the client.
     // A legacy answer to the era confirmation is no 2026-07-28 answer: the server is not judged by it.
     if (probe === undefined && !this.#legacyConfirmation(step)) for (const f of judged.findings) placed.push(this.#push(index, f));
-    const answer = this.#checkProbeAnswer(index, step);
+    const answer = this.#checkProbeAnswer(index, step, placed);
     if (answer !== undefined) placed.push(answer);
     const wrong = this.#checkMarkers(index, step);
     if (wrong !== undefined) placed.push(wrong);
@@ -449,7 +454,7 @@ export class LiveJudge {
     return this.#push(index, reused ? finding(ruleById('probe/answer-to-reused-id'), wrong.pointer, `robustness probe (the checker reused this id; a client MUST NOT): ${wrong.message}`) : wrong);
   }
 
-  #checkProbeAnswer(index: number, step: WireStep): EventFinding | undefined {
+  #checkProbeAnswer(index: number, step: WireStep, placed: readonly EventFinding[]): EventFinding | undefined {
     const message = step.message;
     if (!isJsonObject(message) || 'method' in message || !isRequestId(message['id'])) return undefined;
     const key = `${OPPOSITE[step.direction]} ${idKey(message['id'])}`;
@@ -461,6 +466,9 @@ export class LiveJudge {
     const error = message['error'];
     const code = isJsonObject(error) ? error['code'] : undefined;
     if (code === expected.code) return undefined;
+    // One defect, one finding: the session already blamed this answer for the same thing.
+    const same = SAME_DEFECT[kind];
+    if (same !== undefined && placed.some((f) => f.rule === same)) return undefined;
     const got = isJsonObject(error) ? `error ${JSON.stringify(code)}` : 'a result';
     return this.#push(index, finding(expected.rule, isJsonObject(error) ? '/message/error/code' : '/message',
       `the ${PROBE_NAMES[kind]} probe was answered with ${got}, not error ${expected.code}`));

@@ -68,6 +68,12 @@ function answerShown(answer: Answer): string {
 export function discoverFailure(answer: Answer): string | undefined {
   if (answer.kind === 'ended') return 'the server ended the connection before answering server/discover';
   if (answer.kind === 'failed') return answer.couldNotRun ? answer.reason : undefined;
+  if (answer.kind === 'result') {
+    // A DiscoverResult is valid in any version; one without 2026-07-28 leaves no version in common.
+    const versions = answer.result['supportedVersions'];
+    if (!Array.isArray(versions) || versions.includes(MODERN_VERSION)) return undefined;
+    return `the server's DiscoverResult names the versions ${versions.map((v) => JSON.stringify(v)).join(', ') || 'none'}, none of which the check speaks (${MODERN_VERSION})`;
+  }
   if (answer.kind !== 'error') return undefined;
   const { error } = answer;
   const data = isJsonObject(error['data']) ? error['data'] : {};

@@ -165,7 +165,10 @@ class StatelessExtension implements SessionExtension {
     const scope = this.#scopeChanged(pending, result);
     if (scope) return [scope];
     const version = requestProtocolVersion(pending.params);
-    const discovered = pending.method === 'server/discover' ? discoveryOf(result) : this.#discovery;
+    // A DiscoverResult is a valid answer in any version (stdio page, Backward Compatibility: "The
+    // server returns a DiscoverResult: the server is modern. Select a mutually supported version
+    // from supportedVersions"): only the other requests must be refused with -32022.
+    const discovered = pending.method === 'server/discover' ? undefined : this.#discovery;
     if (version !== undefined && discovered && !discovered.supportedVersions.includes(version)) {
       return [finding(ruleById('stateless/unsupported-version-not-rejected'), '/message/result',
         `the request spoke protocol version ${shown(version)}, which the server does not support (${discovered.supportedVersions.join(', ') || 'none'}); it must answer with error -32022, not a result`)];

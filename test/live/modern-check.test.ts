@@ -156,10 +156,27 @@ test('stdio, era auto: a legacy server that leaves the probe unanswered falls ba
   assert.is(judgeTrace(run.trace).signature, run.trace.signature);
 });
 
+// stdio page, Backward Compatibility: "The server returns a DiscoverResult: the server is modern.
+// Select a mutually supported version from supportedVersions and continue." A DiscoverResult that
+// lacks 2026-07-28 names no version the checker speaks: the auto era does not choose 2026-07-28,
+// the run could not be checked (exit 2), and the DiscoverResult (a valid answer in any version) is
+// blamed for nothing.
+test('stdio, era auto and modern: a DiscoverResult whose supportedVersions lack 2026-07-28 is never run as 2026-07-28: could not run (exit 2), no finding', async () => {
+  for (const overrides of [{ era: 'auto' as const }, MODERN]) {
+    const run = await checkPeer('modern-future-only', overrides);
+    assert.is(run.trace.status, 'error', JSON.stringify(run.trace.findings));
+    assert.equal(run.trace.findings, []);
+    assert.not.ok(run.trace.events.some((e) => e.kind === 'message' && e.direction === 'client_to_server' && (e.message as { method?: string }).method === 'tools/list'), 'nothing sent in 2026-07-28 after it');
+  }
+  const auto = await checkPeer('modern-future-only', { era: 'auto' });
+  assert.match(auto.trace.error ?? '', /DiscoverResult names the versions "2099-01-01", none of which the check speaks/);
+});
+
 const DEFECTS: readonly [string, Partial<CheckOptions>, readonly string[]][] = [
   ['modern-no-result-type', {}, ['stateless/result-type']],
   ['modern-second-page-without-ttl', {}, ['stateless/cacheable-result']],
-  ['modern-serves-unsupported-version', { scope: 'full' }, ['probe/unsupported-version-code', 'stateless/unsupported-version-not-rejected']],
+  // One defect, one finding: the served unsupported version is the session's; the probe rule adds nothing.
+  ['modern-serves-unsupported-version', { scope: 'full' }, ['stateless/unsupported-version-not-rejected']],
   ['modern-notifies-before-ack', { scope: 'full' }, ['stateless/not-acknowledged']],
   ['modern-empty-input-required', { calls: [{ name: 'confirm', args: {} }] }, ['stateless/input-required-shape']],
 ];

@@ -14,7 +14,9 @@ const ROOT = new URL('../../', import.meta.url).pathname;
 const SOURCE_FOLDERS = ['bench', 'coverage', 'files', 'fuzz', 'inspector', 'judge', 'judging-server', 'live', 'machines', 'matrix', 'reports', 'runner', 'scripts', 'trace', 'transcripts', 'validators'];
 
 /** Rules no source raises by its full id, each with the reason; checked both ways. */
-const NOT_RAISED_VERBATIM: Readonly<Record<string, string>> = {};
+const NOT_RAISED_VERBATIM: Readonly<Record<string, string>> = {
+  'stateless/input-response-unknown-key': 'retired: the mrtr page has the server ignore keys it did not ask for, so a client sending one breaks nothing',
+};
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

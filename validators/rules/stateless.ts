@@ -53,7 +53,12 @@ export const statelessRules = defineRules('stateless', SCHEMA_2026, {
     keyword: 'MUST',
   },
   'input-response-missing': { text: 'A retry answers every key of the input_required result\'s inputRequests.', keyword: 'MUST' },
-  'input-response-unknown-key': { text: 'A retry answers only keys the input_required result\'s inputRequests named.', keyword: 'MUST' },
+  'input-response-unknown-key': {
+    text: 'Retired: never raised. A retry may answer keys the input_required result did not name; the server "SHOULD ignore any information it does not recognize or need" (mrtr, Error Handling).',
+    keyword: 'SHOULD',
+    severity: 'warning',
+    spec: `${PAGES_2026}/basic/patterns/mrtr#error-handling:~:text=the%20server%20SHOULD%20ignore%20any%20information%20it%20does%20not%20recognize%20or%20need`,
+  },
   'request-state-not-echoed': { text: 'A retry echoes the requestState of the input_required result exactly (and sends none when none was given).', keyword: 'MUST' },
   'discover-result': {
     text: 'A server/discover result is {resultType, supportedVersions: string[], capabilities, instructions?: string, ttlMs, cacheScope, _meta?}.',
