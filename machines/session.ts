@@ -29,6 +29,7 @@ import { exactIntegersIn, holdsExactIntegers } from '../validators/exact-integer
 import { courseDecimalFindings } from '../validators/course-decimals.ts';
 import { decimalSpellingsIn, type DecimalPlace } from '../validators/decimal-spelling.ts';
 import { pointerJoin } from '../validators/finding.ts';
+import { advertisesExtensions } from '../validators/stateless-meta.ts';
 import { holderOf } from './subscriptions.ts';
 import type { SubscriptionEvent } from './subscription.ts';
 
@@ -284,6 +285,9 @@ export class Session {
     return finding(ruleById('auth/unexpected-context'), '/transport_context', `${why}; transport_context is only used by resource teaching cases`);
   }
 
+  /** A client request advertised an extension (2026-07-28): methods that extension adds are not unknown. */
+  #clientExtensions = false;
+
   #feedCall(step: WireStep, env: Extract<Envelope, { kind: 'request' | 'notification' }>): void {
     const sink = this.#sink;
     if (env.kind === 'request' && step.direction === 'server_to_client' && this.#ctx.profile.stateless) {
@@ -292,6 +296,14 @@ export class Session {
       return;
     }
     const spec = this.#methods.get(env.method);
+    if (this.#ctx.profile.stateless && step.direction === 'client_to_server' && advertisesExtensions(env.params)) this.#clientExtensions = true;
+    // A method of an extension the client advertised (versioning, Extension Negotiation): its
+    // requests, and the server's notifications once the client advertised one, are the extension's.
+    if (spec === undefined && this.#ctx.profile.stateless && (step.direction === 'client_to_server' ? advertisesExtensions(env.params) : this.#clientExtensions)) {
+      // Its answer answers something; its shape is the extension's.
+      if (env.kind === 'request') this.#untracked[step.direction].add(idKey(env.id), { id: env.id, method: env.method, params: env.params, revision: undefined, subject: undefined, tenant: undefined });
+      return;
+    }
     if (spec === undefined) {
       sink.push(finding(ruleById('envelope/unknown-method'), '/message/method', `unknown method ${env.method} for MCP ${this.#ctx.profile.protocolVersion}`));
       return;

@@ -46,6 +46,16 @@ export function requestClientCapabilities(params: unknown): JsonObject | undefin
 }
 
 /** The subscription id a notification's or result's `_meta` carries (`undefined` when absent). */
+/**
+ * Whether a request's clientCapabilities advertise an extension (a non-empty `extensions` map):
+ * extensions may add methods and resultType values (basic, ResultType: "Extensions MAY add
+ * additional ResultType values ... advertised via capabilities"; versioning, Extension Negotiation).
+ */
+export function advertisesExtensions(params: unknown): boolean {
+  const extensions = requestClientCapabilities(params)?.['extensions'];
+  return isJsonObject(extensions) && Object.keys(extensions).length > 0;
+}
+
 export function subscriptionIdOf(value: unknown): unknown {
   return metaOf(value)?.[SUBSCRIPTION_ID_KEY];
 }
