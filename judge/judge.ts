@@ -233,6 +233,10 @@ export class Judge {
       for (const { id, method } of pending?.[direction] ?? []) {
         const remembered = this.#requests.get(direction, id);
         if (remembered?.answered === true) continue;
+        // A listen's answer is an open stream (basic, Statelessness: "Long-lived requests like
+        // subscriptions/listen remain request/response; the response is just an open stream of
+        // notifications"): one still open at the end is not unanswered.
+        if (method === 'subscriptions/listen') continue;
         const sender = direction === 'client_to_server' ? 'client' : 'server';
         open.push({
           at: remembered?.at ?? this.#lastAt, rule: rule.id, severity: rule.severity, pointer: '/message/id',
