@@ -44,4 +44,12 @@ test('a subscriptions/listen stream still open at the end is not unanswered; a t
   assert.equal(judged([listen, ack, c2s({ id: 2, method: 'tools/list', params: { _meta: META } })], SPEC_2026_07_28), ['correlation/unanswered-request @2']);
 });
 
+// basic/utilities/ping: "The receiver MUST respond promptly with an empty response".
+test('a ping its receiver never answers, though it sent other messages after it, is correlation/ping-unanswered (an error); one the capture may have cut is the warning', () => {
+  const ping = s2c({ id: 7, method: 'ping' });
+  assert.equal(judged([...HANDSHAKE, ping, c2s({ id: 2, method: 'tools/list' }), s2c({ id: 2, result: { tools: [] } })]), ['correlation/ping-unanswered @3']);
+  assert.equal(judged([...HANDSHAKE, ping]), ['correlation/unanswered-request @3']);
+  assert.equal(judged([...HANDSHAKE, ping, c2s({ id: 7, result: {} }), c2s({ id: 2, method: 'tools/list' }), s2c({ id: 2, result: { tools: [] } })]), []);
+});
+
 test.run();

@@ -72,6 +72,7 @@ const UNREACHABLE: Readonly<Record<string, string>> = {
   // A case ends at its last step with no "end of the exchange" to judge; transcripts report it where
   // they end (test/scripts/validate-lines.test.ts).
   'correlation/unanswered-request': 'reported where a transcript ends; a fixture case has no end-of-exchange check',
+  'correlation/ping-unanswered': 'reported where a transcript ends, as correlation/unanswered-request; a fixture case has no end-of-exchange check (test/judge/cancelled-unanswered.test.ts)',
   // Raised on the run as a whole when a session ends without notifications/initialized: a case has no end.
   'lifecycle/initialized-missing': 'raised when a session ends; a fixture case has no end-of-exchange check (test/scripts/check-client.test.ts)',
   'correlation/pending-bytes-limit': 'past 16 MiB of one sender\'s pending params: too large for a fixture file worth keeping (test/machines/byte-bounds.test.ts)',

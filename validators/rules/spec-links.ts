@@ -24,6 +24,7 @@ const MOVED: Readonly<Record<SpecRevision, Readonly<Record<string, string | null
   '2026-07-28': {
     'basic/lifecycle': 'basic/versioning',
     'basic/utilities/tasks': 'changelog#major-changes',
+    'basic/utilities/ping': 'changelog#major-changes',
     'basic/transports': 'basic/transports/streamable-http',
     'basic/utilities/cancellation': 'basic/patterns/cancellation',
     'basic/utilities/progress': 'basic/patterns/progress',
