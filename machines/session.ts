@@ -163,7 +163,7 @@ export class Session {
 
   constructor(config: SessionConfig) {
     this.#config = config;
-    this.#toolListing = new ToolListing(config.awayFromClient === true);
+    this.#toolListing = new ToolListing();
     const methods = methodTable(config.profile);
     this.#methods = methods;
     this.#isNotification = (m) => isNotificationMethod(m, methods);
