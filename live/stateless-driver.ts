@@ -18,7 +18,7 @@ import type { ProbeKind } from './live-judge.ts';
 import { argumentsOf, completionParams, listAllPages, type Listed } from './list-items.ts';
 import type { LiveRecorder } from './recorder.ts';
 import type { ClientAnswers } from './server-requests.ts';
-import { listenFilter, MODERN_VERSION, requestMeta, retryParams } from './stateless-requests.ts';
+import { listenFilter, MODERN_VERSION, requestMeta, retryParams, toolParamHeaders } from './stateless-requests.ts';
 import { FOREIGN_ORIGIN } from './http-transport.ts';
 import type { ClientTransport, SendOptions } from './transport.ts';
 
@@ -127,7 +127,8 @@ export class ModernDriver {
         this.skipped.push({ name: call.name, pointer: rejected.pointer, reason: rejected.reason });
         continue;
       }
-      if ((await this.#retryable('tools/call', { name: call.name, arguments: call.args })).kind === 'ended') return undefined;
+      const tool = listed.tools.find((t) => isJsonObject(t) && t['name'] === call.name);
+      if ((await this.#retryable('tools/call', { name: call.name, arguments: call.args }, toolParamHeaders(tool, call.args))).kind === 'ended') return undefined;
     }
     return undefined;
   }
@@ -172,14 +173,15 @@ export class ModernDriver {
    * A round it cannot answer (sampling without a canned result), or an input_required result the
    * session rejected (a client would not retry what it cannot read), ends there.
    */
-  async #retryable(method: string, params: JsonObject): Promise<Answer> {
-    let answer = await this.#request(method, params);
+  async #retryable(method: string, params: JsonObject, headers: Readonly<Record<string, string>> = {}): Promise<Answer> {
+    const options = Object.keys(headers).length === 0 ? {} : { headers };
+    let answer = await this.#request(method, params, options);
     for (let round = 0; round < MAX_INPUT_ROUNDS; round++) {
       if (answer.kind !== 'result' || answer.result['resultType'] !== 'input_required') return answer;
       if (hasError(this.#recorder.findingsAt(answer.event))) return answer;
       const retry = retryParams(params, answer.result, this.#options.answers);
       if (retry === undefined) return answer;
-      answer = await this.#request(method, retry);
+      answer = await this.#request(method, retry, options);
     }
     return answer;
   }

@@ -189,6 +189,17 @@ for (const [peer, overrides, expected] of DEFECTS) {
   });
 }
 
+// Streamable HTTP, Custom Headers from Tool Parameters: "conforming clients MUST mirror the
+// designated parameter values into HTTP headers"; the peer refuses a call without them (-32020).
+test('Streamable HTTP: check --call mirrors a tool\'s x-mcp-header arguments into Mcp-Param-* headers, so a server that requires them serves the call', async () => {
+  const tools = [{ name: 'echo', description: 'Echoes its text.', inputSchema: { type: 'object', properties: { text: { type: 'string', 'x-mcp-header': 'Text' } }, required: ['text'] } }];
+  const run = await checkHttp({ tools }, { scope: 'quick', calls: [{ name: 'echo', args: { text: 'hé' } }] });
+  assert.is(run.trace.status, 'pass', JSON.stringify(run.trace.findings));
+  assert.equal(run.trace.findings, []);
+  const call = run.trace.events.find((e) => e.kind === 'http_request' && e.headers['mcp-method'] === 'tools/call');
+  assert.is(call?.kind === 'http_request' ? call.headers['mcp-param-text'] : undefined, '=?base64?aMOp?=');
+});
+
 test('Streamable HTTP, era auto: the correct modern peer is clean in the full scope; every request carries MCP-Protocol-Version and Mcp-Method (Mcp-Name where named)', async () => {
   const run = await checkHttp({}, { calls: [{ name: 'echo', args: { text: 'hé' } }] });
   assert.is(run.trace.status, 'pass', run.trace.error);
