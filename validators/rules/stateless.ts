@@ -125,6 +125,11 @@ export const statelessRules = defineRules('stateless', SCHEMA_2026, {
     keyword: 'MUST NOT',
     spec: `${PAGES_2026}/basic/index#error-codes:~:text=Implementations%20of%20this%20protocol%20version%20MUST%20NOT%20emit%20these%20codes`,
   },
+  'reserved-error-code': {
+    text: 'A 2026-07-28 implementation emits no error code in -32020 to -32099 that the specification does not define (it defines -32020, -32021 and -32022).',
+    keyword: 'MUST NOT',
+    spec: `${PAGES_2026}/basic/index#error-codes:~:text=Implementations%20MUST%20NOT%20emit%20any%20code%20from%20this%20sub%2Drange%20that%20is%20not%20defined%20by%20this%20specification`,
+  },
   'retry-reused-id': {
     text: 'A retry of an input_required request has a JSON-RPC id different from the initial request\'s (and from every earlier attempt\'s).',
     keyword: 'MUST',
