@@ -125,6 +125,11 @@ export const statelessRules = defineRules('stateless', SCHEMA_2026, {
     keyword: 'MUST NOT',
     spec: `${PAGES_2026}/basic/index#error-codes:~:text=Implementations%20of%20this%20protocol%20version%20MUST%20NOT%20emit%20these%20codes`,
   },
+  'traceparent': {
+    text: 'A traceparent in _meta follows W3C Trace Context: version-traceid-parentid-flags in lowercase hex, version not ff, ids not all zeros.',
+    keyword: 'MUST',
+    spec: `${PAGES_2026}/basic/index#general-fields:~:text=When%20present%2C%20their%20values%20MUST%20follow`,
+  },
   'reserved-error-code': {
     text: 'A 2026-07-28 implementation emits no error code in -32020 to -32099 that the specification does not define (it defines -32020, -32021 and -32022).',
     keyword: 'MUST NOT',
