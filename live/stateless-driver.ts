@@ -15,7 +15,7 @@ import { SUBSCRIPTION_ID_KEY } from '../validators/stateless-meta.ts';
 import { UNSUPPORTED_PROTOCOL_VERSION } from '../validators/stateless-errors.ts';
 import type { Answer, Exchange } from './exchange.ts';
 import type { ProbeKind } from './live-judge.ts';
-import { argumentsOf, completionParams, listAllPages, type Listed } from './list-items.ts';
+import { argumentsOf, completionParams, listAllPages, unlistedTool, type Listed } from './list-items.ts';
 import type { LiveRecorder } from './recorder.ts';
 import type { ClientAnswers } from './server-requests.ts';
 import { listenFilter, MODERN_VERSION, requestMeta, retryParams, toolParamHeaders } from './stateless-requests.ts';
@@ -190,6 +190,7 @@ export class ModernDriver {
   #rejectedCall(call: { readonly name: string; readonly args: JsonObject }, listed: Listed): { pointer: string; reason: string } | undefined {
     const index = this.#options.calls.indexOf(call);
     const tools = new Map(listed.tools.filter((t) => typeof t['name'] === 'string').map((t) => [t['name'] as string, t]));
+    if (!tools.has(call.name)) return { pointer: `/options/calls/${index}/name`, reason: unlistedTool(call.name) };
     const validate = methodTable(SPEC_2026_07_28).get('tools/call')?.validators.params;
     const params = { name: call.name, arguments: call.args, _meta: requestMeta(this.#options.answers) };
     const found = validate === undefined ? [] : validate(params, '/message/params', { profile: SPEC_2026_07_28, tools, toolsKnown: true });
