@@ -8,9 +8,7 @@ import { ruleById } from './rules/index.ts';
 
 /** Reports a string that is not an absolute URI, or one beyond the course's URI limits (strict profiles). */
 export function checkUriFormat(value: unknown, at: string, ctx: ValidationContext, out: Finding[]): void {
-  // The schemas give these URIs `format: uri` (an RFC 3986 URI, absolute); the course profile checks
-  // them where its reference does (strict), not in tool-result content, which keeps the schema's shapes.
-  if (typeof value === 'string' && (ctx.profile.strict || ctx.profile.id !== 'course') && !isAbsoluteUri(value)) {
+  if (ctx.profile.strict && typeof value === 'string' && !isAbsoluteUri(value)) {
     out.push(
       finding(ruleById('format/absolute-uri'), at, `Invalid URI: Expected an absolute RFC 3986 URI but received ${shown(value)}`),
     );
