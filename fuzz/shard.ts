@@ -5,6 +5,7 @@
 // it as an unsharded search would, and records the run's number in its trace; merging keeps the
 // shard whose failure (or run that could not complete) has the lowest number, which is the run an
 // unsharded search stops at. The merged verdict therefore does not depend on N.
+import { createHash } from 'node:crypto';
 import type { Trace } from '../trace/trace-schema.ts';
 
 /** One shard of a search: `index` of `count`, both from 1 (`--shard 2/4`). */
@@ -45,10 +46,37 @@ export function runsOfShard(shard: Shard, runs: number): number {
   return Math.floor(runs / shard.count) + (shard.index <= runs % shard.count ? 1 : 0);
 }
 
+/**
+ * What merging reads of a shard's trace: its mode, options, status, seed and run. A caller merging
+ * many shards keeps only this of each (report --merge reads them one at a time) and the chosen one whole.
+ */
+export interface ShardSummary {
+  readonly mode: Trace['mode'];
+  readonly options: Trace['options'];
+  readonly status: Trace['status'];
+  readonly sequence?: { readonly seed: number; readonly run?: number | undefined } | undefined;
+}
+
+/** The longest option value a summary keeps as it is; a longer one is kept as its SHA-256 (compared alike). */
+const SUMMARY_VALUE_CHARS = 1024;
+
+/** The part of a trace merging reads (see ShardSummary), each option bounded: nothing else is kept. */
+export function shardSummary(trace: Trace): ShardSummary {
+  const { mode, status, sequence } = trace;
+  const options: Record<string, unknown> = {};
+  for (const key of ['shard', ...SHARED_OPTIONS]) {
+    if (!Object.hasOwn(trace.options, key)) continue;
+    const value = trace.options[key];
+    const json = JSON.stringify(value);
+    options[key] = json === undefined || json.length <= SUMMARY_VALUE_CHARS ? value : `sha256:${createHash('sha256').update(json).digest('hex')}`;
+  }
+  return { mode, options: options as Trace['options'], status, ...(sequence === undefined ? {} : { sequence: { seed: sequence.seed, run: sequence.run } }) };
+}
+
 /** What a set of shard traces adds up to. */
-export interface MergedShards {
+export interface MergedShards<T extends ShardSummary = Trace> {
   /** The trace that stands for the whole search: the lowest-numbered run that failed or could not run, else the last run. */
-  readonly trace: Trace;
+  readonly trace: T;
   /** Its position among the traces given. */
   readonly chosen: number;
   readonly outcome: 'found' | 'clean' | 'error';
@@ -74,13 +102,13 @@ export class MergeError extends Error {
 /** The settings every shard of one search must share. */
 const SHARED_OPTIONS = ['seed', 'runs', 'max_steps', 'protocol_version', 'timeout_ms', 'reuse_server'] as const;
 
-interface ShardTrace {
-  readonly trace: Trace;
+interface ShardTrace<T extends ShardSummary> {
+  readonly trace: T;
   readonly shard: Shard;
   readonly run: number;
 }
 
-function shardOf(trace: Trace, file: number): ShardTrace {
+function shardOf<T extends ShardSummary>(trace: T, file: number): ShardTrace<T> {
   if (trace.mode !== 'fuzz') throw new MergeError(file, '/mode', `a trace written by fuzz is needed, this one was written by ${trace.mode}`);
   const text = trace.options['shard'];
   const shard = typeof text === 'string' ? parseShard(text) : undefined;
@@ -91,7 +119,7 @@ function shardOf(trace: Trace, file: number): ShardTrace {
 }
 
 /** Merges the traces of every shard of one search (each exactly once) into the search's verdict. */
-export function mergeShards(traces: readonly Trace[]): MergedShards {
+export function mergeShards<T extends ShardSummary>(traces: readonly T[]): MergedShards<T> {
   const shards = traces.map(shardOf);
   const first = shards[0];
   if (first === undefined) throw new Error('mergeShards: no trace');

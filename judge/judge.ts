@@ -139,6 +139,8 @@ export class Judge {
   readonly #requests: RequestMemory;
   readonly #unanswered: readonly Direction[];
   #lastAt = 0;
+  /** The place of the last message each side sent (-1: none yet). */
+  readonly #lastSent: Record<Direction, number> = { client_to_server: -1, server_to_client: -1 };
   #shortened = 0;
 
   constructor(config: SessionConfig, options: JudgeOptions = {}) {
@@ -173,6 +175,7 @@ export class Judge {
     const short = shortenKeys(given.message);
     this.#shortened += short.shortened;
     const step = short.shortened === 0 ? given : { ...given, message: short.message };
+    this.#lastSent[step.direction] = Math.max(this.#lastSent[step.direction], at);
     const message = isJsonObject(step.message) ? step.message : undefined;
     const method = typeof message?.['method'] === 'string' ? message['method'] : undefined;
     const id = message?.['id'];
@@ -233,7 +236,21 @@ export class Judge {
       for (const { id, method } of pending?.[direction] ?? []) {
         const remembered = this.#requests.get(direction, id);
         if (remembered?.answered === true) continue;
+        // A listen's answer is an open stream (basic, Statelessness: "Long-lived requests like
+        // subscriptions/listen remain request/response; the response is just an open stream of
+        // notifications"): one still open at the end is not unanswered.
+        if (method === 'subscriptions/listen') continue;
         const sender = direction === 'client_to_server' ? 'client' : 'server';
+        const receiver = direction === 'client_to_server' ? 'server' : 'client';
+        // ping: "The receiver MUST respond promptly": a receiver that went on sending other messages
+        // after the ping and never answered it broke that line (an error); one silent since may have
+        // been cut off with the capture (the warning).
+        if (method === 'ping' && remembered !== undefined && this.#lastSent[OPPOSITE[direction]] > remembered.at) {
+          const ping = ruleById('correlation/ping-unanswered');
+          open.push({ at: remembered.at, rule: ping.id, severity: ping.severity, pointer: '/message/id',
+            message: `the ${sender}'s ping (id ${JSON.stringify(id)}) was never answered, though the ${receiver} sent other messages after it`, method });
+          continue;
+        }
         open.push({
           at: remembered?.at ?? this.#lastAt, rule: rule.id, severity: rule.severity, pointer: '/message/id',
           message: `the ${sender}'s ${method} request (id ${JSON.stringify(id)}) was never answered`, method,

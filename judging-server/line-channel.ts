@@ -8,6 +8,13 @@ import { TapLineReader } from '../live/tap-lines.ts';
 import { ruleById } from '../validators/rules/index.ts';
 import { JudgingSession, type SessionOptions } from './judging-session.ts';
 
+/**
+ * How many bytes of answers are held for a client that does not read them: past this, the client's
+ * input is not read until they drain (back-pressure, as the tap applies), so what a client sends
+ * and never reads the answers to cannot grow the judging server's memory.
+ */
+export const MAX_HELD_OUTPUT_BYTES = 4 * 1024 * 1024;
+
 const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const lossy = new TextDecoder('utf-8', { ignoreBOM: true });
 
@@ -48,7 +55,13 @@ export function serveLines(input: Readable, output: Writable, options: SessionOp
       if (!output.destroyed && !output.writableEnded) output.end();
       resolve(session);
     };
-    input.on('data', (chunk: Buffer) => lines.push(chunk));
+    input.on('data', (chunk: Buffer) => {
+      lines.push(chunk);
+      if (output.writableLength > MAX_HELD_OUTPUT_BYTES && !output.destroyed && !output.writableEnded && !input.isPaused()) {
+        input.pause();
+        output.once('drain', () => input.resume());
+      }
+    });
     input.on('end', end);
     input.on('close', end);
     input.on('error', end);

@@ -9,7 +9,7 @@ import { methodTable } from '../validators/methods.ts';
 import { isJsonObject } from '../validators/shape.ts';
 import { Exchange, type Answer } from './exchange.ts';
 import { initialize } from './handshake.ts';
-import { argumentsOf, completionParams, LISTS, listAllPages, type Listed } from './list-items.ts';
+import { argumentsOf, completionParams, LISTS, listAllPages, unlistedTool, type Listed } from './list-items.ts';
 import type { LiveRecorder } from './recorder.ts';
 import type { Era } from '../validators/era.ts';
 import { probeEra } from './era-probe.ts';
@@ -291,6 +291,10 @@ class Driver {
     }
     const { profile } = this.#recorder.negotiation();
     const tools = new Map(listed.tools.filter((t) => typeof t['name'] === 'string').map((t) => [t['name'] as string, t]));
+    if (!tools.has(call.name)) {
+      this.#skipped.push({ name: call.name, pointer: `/options/calls/${index}/name`, reason: unlistedTool(call.name) });
+      return true;
+    }
     // A tool that requires a task is called as one when the server accepts task-augmented calls.
     const execution = tools.get(call.name)?.['execution'];
     const asTask = isJsonObject(execution) && execution['taskSupport'] === 'required' && hasCapability(server, 'tasks.requests.tools.call');

@@ -5,7 +5,7 @@
 import { eraOfProbeAnswer } from '../validators/era.ts';
 import type { Answer, Exchange } from './exchange.ts';
 import type { ClientAnswers } from './server-requests.ts';
-import { requestMeta } from './stateless-requests.ts';
+import { MODERN_VERSION, requestMeta } from './stateless-requests.ts';
 
 /** What the era probe showed: the era and why (modern: with the probe's answer), or that the connection ended or could not run. */
 export type EraProbe =
@@ -31,6 +31,18 @@ export async function probeEra(exchange: Exchange, answers: ClientAnswers, timeo
   if (probe.kind === 'ended') return { kind: 'ended', error: 'the server ended the connection before answering server/discover' };
   if (probe.kind === 'failed' && probe.couldNotRun) return { kind: 'failed', error: probe.reason };
   const answered = probe.kind === 'result' ? { result: probe.result } : probe.kind === 'error' ? { error: probe.error } : undefined;
+  // A DiscoverResult whose supportedVersions lacks 2026-07-28 shows a modern server that does not
+  // speak the one modern revision the checker does (stdio page: "Select a mutually supported version
+  // from supportedVersions"): a legacy version in common is opened with initialize, none is could-not-run.
+  const supported = probe.kind === 'result' && Array.isArray(probe.result['supportedVersions'])
+    ? probe.result['supportedVersions'].filter((v): v is string => typeof v === 'string') : undefined;
+  if (supported !== undefined && !supported.includes(MODERN_VERSION)) {
+    const listed = supported.map((v) => JSON.stringify(v)).join(', ') || 'none';
+    if (supported.includes(protocolVersion)) {
+      return { kind: 'legacy', why: `server/discover (sent first, as a client of both eras does) was answered with a DiscoverResult whose supportedVersions (${listed}) lack ${MODERN_VERSION} but name ${protocolVersion}: opened with initialize ${protocolVersion}` };
+    }
+    return { kind: 'failed', error: `the server's DiscoverResult names the versions ${listed}, none of which the check speaks (${MODERN_VERSION}, or ${protocolVersion} with initialize)` };
+  }
   if (answered !== undefined && eraOfProbeAnswer(answered) === 'modern') {
     const how = probe.kind === 'result' ? 'a DiscoverResult' : `error ${String(probe.kind === 'error' ? probe.error['code'] : '')}, a modern error`;
     return { kind: 'modern', why: `server/discover (sent first, as a client of both eras does) was answered with ${how}`, opening: probe };

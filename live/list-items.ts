@@ -60,3 +60,12 @@ export async function listAllPages(request: (cursor: string | undefined) => Prom
   }
   return true;
 }
+
+/**
+ * Why a named call of a tool no page of the listing named is not sent: a careful client calls only
+ * what the server offers (the course profile's tools/unknown-tool; no line forbids it elsewhere, so
+ * it is the checker's own restraint, never a finding).
+ */
+export function unlistedTool(name: string): string {
+  return `unknown tool ${JSON.stringify(name)}: the server listed no such tool, so the check does not call it`;
+}

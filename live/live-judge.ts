@@ -20,7 +20,7 @@ import { isJsonObject } from '../validators/shape.ts';
 import { parseStrictJson, StrictJsonError } from '../validators/strict-json.ts';
 import type { PROBE_KINDS } from '../trace/trace-schema.ts';
 import { MarkerOracle } from './marker-oracle.ts';
-import { eraOfProbeAnswer } from '../validators/era.ts';
+import { eraOfProbeAnswer, isModernError } from '../validators/era.ts';
 import { ruleById } from '../validators/rules/index.ts';
 
 /** A deliberately wrong client request: its own rejection is expected, its answer is judged. */
@@ -57,6 +57,14 @@ const PROBE_ANSWERS: Readonly<Record<ProbeKind, { readonly code: number; readonl
   // A tools/call with arguments the tool's own inputSchema refuses: any JSON-RPC error or a result
   // with isError answers it (the tools page allows both); a plain result is judged in #checkProbeAnswer.
   'invalid-arguments': undefined,
+  // The tools/list that tells a legacy server from a modern one after server/discover was answered
+  // -32601: a modern answer is judged as any answer, a legacy one not at all (#feed).
+  'era-confirm': undefined,
+};
+
+/** The session rule that blames a probe's wrong answer for the very defect the probe rule would: the probe rule then adds nothing. */
+const SAME_DEFECT: Readonly<Partial<Record<ProbeKind, string>>> = {
+  'unsupported-version': 'stateless/unsupported-version-not-rejected',
 };
 
 const PROBE_NAMES: Readonly<Record<ProbeKind, string>> = {
@@ -74,6 +82,7 @@ const PROBE_NAMES: Readonly<Record<ProbeKind, string>> = {
   'wrong-request-state': 'retry with an altered or replayed requestState',
   'foreign-origin': 'foreign Origin',
   'invalid-arguments': 'tool call with arguments its inputSchema refuses',
+  'era-confirm': 'tools/list era confirmation',
 };
 
 /** A finding placed on the event it rests on. */
@@ -412,12 +421,22 @@ export class LiveJudge {
     if (judged.label !== undefined) this.#noteMethod(index, judged.label);
     const placed: EventFinding[] = [];
     // A probe is meant to be rejected: the findings on it are the point, not a defect of the client.
-    if (probe === undefined) for (const f of judged.findings) placed.push(this.#push(index, f));
-    const answer = this.#checkProbeAnswer(index, step);
+    // A legacy answer to the era confirmation is no 2026-07-28 answer: the server is not judged by it.
+    if (probe === undefined && !this.#legacyConfirmation(step)) for (const f of judged.findings) placed.push(this.#push(index, f));
+    const answer = this.#checkProbeAnswer(index, step, placed);
     if (answer !== undefined) placed.push(answer);
     const wrong = this.#checkMarkers(index, step);
     if (wrong !== undefined) placed.push(wrong);
     this.#options.onJudged?.(index, step, placed, session);
+  }
+
+  /** Whether `step` answers the era confirmation the way a legacy server does (neither resultType nor a modern error). */
+  #legacyConfirmation(step: WireStep): boolean {
+    const message = step.message;
+    if (step.direction !== 'server_to_client' || !isJsonObject(message) || 'method' in message || !isRequestId(message['id'])) return false;
+    if (this.#probes.get(`client_to_server ${idKey(message['id'])}`) !== 'era-confirm') return false;
+    const result = message['result'];
+    return !(isJsonObject(result) && typeof result['resultType'] === 'string') && !isModernError(message['error']);
   }
 
   #checkMarkers(index: number, step: WireStep): EventFinding | undefined {
@@ -435,7 +454,7 @@ export class LiveJudge {
     return this.#push(index, reused ? finding(ruleById('probe/answer-to-reused-id'), wrong.pointer, `robustness probe (the checker reused this id; a client MUST NOT): ${wrong.message}`) : wrong);
   }
 
-  #checkProbeAnswer(index: number, step: WireStep): EventFinding | undefined {
+  #checkProbeAnswer(index: number, step: WireStep, placed: readonly EventFinding[]): EventFinding | undefined {
     const message = step.message;
     if (!isJsonObject(message) || 'method' in message || !isRequestId(message['id'])) return undefined;
     const key = `${OPPOSITE[step.direction]} ${idKey(message['id'])}`;
@@ -448,6 +467,9 @@ export class LiveJudge {
     const error = message['error'];
     const code = isJsonObject(error) ? error['code'] : undefined;
     if (code === expected.code) return undefined;
+    // One defect, one finding: the session already blamed this answer for the same thing.
+    const same = SAME_DEFECT[kind];
+    if (same !== undefined && placed.some((f) => f.rule === same)) return undefined;
     const got = isJsonObject(error) ? `error ${JSON.stringify(code)}` : 'a result';
     return this.#push(index, finding(expected.rule, isJsonObject(error) ? '/message/error/code' : '/message',
       `the ${PROBE_NAMES[kind]} probe was answered with ${got}, not error ${expected.code}`));

@@ -10,11 +10,12 @@ import { hasError } from '../validators/finding.ts';
 import { methodTable } from '../validators/methods.ts';
 import { SPEC_2026_07_28 } from '../validators/profiles.ts';
 import { isJsonObject } from '../validators/shape.ts';
+import { isModernError } from '../validators/era.ts';
 import { SUBSCRIPTION_ID_KEY } from '../validators/stateless-meta.ts';
 import { UNSUPPORTED_PROTOCOL_VERSION } from '../validators/stateless-errors.ts';
 import type { Answer, Exchange } from './exchange.ts';
 import type { ProbeKind } from './live-judge.ts';
-import { argumentsOf, completionParams, listAllPages, type Listed } from './list-items.ts';
+import { argumentsOf, completionParams, listAllPages, unlistedTool, type Listed } from './list-items.ts';
 import type { LiveRecorder } from './recorder.ts';
 import type { ClientAnswers } from './server-requests.ts';
 import { listenFilter, MODERN_VERSION, requestMeta, retryParams } from './stateless-requests.ts';
@@ -71,16 +72,31 @@ const RETRYABLE: ReadonlySet<string> = new Set(['tools/call', 'prompts/get', 're
 /** JSON-RPC's "Method not found". */
 const METHOD_NOT_FOUND = -32601;
 
+/** How a request was answered, in a few words. */
+function answerShown(answer: Answer): string {
+  if (answer.kind === 'result') return 'with a result without resultType';
+  if (answer.kind === 'error') return `with error ${String(answer.error['code'])}`;
+  if (answer.kind === 'timeout') return 'not at all in time';
+  return answer.kind === 'ended' ? 'by ending the connection' : 'not at all';
+}
+
 /** Why a modern check could not go on past server/discover, or undefined when it ran (it may end there, judged). */
 export function discoverFailure(answer: Answer): string | undefined {
   if (answer.kind === 'ended') return 'the server ended the connection before answering server/discover';
   if (answer.kind === 'failed') return answer.couldNotRun ? answer.reason : undefined;
+  if (answer.kind === 'result') {
+    // A DiscoverResult is valid in any version; one without 2026-07-28 leaves no version in common.
+    const versions = answer.result['supportedVersions'];
+    if (!Array.isArray(versions) || versions.includes(MODERN_VERSION)) return undefined;
+    return `the server's DiscoverResult names the versions ${versions.map((v) => JSON.stringify(v)).join(', ') || 'none'}, none of which the check speaks (${MODERN_VERSION})`;
+  }
   if (answer.kind !== 'error') return undefined;
   const { error } = answer;
   const data = isJsonObject(error['data']) ? error['data'] : {};
   const supported = Array.isArray(data['supported']) ? data['supported'].filter((v): v is string => typeof v === 'string') : [];
-  // Asked for 2026-07-28 alone, -32601 is the session's finding (a 2026-07-28 server MUST implement
-  // server/discover), not a reason the check could not run: the run ends there, with it.
+  // -32601 is what a legacy server commonly answers (stdio page, Backward Compatibility: "any other
+  // error ... the server is legacy"); run() asks one more request to tell a legacy server from a
+  // 2026-07-28 server that does not implement server/discover.
   if (error['code'] === METHOD_NOT_FOUND) return undefined;
   if (error['code'] === UNSUPPORTED_PROTOCOL_VERSION) {
     return `the server refused MCP ${MODERN_VERSION} with UnsupportedProtocolVersionError: it supports ${supported.join(', ') || 'no version it names'}`;
@@ -110,6 +126,7 @@ export class ModernDriver {
     const discover = opening ?? (await this.#request('server/discover'));
     const failure = discoverFailure(discover);
     if (failure !== undefined) return failure;
+    if (discover.kind === 'error' && discover.error['code'] === METHOD_NOT_FOUND) return this.#legacyOrModern(discover.error);
     if (discover.kind !== 'result' || discover.result['resultType'] !== 'complete') return undefined;
     const server = isJsonObject(discover.result['capabilities']) ? discover.result['capabilities'] : {};
     const listed: Listed = { tools: [], resources: [], resourceTemplates: [], prompts: [] };
@@ -160,6 +177,21 @@ export class ModernDriver {
     return Object.keys(headers).length === 0 ? {} : { headers };
   }
 
+  /**
+   * server/discover was answered -32601: a legacy server's usual answer to an unknown method, or a
+   * 2026-07-28 server that does not implement server/discover. One read-only tools/list tells them
+   * apart: answered as the revision answers (a result with resultType) the server is modern, and
+   * the session blames the refused server/discover; anything else is a legacy server, which the
+   * check of 2026-07-28 could not run against (exit 2), blamed for nothing.
+   */
+  async #legacyOrModern(refusal: JsonObject): Promise<string | undefined> {
+    const answer = await this.#request('tools/list', {}, { probe: 'era-confirm' });
+    if (answer.kind === 'result' && typeof answer.result['resultType'] === 'string') return undefined;
+    if (answer.kind === 'error' && isModernError(answer.error)) return undefined;
+    if (answer.kind === 'failed' && answer.couldNotRun) return answer.reason;
+    return `the server answered server/discover with error ${String(refusal['code'])} (${String(refusal['message'] ?? '')}) and tools/list ${answerShown(answer)}: it does not speak MCP ${MODERN_VERSION} (a legacy server: check it without --protocol-version ${MODERN_VERSION})`;
+  }
+
   #send(method: string, params: JsonObject = {}, options: ModernSend = {}): { id: number; answer: Promise<Answer> } {
     const meta = requestMeta(this.#options.answers, options.version, options.logLevel);
     return this.#exchange.send(method, { ...params, _meta: meta }, {
@@ -202,6 +234,7 @@ export class ModernDriver {
   #rejectedCall(call: { readonly name: string; readonly args: JsonObject }, listed: Listed): { pointer: string; reason: string } | undefined {
     const index = this.#options.calls.indexOf(call);
     const tools = new Map(listed.tools.filter((t) => typeof t['name'] === 'string').map((t) => [t['name'] as string, t]));
+    if (!tools.has(call.name)) return { pointer: `/options/calls/${index}/name`, reason: unlistedTool(call.name) };
     const validate = methodTable(SPEC_2026_07_28).get('tools/call')?.validators.params;
     const params = { name: call.name, arguments: call.args, _meta: requestMeta(this.#options.answers) };
     const found = validate === undefined ? [] : validate(params, '/message/params', { profile: SPEC_2026_07_28, tools, toolsKnown: true });

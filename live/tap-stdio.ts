@@ -102,9 +102,15 @@ export class StdioTap {
 
     this.#relay('client_to_server', this.#client.input, stdin);
     this.#relay('server_to_client', stdout, this.#client.output);
+    // Passed on with back-pressure: a host that does not read the tap's stderr holds the server's
+    // stderr in the server's own pipe, never in the tap.
+    const errors = this.#client.errors;
     stderr.on('data', (chunk: Buffer) => {
       this.#stderr.push(chunk);
-      this.#client.errors.write(chunk);
+      if (!errors.destroyed && !errors.writableEnded && !errors.write(chunk)) {
+        stderr.pause();
+        errors.once('drain', () => stderr.resume());
+      }
     });
     stdin.on('error', () => {
       // The server closed its input or exited: what it did is recorded by its exit.

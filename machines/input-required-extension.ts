@@ -58,8 +58,6 @@ class InputRequiredExtension implements SessionExtension {
   readonly #inFlight = new Map<IdKey, Loop>();
   /** Loops waiting for a retry, most recent last; beyond WAITING_LIMIT the oldest are forgotten (and stopped). */
   #waiting: Loop[] = [];
-  /** True once a waiting loop was forgotten: a retry that matches none is then not reported. */
-  #forgotten = false;
   /** The loop the last checked retry matched, so that accepting that retry does not search again. */
   #matched: { readonly call: CallEvent; readonly loop: Loop } | undefined;
   #issues: Finding[] = [];
@@ -97,11 +95,11 @@ class InputRequiredExtension implements SessionExtension {
     const attempt = attemptOf(call.method, call.params);
     const loop = this.#loopFor(attempt);
     this.#matched = loop ? { call, loop } : undefined;
-    if (!loop) {
-      if (this.#forgotten) return NO_FINDINGS; // it may belong to a loop no longer remembered
-      return [finding(ruleById('stateless/retry-without-input-required'), '/message/params',
-        `${call.method} carries inputResponses or requestState, but no input_required result of this request awaits a retry`)];
-    }
+    // A retry that matches no request in view is no finding: requests are independent (mrtr: "as they
+    // are independent requests"; basic, Statelessness), so it may answer an input_required result the
+    // client got on another connection, or one forgotten past WAITING_LIMIT. A retry of a request
+    // still in view but not yet answered input_required is the loop's stateless/retry-without-input-required.
+    if (!loop) return NO_FINDINGS;
     if (call.id !== undefined && this.#attemptIds.get(loop)?.includes(idKey(call.id)) === true) {
       return [finding(ruleById('stateless/retry-reused-id'), '/message/id',
         `this ${call.method} retry reuses id ${describeId(call.id)} of an earlier attempt of the same request; a retry is a new request with a new id`)];
@@ -141,7 +139,6 @@ class InputRequiredExtension implements SessionExtension {
       this.#waiting.push(loop);
       if (this.#waiting.length > WAITING_LIMIT) {
         this.#waiting.shift()?.stop();
-        this.#forgotten = true;
       }
       return;
     }

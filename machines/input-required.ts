@@ -1,5 +1,4 @@
 import { assign, emit, setup } from 'xstate';
-import { escapePointerToken } from '../validators/finding.ts';
 import type { InputRequest } from '../validators/stateless-input.ts';
 import type { IssueEvent } from './issue.ts';
 
@@ -38,15 +37,10 @@ export type InputRequiredEvent =
 type RetryRule =
   | 'stateless/retry-without-input-required'
   | 'stateless/retry-different-request'
-  | 'stateless/input-response-unknown-key'
   | 'stateless/input-response-missing'
   | 'stateless/request-state-not-echoed';
 
 const P = '/message/params';
-
-function unknownKeys(context: InputRequiredContext, retry: RetryAttempt): string[] {
-  return retry.answered.filter((k) => !Object.hasOwn(context.inputRequests, k));
-}
 
 function missingKeys(context: InputRequiredContext, retry: RetryAttempt): string[] {
   return Object.keys(context.inputRequests).filter((k) => !retry.answered.includes(k));
@@ -64,11 +58,6 @@ function issueFor(rule: RetryRule, context: InputRequiredContext, retry: RetryAt
     case 'stateless/retry-different-request':
       return { type: 'issue', rule, pointer: retry.method === context.method ? P : '/message/method',
         message: `a retry must repeat ${describeTarget(context.method, context.target)}, not ${describeTarget(retry.method, retry.target)}` };
-    case 'stateless/input-response-unknown-key': {
-      const key = unknownKeys(context, retry)[0] ?? '';
-      return { type: 'issue', rule, pointer: `${P}/inputResponses/${escapePointerToken(key)}`,
-        message: `inputResponses answers ${JSON.stringify(key)}, a key the input_required result did not request (it asked for ${Object.keys(context.inputRequests).map((k) => JSON.stringify(k)).join(', ') || 'none'})` };
-    }
     case 'stateless/input-response-missing': {
       const missing = missingKeys(context, retry);
       return { type: 'issue', rule, pointer: retry.answered.length > 0 ? `${P}/inputResponses` : P,
@@ -97,7 +86,6 @@ const SETUP = setup({
   guards: {
     isDifferentRequest: ({ context, event }) =>
       event.type === 'retry.check' && (event.method !== context.method || event.target !== context.target),
-    answersUnknownKey: ({ context, event }) => event.type === 'retry.check' && unknownKeys(context, event).length > 0,
     leavesInputUnanswered: ({ context, event }) => event.type === 'retry.check' && missingKeys(context, event).length > 0,
     changesRequestState: ({ context, event }) => event.type === 'retry.check' && event.requestState !== context.requestState,
   },
@@ -131,7 +119,8 @@ export const inputRequiredMachine = SETUP.createMachine({
       on: {
         'retry.check': [
           { guard: 'isDifferentRequest', actions: { type: 'reportIssue', params: { rule: 'stateless/retry-different-request' } } },
-          { guard: 'answersUnknownKey', actions: { type: 'reportIssue', params: { rule: 'stateless/input-response-unknown-key' } } },
+          // A key the server did not ask for is no finding: the server "SHOULD ignore any information it
+          // does not recognize or need" (mrtr, Error Handling), so nothing forbids the client to send it.
           { guard: 'leavesInputUnanswered', actions: { type: 'reportIssue', params: { rule: 'stateless/input-response-missing' } } },
           { guard: 'changesRequestState', actions: { type: 'reportIssue', params: { rule: 'stateless/request-state-not-echoed' } } },
         ],

@@ -30,21 +30,15 @@ export class PromptCatalogue implements SessionExtension {
     const name = call.params?.['name'];
     if (typeof name !== 'string') return NO_FINDINGS;
     const prompt = this.#prompts.get(name);
-    if (!prompt) {
-      return [finding(ruleById('prompts/unknown-prompt'), '/message/params/name', `prompt ${JSON.stringify(name)} is not in the prompts the server listed`)];
-    }
+    // A prompt the server did not list, or an argument the prompt does not declare, is no finding:
+    // no line forbids the client to ask (the server answers an invalid name -32602).
+    if (!prompt) return NO_FINDINGS;
     const given = isJsonObject(call.params?.['arguments']) ? (call.params['arguments'] as JsonObject) : {};
     const out: Finding[] = [];
     for (const required of prompt.required) {
       if (!Object.hasOwn(given, required)) {
         out.push(finding(ruleById('prompts/missing-argument'), '/message/params/arguments',
           `prompt ${JSON.stringify(name)} requires argument ${JSON.stringify(required)}, which is missing`));
-      }
-    }
-    for (const key of Object.keys(given)) {
-      if (!prompt.declared.has(key)) {
-        out.push(finding(ruleById('prompts/unknown-argument'), pointerJoin('/message/params/arguments', key),
-          `prompt ${JSON.stringify(name)} declares no argument ${JSON.stringify(key)}`));
       }
     }
     return out.length === 0 ? NO_FINDINGS : out;

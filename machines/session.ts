@@ -30,6 +30,7 @@ import { decimalSpellingsIn } from '../validators/decimal-spelling.ts';
 import { decimalFindings, unsafeIntegerFindings } from './number-spellings.ts';
 import { ToolMemory } from './tool-memory.ts';
 import { mergeTransportContext } from './transport-context.ts';
+import { advertisesExtensions } from '../validators/stateless-meta.ts';
 import { holderOf } from './subscriptions.ts';
 import type { SubscriptionEvent } from './subscription.ts';
 
@@ -60,8 +61,9 @@ export interface SessionConfig {
    */
   readonly excerpt?: boolean | undefined;
   /**
-   * The client speaks the stateless revision alone (a check asked for 2026-07-28): a server/discover
-   * answered -32601 is judged at once, not held until the server shows itself modern.
+   * The client speaks the stateless revision alone (a check asked for 2026-07-28). Recorded with the
+   * session; it does not make a server/discover answered -32601 a finding by itself, since a legacy
+   * server answers so too (stdio page, Backward Compatibility).
    */
   readonly statelessOnly?: boolean | undefined;
   /**
@@ -168,7 +170,7 @@ export class Session {
 
   constructor(config: SessionConfig) {
     this.#config = config;
-    this.#toolListing = new ToolListing(config.awayFromClient === true);
+    this.#toolListing = new ToolListing();
     const methods = methodTable(config.profile);
     this.#methods = methods;
     this.#isNotification = (m) => isNotificationMethod(m, methods);
@@ -272,6 +274,9 @@ export class Session {
     return finding(ruleById('auth/unexpected-context'), '/transport_context', `${why}; transport_context is only used by resource teaching cases`);
   }
 
+  /** A client request advertised an extension (2026-07-28): methods that extension adds are not unknown. */
+  #clientExtensions = false;
+
   #feedCall(step: WireStep, env: Extract<Envelope, { kind: 'request' | 'notification' }>): void {
     const sink = this.#sink;
     if (env.kind === 'request' && step.direction === 'server_to_client' && this.#ctx.profile.stateless) {
@@ -280,6 +285,14 @@ export class Session {
       return;
     }
     const spec = this.#methods.get(env.method);
+    if (this.#ctx.profile.stateless && step.direction === 'client_to_server' && advertisesExtensions(env.params)) this.#clientExtensions = true;
+    // A method of an extension the client advertised (versioning, Extension Negotiation): its
+    // requests, and the server's notifications once the client advertised one, are the extension's.
+    if (spec === undefined && this.#ctx.profile.stateless && (step.direction === 'client_to_server' ? advertisesExtensions(env.params) : this.#clientExtensions)) {
+      // Its answer answers something; its shape is the extension's.
+      if (env.kind === 'request') this.#untracked[step.direction].add(idKey(env.id), { id: env.id, method: env.method, params: env.params, revision: undefined, subject: undefined, tenant: undefined });
+      return;
+    }
     if (spec === undefined) {
       sink.push(finding(ruleById('envelope/unknown-method'), '/message/method', `unknown method ${env.method} for MCP ${this.#ctx.profile.protocolVersion}`));
       return;

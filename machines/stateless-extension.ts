@@ -49,13 +49,6 @@ function describeFilter(filter: SubscriptionFilter): string {
  */
 class StatelessExtension implements SessionExtension {
   readonly name = 'stateless';
-  /** The client speaks the revision alone: a server/discover answered -32601 is judged at once. */
-  readonly #statelessOnly: boolean;
-
-  constructor(statelessOnly: boolean) {
-    this.#statelessOnly = statelessOnly;
-  }
-
   #discovery: Discovery | undefined;
   readonly #streams = new Map<IdKey, ListenStream>();
   /** The cacheScope of the page that handed out each cursor, by list method and cursor: the next page must carry it too. */
@@ -172,7 +165,10 @@ class StatelessExtension implements SessionExtension {
     const scope = this.#scopeChanged(pending, result);
     if (scope) return [scope];
     const version = requestProtocolVersion(pending.params);
-    const discovered = pending.method === 'server/discover' ? discoveryOf(result) : this.#discovery;
+    // A DiscoverResult is a valid answer in any version (stdio page, Backward Compatibility: "The
+    // server returns a DiscoverResult: the server is modern. Select a mutually supported version
+    // from supportedVersions"): only the other requests must be refused with -32022.
+    const discovered = pending.method === 'server/discover' ? undefined : this.#discovery;
     if (version !== undefined && discovered && !discovered.supportedVersions.includes(version)) {
       return [finding(ruleById('stateless/unsupported-version-not-rejected'), '/message/result',
         `the request spoke protocol version ${shown(version)}, which the server does not support (${discovered.supportedVersions.join(', ') || 'none'}); it must answer with error -32022, not a result`)];
@@ -202,7 +198,6 @@ class StatelessExtension implements SessionExtension {
     if (direction !== 'server_to_client') return NO_FINDINGS;
     if (pending.method === 'server/discover' && error['code'] === METHOD_NOT_FOUND) {
       if (this.#modern) return [discoverRefusedFinding(pending.id, '/message/error/code', 'though it answers the revision\'s other requests')];
-      if (this.#statelessOnly) return [discoverRefusedFinding(pending.id, '/message/error/code', 'to a client that speaks 2026-07-28 alone: it is no 2026-07-28 server')];
       this.#discoverRefused ??= pending.id;
     }
     return validateStatelessError(error, '/message/error', pending.params, view.ctx);
@@ -251,4 +246,7 @@ class StatelessExtension implements SessionExtension {
 }
 
 /** Discovery, protocol versions, listen streams and error data of the stateless revision, for stateless profiles only. */
-export const statelessExtension: ExtensionFactory = (profile, options) => (profile.stateless ? new StatelessExtension(options?.statelessOnly === true) : undefined);
+// Whether the client speaks 2026-07-28 alone changes nothing here: a server/discover answered -32601
+// is what a legacy server answers too (stdio page, Backward Compatibility), so it is blamed only once
+// the server answers as a 2026-07-28 server.
+export const statelessExtension: ExtensionFactory = (profile) => (profile.stateless ? new StatelessExtension() : undefined);

@@ -43,7 +43,7 @@ class BoundedStrings {
 /**
  * The client's view of a paged tools/list listing: names should stay unique across the pages of
  * one listing (the tools page's SHOULD) (a request without a cursor starts a new one), and notifications/tools/list_changed
- * invalidates the cached list, so cursors of the old listing are stale. A page fetched again with a
+ * invalidates the cached list: pages fetched with the old listing's cursors are not judged against it. A page fetched again with a
  * cursor already answered (the caching page: "re-fetch that page using its cursor") is the same
  * page, not a further one; and a cursor the listing never gave (while it gave others) names no page
  * of it: neither is judged against the listing's names.
@@ -54,20 +54,6 @@ export class ToolListing {
   #answered = new BoundedStrings();
   /** The nextCursor of the listing's latest page. */
   #next: string | undefined;
-  readonly #stale = new BoundedStrings();
-  readonly #awayFromClient: boolean;
-  /** True once the client started a new listing after the latest list change: it had read the change. */
-  #relisted = false;
-
-  /**
-   * `awayFromClient`: the steps were recorded away from the client (a tap, a judging server), so a
-   * request recorded after notifications/tools/list_changed may have been sent before the client
-   * read it; an old cursor is then judged stale only once the client has shown it read the change
-   * by starting a new listing.
-   */
-  constructor(awayFromClient = false) {
-    this.#awayFromClient = awayFromClient;
-  }
 
   /** Whether a request with these params fetches a further page of the current listing. */
   #continues(requestParams: unknown): boolean {
@@ -79,13 +65,9 @@ export class ToolListing {
   }
 
   /** Checks a tools/list request's cursor. */
-  checkRequest(params: unknown): readonly Finding[] {
-    const cursor = isJsonObject(params) ? params['cursor'] : undefined;
-    if (cursor === undefined) this.#relisted = true;
-    if (typeof cursor === 'string' && this.#stale.has(cursor) && (!this.#awayFromClient || this.#relisted)) {
-      return [finding(ruleById('tools/stale-cursor'), '/message/params/cursor',
-        `cursor ${JSON.stringify(cursor)} belongs to a tool listing invalidated by notifications/tools/list_changed; start again without a cursor`)];
-    }
+  checkRequest(_params: unknown): readonly Finding[] {
+    // A cursor of a listing notifications/tools/list_changed made old is no finding: the pagination
+    // page asks only that cursors be opaque and passed back as given, so a client may finish paging.
     return [];
   }
 
@@ -123,8 +105,6 @@ export class ToolListing {
 
   /** notifications/tools/list_changed: the cached listing is invalid from now on. */
   invalidate(): void {
-    this.#relisted = false;
-    for (const c of this.#cursors) this.#stale.add(c);
     this.#names = new BoundedStrings();
     this.#cursors = new BoundedStrings();
     this.#answered = new BoundedStrings();

@@ -56,7 +56,7 @@ function writeCases(suite: XMLBuilder, name: string, cases: readonly Case[]): vo
     if (!c.outcome) continue;
     const { element, type, message, body } = c.outcome;
     const node = testcase.ele(element, { message: attr(message), ...(type === undefined ? {} : { type }) });
-    if (body !== undefined) node.txt(visibleControls(body));
+    if (body !== undefined) node.txt(xmlText(visibleControls(body)));
   }
 }
 
@@ -125,5 +125,16 @@ function count(n: number, what: string): string {
   return `${n} ${what}${n === 1 ? '' : 's'}`;
 }
 
-/** Attribute text on one line: parsers turn line breaks in attributes into spaces anyway. */
-const attr = oneLine;
+/**
+ * Text for xmlbuilder2, which writes an `&` that starts something shaped like a reference (`&#0;`,
+ * `&nbsp;`) as it is, so a peer's string would become a live reference and, for those, a file no
+ * parser accepts. Every `&` is escaped here; xmlbuilder2 then leaves each `&amp;` as it is.
+ */
+function xmlText(text: string): string {
+  return text.replaceAll('&', '&amp;');
+}
+
+/** Attribute text on one line (parsers turn line breaks in attributes into spaces anyway), every `&` escaped. */
+function attr(text: string): string {
+  return xmlText(oneLine(text));
+}

@@ -1,7 +1,7 @@
 // Why: `check`, `fuzz` and `report` all end the same way: a finished trace is judged against the
 // expected failures and written in every format asked for, and the verdict becomes the exit code.
 // One function does that for all of them; it reads only the trace, never the live objects.
-import { SPEC_2026_07_28 } from '../validators/profiles.ts';
+import { PROFILES, SPEC_2026_07_28 } from '../validators/profiles.ts';
 import { writeOutputFile } from '../files/output-file.ts';
 import { traceCauses } from '../judge/cascade.ts';
 import { countOf, FindingText } from './renderers/finding-text.ts';
@@ -82,7 +82,8 @@ function versionNote(profile: string): string {
  * then each stale entry.
  */
 function findingLines(model: ReportModel, color: boolean): string {
-  const text = new FindingText(styleFor(color), RULES, model.trace.protocol_version ?? undefined);
+  // A 2026-07-28 run negotiates no version: its profile names the revision whose pages are cited.
+  const text = new FindingText(styleFor(color), RULES, model.trace.protocol_version ?? PROFILES.get(model.trace.profile)?.revision);
   const causes = traceCauses(model.trace);
   const findings = model.findings.map((f, i) => {
     const target = f.target;

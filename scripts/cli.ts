@@ -21,4 +21,27 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 // the exit code itself; every other command's exit code is the one it returns.
 runCli(process.argv.slice(2), { out, err, color: colorEnabled(process.stdout, process.env), progress: process.stderr }).then((code) => {
   if (process.exitCode === undefined) process.exitCode = code;
+  endWhenOutputStalls();
 });
+
+/** How long the run's last output may wait for a reader that drains nothing before the process ends without it. */
+const STALLED_OUTPUT_MS = 10_000;
+
+/**
+ * A host that never reads this process's stdout or stderr (the tap's host, say) must not keep it
+ * running for ever once its work is done: output still waiting is given time while it drains, and
+ * after STALLED_OUTPUT_MS without progress the process ends with its exit code.
+ */
+function endWhenOutputStalls(): void {
+  const waiting = (): number => process.stdout.writableLength + process.stderr.writableLength;
+  let last = waiting();
+  let still = 0;
+  const timer = setInterval(() => {
+    const now = waiting();
+    if (now === 0) return clearInterval(timer);
+    still = now < last ? 0 : still + 1000;
+    last = now;
+    if (still >= STALLED_OUTPUT_MS) process.exit();
+  }, 1000);
+  timer.unref();
+}

@@ -27,9 +27,11 @@ const HeadersSchema = v.record(v.string(), v.string());
  * elicitation mode), which a client under check-client should refuse with an error; and a deep
  * run's input_required retry carrying an altered or replayed requestState (2026-07-28); and over
  * Streamable HTTP to a loopback server (2026-07-28) a request from a foreign Origin, which the
- * server must refuse with 403 Forbidden.
+ * server must refuse with 403 Forbidden. `era-confirm` is not wrong either: the tools/list a check of
+ * 2026-07-28 sends after server/discover was answered -32601, to tell a legacy server (whose answer
+ * is not judged: it is no 2026-07-28 server) from a 2026-07-28 one (judged as any answer).
  */
-export const PROBE_KINDS = ['unknown-method', 'invalid-params', 'before-initialized', 'duplicate-id', 'reused-id', 'unsupported-version', 'header-mismatch', 'header-missing', 'era-probe', 'undeclared-roots', 'undeclared-elicitation-mode', 'wrong-request-state', 'foreign-origin', 'invalid-arguments'] as const;
+export const PROBE_KINDS = ['unknown-method', 'invalid-params', 'before-initialized', 'duplicate-id', 'reused-id', 'unsupported-version', 'header-mismatch', 'header-missing', 'era-probe', 'undeclared-roots', 'undeclared-elicitation-mode', 'wrong-request-state', 'foreign-origin', 'invalid-arguments', 'era-confirm'] as const;
 
 /** One message on the wire: the parsed message when the line or event was strict JSON, else its text. */
 export const MessageEventSchema = v.strictObject({

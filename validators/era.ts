@@ -19,14 +19,19 @@ export function isModernError(error: unknown): boolean {
   return isJsonObject(error) && typeof error['code'] === 'number' && MODERN_ERROR_CODES.has(error['code']);
 }
 
+/** The one modern revision judged. */
+const MODERN_REVISION = '2026-07-28';
+
 /**
  * The era a response to the `server/discover` probe identifies: a result that is a
- * DiscoverResult (it lists supportedVersions) or a recognized modern error is modern; any other
- * response is legacy. (No response at all is legacy too; the caller knows when none came.)
+ * DiscoverResult (it lists supportedVersions) naming 2026-07-28, or a recognized modern error, is
+ * modern; any other response is legacy. (No response at all is legacy too; the caller knows when
+ * none came.) A DiscoverResult without 2026-07-28 names no modern version in common ("Select a
+ * mutually supported version from supportedVersions", stdio page): the run is not a 2026-07-28 one.
  */
 export function eraOfProbeAnswer(response: unknown): Era {
   if (!isJsonObject(response)) return 'legacy';
   const result = response['result'];
-  if (isJsonObject(result) && Array.isArray(result['supportedVersions'])) return 'modern';
+  if (isJsonObject(result) && Array.isArray(result['supportedVersions'])) return result['supportedVersions'].includes(MODERN_REVISION) ? 'modern' : 'legacy';
   return isModernError(response['error']) ? 'modern' : 'legacy';
 }

@@ -5,11 +5,14 @@
 // 2020-12 by default, 2019-09 and draft-07 too). The schemas come from servers and are untrusted:
 // their size is bounded before ajv sees them, each compiled validator is cached by the schema's
 // text (bounded), and nothing here throws: a schema ajv cannot compile is a finding with a pointer.
-// Regular expressions (pattern, patternProperties) run on the JavaScript engine; no linear-time
-// engine is installed, so a pathological pattern can be slow (the size bound limits the input).
+// Regular expressions (pattern, patternProperties) run on a linear-time engine (safe-pattern.ts),
+// never on RegExp: a pattern it cannot run is reported (toolschema/pattern-unsupported) and not
+// run. ajv keeps what it compiled (its own cache and code scope) for the life of its instance, so
+// each instance compiles a bounded number of schemas and is then replaced.
 import { createRequire } from 'node:module';
 import type { Ajv, AnySchema, ErrorObject, ValidateFunction } from 'ajv';
 import type { JsonObject } from './context.ts';
+import { compileSafePattern, safePatternTest } from './safe-pattern.ts';
 import { pointerJoin, type Finding } from './finding.ts';
 import { finding } from './rules/report.ts';
 import type { RuleSpec } from './rules/rule.ts';
@@ -19,6 +22,17 @@ import { ruleById } from './rules/index.ts';
 export const MAX_SCHEMA_CHARS = 256 * 1024;
 /** How many compiled validators are kept (the oldest is dropped first). */
 const MAX_CACHED = 256;
+/**
+ * How many characters of schema text the kept validators were compiled from: a compiled schema
+ * takes some twenty times its text in memory, so the cache is bounded in characters too.
+ */
+const MAX_CACHED_CHARS = 1024 * 1024;
+/**
+ * How many schemas, and characters of them, one ajv instance compiles before it is replaced: ajv
+ * keeps everything it compiled (its cache, the code scope's values) for the life of the instance.
+ */
+const COMPILES_PER_ENGINE = 256;
+const CHARS_PER_ENGINE = 128 * 1024;
 /** How many instance errors are reported for one value. */
 const MAX_ERRORS = 16;
 
@@ -74,23 +88,67 @@ function generatedMeta(dialect: Dialect, schema: Record<string, unknown>): MetaV
 /** ajv's options (the build generates the meta-schema checks with the same: scripts/json-schema-meta.mjs). */
 export const AJV_OPTIONS = { strict: false, allErrors: true, validateFormats: true, unicodeRegExp: true, inlineRefs: true, logger: false } as const;
 
+/**
+ * ajv's `code.regExp`: every pattern of a schema on the linear-time engine, never on RegExp; one
+ * it cannot run accepts every value. ajv keeps one pattern per `toString()`, so each says its source.
+ */
+const safeRegExp = Object.assign((pattern: string) => {
+  // The compiled program (some 15 KB) is looked up at each test, not held: ajv keeps what this
+  // returns for the life of its instance, safe-pattern.ts keeps the programs in a bounded cache.
+  if (!compileSafePattern(pattern).ok) return { test: () => true, toString: () => `not run: /${pattern}/u` };
+  return { test: (value: string) => safePatternTest(pattern, value) ?? true, toString: () => `/${pattern}/u` };
+}, { code: 'safeRegExp' });
+
 function makeAjv(dialect: Dialect): Ajv {
   ajvModules ??= loadAjv();
   // Each schema is checked against its meta-schema before it is compiled (compileFresh), so compile
   // does not check it again.
-  const ajv = new ajvModules.classes[dialect]({ ...AJV_OPTIONS, validateSchema: false });
+  const ajv = new ajvModules.classes[dialect]({ ...AJV_OPTIONS, validateSchema: false, code: { regExp: safeRegExp } });
   ajvModules.addFormats(ajv);
   return ajv;
 }
 
-const engines = new Map<Dialect, Ajv>();
-function engine(dialect: Dialect): Ajv {
-  let ajv = engines.get(dialect);
-  if (ajv === undefined) {
-    ajv = makeAjv(dialect);
-    engines.set(dialect, ajv);
+const engines = new Map<Dialect, { readonly ajv: Ajv; compiles: number; chars: number }>();
+/** The instance of a dialect to compile the next schema of `chars` characters with (a fresh one past its share). */
+function engine(dialect: Dialect, chars: number): Ajv {
+  let entry = engines.get(dialect);
+  if (entry === undefined || entry.compiles >= COMPILES_PER_ENGINE || entry.chars + chars > CHARS_PER_ENGINE) {
+    entry = { ajv: makeAjv(dialect), compiles: 0, chars: 0 };
+    engines.set(dialect, entry);
   }
-  return ajv;
+  entry.compiles++;
+  entry.chars += chars;
+  return entry.ajv;
+}
+
+/** Members whose values are data, not schemas: a `pattern` in them is no keyword. */
+const DATA_MEMBERS: ReadonlySet<string> = new Set(['const', 'enum', 'default', 'examples']);
+
+/** The patterns of a schema the linear-time engine cannot run, each a warning at its place. */
+function unsupportedPatterns(schema: unknown, at: string, out: Finding[]): void {
+  if (out.length >= MAX_ERRORS || typeof schema !== 'object' || schema === null) return;
+  if (Array.isArray(schema)) {
+    schema.forEach((item, i) => unsupportedPatterns(item, `${at}/${i}`, out));
+    return;
+  }
+  const record = schema as Record<string, unknown>;
+  const report = (pattern: string, where: string): void => {
+    const compiled = compileSafePattern(pattern);
+    if (!compiled.ok && out.length < MAX_ERRORS) {
+      out.push(finding(ruleById('toolschema/pattern-unsupported'), where,
+        `tool schema: the pattern ${JSON.stringify(pattern.slice(0, 120))} is not run (the checker's linear-time engine cannot: ${compiled.reason}); values are not checked against it`));
+    }
+  };
+  for (const [key, value] of Object.entries(record)) {
+    if (DATA_MEMBERS.has(key)) continue;
+    if (key === 'pattern' && typeof value === 'string') report(value, pointerJoin(at, key));
+    else if (key === 'patternProperties' && typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      for (const [name, sub] of Object.entries(value)) {
+        report(name, pointerJoin(pointerJoin(at, key), name));
+        unsupportedPatterns(sub, pointerJoin(pointerJoin(at, key), name), out);
+      }
+    } else unsupportedPatterns(value, pointerJoin(at, key), out);
+  }
 }
 
 /**
@@ -125,6 +183,7 @@ interface Compiled {
 }
 
 const cache = new Map<string, Compiled>();
+let cachedChars = 0;
 
 /** Compiles a schema once (cached by its text); every failure is findings placed under `at`. */
 function compile(schema: JsonObject, at: string): Compiled {
@@ -140,8 +199,13 @@ function compile(schema: JsonObject, at: string): Compiled {
   const cached = cache.get(text);
   if (cached !== undefined) return relocate(cached, at);
   const compiled = compileFresh(schema, text);
-  if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value as string);
+  while (cache.size > 0 && (cache.size >= MAX_CACHED || cachedChars + text.length > MAX_CACHED_CHARS)) {
+    const oldest = cache.keys().next().value as string;
+    cache.delete(oldest);
+    cachedChars -= oldest.length;
+  }
   cache.set(text, compiled);
+  cachedChars += text.length;
   return relocate(compiled, at);
 }
 
@@ -157,7 +221,7 @@ function compileFresh(schema: JsonObject, text: string): Compiled {
   const notes = named !== undefined ? [] : [finding(ruleById('toolschema/dialect-unknown'), '/$schema',
     `tool schema: $schema ${JSON.stringify(schema['$schema']).slice(0, 120)} names no dialect the checker knows (2020-12, 2019-09, draft-07); it is read as JSON Schema 2020-12`)];
   const dialect = named ?? '2020-12';
-  const ajv = engine(dialect);
+  const ajv = engine(dialect, text.length);
   const copy = JSON.parse(text) as Record<string, unknown>;
   // A server's $id must not clash with another server's schema in the shared engine.
   delete copy['$id'];
@@ -176,7 +240,10 @@ function compileFresh(schema: JsonObject, text: string): Compiled {
       }).slice(0, MAX_ERRORS);
       return { validate: undefined, findings: [...notes, ...errors.map((e) => finding(ruleById('toolschema/json-schema-invalid'), e.instancePath.replace(/\/\d+$/, ''), `Invalid tool schema (JSON Schema ${dialect}): ${e.instancePath || '/'} ${e.message ?? 'is invalid'}`))] };
     }
-    return { validate: ajv.compile(copy as AnySchema), findings: notes };
+    const validate = ajv.compile(copy as AnySchema);
+    const unsupported: Finding[] = [];
+    unsupportedPatterns(copy, '', unsupported);
+    return { validate, findings: [...notes, ...unsupported] };
   } catch (error) {
     const why = error instanceof Error ? error.message.slice(0, 200) : 'it cannot be compiled';
     return { validate: undefined, findings: [...notes, finding(ruleById('toolschema/json-schema-invalid'), '', `Invalid tool schema (JSON Schema ${dialect}): ${why}`)] };

@@ -71,17 +71,9 @@ function validateListResult(result: unknown, at: string, _requestParams: unknown
   const list = result['prompts'];
   if (!Array.isArray(list)) return findingsOf(out);
   collectPageSize(list, pointerJoin(at, 'prompts'), ctx, out);
-  const seen = new Set<string>();
-  list.forEach((prompt: unknown, i) => {
-    const promptAt = pointerJoin(at, 'prompts', i);
-    collectPrompt(prompt, promptAt, ctx, out);
-    const name = isJsonObject(prompt) ? prompt['name'] : undefined;
-    if (typeof name !== 'string') return;
-    if (seen.has(name)) {
-      out.push(finding(ruleById('prompts/duplicate-name'), pointerJoin(promptAt, 'name'), `Invalid prompts/list result: duplicate prompt name ${shown(name)}; prompt names must be unique`));
-    }
-    seen.add(name);
-  });
+  // A name listed twice is no finding: the page calls a name the prompt's "Unique identifier" and
+  // requires nothing of it (no MUST, no SHOULD).
+  list.forEach((prompt: unknown, i) => collectPrompt(prompt, pointerJoin(at, 'prompts', i), ctx, out));
   return findingsOf(out);
 }
 

@@ -66,8 +66,10 @@ function schemas(strict: boolean, withIcons: boolean) {
 const pick = profileSchemas(schemas);
 
 /** Pushes a duplicate finding when `key` (a URI or URI template) was already seen in this page. */
-function checkUnique(key: unknown, seen: Set<string>, at: string, out: Finding[], what: string): void {
+/** Course profile only: the resources page calls a URI a resource's unique identifier and requires nothing of a list. */
+function checkUnique(key: unknown, seen: Set<string>, at: string, out: Finding[], what: string, strict: boolean): void {
   if (typeof key !== 'string') return;
+  if (!strict) return;
   if (seen.has(key)) {
     out.push(finding(ruleById('resources/duplicate-uri'), at, `Invalid ${what}: Expected unique values in one page but received ${shown(key)} again`));
   } else seen.add(key);
@@ -97,7 +99,7 @@ export function validateListResourcesResult(result: unknown, at: string, _req: u
       if (!isJsonObject(item)) continue;
       const uriAt = pointerJoin(itemAt, 'uri');
       checkUriFormat(item['uri'], uriAt, ctx, out);
-      checkUnique(item['uri'], seen, uriAt, out, 'resource uri');
+      checkUnique(item['uri'], seen, uriAt, out, 'resource uri', ctx.profile.strict);
       checkDescriptorSize(item['size'], pointerJoin(itemAt, 'size'), ctx, out);
       collectDescribed(item, itemAt, ctx, out);
     }
@@ -137,7 +139,7 @@ export function validateListResourceTemplatesResult(
           finding(ruleById('format/uri-template'), templateAt, `Invalid uriTemplate: a URI template must contain at least one RFC 6570 expression but received ${shown(template)}`),
         );
       }
-      checkUnique(template, seen, templateAt, out, 'uriTemplate');
+      checkUnique(template, seen, templateAt, out, 'uriTemplate', ctx.profile.strict);
       collectDescribed(item, itemAt, ctx, out);
     }
   }

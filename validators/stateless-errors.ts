@@ -75,7 +75,18 @@ export function validateStatelessError(error: JsonObject, at: string, requestPar
     case LEGACY_URL_ELICITATION_REQUIRED:
       return [finding(ruleById('stateless/legacy-error-code'), pointerJoin(at, 'code'),
         `error code ${String(error['code'])} (${error['code'] === LEGACY_RESOURCE_NOT_FOUND ? 'resource not found, which this revision answers -32602' : 'URL elicitation required'}) belongs to earlier revisions; a 2026-07-28 implementation must not emit it`)];
-    default:
+    default: {
+      // basic, Error codes: -32020 to -32099 are "defined exclusively by the MCP specification";
+      // "Implementations MUST NOT emit any code from this sub-range that is not defined".
+      const code = error['code'];
+      if (typeof code === 'number' && code <= -32020 && code >= -32099 && code !== HEADER_MISMATCH) {
+        return [finding(ruleById('stateless/reserved-error-code'), pointerJoin(at, 'code'),
+          `error code ${String(code)} lies in -32020 to -32099, which only the MCP specification allocates, and it defines no such code (only -32020, -32021, -32022)`)];
+      }
       return NO_FINDINGS;
+    }
   }
 }
+
+/** HeaderMismatch, the one code of the reserved sub-range besides -32021 and -32022. */
+const HEADER_MISMATCH = -32020;

@@ -9,7 +9,7 @@ import { checkCapabilities } from './capabilities.ts';
 import type { JsonObject, MethodValidators, ValidationContext } from './context.ts';
 import { elicitationMethods } from './elicitation.ts';
 import { pointerJoin, type Finding } from './finding.ts';
-import { findingsOf, isJsonObject, MetaSchema, NO_FINDINGS, setMember } from './shape.ts';
+import { findingsOf, isJsonObject, MetaSchema, NO_FINDINGS, setMember, shown } from './shape.ts';
 import { rootsMethods } from './roots.ts';
 import { finding } from './rules/report.ts';
 import { samplingMethods } from './sampling.ts';
@@ -98,7 +98,27 @@ export function validateInputRequiredResult(result: unknown, at: string, request
 /** Validates the shapes of a retry's `inputResponses` and `requestState` (params of a retryable method). */
 export function validateRetryParams(params: unknown, at: string): readonly Finding[] {
   if (!isJsonObject(params)) return NO_FINDINGS;
-  return checkSchema(RetryParamsSchema, params, ruleById('stateless/input-responses-shape'), at, 'retry params');
+  const out = [...checkSchema(RetryParamsSchema, params, ruleById('stateless/input-responses-shape'), at, 'retry params')];
+  if (out.length > 0) return out;
+  // Each value is an InputResponse, whatever its key: the schema's anyOf of CreateMessageResult,
+  // ListRootsResult and ElicitResult.
+  for (const [key, response] of Object.entries(inputResponsesOf(params) ?? {})) {
+    if (!fitsInputResponse(response)) {
+      out.push(finding(ruleById('stateless/input-responses-shape'), pointerJoin(at, 'inputResponses', key),
+        `Invalid retry params: Expected a CreateMessageResult, ListRootsResult or ElicitResult at inputResponses ${shown(key)} but received ${shown(response)}`));
+    }
+  }
+  return findingsOf(out);
+}
+
+/**
+ * Whether `value` has the members that make it one of the results an input request can have
+ * (InputResponse): ElicitResult's `action`, ListRootsResult's `roots`, CreateMessageResult's
+ * `role`, `content` and `model`. The member values are judged where the key answers a request.
+ */
+function fitsInputResponse(value: unknown): boolean {
+  if (!isJsonObject(value)) return false;
+  return Object.hasOwn(value, 'action') || Object.hasOwn(value, 'roots') || ['role', 'content', 'model'].every((k) => Object.hasOwn(value, k));
 }
 
 /**
@@ -117,8 +137,11 @@ export function validateInputResponses(
   const out: Finding[] = [];
   for (const [key, response] of Object.entries(responses)) {
     const request = Object.hasOwn(requests, key) ? requests[key] : undefined;
-    const validate = request ? INPUT_REQUEST_METHODS.get(request.method)?.result : undefined;
-    if (request && validate) for (const f of validate(response, pointerJoin(at, key), request.params, ctx)) out.push(f);
+    // A key the server did not ask for may be sent (the server ignores it); a value that is no
+    // InputResponse at all was reported with the params (validateRetryParams).
+    if (!request || !fitsInputResponse(response)) continue;
+    const validate = INPUT_REQUEST_METHODS.get(request.method)?.result;
+    if (validate) for (const f of validate(response, pointerJoin(at, key), request.params, ctx)) out.push(f);
   }
   return findingsOf(out);
 }

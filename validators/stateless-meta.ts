@@ -46,6 +46,16 @@ export function requestClientCapabilities(params: unknown): JsonObject | undefin
 }
 
 /** The subscription id a notification's or result's `_meta` carries (`undefined` when absent). */
+/**
+ * Whether a request's clientCapabilities advertise an extension (a non-empty `extensions` map):
+ * extensions may add methods and resultType values (basic, ResultType: "Extensions MAY add
+ * additional ResultType values ... advertised via capabilities"; versioning, Extension Negotiation).
+ */
+export function advertisesExtensions(params: unknown): boolean {
+  const extensions = requestClientCapabilities(params)?.['extensions'];
+  return isJsonObject(extensions) && Object.keys(extensions).length > 0;
+}
+
 export function subscriptionIdOf(value: unknown): unknown {
   return metaOf(value)?.[SUBSCRIPTION_ID_KEY];
 }
@@ -87,12 +97,35 @@ export function validateRequestMeta(params: unknown, at: string, ctx: Validation
   if (token !== undefined && !isRequestId(token)) {
     out.push(finding(ruleById('stateless/request-meta-shape'), pointerJoin(metaAt, 'progressToken'), `Invalid progressToken: Expected a string or integer but received ${shown(token)}`));
   }
+  const trace = checkTraceparent(meta, metaAt);
+  if (trace) out.push(trace);
   return findingsOf(out);
+}
+
+/** W3C Trace Context traceparent: version-traceid-parentid-flags in lowercase hex. */
+const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-[0-9a-f]{2}(-.*)?$/;
+
+/**
+ * A `traceparent` in `_meta` that does not follow W3C Trace Context (basic, OpenTelemetry trace
+ * context: "When present, their values MUST follow W3C Trace Context"): the header's form, version
+ * not ff, trace-id and parent-id not all zeros, and nothing after the flags in version 00.
+ */
+export function checkTraceparent(meta: JsonObject, metaAt: string): Finding | undefined {
+  if (!Object.hasOwn(meta, 'traceparent')) return undefined;
+  const value = meta['traceparent'];
+  const m = typeof value === 'string' ? TRACEPARENT.exec(value) : null;
+  const ok = m !== null && m[1] !== 'ff' && !/^0+$/.test(m[2] as string) && !/^0+$/.test(m[3] as string) && !(m[1] === '00' && m[4] !== undefined);
+  if (ok) return undefined;
+  return finding(ruleById('stateless/traceparent'), pointerJoin(metaAt, 'traceparent'),
+    `Invalid traceparent: Expected W3C Trace Context version-traceid-parentid-flags (e.g. 00-0af7651916cd43dd8448eb211c80319c-00f067aa0ba902b7-01) but received ${shown(value)}`);
 }
 
 /** Validates a result's `_meta`: an object whose serverInfo, when present, is an Implementation. */
 export function validateResultMeta(result: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
   const meta = metaOf(result);
-  if (meta === undefined || !Object.hasOwn(meta, SERVER_INFO_KEY)) return NO_FINDINGS;
-  return validateImplementation(meta[SERVER_INFO_KEY], pointerJoin(at, '_meta', SERVER_INFO_KEY), ctx);
+  if (meta === undefined) return NO_FINDINGS;
+  const trace = checkTraceparent(meta, pointerJoin(at, '_meta'));
+  if (!Object.hasOwn(meta, SERVER_INFO_KEY)) return trace ? [trace] : NO_FINDINGS;
+  const found = validateImplementation(meta[SERVER_INFO_KEY], pointerJoin(at, '_meta', SERVER_INFO_KEY), ctx);
+  return trace ? [...found, trace] : found;
 }

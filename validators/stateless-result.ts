@@ -10,7 +10,7 @@ import { findingsOf, isJsonObject, NO_FINDINGS, shown } from './shape.ts';
 import { finding } from './rules/report.ts';
 import { checkSchema } from './schema-check.ts';
 import { RETRYABLE_METHODS, validateInputRequiredResult } from './stateless-input.ts';
-import { validateResultMeta } from './stateless-meta.ts';
+import { advertisesExtensions, validateResultMeta } from './stateless-meta.ts';
 import { ruleById } from './rules/index.ts';
 
 /** The values of `resultType`. */
@@ -50,6 +50,8 @@ export function statelessResultValidator(method: string, family: ResultValidator
     if (!isJsonObject(result)) return family ? family(result, at, requestParams, ctx) : NO_FINDINGS;
     const type = result['resultType'];
     const typeAt = pointerJoin(at, 'resultType');
+    // An extension the client advertised may add resultType values whose results it defines.
+    if (typeof type === 'string' && type !== 'complete' && type !== 'input_required' && advertisesExtensions(requestParams)) return NO_FINDINGS;
     if (type !== 'complete' && type !== 'input_required') {
       const got = type === undefined ? 'none' : shown(type);
       return [finding(ruleById('stateless/result-type'), typeAt, `Invalid ${method} result: Expected resultType "complete" or "input_required" but received ${got}`)];

@@ -22,9 +22,31 @@ const STRING_LITERAL = /"(?:[^"\\]|\\.)*"/g;
  * over its characters takes before the engine has compiled the loop.
  */
 function countMembers(s: string): number {
-  const bare = s.replace(STRING_LITERAL, '');
+  let bare: string;
+  try {
+    bare = s.replace(STRING_LITERAL, '');
+  } catch {
+    // The engine backtracks through a string literal of tens of megabytes by its stack and runs out
+    // (RangeError): such a text is counted by the loop, linear whatever its strings.
+    return countMembersByLoop(s);
+  }
   let count = 0;
   for (let i = bare.indexOf(':'); i !== -1; i = bare.indexOf(':', i + 1)) count++;
+  return count;
+}
+
+/** countMembers by one pass over the characters (slower on short texts, never out of stack). */
+function countMembersByLoop(s: string): number {
+  let count = 0;
+  let inString = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x3a) count++;
+  }
   return count;
 }
 

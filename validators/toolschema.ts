@@ -4,6 +4,7 @@
  * silently declared but not executed and checking a value stays cheap.
  */
 import { courseNumberAt, courseNumberText, compareCourseNumbers } from './course-numbers.ts';
+import { X_MCP_HEADER } from './mcp-header.ts';
 import { JSON_SCHEMA_AVAILABLE, validateJsonSchema } from './json-schema.ts';
 import type { ValidationContext } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
@@ -251,7 +252,8 @@ function walk(w: Walk, node: unknown, at: string, depth: number): void {
     const applies = w.strict && NOT_IN_COURSE.has(key) ? undefined : KEYWORDS.get(key);
     if (applies === undefined) {
       if (w.strict) push(w, ruleById('toolschema/unknown-keyword'), pointerJoin(at, key), `Invalid keyword: "${key}" is declared but not executed by the tool-schema subset`);
-      else if (!JSON_SCHEMA_KEYWORDS.has(key) && !w.extensions.has(key)) push(w, ruleById('toolschema/keyword-not-executed'), pointerJoin(at, key), `Invalid keyword: "${key}" is not a JSON Schema keyword, so no validator executes it`);
+      // x-mcp-header is the 2026-07-28 tools page's annotation for clients (validators/mcp-header.ts), no validation keyword.
+      else if (!JSON_SCHEMA_KEYWORDS.has(key) && !w.extensions.has(key) && key !== X_MCP_HEADER) push(w, ruleById('toolschema/keyword-not-executed'), pointerJoin(at, key), `Invalid keyword: "${key}" is not a JSON Schema keyword, so no validator executes it`);
     } else if (w.strict && applies !== null && type !== undefined && !applies.has(type)) {
       push(w, ruleById('toolschema/inapplicable-keyword'), pointerJoin(at, key), `Invalid keyword: "${key}" is declared but not executed for type "${type}"`);
     }

@@ -17,6 +17,7 @@ import { serveLines } from '../../judging-server/line-channel.ts';
 import { killLeftovers, settlesWithin, signalGroup, spawnServer } from '../../live/process-group.ts';
 import type { CleanupEvidence } from '../../live/transport.ts';
 import { Redactor, secretEnvironmentValues } from '../../trace/redaction.ts';
+import { TerminalRelay } from './terminal-relay.ts';
 import { ruleById } from '../../validators/rules/index.ts';
 import type { CommandArgs, CommandIO, CommandResult } from '../cli/command.ts';
 import { whileInterruptible } from '../cli/interrupt.ts';
@@ -157,11 +158,12 @@ export async function runCheckClient(args: CommandArgs, io: CommandIO, env: Node
     const spawned = spawnServer(command as string, clientArgs, clientEnv);
     child = spawned.child;
     child.stdin?.end();
-    const pass = (chunk: Buffer): void => {
-      io.err(redactor.text(chunk.toString('utf8')));
-    };
-    child.stdout?.on('data', pass);
-    child.stderr?.on('data', pass);
+    // What the client prints is shown on stderr, a line at a time, redacted whole, controls as text.
+    for (const stream of [child.stdout, child.stderr]) {
+      const relay = new TerminalRelay(redactor, io.err);
+      stream?.on('data', (chunk: Buffer) => relay.write(chunk));
+      stream?.once('end', () => relay.end());
+    }
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child?.once('close', (code, signal) => resolve({ code, signal })));
     try {
       await spawned.spawned;

@@ -3,13 +3,12 @@
 // shard of one search, and reports the one that stands for the whole search: the lowest-numbered
 // run that failed (or could not run), else the search's last run. That is the trace an unsharded
 // search of the same seed writes, so the verdict, signature and shrunk sequence do not depend on N.
-import { MergeError, mergeShards, type MergedShards } from '../../fuzz/shard.ts';
+import { MergeError, mergeShards, type MergedShards, type ShardSummary } from '../../fuzz/shard.ts';
 import { InputError } from '../../files/input-error.ts';
-import type { Trace } from '../../trace/trace-schema.ts';
 import { countOf } from '../../reports/renderers/finding-text.ts';
 
 /** The shards' traces as one search; an InputError (`fixture/shards-mismatch`) names the trace and the JSON Pointer. */
-export function mergeTraces(traces: readonly Trace[]): MergedShards {
+export function mergeTraces<T extends ShardSummary>(traces: readonly T[]): MergedShards<T> {
   try {
     return mergeShards(traces);
   } catch (error) {
@@ -19,7 +18,7 @@ export function mergeTraces(traces: readonly Trace[]): MergedShards {
 }
 
 /** One line saying what the shards add up to. */
-export function mergeLine(merged: MergedShards): string {
+export function mergeLine(merged: MergedShards<ShardSummary>): string {
   const of = `${countOf(merged.count, 'shard')} of seed ${merged.seed} (${countOf(merged.runs, 'run')})`;
   if (merged.outcome === 'found') return `merged ${of}: the first failure is run ${merged.run}, in trace ${merged.chosen + 1}\n`;
   if (merged.outcome === 'error') return `merged ${of}: run ${merged.run} could not run, in trace ${merged.chosen + 1}\n`;

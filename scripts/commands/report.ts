@@ -16,18 +16,31 @@ import { transcriptOfTrace } from '../../trace/trace-transcript.ts';
 import { writeOutputFile } from '../../files/output-file.ts';
 import { UsageError } from '../cli/usage-error.ts';
 import { mergeLine, mergeTraces } from './report-merge.ts';
+import { shardSummary } from '../../fuzz/shard.ts';
 
 /** Reads and checks the trace at `path` (`-`: standard input); returns it with its text. */
 export async function readTrace(path: string): Promise<{ trace: Trace; text: string }> {
-  let bytes: Uint8Array;
+  const bytes = await readTraceBytes(path);
+  return { trace: parseTrace(bytes), text: new TextDecoder().decode(bytes) };
+}
+
+/** A trace file's bytes, within the trace size bound. */
+async function readTraceBytes(path: string): Promise<Uint8Array> {
   try {
-    bytes = await readBounded(path, TRACE_MAX_BYTES);
+    return await readBounded(path, TRACE_MAX_BYTES);
   } catch (error) {
     if (error instanceof ReadError) throw error.about(path === '-' ? 'standard input' : path);
     if (error instanceof StrictJsonError) throw new InputError(error.rule, '', `trace: ${error.message}`);
     throw error;
   }
-  return { trace: parseTrace(bytes), text: new TextDecoder().decode(bytes) };
+}
+
+/** A trace read and checked as readTrace does, without keeping its text. */
+async function readTraceOnly(path: string): Promise<Trace> {
+  let bytes: Uint8Array | undefined = await readTraceBytes(path);
+  const trace = parseTrace(bytes);
+  bytes = undefined;
+  return trace;
 }
 
 /** `report TRACE|- [--json] [--json-file F] [--junit F] [--sarif F] [--html F] [--jsonl F] [--expected-failures F] [--quiet]`, or `report --merge SHARD-TRACE... [--output F] [...]`. */
@@ -39,17 +52,20 @@ export async function run(args: CommandArgs, io: CommandIO): Promise<CommandResu
   let path = args.positionals[0] as string;
   const note = merge ? undefined : terminalInputNote(path, 'a trace');
   if (note !== undefined) io.err(note);
-  let { trace, text } = await readTrace(path);
+  let trace: Trace;
+  let text: string;
   if (merge) {
-    const read = [{ trace, text }];
-    for (const other of args.positionals.slice(1)) read.push(await readTrace(other));
-    const merged = mergeTraces(read.map((r) => r.trace));
-    ({ trace, text } = read[merged.chosen] as { trace: Trace; text: string });
+    // Each shard is read, checked and folded to what merging needs before the next is read: one
+    // trace is held at a time, however many shards; the chosen one is then read again whole.
+    const summaries = [];
+    for (const shard of args.positionals) summaries.push(shardSummary(await readTraceOnly(shard)));
+    const merged = mergeTraces(summaries);
+    ({ trace, text } = await readTrace(args.positionals[merged.chosen] as string));
     const output = args.string('output');
     if (output !== undefined) await writeOutputFile(output, text, { ownerOnly: true, makeFolder: true });
     path = output ?? (args.positionals[merged.chosen] as string);
     if (!args.flag('json') && !args.flag('quiet')) io.out(mergeLine(merged));
-  }
+  } else ({ trace, text } = await readTrace(path));
   const files: Partial<Record<'jsonFile' | 'junit' | 'sarif' | 'html' | 'expectedFailures', string>> = {};
   for (const [key, option] of [['jsonFile', 'json-file'], ['junit', 'junit'], ['sarif', 'sarif'], ['html', 'html'], ['expectedFailures', 'expected-failures']] as const) {
     const value = args.string(option);

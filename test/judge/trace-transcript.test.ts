@@ -55,8 +55,9 @@ test('a tap trace whose client never answers the server: the same unanswered req
     findings: [], cleanup: {}, status: 'pass',
   } as unknown as Trace;
   const { fromTrace, fromTranscript } = await bothWays(trace);
-  assert.equal(fromTrace.map((f) => f[1]).sort(), ['correlation/unanswered-request', 'tools/list-result']);
-  assert.ok(fromTrace.some((f) => f[1] === 'correlation/unanswered-request' && f[0] === 4), 'the ping, at its event');
+  // The client sent tools/list after the ping and never answered it: ping, "The receiver MUST respond promptly".
+  assert.equal(fromTrace.map((f) => f[1]).sort(), ['correlation/ping-unanswered', 'tools/list-result']);
+  assert.ok(fromTrace.some((f) => f[1] === 'correlation/ping-unanswered' && f[0] === 4), 'the ping, at its event');
   assert.equal(fromTranscript, fromTrace);
 });
 

@@ -100,20 +100,32 @@ test('stdio, era modern: a legacy server could not be checked in 2026-07-28 (its
   assert.equal(run.trace.findings, []);
 });
 
-test('stdio, era modern: server/discover answered -32601 is judged, not could-not-run: stateless/discover-not-implemented on the answer (exit 1), a trace that judges again the same', async () => {
-  for (const peer of ['modern-discover-not-found', 'serves-before-initialized']) {
-    const run = await checkPeer(peer, MODERN);
-    assert.is(run.trace.status, 'fail', `${peer}: ${run.trace.error ?? ''}`);
-    assert.is(run.trace.error, undefined, peer);
-    assert.equal(rules(run), ['stateless/discover-not-implemented'], peer);
-    const found = run.trace.findings[0];
-    const answered = found?.event === null || found === undefined ? undefined : run.trace.events[found.event];
-    assert.ok(answered?.kind === 'message' && answered.direction === 'server_to_client', peer);
-    assert.is(found?.pointer, '/message/error/code');
-    assert.match(found?.message ?? '', /to a client that speaks 2026-07-28 alone: it is no 2026-07-28 server; a 2026-07-28 server must implement server\/discover/);
-    assert.equal(clientFindings(run), []);
-    assert.is(judgeTrace(run.trace).signature, run.trace.signature, peer);
-  }
+// The stdio page, Backward Compatibility: "The server returns any other error, or does not respond
+// within a reasonable timeout: the server is legacy." and "The fallback MUST NOT be keyed to one
+// specific error code: legacy servers respond to unknown pre-initialize requests with
+// implementation-defined errors (commonly -32601 or -32602)". So -32601 alone is no finding: a
+// legacy server checked in 2026-07-28 could not be checked (exit 2), while a server that answers the
+// revision's requests (resultType) yet refuses server/discover ("Servers MUST implement it") is judged.
+test('stdio, era modern: a legacy server that answers server/discover -32601 could not be checked in 2026-07-28 (exit 2), blamed for nothing', async () => {
+  const run = await checkPeer('serves-before-initialized', MODERN);
+  assert.is(run.trace.status, 'error');
+  assert.match(run.trace.error ?? '', /answered server\/discover with error -32601 .*and tools\/list with a result without resultType: it does not speak MCP 2026-07-28/);
+  assert.equal(run.trace.findings, []);
+  assert.is(judgeTrace(run.trace).signature, run.trace.signature);
+});
+
+test('stdio, era modern: a 2026-07-28 server that answers server/discover -32601 is judged, not could-not-run: stateless/discover-not-implemented (exit 1), a trace that judges again the same', async () => {
+  const run = await checkPeer('modern-discover-not-found', MODERN);
+  assert.is(run.trace.status, 'fail', run.trace.error ?? '');
+  assert.is(run.trace.error, undefined);
+  assert.equal(rules(run), ['stateless/discover-not-implemented']);
+  const found = run.trace.findings[0];
+  const answered = found?.event === null || found === undefined ? undefined : run.trace.events[found.event];
+  assert.ok(answered?.kind === 'message' && answered.direction === 'server_to_client');
+  assert.is(found?.pointer, '/message/result/resultType');
+  assert.match(found?.message ?? '', /yet answers tools\/list as a 2026-07-28 server \(resultType\)/);
+  assert.equal(clientFindings(run), []);
+  assert.is(judgeTrace(run.trace).signature, run.trace.signature);
 });
 
 test('stdio, era auto: a legacy server that answers the probe -32601 falls back to initialize, blamed for nothing', async () => {
@@ -144,10 +156,27 @@ test('stdio, era auto: a legacy server that leaves the probe unanswered falls ba
   assert.is(judgeTrace(run.trace).signature, run.trace.signature);
 });
 
+// stdio page, Backward Compatibility: "The server returns a DiscoverResult: the server is modern.
+// Select a mutually supported version from supportedVersions and continue." A DiscoverResult that
+// lacks 2026-07-28 names no version the checker speaks: the auto era does not choose 2026-07-28,
+// the run could not be checked (exit 2), and the DiscoverResult (a valid answer in any version) is
+// blamed for nothing.
+test('stdio, era auto and modern: a DiscoverResult whose supportedVersions lack 2026-07-28 is never run as 2026-07-28: could not run (exit 2), no finding', async () => {
+  for (const overrides of [{ era: 'auto' as const }, MODERN]) {
+    const run = await checkPeer('modern-future-only', overrides);
+    assert.is(run.trace.status, 'error', JSON.stringify(run.trace.findings));
+    assert.equal(run.trace.findings, []);
+    assert.not.ok(run.trace.events.some((e) => e.kind === 'message' && e.direction === 'client_to_server' && (e.message as { method?: string }).method === 'tools/list'), 'nothing sent in 2026-07-28 after it');
+  }
+  const auto = await checkPeer('modern-future-only', { era: 'auto' });
+  assert.match(auto.trace.error ?? '', /DiscoverResult names the versions "2099-01-01", none of which the check speaks/);
+});
+
 const DEFECTS: readonly [string, Partial<CheckOptions>, readonly string[]][] = [
   ['modern-no-result-type', {}, ['stateless/result-type']],
   ['modern-second-page-without-ttl', {}, ['stateless/cacheable-result']],
-  ['modern-serves-unsupported-version', { scope: 'full' }, ['probe/unsupported-version-code', 'stateless/unsupported-version-not-rejected']],
+  // One defect, one finding: the served unsupported version is the session's; the probe rule adds nothing.
+  ['modern-serves-unsupported-version', { scope: 'full' }, ['stateless/unsupported-version-not-rejected']],
   ['modern-notifies-before-ack', { scope: 'full' }, ['stateless/not-acknowledged']],
   ['modern-empty-input-required', { calls: [{ name: 'confirm', args: {} }] }, ['stateless/input-required-shape']],
 ];
@@ -159,6 +188,17 @@ for (const [peer, overrides, expected] of DEFECTS) {
     assert.equal(clientFindings(run), []);
   });
 }
+
+// Streamable HTTP, Custom Headers from Tool Parameters: "conforming clients MUST mirror the
+// designated parameter values into HTTP headers"; the peer refuses a call without them (-32020).
+test('Streamable HTTP: check --call mirrors a tool\'s x-mcp-header arguments into Mcp-Param-* headers, so a server that requires them serves the call', async () => {
+  const tools = [{ name: 'echo', description: 'Echoes its text.', inputSchema: { type: 'object', properties: { text: { type: 'string', 'x-mcp-header': 'Text' } }, required: ['text'] } }];
+  const run = await checkHttp({ tools }, { scope: 'quick', calls: [{ name: 'echo', args: { text: 'hé' } }] });
+  assert.is(run.trace.status, 'pass', JSON.stringify(run.trace.findings));
+  assert.equal(run.trace.findings, []);
+  const call = run.trace.events.find((e) => e.kind === 'http_request' && e.headers['mcp-method'] === 'tools/call');
+  assert.is(call?.kind === 'http_request' ? call.headers['mcp-param-text'] : undefined, '=?base64?aMOp?=');
+});
 
 test('Streamable HTTP, era auto: the correct modern peer is clean in the full scope; every request carries MCP-Protocol-Version and Mcp-Method (Mcp-Name where named)', async () => {
   const run = await checkHttp({}, { calls: [{ name: 'echo', args: { text: 'hé' } }] });

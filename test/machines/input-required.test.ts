@@ -48,7 +48,9 @@ test('retry checks report in order and change no state', () => {
   const first = asked({ units: ELICIT, where: ROOTS }, 's1');
   assert.equal(run([first, check(['units', 'where'], 's1', 'tools/call', 'other')]), ['"input_required"', '"input_required" stateless/retry-different-request']);
   assert.equal(run([first, check(['units', 'where'], 's1', 'prompts/get')]), ['"input_required"', '"input_required" stateless/retry-different-request']);
-  assert.equal(run([first, check(['units', 'where', 'x'], 's1')]), ['"input_required"', '"input_required" stateless/input-response-unknown-key']);
+  // mrtr, Error Handling: "If additional, unexpected parameters are provided in the InputResponses
+  // object, the server SHOULD ignore any information it does not recognize or need": no finding.
+  assert.equal(run([first, check(['units', 'where', 'x'], 's1')]), ['"input_required"', '"input_required"']);
   assert.equal(run([first, check(['units'], 's1')]), ['"input_required"', '"input_required" stateless/input-response-missing']);
   assert.equal(run([first, check(['units', 'where'], 's2')]), ['"input_required"', '"input_required" stateless/request-state-not-echoed']);
   assert.equal(run([first, check(['units', 'where'])]), ['"input_required"', '"input_required" stateless/request-state-not-echoed']);
@@ -129,16 +131,26 @@ test('a rejected retry leaves its loop waiting, and a retry answer is checked ag
   s.stop();
 });
 
-test('the unknown-key finding points at the key', () => {
+test('a key the server did not ask for is no finding (mrtr, Error Handling: the server "SHOULD ignore any information it does not recognize or need"); a missing key still is', () => {
   const s = session();
   s.feed(callStep(1));
   s.feed(resultStep(1, { resultType: 'input_required', inputRequests: { units: ELICIT } }));
-  const found = s.feed(callStep(2, { inputResponses: { units: { action: 'cancel' }, 'a/b': { action: 'cancel' } } }));
-  assert.equal(found.map((f) => `${f.rule} ${f.pointer}`), ['stateless/input-response-unknown-key /message/params/inputResponses/a~1b']);
+  assert.equal(s.feed(callStep(2, { inputResponses: { units: { action: 'cancel' }, 'a/b': { action: 'cancel' } } })), []);
+  s.feed(resultStep(2, { resultType: 'input_required', inputRequests: { units: ELICIT } }));
+  assert.equal(s.feed(callStep(3, { inputResponses: { 'a/b': { action: 'cancel' } } })).map((f) => f.rule), ['stateless/input-response-missing']);
   s.stop();
 });
 
-test('at most 1024 loops wait for a retry; once one was forgotten, a retry that matches none is not reported', () => {
+test('a retry that matches no request in view is no finding: requests are independent (mrtr: "as they are independent requests"), so it may answer an input_required result got on another connection', () => {
+  const s = session();
+  assert.equal(s.feed(callStep(7, { inputResponses: { units: { action: 'cancel' } }, requestState: 'from-another-connection' })), []);
+  // The same retry while its original request is in view and unanswered is still a finding.
+  s.feed(callStep(8));
+  assert.equal(s.feed(callStep(9, { inputResponses: { units: { action: 'cancel' } } })).map((f) => f.rule), ['stateless/retry-without-input-required']);
+  s.stop();
+});
+
+test('at most 1024 loops wait for a retry; a retry that matches none is not reported', () => {
   const s = new Session({
     profile: SPEC_2026_07_28,
     tools: [{ name: 'get_weather', inputSchema: { type: 'object' } }],
@@ -152,7 +164,7 @@ test('at most 1024 loops wait for a retry; once one was forgotten, a retry that 
     assert.equal(rules(resultStep(id, { resultType: 'input_required', inputRequests: { units: ELICIT }, requestState: `s${id}` })), []);
   };
   for (let id = 1; id <= 1024; id++) wait(id);
-  assert.equal(rules(promptRetry(5000)), ['stateless/retry-without-input-required'], 'nothing forgotten yet: reported');
+  assert.equal(rules(promptRetry(5000)), [], 'a retry of no request in view: requests are independent');
   wait(1025);
   const waiting = (loops(s) as { waiting: unknown[] }).waiting;
   assert.is(waiting.length, 1024);

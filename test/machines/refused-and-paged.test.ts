@@ -129,4 +129,15 @@ test('an elicitation/create in a mode the client did not declare, answered with 
   assert.equal(play(session({}), [form('e1'), c2s({ id: 'e1', result: { action: 'accept', content: { u: 'x' } } })]), [[], []]);
 });
 
+// stdio page, Backward Compatibility: "The server returns a DiscoverResult: the server is modern.
+// Select a mutually supported version from supportedVersions and continue." A DiscoverResult is a
+// valid answer to a probe in a version the server does not support; only other requests owe -32022.
+test('a DiscoverResult answering server/discover in a version the server does not support is no finding; a tools/list served in it is', () => {
+  const old = { ...META, 'io.modelcontextprotocol/protocolVersion': '2099-01-01' };
+  const found = stateless([c2s({ id: 1, method: 'server/discover', params: { _meta: old } }),
+    s2c({ id: 1, result: { resultType: 'complete', supportedVersions: ['2026-07-28'], capabilities: { tools: {} }, ttlMs: 0, cacheScope: 'public' } }),
+    c2s({ id: 2, method: 'tools/list', params: { _meta: old } }), s2c({ id: 2, result: page({}) })]);
+  assert.equal(found.map((f) => f.filter((r) => !r.startsWith('stateless/protocol-version-unsupported'))), [[], [], [], ['stateless/unsupported-version-not-rejected /message/result']]);
+});
+
 test.run();

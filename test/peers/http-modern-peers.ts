@@ -33,12 +33,14 @@ export interface ModernHttpChange {
   readonly malformedStatus?: number;
   /** How a request from a foreign Origin is answered (the page requires 403): 200 serves it as any other; any other status refuses it. */
   readonly foreignOriginStatus?: number;
+  /** The tools listed (the core's otherwise); a tools/call's Mcp-Param-* headers are checked against their x-mcp-header properties. */
+  readonly tools?: readonly Json[];
 }
 
 const NAMED: Readonly<Record<string, string>> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
 
 /** The header check of the transport page: undefined when the headers match the body, else what is wrong. */
-function headerMismatch(req: http.IncomingMessage, message: Json): string | undefined {
+function headerMismatch(req: http.IncomingMessage, message: Json, tools: readonly Json[] = []): string | undefined {
   const params = (message['params'] ?? {}) as Json;
   const meta = (params['_meta'] ?? {}) as Json;
   const version = meta['io.modelcontextprotocol/protocolVersion'];
@@ -49,6 +51,17 @@ function headerMismatch(req: http.IncomingMessage, message: Json): string | unde
     const header = req.headers['mcp-name'];
     const decoded = typeof header === 'string' && header.startsWith('=?base64?') && header.endsWith('?=') ? Buffer.from(header.slice(9, -2), 'base64').toString('utf8') : header;
     if (decoded !== params[source]) return 'Mcp-Name does not match the body';
+  }
+  // Custom Headers from Tool Parameters: each top-level x-mcp-header property given is mirrored.
+  const tool = message['method'] === 'tools/call' ? tools.find((t) => t['name'] === params['name']) : undefined;
+  const properties = ((tool?.['inputSchema'] as Json | undefined)?.['properties'] ?? {}) as Record<string, Json>;
+  const args = (params['arguments'] ?? {}) as Json;
+  for (const [key, schema] of Object.entries(properties)) {
+    const name = schema['x-mcp-header'];
+    if (typeof name !== 'string' || args[key] === undefined) continue;
+    const header = req.headers[`mcp-param-${name.toLowerCase()}`];
+    const decoded = typeof header === 'string' && header.startsWith('=?base64?') && header.endsWith('?=') ? Buffer.from(header.slice(9, -2), 'base64').toString('utf8') : header;
+    if (decoded !== String(args[key])) return `Mcp-Param-${name} does not match the argument`;
   }
   return undefined;
 }
@@ -85,7 +98,7 @@ export function startModernHttpPeer(change: ModernHttpChange = {}): Promise<Runn
       const message = JSON.parse(await readRequestBody(req)) as Json;
       const json = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       if (isModern(message) && change.acceptMismatch !== true) {
-        const wrong = headerMismatch(req, message);
+        const wrong = headerMismatch(req, message, change.tools);
         if (wrong !== undefined) {
           json(400, { jsonrpc: '2.0', id: message['id'] ?? null, error: { code: -32020, message: `Header mismatch: ${wrong}` } });
           return;
@@ -98,7 +111,7 @@ export function startModernHttpPeer(change: ModernHttpChange = {}): Promise<Runn
         ...(change.secondPageWithoutTtl === true ? { secondPageWithoutTtl: true } : {}),
         ...(change.malformedStatus === undefined ? {} : { malformedStatus: change.malformedStatus }),
       };
-      const answered = answer(message, { change: coreChange }) as { status: number; messages: Json[]; hold?: boolean };
+      const answered = answer(message, { change: coreChange, ...(change.tools === undefined ? {} : { tools: change.tools }) }) as { status: number; messages: Json[]; hold?: boolean };
       if (answered.messages.length === 0) {
         res.writeHead(202).end();
         return;

@@ -5,7 +5,7 @@ import { areasOfMethod, exercisedAreas, exercisedRules } from '../../reports/exe
 import { buildReportModel } from '../../reports/report-model.ts';
 import { RULES } from '../../validators/rules/index.ts';
 import { renderAll, tempDir } from './support.ts';
-import { cleanTrace, errorTrace, failingTrace, HOSTILE, hostileTrace } from './traces.ts';
+import { cleanTrace, errorTrace, failingTrace, HANDSHAKE, HOSTILE, hostileTrace, makeTrace } from './traces.ts';
 
 const tmp = tempDir('junit');
 test.after(() => tmp.remove());
@@ -17,6 +17,14 @@ interface Suite { '@_name': string; '@_tests': string; '@_failures': string; '@_
 /** Parses a JUnit document back, after checking it is well-formed XML with only XML 1.0 characters. */
 function parse(xml: string): { root: Record<string, string>; suites: Suite[] } {
   assert.is(XMLValidator.validate(xml), true);
+  // A reference must name a declared entity (only the five predefined ones here) or a legal
+  // character (WFC: Entity Declared, Legal Character); fast-xml-parser's validator does not check.
+  for (const [ref, name] of xml.matchAll(/&([^;\s<&]*);?/g)) {
+    if (/^(?:amp|lt|gt|quot|apos)$/.test(name ?? '')) continue;
+    const code = /^#x([0-9a-fA-F]+)$/.exec(name ?? '')?.[1] ?? /^#(\d+)$/.exec(name ?? '')?.[1];
+    const value = code === undefined ? NaN : name!.startsWith('#x') ? parseInt(code, 16) : Number(code);
+    assert.ok(ref.endsWith(';') && (value === 0x9 || value === 0xa || value === 0xd || (value >= 0x20 && value <= 0xd7ff) || (value >= 0xe000 && value <= 0xfffd) || (value >= 0x10000 && value <= 0x10ffff)), `a reference no parser accepts: ${ref}`);
+  }
   assert.not.match(xml, /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/, 'only XML 1.0 characters');
   assert.ok(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>'));
   const doc = new XMLParser({ ignoreAttributes: false, parseAttributeValue: false, trimValues: false, isArray: (name) => name === 'testsuite' || name === 'testcase' }).parse(xml) as { testsuites: Record<string, string> & { testsuite: Suite[] } };
@@ -92,6 +100,22 @@ test('hostile content round-trips as text: markup, ]]>, control characters made 
   assert.ok(decode(body).includes('bell\\u0007 escape\\u001B[31m nul\\u0000 del\\u007F'), 'control characters shown as \\uXXXX');
   assert.ok(decode(body).includes('lone \ufffd and \ufffd here'));
   assert.not.match(r.junit, /<script/);
+});
+
+test('a peer\'s text shaped like a reference (&#0;, &nbsp;, &#x41;, &amp;) is written as text, never as a live reference', async () => {
+  const refs = 'nul &#0; nbsp &nbsp; hex &#x41; dec &#65; amp &amp; bare & end';
+  const trace = makeTrace([...HANDSHAKE], [
+    { rule: 'tools/duplicate-name', severity: 'error', event: 1, pointer: '/message/result/tools/1/name', message: `Duplicate tool "${refs}"` },
+  ], { status: 'error', error: `the server said ${refs}` });
+  const r = await renderAll(tmp.dir, trace);
+  const { suites } = parse(r.junit);
+  const cases = suites.flatMap((s) => s.testcase);
+  const dup = cases.find((c) => c['@_name'] === 'tools/duplicate-name')!;
+  const run = cases.find((c) => c['@_name'] === 'run completed')!;
+  // The parser has decoded the document's references: what it reads is the peer's text as it was.
+  assert.ok(dup.failure!['@_message'].includes(refs), dup.failure!['@_message']);
+  assert.ok(dup.failure!['#text']!.includes(refs));
+  assert.ok(run.error!['@_message'].includes(refs));
 });
 
 test.run();

@@ -55,11 +55,17 @@ const DROPPED_RESULT_WARNINGS: Readonly<Record<string, string>> = {};
 
 /** Rules no fixture message can make the first error of a case, each with the reason. */
 const UNREACHABLE: Readonly<Record<string, string>> = {
+  'stateless/input-response-unknown-key': 'retired, never raised: the mrtr page has the server ignore keys it did not ask for (fixtures/spec-2026-07-28/input-required.json#s26_retry_unknown_key passes)',
+  'prompts/duplicate-name': 'retired, never raised: a name the page calls a unique identifier, with no MUST or SHOULD (spec-2025-11-25/prompts.json#spec_prompts_duplicate_name passes)',
+  'prompts/unknown-prompt': 'retired, never raised: no line forbids it (spec-2025-11-25/prompts.json#spec_prompts_get_unknown_after_listing passes)',
+  'prompts/unknown-argument': 'retired, never raised: no line forbids it (spec-2025-11-25/prompts.json#spec_prompts_get_undeclared_argument passes)',
+  'tools/stale-cursor': 'retired, never raised: cursors are only opaque (spec-2025-11-25/course-contrasts.json#ext_tools_list_changed_invalidates_cursor passes)',
   // A course case plays at most 512 steps (profile/too-many-steps, as its reference), so 1024
   // unanswered requests of one sender cannot be reached in a fixture case; a session shows it.
   'correlation/pending-limit': 'out of reach of a course case of at most 512 steps; test/machines/pending-limit.test.ts',
   // Notes about what the checker did not check (test/validators/json-schema.test.ts shows each).
   'toolschema/json-schema-too-large': 'a tool schema over 256 KiB of JSON, not compiled: too large for a fixture file worth keeping',
+  'toolschema/pattern-unsupported': 'a pattern RE2 cannot run is a specification-profile note; fixtures run under the strict course profile (test/validators/json-schema.test.ts shows it)',
   'toolschema/dialect-unknown': 'a $schema naming no known dialect is read as 2020-12 with a note about the run; warnings on a clean result are dropped',
   // Reported only by non-strict profiles (strict ones report toolschema/unknown-keyword instead);
   // schema_version 3 fixtures are always judged under the strict course profile.
@@ -71,6 +77,7 @@ const UNREACHABLE: Readonly<Record<string, string>> = {
   // A case ends at its last step with no "end of the exchange" to judge; transcripts report it where
   // they end (test/scripts/validate-lines.test.ts).
   'correlation/unanswered-request': 'reported where a transcript ends; a fixture case has no end-of-exchange check',
+  'correlation/ping-unanswered': 'reported where a transcript ends, as correlation/unanswered-request; a fixture case has no end-of-exchange check (test/judge/cancelled-unanswered.test.ts)',
   // Raised on the run as a whole when a session ends without notifications/initialized: a case has no end.
   'lifecycle/initialized-missing': 'raised when a session ends; a fixture case has no end-of-exchange check (test/scripts/check-client.test.ts)',
   // The checker's own stop of a call it exercised: a live time limit, which no message carries.

@@ -31,10 +31,10 @@ const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixt
 
 /** Messages we reject and the official schema accepts, by `<file>#<case>/<steps|setup>/<i>`. */
 const OURS_STRICTER: Readonly<Record<string, string>> = {
+  'spec-2026-07-28/results.json#s26_tool_x_mcp_header_on_number/steps/1': 'x-mcp-header\'s constraints (a primitive property, a token, unique) are prose MUSTs of the tools page; the schema leaves inputSchema open',
   'spec-2025-11-25/course-contrasts.json#spec_tools_call_argument_breaks_const/steps/2': 'arguments are held to the listed tool\'s inputSchema (JSON Schema), which the message schema alone cannot see',
   'spec-2025-11-25/course-contrasts.json#spec_roots_file_without_slashes/steps/1': WHY.fileRoot,
   'spec-2025-06-18/completion.json#r0618_completion_101_values/steps/1': WHY.maxValues,
-  'spec-2025-06-18/prompts.json#r0618_prompts_duplicate_name/steps/1': WHY.unique,
   'spec-2025-06-18/revision.json#r0618_tools_call_task_without_capability/steps/0': WHY.task0618,
   'spec-2025-06-18/revision.json#r0618_tools_call_task/steps/0': WHY.task0618,
   'spec-2025-06-18/revision.json#r0618_sampling_tools_without_capability/steps/0': WHY.samplingTools0618,
@@ -42,7 +42,6 @@ const OURS_STRICTER: Readonly<Record<string, string>> = {
   'spec-2025-06-18/revision.json#r0618_elicitation_titled_enum/steps/0': WHY.titledEnum0618,
   'spec-2025-06-18/revision.json#r0618_elicitation_accept_above_maximum/steps/1': WHY.formContent,
   'spec-2025-11-25/completion.json#spec_completion_101_values/steps/1': WHY.maxValues,
-  'spec-2025-11-25/prompts.json#spec_prompts_duplicate_name/steps/1': WHY.unique,
   'spec-2025-11-25/tasks.json#spec_tasks_cancel_input_required_result_wrong/steps/4': WHY.cancelStatus,
   'spec-2025-11-25/tasks.json#spec_tasks_cancel_result_still_working/steps/3': WHY.cancelStatus,
   'spec-2025-11-25/tasks.json#spec_tasks_get_describes_other_task/steps/3': WHY.taskOfRequest,
@@ -90,8 +89,6 @@ const OURS_STRICTER: Readonly<Record<string, string>> = {
   'course-profile/envelope.json#envelope_error_with_extra_member/steps/1': WHY.jsonRpcMembers,
   'course-profile/tools.json#toolschema_unknown_type_name/steps/1': WHY.jsonSchemaMeta,
   'course-profile/resources.json#res_descriptor_negative_size/steps/1': `${WHY.ownRule}: a size in bytes is non-negative (the schema: any integer)`,
-  'course-profile/resources.json#res_list_duplicate_uri/steps/1': WHY.unique,
-  'course-profile/resources.json#res_templates_duplicate/steps/1': WHY.unique,
   'course-profile/tasks.json#tasks_list_duplicate_task_id/steps/1': WHY.unique,
   'course-profile/tasks.json#tasks_date_only_timestamp/steps/1': 'createdAt is an "ISO 8601 timestamp" by its description; the schema types it as any string',
   'course-profile/tasks.json#tasks_zero_poll_interval/steps/1': `${WHY.ownRule}: pollInterval is a positive integer (the schema: any integer)`,
@@ -114,8 +111,6 @@ const OURS_STRICTER: Readonly<Record<string, string>> = {
   'course-profile/reference-behaviours.json#fid_tasks_list/steps/1': `${WHY.ownRule}: pollInterval is a positive integer (the schema: any integer)`,
   'course-profile/reference-behaviours.json#fid_tasks_list_duplicate_ids/steps/1': WHY.unique,
   'course-profile/reference-behaviours.json#fid_res_list_size_negative/steps/1': `${WHY.ownRule}: a size in bytes is non-negative (the schema: any integer)`,
-  'course-profile/reference-behaviours.json#fid_res_list_duplicate_uri/steps/1': WHY.unique,
-  'course-profile/reference-behaviours.json#fid_res_templates_duplicate/steps/1': WHY.unique,
   'course-profile/reference-behaviours.json#fid_res_read_text_and_blob/steps/1': WHY.textAndBlob,
   'course-profile/reference-behaviours.json#fid_res_read_blob_unpadded/steps/1': WHY.format,
   'course-profile/reference-behaviours.json#fid_res_read_blob_invalid/steps/1': WHY.format,

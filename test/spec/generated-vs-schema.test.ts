@@ -93,8 +93,9 @@ const OURS_STRICTER: Readonly<Record<string, Disagreement>> = {
     witness: { revision: '2026-07-28', method: 'notifications/subscriptions/acknowledged', params: { notifications: {} } },
   },
   'unique-in-list': {
-    rules: ['prompts/duplicate-name', 'tools/duplicate-name', 'resources/duplicate-uri', 'tasks/duplicate-task-id'], pointer: /^\/message\/result\/\w+\/\d+\/(name|uri|uriTemplate|taskId)$/, why: WHY.unique,
-    witness: { revision: V, method: 'prompts/list', result: { prompts: [{ name: 'a' }, { name: 'a' }] } },
+    // prompts/duplicate-name is retired (the prompts page requires nothing of a listing), resources/duplicate-uri the course profile's.
+    rules: ['tools/duplicate-name', 'resources/duplicate-uri', 'tasks/duplicate-task-id'], pointer: /^\/message\/result\/\w+\/\d+\/(name|uri|uriTemplate|taskId)$/, why: WHY.unique,
+    witness: { revision: V, method: 'tasks/list', result: { tasks: [TASK_OK, TASK_OK] } },
   },
   'required-names-declared-field': {
     rules: ['elicitation/requested-schema'], pointer: /^\/message\/params\/requestedSchema\/required\/\d+$/, why: OWN('a required field must be one of the declared properties (JSON Schema allows undeclared names in required)'),

@@ -82,9 +82,10 @@ const LIST_CASES: ReadonlyArray<{ name: string; result: unknown; expected: strin
     context: older,
   },
   {
-    name: 'duplicate names',
+    // prompts: a name is the prompt's "Unique identifier", with no MUST or SHOULD about a listing.
+    name: 'duplicate names: no finding',
     result: { prompts: [REVIEW, { name: 'code_review' }] },
-    expected: [`prompts/duplicate-name ${R}/prompts/1/name`],
+    expected: [],
   },
   {
     name: 'unknown member (course profile)',

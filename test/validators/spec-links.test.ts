@@ -60,8 +60,15 @@ test('a line a revision lacks keeps the link to the revision that has it', () =>
   const priming = RULES.get('http/sse-priming-event')!;
   assert.is(specLinkFor(priming, '2025-06-18'), priming.spec);
   assert.ok(unresolved(priming.spec.replace('/2025-11-25/', '/2025-06-18/')) !== undefined, 'the 2025-06-18 page really lacks the line');
-  const lifecycle = [...RULES.values()].find((r) => r.spec.includes('/2025-11-25/basic/lifecycle'))!;
-  assert.is(specLinkFor(lifecycle, '2026-07-28'), lifecycle.spec, '2026-07-28 has no lifecycle page');
+});
+
+test('a 2026-07-28 session cites 2026-07-28 pages alone: no rule links a page of an earlier revision under it', () => {
+  const older = [...RULES.values()].map((r) => `${r.id}: ${specLinkFor(r, '2026-07-28')}`).filter((l) => /\/specification\/(2025-06-18|2025-11-25)\//.test(l));
+  assert.equal(older, []);
+  const lifecycle = [...RULES.values()].find((r) => r.spec === 'https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle')!;
+  assert.is(specLinkFor(lifecycle, '2026-07-28'), 'https://modelcontextprotocol.io/specification/2026-07-28/basic/versioning', 'no lifecycle page: the versioning page');
+  assert.is(specLinkFor(RULES.get('correlation/unanswered-request')!, '2026-07-28'), 'https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/cancellation#timeouts');
+  assert.is(specLinkFor(RULES.get('probe/answer-to-reused-id')!, '2026-07-28'), 'https://modelcontextprotocol.io/specification/2026-07-28/basic', 'a line the page lacks: the page itself');
 });
 
 test('course rules link a section of the course page, never a bare profile name', () => {

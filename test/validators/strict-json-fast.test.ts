@@ -120,4 +120,14 @@ test('the fast path decides the common case and defers the doubtful ones', () =>
   }
 });
 
+test('a string literal of tens of megabytes in a text with whitespace (a trace file) is read, not a RangeError', () => {
+  const long = 'x'.repeat(30 * 1024 * 1024);
+  const text = `{\n  "a": "${long}",\n  "b": "\\" : \\\\",\n  "c": 1\n}`;
+  const value = parseFast(text, DEPTH) as Record<string, unknown>;
+  assert.is.not(value, FALLBACK);
+  assert.is((value['a'] as string).length, long.length);
+  assert.is(value['b'], '" : \\');
+  assert.is(parseFast(`{\n  "a": "${long}",\n  "a": 1\n}`, DEPTH), FALLBACK, 'a repeat is still left to the scanner');
+});
+
 test.run();

@@ -4,6 +4,11 @@ import { COURSE, defineRules, SPEC } from './rule.ts';
 export const correlationRules = defineRules('correlation', SPEC.basic, {
   'duplicate-outstanding-id': { text: 'A sender must not reuse a request id while an earlier request with that id is unanswered.', keyword: 'MUST NOT' },
   'no-matching-request': { text: 'A response must answer an outstanding request sent in the opposite direction with the same id.', keyword: 'MUST' },
+  'ping-unanswered': {
+    keyword: 'MUST',
+    text: 'A ping is answered promptly with an empty result: a receiver that sends other messages after a ping and never answers it breaks that.',
+    spec: `${SPEC.basic}/utilities/ping#behavior-requirements:~:text=The%20receiver%20MUST%20respond%20promptly`,
+  },
   'unanswered-request': {
     keyword: 'SHOULD',
     text: 'Every request should be answered (or cancelled after a timeout); a request still unanswered where a transcript ends is reported, since the capture may have been cut short.',

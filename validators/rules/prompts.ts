@@ -7,12 +7,24 @@ export const promptsRules = defineRules('prompts', SPEC.prompts, {
     text: 'A prompt must be {name, title?, description?, arguments?, icons?, _meta?} and each of its arguments {name, title?, description?, required?} with the types the schema gives.',
     keyword: 'schema',
   },
-  'duplicate-name': { text: 'Prompt names must be unique within a prompts/list result (a name identifies its prompt).', keyword: 'MUST' },
+  'duplicate-name': {
+    text: 'Retired: never raised. The prompts page calls a name the prompt\'s "Unique identifier" and requires nothing of a listing (no MUST, no SHOULD).',
+    keyword: 'tool',
+    severity: 'warning',
+  },
   'get-params': { text: 'prompts/get params must be {name, arguments?, _meta?}: a string name and an object of string argument values.', keyword: 'schema' },
   'get-result': { text: 'A prompts/get result must be {description?, messages, _meta?}: an optional string and an array of prompt messages.', keyword: 'schema' },
   'message': { text: 'A prompt message must be {role: "user" | "assistant", content} whose content is one content block.', keyword: 'schema' },
   'list-changed-params': { text: 'notifications/prompts/list_changed params may carry only _meta.', keyword: 'schema' },
-  'unknown-prompt': { text: 'prompts/get must name a prompt of the current prompts/list listing, once the client has listed them.', keyword: 'MUST' },
+  'unknown-prompt': {
+    text: 'Retired: never raised. No line forbids a client to get a prompt the server did not list; the server answers an invalid name with -32602.',
+    keyword: 'tool',
+    severity: 'warning',
+  },
   'missing-argument': { text: 'prompts/get must give every argument the listed prompt declares as required.', keyword: 'MUST' },
-  'unknown-argument': { text: 'prompts/get may give only arguments the listed prompt declares.', keyword: 'MUST' },
+  'unknown-argument': {
+    text: 'Retired: never raised. No line forbids a prompts/get argument the prompt does not declare.',
+    keyword: 'tool',
+    severity: 'warning',
+  },
 });

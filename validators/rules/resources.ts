@@ -17,7 +17,11 @@ export const resourcesRules = defineRules('resources', SPEC.resources, {
     text: 'A resource size must stay within the profile size limit (64 KiB in the course profile).',
     spec: COURSE.resources,
   },
-  'duplicate-uri': { text: 'A URI or URI template must appear at most once in one list page.', keyword: 'MUST' },
+  'duplicate-uri': {
+    text: 'In the course profile a URI or URI template appears at most once in one list page (the resources page calls a URI a resource\'s unique identifier and requires nothing of a list).',
+    keyword: 'course',
+    spec: COURSE.resources,
+  },
   'duplicate-content-uri': {
     keyword: 'course',
     text: 'In the course profile one resources/read result lists each URI at most once in its contents (the specification sets no such limit).',

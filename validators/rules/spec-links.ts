@@ -12,20 +12,37 @@ const WRITTEN = '2025-11-25';
 
 /**
  * Where a page written against 2025-11-25 lives in another revision: a path, or null when that
- * revision has no such page (the rule then keeps its 2025-11-25 link). Pages not listed keep
+ * revision has no such page (the rule then keeps its 2025-11-25 link; never so for 2026-07-28). Pages not listed keep
  * their path. A moved page loses its fragment: its headings are not the same.
  */
 const MOVED: Readonly<Record<SpecRevision, Readonly<Record<string, string | null>>>> = {
   '2025-06-18': { 'basic/utilities/tasks': null },
   '2025-11-25': {},
+  // 2026-07-28 has no lifecycle page (no handshake): its version negotiation and the era of a
+  // server are the versioning page's, its timeouts the cancellation page's (MOVED_LINES). Tasks
+  // left the core protocol for an extension, which the changelog records.
   '2026-07-28': {
-    'basic/lifecycle': null,
-    'basic/utilities/tasks': null,
+    'basic/lifecycle': 'basic/versioning',
+    'basic/utilities/tasks': 'changelog#major-changes',
+    'basic/utilities/ping': 'changelog#major-changes',
     'basic/transports': 'basic/transports/streamable-http',
     'basic/utilities/cancellation': 'basic/patterns/cancellation',
     'basic/utilities/progress': 'basic/patterns/progress',
   },
 };
+
+/** A page and fragment written against 2025-11-25 whose line another revision keeps elsewhere. */
+const MOVED_LINES: Readonly<Record<SpecRevision, Readonly<Record<string, string>>>> = {
+  '2025-06-18': {},
+  '2025-11-25': {},
+  '2026-07-28': { 'basic/lifecycle#timeouts': 'basic/patterns/cancellation#timeouts' },
+};
+
+/**
+ * Revisions whose session is judged on their own pages alone: a line their page lacks links that
+ * page (without the fragment), never an older revision's page.
+ */
+const OWN_PAGES_ONLY: ReadonlySet<SpecRevision> = new Set(['2026-07-28']);
 
 /**
  * Fragments (a heading, a quoted line) a revision's page lacks: the rule rests on a line that
@@ -71,9 +88,11 @@ export function specLinkFor(rule: Pick<RuleSpec, 'spec'>, revision: string | nul
   const cut = rest.search(/[#?]/);
   const page = cut < 0 ? rest : rest.slice(0, cut);
   const fragment = cut < 0 ? '' : rest.slice(cut);
+  const line = MOVED_LINES[revision][`${page}${fragment}`];
+  if (line !== undefined) return `${BASE}${revision}/${line}`;
   const moved = MOVED[revision][page];
   if (moved === null) return rule.spec;
   if (moved !== undefined) return `${BASE}${revision}/${moved}`;
-  if (fragment !== '' && ABSENT_FRAGMENTS[revision].includes(fragment)) return rule.spec;
+  if (fragment !== '' && ABSENT_FRAGMENTS[revision].includes(fragment)) return OWN_PAGES_ONLY.has(revision) ? `${BASE}${revision}/${page}` : rule.spec;
   return `${BASE}${revision}/${page}${fragment}`;
 }

@@ -53,7 +53,12 @@ export const statelessRules = defineRules('stateless', SCHEMA_2026, {
     keyword: 'MUST',
   },
   'input-response-missing': { text: 'A retry answers every key of the input_required result\'s inputRequests.', keyword: 'MUST' },
-  'input-response-unknown-key': { text: 'A retry answers only keys the input_required result\'s inputRequests named.', keyword: 'MUST' },
+  'input-response-unknown-key': {
+    text: 'Retired: never raised. A retry may answer keys the input_required result did not name; the server "SHOULD ignore any information it does not recognize or need" (mrtr, Error Handling).',
+    keyword: 'SHOULD',
+    severity: 'warning',
+    spec: `${PAGES_2026}/basic/patterns/mrtr#error-handling:~:text=the%20server%20SHOULD%20ignore%20any%20information%20it%20does%20not%20recognize%20or%20need`,
+  },
   'request-state-not-echoed': { text: 'A retry echoes the requestState of the input_required result exactly (and sends none when none was given).', keyword: 'MUST' },
   'discover-result': {
     text: 'A server/discover result is {resultType, supportedVersions: string[], capabilities, instructions?: string, ttlMs, cacheScope, _meta?}.',
@@ -119,6 +124,16 @@ export const statelessRules = defineRules('stateless', SCHEMA_2026, {
     text: 'A 2026-07-28 implementation does not emit the codes of earlier revisions: -32002 (resource not found, now -32602) and -32042 (URL elicitation required).',
     keyword: 'MUST NOT',
     spec: `${PAGES_2026}/basic/index#error-codes:~:text=Implementations%20of%20this%20protocol%20version%20MUST%20NOT%20emit%20these%20codes`,
+  },
+  'traceparent': {
+    text: 'A traceparent in _meta follows W3C Trace Context: version-traceid-parentid-flags in lowercase hex, version not ff, ids not all zeros.',
+    keyword: 'MUST',
+    spec: `${PAGES_2026}/basic/index#general-fields:~:text=When%20present%2C%20their%20values%20MUST%20follow`,
+  },
+  'reserved-error-code': {
+    text: 'A 2026-07-28 implementation emits no error code in -32020 to -32099 that the specification does not define (it defines -32020, -32021 and -32022).',
+    keyword: 'MUST NOT',
+    spec: `${PAGES_2026}/basic/index#error-codes:~:text=Implementations%20MUST%20NOT%20emit%20any%20code%20from%20this%20sub%2Drange%20that%20is%20not%20defined%20by%20this%20specification`,
   },
   'retry-reused-id': {
     text: 'A retry of an input_required request has a JSON-RPC id different from the initial request\'s (and from every earlier attempt\'s).',

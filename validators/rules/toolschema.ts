@@ -68,6 +68,12 @@ export const toolschemaRules = defineRules('toolschema', SPEC.tools, {
     text: 'The checker compiles tool schemas of at most 262,144 characters of JSON; a larger one is not compiled and its values are not checked (the specification sets no size limit).',
     spec: `${SPEC.tools}#tool:~:text=inputSchema`,
   },
+  'pattern-unsupported': {
+    keyword: 'tool',
+    severity: 'warning',
+    text: 'The checker runs a tool schema\'s pattern and patternProperties on a linear-time engine (RE2), so no pattern can stall a run; a pattern that engine cannot run (a backreference, lookaround, a repeat count over 1000) is not run and values are not checked against it (the limit is the checker\'s: the specification allows any ECMA-262 pattern).',
+    spec: `${SPEC.tools}#tool:~:text=inputSchema`,
+  },
   'dialect-unknown': {
     keyword: 'tool',
     severity: 'warning',
