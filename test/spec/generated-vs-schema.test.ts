@@ -7,7 +7,7 @@
 //   listed below, one reason each; a listed entry that no instance shows any more is stale.
 // - One-way mutations of each instance (support/mutations.ts) that ajv rejects must draw an error
 //   finding, under the matching profile and under the course profile (which may be stricter than
-//   the schema, never looser), except those listed in SCHEMA_STRICTER.
+//   the schema, and looser only where its reference reads less), except those listed in SCHEMA_STRICTER.
 // FUZZ_RUNS raises the instances per definition; the run prints its figures.
 import fc from 'fast-check';
 import { test } from 'uvu';
@@ -148,7 +148,24 @@ interface Looser {
 }
 
 /** Mutations the official schema rejects and we accept, each class with its reason. */
-const SCHEMA_STRICTER: Readonly<Record<string, Looser>> = {};
+const SCHEMA_STRICTER: Readonly<Record<string, Looser>> = {
+  // The course profile is its reference validator's verdict, and the reference reads less than the
+  // schema types in these places (docs/course-reference.md, docs/profiles.md); the specification
+  // profiles catch every one of these mutations.
+  'course-capability-member-types': {
+    definition: /^InitializeResult$/, target: /^\/result\/capabilities\/[^/]+(\/.*)?$/, covers: (m) => m.kind === 'retype' || m.kind === 'nest',
+    why: 'the course reference does not type capability members',
+  },
+  'course-server-info-beyond-name-and-version': {
+    definition: /^InitializeResult$/, target: /^\/result\/serverInfo\/(?!name$|version$)/, covers: (m) => m.kind === 'retype' || m.kind === 'nest',
+    why: 'the course reference reads serverInfo no further than name and version',
+  },
+  'course-notification-params': {
+    definition: /^(ProgressNotification|CancelledNotification|ElicitationCompleteNotification|TaskStatusNotification)$/, target: /^\/params\//,
+    covers: (m) => m.kind === 'retype' || m.kind === 'nest' || m.kind === 'drop',
+    why: 'the course reference reads these notifications\' params no further than the members its rules name',
+  },
+};
 
 type Direction = 'client_to_server' | 'server_to_client';
 
@@ -355,7 +372,7 @@ if (!schemasPresent() && process.env['CI']) {
     assert.equal(stale, [], 'stale entries: their witness no longer draws the listed finding');
   });
 
-  test('course profile: never looser than the 2025-11-25 schema on mutations of generated instances', () => {
+  test('course profile: looser than the 2025-11-25 schema on mutations of generated instances only where listed', () => {
     const methods = [...officialSchema('2025-11-25').methods.values()].sort((a, b) => (a.method < b.method ? -1 : 1));
     for (const m of methods) fuzzMethod('2025-11-25', COURSE_PROFILE, m, false);
   });
