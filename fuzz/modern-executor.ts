@@ -25,6 +25,7 @@ import type { ClientTransport } from '../live/transport.ts';
 import { declaresList, echoToolOf } from './executor.ts';
 import type { ExerciseMode } from '../exercise/tool-policy.ts';
 import { callableTools, MAX_TOOL_PAGES } from './surface.ts';
+import { paramHeaders, paramHeaderValues } from '../live/mcp-param-headers.ts';
 
 /** The longest a listen stream's acknowledgement is waited for (ms). */
 const LISTEN_WAIT_MS = 2_000;
@@ -44,6 +45,13 @@ interface InFlight {
 interface Retryable extends InFlight {
   readonly method: string;
   readonly params: JsonObject;
+  /** The Mcp-Param headers of a tools/call over Streamable HTTP (its retry carries them too). */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** `{ headers }` when there are any (an options object stays as it was without them). */
+function withHeaders(headers: Readonly<Record<string, string>> | undefined): { headers?: Readonly<Record<string, string>> } {
+  return headers === undefined || Object.keys(headers).length === 0 ? {} : { headers };
 }
 
 /** Plays actions of the stateless revision on one connection, keeping what the server told the client. */
@@ -63,7 +71,7 @@ export class ModernExecutor {
   #echo: ReturnType<typeof echoToolOf>;
   #resource: string | undefined;
   #prompt: string | undefined;
-  #lastRetry: { readonly method: string; readonly params: JsonObject } | undefined;
+  #lastRetry: { readonly method: string; readonly params: JsonObject; readonly headers?: Readonly<Record<string, string>> } | undefined;
   #listen: InFlight | undefined;
   #markers = 0;
   readonly #exercise: ExerciseMode;
@@ -104,12 +112,26 @@ export class ModernExecutor {
     if (this.#exercise === 'none') return false;
     const tool = callableTools(await this.tools(), this.#exercise).get(name);
     if (tool === undefined) return false;
+    const headers = this.#paramHeaders(tool, args);
+    if (headers === undefined) return false;
     const params = { name, arguments: args };
-    const sent = this.#exchange.send('tools/call', { ...params, _meta: requestMeta(this.#answers) }, { ownStop: true, ...(invalid ? { probe: 'invalid-arguments' as const } : {}) });
+    const sent = this.#exchange.send('tools/call', { ...params, _meta: requestMeta(this.#answers) }, { ownStop: true, ...withHeaders(headers), ...(invalid ? { probe: 'invalid-arguments' as const } : {}) });
     const request = { ...sent, cancellable: true };
     this.#track(request);
-    if (!invalid) this.#retryable.push({ ...request, method: 'tools/call', params });
+    if (!invalid) this.#retryable.push({ ...request, method: 'tools/call', params, ...withHeaders(headers) });
     return true;
+  }
+
+  /**
+   * Over Streamable HTTP, the Mcp-Param-{Name} headers the tool's x-mcp-header properties ask for
+   * with these arguments, built as check builds them; undefined for a tool the transport page says a
+   * client must set aside (it is not called). Over stdio: none.
+   */
+  #paramHeaders(tool: JsonObject, args: JsonObject): Readonly<Record<string, string>> | undefined {
+    if (this.#transport.kind !== 'http') return {};
+    const annotated = paramHeaders(tool);
+    if ('invalid' in annotated) return undefined;
+    return paramHeaderValues(annotated.headers, args);
   }
 
   /** Plays one action; false when what the server told the client did not allow it (nothing was sent). */
@@ -185,8 +207,8 @@ export class ModernExecutor {
     return declaresList(this.#server, method);
   }
 
-  #send(method: string, params: JsonObject = {}, probe?: ProbeKind): InFlight {
-    const sent = this.#exchange.send(method, { ...params, _meta: requestMeta(this.#answers) }, probe === undefined ? {} : { probe });
+  #send(method: string, params: JsonObject = {}, probe?: ProbeKind, headers: Readonly<Record<string, string>> = {}): InFlight {
+    const sent = this.#exchange.send(method, { ...params, _meta: requestMeta(this.#answers) }, { ...(probe === undefined ? {} : { probe }), ...withHeaders(headers) });
     return probe === undefined ? { ...sent, cancellable: true } : sent;
   }
 
@@ -195,10 +217,10 @@ export class ModernExecutor {
   }
 
   /** Sends a request that may answer input_required, not awaited, and keeps it for a retry. */
-  #sendRetryable(method: string, params: JsonObject, probe?: ProbeKind): void {
-    const sent = this.#send(method, params, probe);
+  #sendRetryable(method: string, params: JsonObject, probe?: ProbeKind, headers: Readonly<Record<string, string>> = {}): void {
+    const sent = this.#send(method, params, probe, headers);
     this.#track(sent);
-    this.#retryable.push({ ...sent, method, params });
+    this.#retryable.push({ ...sent, method, params, ...withHeaders(headers) });
   }
 
   /** The next page of a list (the first after the last), and what it teaches: the echo tool, a resource, a prompt. */
@@ -258,7 +280,7 @@ export class ModernExecutor {
     if (state === 'replayed') {
       const last = this.#lastRetry;
       if (last === undefined) return false;
-      this.#track(this.#send(last.method, last.params, 'wrong-request-state'));
+      this.#track(this.#send(last.method, last.params, 'wrong-request-state', last.headers));
       return true;
     }
     while (this.#retryable.length > 0) {
@@ -268,13 +290,13 @@ export class ModernExecutor {
       if (hasError(this.#recorder.findingsAt(answer.event))) continue;
       const retry = retryParams(request.params, answer.result, this.#answers);
       if (retry === undefined) continue;
-      this.#lastRetry = { method: request.method, params: retry };
+      this.#lastRetry = { method: request.method, params: retry, ...withHeaders(request.headers) };
       if (state === 'echoed') {
-        this.#sendRetryable(request.method, retry);
+        this.#sendRetryable(request.method, retry, undefined, request.headers);
         return true;
       }
       const given = requestStateOf(answer.result);
-      this.#sendRetryable(request.method, { ...retry, requestState: `${given ?? ''}${ALTERED_STATE}` }, 'wrong-request-state');
+      this.#sendRetryable(request.method, { ...retry, requestState: `${given ?? ''}${ALTERED_STATE}` }, 'wrong-request-state', request.headers);
       return true;
     }
     return false;

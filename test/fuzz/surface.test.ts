@@ -16,6 +16,11 @@ import type { Action } from '../../trace/action-schema.ts';
 import { parseTrace, replayableSequence } from '../../trace/parse-trace.ts';
 import { traceText } from '../../trace/trace-file.ts';
 import type { Trace } from '../../trace/trace-schema.ts';
+import { createMcpHandler } from '@modelcontextprotocol/server';
+import { sendWebResponse, webRequest } from '../../matrix/peers/web-bridge.mjs';
+import { listenLoopback, type RunningPeer } from '../peers/http-peer.ts';
+// @ts-expect-error: a plain ES module shared with the stdio peer, without types.
+import { cleanSdk2Server } from '../peers/exercise-clean-sdk2.mjs';
 import { actionsOf, errorRules } from './support.ts';
 
 const SEED = 7;
@@ -116,6 +121,50 @@ test('the stateless revision (2026-07-28): calls learnt from tools/list carry th
   assert.equal(run.trace.findings.map((f) => `${f.rule} ${f.severity}`), ['probe/invalid-arguments-accepted warning']);
   const found = await runFuzz({ ...common, target, runs: 10, seed: SEED, maxSteps: 20, era: 'modern', exercise: 'all', recorded: {} });
   assert.is(found.outcome, 'clean', JSON.stringify(found.run.trace.findings));
+});
+
+/** createMcpHandler over the clean exercise surface on 127.0.0.1; `refuseParamHeaders`: a tools/call carrying Mcp-Param-Region is refused as a header mismatch. */
+async function exerciseHttp(refuseParamHeaders: boolean): Promise<RunningPeer> {
+  const handler = createMcpHandler(cleanSdk2Server, { legacy: 'stateless' });
+  let port = '0';
+  const peer = await listenLoopback((req, res) => {
+    if (refuseParamHeaders && req.headers['mcp-param-region'] !== undefined) {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(400, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32020, message: 'Mcp-Param-Region does not match the arguments' } }));
+      });
+      return;
+    }
+    void (async () => sendWebResponse(await handler.fetch(await webRequest(req, port)), res))().catch(() => res.destroy());
+  });
+  port = peer.url.port;
+  return { ...peer, stop: async () => { await handler.close(); await peer.stop(); } };
+}
+
+/** The Mcp-Param-Region header of each tools/call of search_catalog a trace's client sent over HTTP. */
+function regionHeaders(trace: Trace): (string | undefined)[] {
+  return trace.events.filter((e) => e.kind === 'http_request' && e.headers['mcp-method'] === 'tools/call' && e.headers['mcp-name'] === 'search_catalog').map((e) => (e.kind === 'http_request' ? e.headers['mcp-param-region'] : undefined));
+}
+
+test('Streamable HTTP, 2026-07-28: a call carries the Mcp-Param headers its x-mcp-header asks for, so a correct server is clean; one refusing correct headers is caught', async () => {
+  const actions: Action[] = [
+    { kind: 'call', args: { tool: 'search_catalog', arguments: { query: 'dune', region: 'eu-west', kind: 'book' } } },
+    { kind: 'call', args: { tool: 'convert_units', arguments: { value: 3, from: 'm', to: 'ft' } } },
+  ];
+  for (const refuse of [false, true]) {
+    const peer = await exerciseHttp(refuse);
+    try {
+      const target: LiveTarget = { transport: 'http', url: peer.url.href };
+      const run = await runSequence(actions, { ...common, target, mode: 'replay', seed: SEED, era: 'modern', exercise: 'safe', recorded: {} });
+      assert.equal(regionHeaders(run.trace), ['eu-west'], `refuse: ${refuse}`);
+      assert.equal(calledTools(run.trace), ['search_catalog', 'convert_units']);
+      if (refuse) assert.ok(run.trace.findings.some((f) => f.severity === 'error'), JSON.stringify(run.trace.findings));
+      else assert.equal(run.trace.findings, [], JSON.stringify(run.trace.findings));
+    } finally {
+      await peer.stop();
+    }
+  }
 });
 
 test.run();
