@@ -24,7 +24,8 @@ import { listenFilter, requestMeta, retryParams } from '../live/stateless-reques
 import type { ClientTransport } from '../live/transport.ts';
 import { declaresList, echoToolOf } from './executor.ts';
 import type { ExerciseMode } from '../exercise/tool-policy.ts';
-import { callableTools, MAX_TOOL_PAGES } from './surface.ts';
+import { callableTools, MAX_TOOL_PAGES, simpleTemplate, type Surface } from './surface.ts';
+import { expandTemplate } from '../live/exercise-plan.ts';
 import { paramHeaders, paramHeaderValues } from '../live/mcp-param-headers.ts';
 
 /** The longest a listen stream's acknowledgement is waited for (ms). */
@@ -71,6 +72,9 @@ export class ModernExecutor {
   #echo: ReturnType<typeof echoToolOf>;
   #resource: string | undefined;
   #prompt: string | undefined;
+  /** The prompts and resource templates listed (every page read so far), by name and by uriTemplate. */
+  readonly #prompts = new Map<string, JsonObject>();
+  readonly #templates = new Map<string, JsonObject>();
   #lastRetry: { readonly method: string; readonly params: JsonObject; readonly headers?: Readonly<Record<string, string>> } | undefined;
   #listen: InFlight | undefined;
   #markers = 0;
@@ -105,6 +109,14 @@ export class ModernExecutor {
       cursor = next;
     }
     return this.#tools;
+  }
+
+  /** The tools, and the first page of the prompts and resource templates the server lists (what a search draws gets and reads of). */
+  async surface(): Promise<Surface> {
+    const tools = await this.tools();
+    await this.#learn('prompts/list', () => undefined);
+    await this.#learn('resources/templates/list', () => undefined);
+    return { tools, prompts: [...this.#prompts.values()], templates: [...this.#templates.values()] };
   }
 
   /** A tools/call of a tool the target lists and the policy allows, not awaited; refused arguments are a probe. */
@@ -162,9 +174,9 @@ export class ModernExecutor {
         await this.#send(action.args.method, { cursor: 42 } as unknown as JsonObject, 'invalid-params').answer;
         return true;
       case 'read':
-        return this.#read();
+        return action.args === undefined ? this.#read() : this.#readTemplate(action.args.template, action.args.values);
       case 'prompt':
-        return this.#getPrompt();
+        return action.args === undefined ? this.#getPrompt() : this.#getPromptWith(action.args.name, action.args.arguments);
       case 'retry':
         return this.#retry(action.args.state);
       case 'listen':
@@ -236,6 +248,8 @@ export class ModernExecutor {
     const items = (member: string): JsonObject[] => (Array.isArray(answer.result[member]) ? (answer.result[member] as unknown[]).filter(isJsonObject) : []);
     if (method === 'tools/list') this.#echo ??= echoToolOf(answer.result['tools']);
     if (method === 'resources/list') this.#resource ??= items('resources').map((r) => r['uri']).find((u): u is string => typeof u === 'string');
+    for (const p of method === 'prompts/list' ? items('prompts') : []) if (typeof p['name'] === 'string' && !this.#prompts.has(p['name'])) this.#prompts.set(p['name'], p);
+    for (const t of method === 'resources/templates/list' ? items('resourceTemplates') : []) if (typeof t['uriTemplate'] === 'string' && !this.#templates.has(t['uriTemplate'])) this.#templates.set(t['uriTemplate'], t);
     if (method === 'prompts/list') {
       this.#prompt ??= items('prompts').filter((p) => argumentsOf(p).every((a) => a['required'] !== true)).map((p) => p['name']).find((n): n is string => typeof n === 'string');
     }
@@ -261,6 +275,22 @@ export class ModernExecutor {
     const uri = await this.#learn('resources/list', () => this.#resource);
     if (uri === undefined) return false;
     this.#sendRetryable('resources/read', { uri });
+    return true;
+  }
+
+  /** resources/read of a listed template expanded with these values (a template not listed, or not simple, is not read). */
+  async #readTemplate(template: string, values: Readonly<Record<string, string>>): Promise<boolean> {
+    await this.#learn('resources/templates/list', () => (this.#templates.has(template) ? true : undefined));
+    if (!this.#templates.has(template) || !simpleTemplate(template)) return false;
+    this.#sendRetryable('resources/read', { uri: expandTemplate(template, values) });
+    return true;
+  }
+
+  /** prompts/get of a listed prompt with these arguments (a prompt not listed is not got). */
+  async #getPromptWith(name: string, args: Readonly<Record<string, string>>): Promise<boolean> {
+    await this.#learn('prompts/list', () => (this.#prompts.has(name) ? true : undefined));
+    if (!this.#prompts.has(name)) return false;
+    this.#sendRetryable('prompts/get', { name, ...(Object.keys(args).length === 0 ? {} : { arguments: { ...args } }) });
     return true;
   }
 

@@ -123,6 +123,74 @@ test('the stateless revision (2026-07-28): calls learnt from tools/list carry th
   assert.is(found.outcome, 'clean', JSON.stringify(found.run.trace.findings));
 });
 
+/** The params of the requests of `method` a trace's client sent. */
+function sentParams(trace: Trace, method: string): unknown[] {
+  const out: unknown[] = [];
+  for (const event of trace.events) {
+    if (event.kind !== 'message' || event.direction !== 'client_to_server') continue;
+    const message = event.message as { method?: unknown; params?: { _meta?: unknown } & Record<string, unknown> } | undefined;
+    if (message?.method !== method) continue;
+    const { _meta, ...params } = message.params ?? {};
+    out.push(params);
+  }
+  return out;
+}
+
+test('a prompt that requires an argument and a resource template: a defect behind either is found, shrunk to the one get or read with its arguments, replayed 10/10', async () => {
+  for (const [flag, rule, kind] of [['--bad-prompt', 'prompts/message', 'prompt'], ['--bad-template', 'content/resource-contents-shape', 'read']] as const) {
+    const base = peer('fuzz-surface-prompts');
+    const target: LiveTarget = { transport: 'stdio', command: [...(base.transport === 'stdio' ? base.command : []), flag] };
+    const found = await fuzz(target, 30);
+    assert.is(found.outcome, 'found', flag);
+    assert.equal(errorRules(found), [rule], flag);
+    const actions = actionsOf(found);
+    assert.is(actions.length, 1, JSON.stringify(actions));
+    const action = actions[0];
+    assert.is(action?.kind, kind);
+    if (action?.kind === 'prompt') {
+      assert.is(action.args?.name, 'summarize');
+      assert.type(action.args?.arguments['topic'], 'string');
+      assert.equal(sentParams(found.run.trace, 'prompts/get'), [{ name: 'summarize', arguments: action.args?.arguments }]);
+    }
+    if (action?.kind === 'read') {
+      assert.is(action.args?.template, 'notes://{day}');
+      assert.equal(sentParams(found.run.trace, 'resources/read'), [{ uri: `notes://${action.args?.values['day']}` }]);
+    }
+    const replayed = await replay(found, target, 'safe');
+    assert.is(replayed.reproduced, 10, flag);
+    assert.is(replayed.last.trace.signature, found.run.trace.signature);
+  }
+});
+
+test('the same server without a defect: clean; a prompt or template the target does not list is neither got nor read', async () => {
+  const target = peer('fuzz-surface-prompts');
+  const result = await fuzz(target, 15);
+  assert.is(result.outcome, 'clean', JSON.stringify(result.run.trace.findings));
+  const actions: Action[] = [
+    { kind: 'prompt', args: { name: 'not-listed', arguments: { topic: 'x' } } },
+    { kind: 'read', args: { template: 'file:///{path}', values: { path: 'etc' } } },
+    { kind: 'prompt', args: { name: 'summarize', arguments: { topic: 'tea' } } },
+    { kind: 'read', args: { template: 'notes://{day}', values: { day: 'monday' } } },
+  ];
+  const run = await runSequence(actions, { ...common, target, mode: 'replay', seed: SEED, exercise: 'safe', recorded: {} });
+  assert.equal(sentParams(run.trace, 'prompts/get'), [{ name: 'summarize', arguments: { topic: 'tea' } }]);
+  assert.equal(sentParams(run.trace, 'resources/read'), [{ uri: 'notes://monday' }]);
+  assert.equal(run.trace.findings, []);
+});
+
+test('the stateless revision (2026-07-28): a prompt with a required argument got and a template read with the arguments the action carries', async () => {
+  const target: LiveTarget = { transport: 'stdio', command: [process.execPath, new URL('../peers/exercise-clean-sdk2.mjs', import.meta.url).pathname] };
+  const actions: Action[] = [
+    { kind: 'prompt', args: { name: 'review', arguments: { title: 'dune' } } },
+    { kind: 'read', args: { template: 'catalog://items/{kind}', values: { kind: 'book' } } },
+    { kind: 'prompt', args: { name: 'not-listed', arguments: {} } },
+  ];
+  const run = await runSequence(actions, { ...common, target, mode: 'replay', seed: SEED, era: 'modern', exercise: 'safe', recorded: {} });
+  assert.equal(sentParams(run.trace, 'prompts/get'), [{ name: 'review', arguments: { title: 'dune' } }]);
+  assert.equal(sentParams(run.trace, 'resources/read'), [{ uri: 'catalog://items/book' }]);
+  assert.equal(run.trace.findings.filter((f) => f.severity === 'error'), []);
+});
+
 /** createMcpHandler over the clean exercise surface on 127.0.0.1; `refuseParamHeaders`: a tools/call carrying Mcp-Param-Region is refused as a header mismatch. */
 async function exerciseHttp(refuseParamHeaders: boolean): Promise<RunningPeer> {
   const handler = createMcpHandler(cleanSdk2Server, { legacy: 'stateless' });
