@@ -70,6 +70,8 @@ export class ModernExecutor {
   readonly #used = new Map<string, string>();
   readonly #looked = new Set<string>();
   #echo: ReturnType<typeof echoToolOf>;
+  /** The echo tool's descriptor as listed (its x-mcp-header properties decide the headers of its calls over HTTP). */
+  #echoDescriptor: JsonObject | undefined;
   #resource: string | undefined;
   #prompt: string | undefined;
   /** The prompts and resource templates listed (every page read so far), by name and by uriTemplate. */
@@ -104,6 +106,7 @@ export class ModernExecutor {
       const tools = Array.isArray(answer.result['tools']) ? answer.result['tools'].filter(isJsonObject) : [];
       this.#tools.push(...tools);
       this.#echo ??= echoToolOf(tools);
+      this.#echoDescriptor ??= tools.find((t) => t['name'] === 'echo');
       const next = answer.result['nextCursor'];
       if (typeof next !== 'string' || next === '' || next === cursor) break;
       cursor = next;
@@ -246,7 +249,10 @@ export class ModernExecutor {
     if (typeof next === 'string' && next !== '' && next !== cursor) this.#cursors.set(method, next);
     else this.#cursors.delete(method);
     const items = (member: string): JsonObject[] => (Array.isArray(answer.result[member]) ? (answer.result[member] as unknown[]).filter(isJsonObject) : []);
-    if (method === 'tools/list') this.#echo ??= echoToolOf(answer.result['tools']);
+    if (method === 'tools/list') {
+      this.#echo ??= echoToolOf(answer.result['tools']);
+      this.#echoDescriptor ??= items('tools').find((t) => t['name'] === 'echo');
+    }
     if (method === 'resources/list') this.#resource ??= items('resources').map((r) => r['uri']).find((u): u is string => typeof u === 'string');
     for (const p of method === 'prompts/list' ? items('prompts') : []) if (typeof p['name'] === 'string' && !this.#prompts.has(p['name'])) this.#prompts.set(p['name'], p);
     for (const t of method === 'resources/templates/list' ? items('resourceTemplates') : []) if (typeof t['uriTemplate'] === 'string' && !this.#templates.has(t['uriTemplate'])) this.#templates.set(t['uriTemplate'], t);
@@ -267,7 +273,10 @@ export class ModernExecutor {
     const echo = await this.#learn('tools/list', () => this.#echo);
     if (echo === undefined) return false;
     const marker = `${MARKER_PREFIX}${++this.#markers}`;
-    this.#sendRetryable('tools/call', { name: echo.name, arguments: { [echo.argument]: marker } });
+    const args = { [echo.argument]: marker };
+    const headers = this.#paramHeaders(this.#echoDescriptor ?? {}, args);
+    if (headers === undefined) return false;
+    this.#sendRetryable('tools/call', { name: echo.name, arguments: args }, undefined, headers);
     return true;
   }
 

@@ -16,7 +16,8 @@ import type { Action } from '../../trace/action-schema.ts';
 import { parseTrace, replayableSequence } from '../../trace/parse-trace.ts';
 import { traceText } from '../../trace/trace-file.ts';
 import type { Trace } from '../../trace/trace-schema.ts';
-import { createMcpHandler } from '@modelcontextprotocol/server';
+import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
+import { z } from 'zod';
 import { sendWebResponse, webRequest } from '../../matrix/peers/web-bridge.mjs';
 import { listenLoopback, type RunningPeer } from '../peers/http-peer.ts';
 // @ts-expect-error: a plain ES module shared with the stdio peer, without types.
@@ -192,11 +193,11 @@ test('the stateless revision (2026-07-28): a prompt with a required argument got
 });
 
 /** createMcpHandler over the clean exercise surface on 127.0.0.1; `refuseParamHeaders`: a tools/call carrying Mcp-Param-Region is refused as a header mismatch. */
-async function exerciseHttp(refuseParamHeaders: boolean): Promise<RunningPeer> {
-  const handler = createMcpHandler(cleanSdk2Server, { legacy: 'stateless' });
+async function exerciseHttp(refuseParamHeaders: boolean, factory: () => unknown = cleanSdk2Server, header = 'mcp-param-region'): Promise<RunningPeer> {
+  const handler = createMcpHandler(factory as typeof cleanSdk2Server, { legacy: 'stateless' });
   let port = '0';
   const peer = await listenLoopback((req, res) => {
-    if (refuseParamHeaders && req.headers['mcp-param-region'] !== undefined) {
+    if (refuseParamHeaders && req.headers[header] !== undefined) {
       req.resume();
       req.on('end', () => {
         res.writeHead(400, { 'content-type': 'application/json' });
@@ -209,6 +210,32 @@ async function exerciseHttp(refuseParamHeaders: boolean): Promise<RunningPeer> {
   port = peer.url.port;
   return { ...peer, stop: async () => { await handler.close(); await peer.stop(); } };
 }
+
+/** A 2.x SDK server whose one tool, `echo`, mirrors its text into Mcp-Param-Text. */
+function echoWithHeader(): McpServer {
+  const server = new McpServer({ name: 'echo-with-header', version: '1.0.0' });
+  server.registerTool('echo', { description: 'Echoes its text.', annotations: { readOnlyHint: true }, inputSchema: z.object({ text: z.string().meta({ 'x-mcp-header': 'Text' }) }) },
+    async ({ text }) => ({ content: [{ type: 'text', text }] }));
+  return server;
+}
+
+test('Streamable HTTP, 2026-07-28: the echo action\'s marked call carries the Mcp-Param header its tool asks for too', async () => {
+  for (const refuse of [false, true]) {
+    const peer = await exerciseHttp(refuse, echoWithHeader, 'mcp-param-text');
+    try {
+      const target: LiveTarget = { transport: 'http', url: peer.url.href };
+      const run = await runSequence([{ kind: 'echo' }], { ...common, target, mode: 'replay', seed: SEED, era: 'modern', exercise: 'none', recorded: {} });
+      const calls = run.trace.events.filter((e) => e.kind === 'http_request' && e.headers['mcp-method'] === 'tools/call');
+      assert.is(calls.length, 1);
+      const marker = sentParams(run.trace, 'tools/call')[0] as { arguments: { text: string } };
+      assert.is(calls[0]?.kind === 'http_request' ? calls[0].headers['mcp-param-text'] : undefined, marker.arguments.text);
+      if (refuse) assert.ok(run.trace.findings.some((f) => f.severity === 'error'), JSON.stringify(run.trace.findings));
+      else assert.equal(run.trace.findings, [], JSON.stringify(run.trace.findings));
+    } finally {
+      await peer.stop();
+    }
+  }
+});
 
 /** The Mcp-Param-Region header of each tools/call of search_catalog a trace's client sent over HTTP. */
 function regionHeaders(trace: Trace): (string | undefined)[] {
