@@ -214,7 +214,8 @@ export class ActionExecutor {
     const tool = callableTools(await this.tools(), this.#exercise).get(name);
     if (tool === undefined) return false;
     const sent = this.#exchange.send('tools/call', { name, arguments: args }, { ownStop: true, ...(invalid ? { probe: 'invalid-arguments' as const } : {}) });
-    this.#track({ ...sent, cancellable: true });
+    // A probe is no request the session tracks: cancelling it would be the checker's own fault.
+    this.#track(invalid ? sent : { ...sent, cancellable: true });
     return true;
   }
 

@@ -131,7 +131,8 @@ export class ModernExecutor {
     if (headers === undefined) return false;
     const params = { name, arguments: args };
     const sent = this.#exchange.send('tools/call', { ...params, _meta: requestMeta(this.#answers) }, { ownStop: true, ...withHeaders(headers), ...(invalid ? { probe: 'invalid-arguments' as const } : {}) });
-    const request = { ...sent, cancellable: true };
+    // A probe is no request the session tracks: cancelling it would be the checker's own fault.
+    const request = invalid ? sent : { ...sent, cancellable: true };
     this.#track(request);
     if (!invalid) this.#retryable.push({ ...request, method: 'tools/call', params, ...withHeaders(headers) });
     return true;

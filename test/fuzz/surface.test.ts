@@ -110,6 +110,20 @@ test('arguments the schema refuses, answered as valid: the robustness warning; r
   assert.equal(calledTools(refused.trace), ['get_value']);
 });
 
+test('a call in flight is cancelled by `cancel`, an invalid-arguments probe never (the session tracks no probe: cancelling one is the checker\'s fault), both eras', async () => {
+  const cancels = (trace: Trace) => trace.events.filter((e) => e.kind === 'message' && (e.message as { method?: unknown } | undefined)?.method === 'notifications/cancelled').length;
+  const legacy = peer('fuzz-surface-threshold');
+  const modern: LiveTarget = { transport: 'stdio', command: [process.execPath, new URL('../peers/stdio/modern-correct.mjs', import.meta.url).pathname] };
+  for (const [target, era, tool, good, bad] of [[legacy, 'legacy', 'get_value', { n: 1 }, { n: 'x' }], [modern, 'modern', 'echo', { text: 'hi' }, {}]] as const) {
+    const probe = await runSequence([{ kind: 'invalid-call', args: { tool, arguments: bad, how: 'refused' } }, { kind: 'cancel', args: { which: 'oldest' } }], { ...common, target, mode: 'replay', seed: SEED, era, exercise: era === 'modern' ? 'all' : 'safe', recorded: {} });
+    assert.is(cancels(probe.trace), 0, era);
+    assert.equal(probe.trace.findings.filter((f) => f.severity === 'error'), [], era);
+    const call = await runSequence([{ kind: 'call', args: { tool, arguments: good } }, { kind: 'cancel', args: { which: 'oldest' } }], { ...common, target, mode: 'replay', seed: SEED, era, exercise: era === 'modern' ? 'all' : 'safe', recorded: {} });
+    assert.is(cancels(call.trace), 1, era);
+    assert.equal(call.trace.findings.filter((f) => f.severity === 'error'), [], era);
+  }
+});
+
 test('the stateless revision (2026-07-28): calls learnt from tools/list carry their _meta; refused arguments served are the same warning', async () => {
   const target: LiveTarget = { transport: 'stdio', command: [process.execPath, new URL('../peers/stdio/modern-correct.mjs', import.meta.url).pathname] };
   const actions: Action[] = [
