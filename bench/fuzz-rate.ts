@@ -15,6 +15,7 @@ import { sequenceArbitrary, type FuzzEra } from '../fuzz/generator.ts';
 import { RunPool } from '../fuzz/parallel.ts';
 import { runSequence } from '../fuzz/run-sequence.ts';
 import { WHOLE } from '../fuzz/shard.ts';
+import type { Surface } from '../fuzz/surface.ts';
 import type { LiveTarget } from '../live/connection.ts';
 import { streamableHttp } from '../live/streamable-http.ts';
 import { significant } from './measure.ts';
@@ -32,9 +33,11 @@ const SEED = 7;
 const START_LIMIT_MS = 15_000;
 
 /** Plays `runs` sequences drawn from the seed against the target, one fresh process or session each, up to `jobs` at once as fuzz --jobs does. */
-export async function fuzzRate(target: LiveTarget, runs: number, jobs = 1, from = 0, era: FuzzEra = 'legacy'): Promise<FuzzRate> {
-  const arbitrary = sequenceArbitrary(target.transport, 20, [], era);
+export async function fuzzRate(target: LiveTarget, runs: number, jobs = 1, from = 0, era: FuzzEra = 'legacy', surface?: Surface): Promise<FuzzRate> {
+  // With a surface, its read-only tools (and prompts, templates) are drawn and called as fuzz's default --exercise safe does.
+  const arbitrary = sequenceArbitrary(target.transport, 20, [], era, surface === undefined ? undefined : { surface, mode: 'safe' });
   const pool = new RunPool(arbitrary, SEED, from + runs, { jobs, shard: WHOLE }, (actions) => runSequence(actions, {
+    ...(surface === undefined ? {} : { exercise: 'safe' as const }),
     target,
     headerEnv: [],
     timeoutMs: 10_000,
@@ -66,6 +69,16 @@ function stopAtOnce(pid: number | null | undefined): void {
   } catch {
     // It has exited already.
   }
+}
+
+/** What a search learns before its runs under --exercise safe: the target's tools, prompts and templates (from a run of no action). */
+export async function learnSurface(target: LiveTarget, era: FuzzEra = 'legacy'): Promise<Surface> {
+  let surface: Surface = { tools: [] };
+  await runSequence([], {
+    target, headerEnv: [], timeoutMs: 10_000, env: process.env, httpTransport: streamableHttp, protocolVersion: '2025-11-25', era,
+    mode: 'fuzz', seed: SEED, recorded: {}, exercise: 'safe', onSurface: (learnt) => { surface = learnt; },
+  });
+  return surface;
 }
 
 /** One run of a target's start-up floor. */
@@ -159,22 +172,27 @@ export async function fuzzFloorRates(target: LiveTarget, runs: number, era: Fuzz
  * `runs / 4` sequences alternate between them (the same sequences for both job counts, as many
  * floor runs), so load on a shared machine falls on all alike.
  */
-export async function fuzzJobsRates(target: LiveTarget, runs: number, withFloor = false): Promise<{ one: FuzzRate; two: FuzzRate; floor?: FuzzRate | Skipped }> {
+export async function fuzzJobsRates(target: LiveTarget, runs: number, withFloor = false, withExercise = false): Promise<{ one: FuzzRate; two: FuzzRate; floor?: FuzzRate | Skipped; exercise?: FuzzRate }> {
   const run = withFloor ? await floorRun(target, 'legacy') : undefined;
   if (run !== undefined) await run(); // a warm-up: the first run loads the SDK's modules
+  const surface = withExercise ? await learnSurface(target) : undefined;
   const round = Math.max(1, Math.floor(runs / 4));
-  const totals = { 1: { runs: 0, seconds: 0 }, 2: { runs: 0, seconds: 0 }, floor: { runs: 0, seconds: 0 } };
+  const totals = { 1: { runs: 0, seconds: 0 }, 2: { runs: 0, seconds: 0 }, floor: { runs: 0, seconds: 0 }, exercise: { runs: 0, seconds: 0 } };
   for (let r = 0; r < 2; r++) {
-    for (const kind of r === 0 ? [1, 2, 'floor'] as const : ['floor', 2, 1] as const) {
+    for (const kind of r === 0 ? [1, 2, 'exercise', 'floor'] as const : ['floor', 'exercise', 2, 1] as const) {
       if (kind === 'floor' && run === undefined) continue;
-      const rate = kind === 'floor' ? await floorRate(run as FloorRun, round) : await fuzzRate(target, round, kind, r * round);
+      if (kind === 'exercise' && surface === undefined) continue;
+      const rate = kind === 'floor' ? await floorRate(run as FloorRun, round)
+        : kind === 'exercise' ? await fuzzRate(target, round, 1, r * round, 'legacy', surface)
+        : await fuzzRate(target, round, kind, r * round);
       totals[kind].runs += rate.runs;
       totals[kind].seconds += rate.wall_s;
     }
   }
-  if (!withFloor) return { one: totalled(totals[1]), two: totalled(totals[2]) };
+  const exercise = surface === undefined ? {} : { exercise: totalled(totals.exercise) };
+  if (!withFloor) return { one: totalled(totals[1]), two: totalled(totals[2]), ...exercise };
   const floor: FuzzRate | Skipped = run === undefined ? { skipped: "the 1.x SDK's client is not installed (a dev dependency)" } : totalled(totals.floor);
-  return { one: totalled(totals[1]), two: totalled(totals[2]), floor };
+  return { one: totalled(totals[1]), two: totalled(totals[2]), floor, ...exercise };
 }
 
 /** A free ephemeral port on 127.0.0.1: bind port 0, read it, release it. */
@@ -221,6 +239,7 @@ async function stopServer(child: ChildProcess): Promise<void> {
 /** The fuzz workloads: their rates and the start-up floors they are paired with (see Workloads in run-bench.ts). */
 export interface FuzzFigures {
   readonly fuzz_stdio: FuzzRate | Skipped;
+  readonly fuzz_stdio_exercise: FuzzRate | Skipped;
   readonly fuzz_stdio_jobs_2: FuzzRate | Skipped;
   readonly floor_stdio: FuzzRate | Skipped;
   readonly fuzz_http: FuzzRate | Skipped;
@@ -244,9 +263,9 @@ export async function fuzzRates(server: string | undefined, root: string, runs: 
     floor_modern_stdio = paired.floor;
   }
   const missing: Skipped = { skipped: 'the dev dependency @modelcontextprotocol/server-everything is not installed' };
-  if (server === undefined) return { fuzz_stdio: missing, fuzz_stdio_jobs_2: missing, floor_stdio: missing, fuzz_http: missing, floor_http: missing, fuzz_modern_stdio, floor_modern_stdio };
-  const { one: fuzz_stdio, two: fuzz_stdio_jobs_2, floor } = await fuzzJobsRates({ transport: 'stdio', command: [process.execPath, server, 'stdio'] }, runs, true);
-  const stdio = { fuzz_stdio, fuzz_stdio_jobs_2, floor_stdio: floor ?? missing, fuzz_modern_stdio, floor_modern_stdio };
+  if (server === undefined) return { fuzz_stdio: missing, fuzz_stdio_exercise: missing, fuzz_stdio_jobs_2: missing, floor_stdio: missing, fuzz_http: missing, floor_http: missing, fuzz_modern_stdio, floor_modern_stdio };
+  const { one: fuzz_stdio, two: fuzz_stdio_jobs_2, floor, exercise } = await fuzzJobsRates({ transport: 'stdio', command: [process.execPath, server, 'stdio'] }, runs, true, true);
+  const stdio = { fuzz_stdio, fuzz_stdio_exercise: exercise ?? missing, fuzz_stdio_jobs_2, floor_stdio: floor ?? missing, fuzz_modern_stdio, floor_modern_stdio };
   if (!existsSync(join(root, 'test', 'peers', 'support', 'loopback-listen.mjs'))) {
     const skipped = { skipped: 'test/peers/support/loopback-listen.mjs is not here (an installed package)' };
     return { ...stdio, fuzz_http: skipped, floor_http: skipped };

@@ -46,6 +46,8 @@ const RATIOS: readonly RatioSpec[] = [
   ratioOf('corpus_cli_vs_node_startup', 'corpus_cli', 'node_startup', 'lower', 'wall_s'),
   ratioOf('live_check_vs_sdk_client', 'live_check', 'live_sdk_client', 'lower', 'wall_s'),
   ratioOf('live_check_modern_vs_sdk_client', 'live_check_modern', 'live_sdk_modern_client', 'lower', 'wall_s'),
+  ratioOf('live_check_exercise_vs_sdk_client', 'live_check_exercise', 'live_sdk_exercise_client', 'lower', 'wall_s'),
+  ratioOf('fuzz_stdio_exercise_vs_protocol', 'fuzz_stdio_exercise', 'fuzz_stdio', 'higher', 'runs_per_min'),
   ratioOf('fuzz_jobs_2_vs_1', 'fuzz_stdio_jobs_2', 'fuzz_stdio', 'higher', 'runs_per_min'),
   ratioOf('fuzz_stdio_vs_floor', 'fuzz_stdio', 'floor_stdio', 'higher', 'runs_per_min'),
   ratioOf('fuzz_http_vs_floor', 'fuzz_http', 'floor_http', 'higher', 'runs_per_min'),
@@ -112,6 +114,7 @@ export function judgeTargets(report: BenchReport): TargetResult[] {
     target('`check --protocol-version 2026-07-28 --stdio` against the 2.x SDK\'s serveStdio within 1.2x of the 2.x SDK client\'s discover and the same lists', ratio('live_check_modern_vs_sdk_client'), (v) => v <= 1.2),
     target('fuzz over stdio (server-everything, one job) at least 0.7x the runs a minute of its start-up floor', ratio('fuzz_stdio_vs_floor'), (v) => v >= 0.7),
     target('fuzz in 2026-07-28 over stdio (the 2.x SDK\'s serveStdio, one job) at least 3x the runs a minute of its start-up floor', ratio('fuzz_modern_stdio_vs_floor'), (v) => v >= 3),
+    target('`check --exercise all --stdio` against a server of several quick tools within 1.25x of the SDK client making the same calls', ratio('live_check_exercise_vs_sdk_client'), (v) => v <= 1.25),
   ];
 }
 

@@ -74,8 +74,18 @@ export interface Workloads {
   readonly live_check_modern?: WallTime | Skipped;
   /** The 2.x SDK's client pinned to 2026-07-28 (discover, every declared list, close) against the same server, paired with it. */
   readonly live_sdk_modern_client?: WallTime | Skipped;
+  /** `check --exercise all --stdio` against bench/exercise-server.mjs (several quick tools, a resource, a template, a prompt), whole process (added later, so optional). */
+  readonly live_check_exercise?: WallTime | Skipped;
+  /** The 1.x SDK's bare client making the same calls against the same server, paired with it. */
+  readonly live_sdk_exercise_client?: WallTime | Skipped;
   /** fuzz runs per minute against server-everything over stdio, a process per run (added later, so optional). */
   readonly fuzz_stdio?: FuzzRate | Skipped;
+  /**
+   * fuzz runs per minute against server-everything over stdio with its read-only tools exercised
+   * (`--exercise safe`, fuzz's default; the tools learnt once before the runs), paired with
+   * `fuzz_stdio`, which plays the protocol's actions alone (added later, so optional).
+   */
+  readonly fuzz_stdio_exercise?: FuzzRate | Skipped;
   /** The stdio rate with --jobs 2 (paired with `fuzz_stdio`, the same sequences in alternating rounds). */
   readonly fuzz_stdio_jobs_2?: FuzzRate | Skipped;
   /** The same over Streamable HTTP, a session per run on one server (`--reuse-server`). */
@@ -233,6 +243,7 @@ export async function runBench(paths: BenchPaths, sizes: BenchSizes, progress: P
   }
 
   const { live_check_modern, live_sdk_modern_client } = liveModern(paths, runs, progress);
+  const { live_check_exercise, live_sdk_exercise_client } = liveExercise(paths, runs, progress);
 
   progress(`fuzz: ${FUZZ_RUNS} runs each, paired with the start-up floor: 2026-07-28 over stdio (serveStdio), server-everything over stdio with --jobs 1 and 2, then over Streamable HTTP with a session per run`);
   const fuzz = await fuzzRates(server, paths.root, FUZZ_RUNS);
@@ -266,7 +277,10 @@ export async function runBench(paths: BenchPaths, sizes: BenchSizes, progress: P
       live_sdk_client,
       live_check_modern,
       live_sdk_modern_client,
+      live_check_exercise,
+      live_sdk_exercise_client,
       fuzz_stdio: fuzz.fuzz_stdio,
+      fuzz_stdio_exercise: fuzz.fuzz_stdio_exercise,
       fuzz_stdio_jobs_2: fuzz.fuzz_stdio_jobs_2,
       floor_stdio: fuzz.floor_stdio,
       fuzz_http: fuzz.fuzz_http,
@@ -302,4 +316,30 @@ export function liveModern(paths: BenchPaths, runs: number, progress: (line: str
     { args: [client, ...target], accept: [0] },
   ], paths.root, runs) as [WallTime, WallTime];
   return { live_check_modern, live_sdk_modern_client };
+}
+
+/**
+ * The exercise-throughput workload: `check --exercise all --stdio` (initialize, every list, the
+ * resource read, the template expanded and read, the prompt got, every tool called) and the 1.x
+ * SDK's bare client making the same calls, against bench/exercise-server.mjs, paired in interleaved rounds.
+ */
+export function liveExercise(paths: BenchPaths, runs: number, progress: (line: string) => void): { live_check_exercise: WallTime | Skipped; live_sdk_exercise_client: WallTime | Skipped } {
+  const server = join(paths.root, 'bench', 'exercise-server.mjs');
+  const client = join(paths.root, 'bench', 'live-sdk-exercise-client.mjs');
+  if (!existsSync(server) || !existsSync(client)) {
+    const skipped = { skipped: 'bench/exercise-server.mjs or bench/live-sdk-exercise-client.mjs is not here (an installed package)' };
+    return { live_check_exercise: skipped, live_sdk_exercise_client: skipped };
+  }
+  progress('live: check --exercise all --stdio and the SDK client making the same calls against bench/exercise-server.mjs, paired');
+  const target = [process.execPath, server];
+  const [live_check_exercise, live_sdk_exercise_client] = measureWalls(exerciseCommands(paths.cli, client, target), paths.root, runs) as [WallTime, WallTime];
+  return { live_check_exercise, live_sdk_exercise_client };
+}
+
+/** The paired commands of the exercise-throughput workload: check (exit 0 only: the server is correct) and the bare client. */
+export function exerciseCommands(cli: string, client: string, target: readonly string[]): [TimedCommand, TimedCommand] {
+  return [
+    { args: [cli, 'check', '--quiet', '--exercise', 'all', '--stdio', '--', ...target], accept: [0] },
+    { args: [client, ...target], accept: [0] },
+  ];
 }

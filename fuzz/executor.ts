@@ -14,7 +14,8 @@ import type { ClientTransport, HttpProbes } from '../live/transport.ts';
 import { ACTION_KINDS_IN_ORDER, SURFACE_ACTION_KINDS } from './generator.ts';
 import { argumentsOf } from '../live/list-items.ts';
 import type { ExerciseMode } from '../exercise/tool-policy.ts';
-import { callableTools, MAX_TOOL_PAGES } from './surface.ts';
+import { callableTools, MAX_TOOL_PAGES, simpleTemplate, type Surface } from './surface.ts';
+import { expandTemplate } from '../live/exercise-plan.ts';
 
 /** The capability each list method needs. */
 const LIST_CAPABILITY: Readonly<Record<string, string>> = {
@@ -84,6 +85,10 @@ export class ActionExecutor {
   #prompt: string | undefined;
   #promptLooked = false;
   #resourceLooked = false;
+  /** The prompts and resource templates listed (first page each), by name and by uriTemplate. */
+  readonly #prompts = new Map<string, JsonObject>();
+  readonly #templates = new Map<string, JsonObject>();
+  #templatesLooked = false;
 
   /** `server`: the capabilities the initialize result declared; `exercise`: which of its tools may be called (default none). */
   constructor(exchange: Exchange, transport: ClientTransport, server: JsonObject, exercise: ExerciseMode = 'none') {
@@ -111,6 +116,36 @@ export class ActionExecutor {
       cursor = next;
     }
     return this.#tools;
+  }
+
+  /** The tools, and the first page of the prompts and resource templates the server lists (what a search draws gets and reads of). */
+  async surface(): Promise<Surface> {
+    const tools = await this.tools();
+    await this.#learnPrompts();
+    await this.#learnTemplates();
+    return { tools, prompts: [...this.#prompts.values()], templates: [...this.#templates.values()] };
+  }
+
+  /** prompts/list (its first page), once a run, when prompts are declared. */
+  async #learnPrompts(): Promise<void> {
+    if (this.#promptLooked || !this.#declares('prompts/list')) return;
+    this.#promptLooked = true;
+    await this.#ensureInitialized();
+    const answer = await this.#await(this.#send('prompts/list'));
+    if (answer.kind !== 'result' || !Array.isArray(answer.result['prompts'])) return;
+    const prompts = answer.result['prompts'].filter(isJsonObject);
+    for (const p of prompts) if (typeof p['name'] === 'string' && !this.#prompts.has(p['name'])) this.#prompts.set(p['name'], p);
+    this.#prompt = prompts.filter((p) => argumentsOf(p).every((a) => a['required'] !== true)).map((p) => p['name']).find((n): n is string => typeof n === 'string');
+  }
+
+  /** resources/templates/list (its first page), once a run, when resources are declared. */
+  async #learnTemplates(): Promise<void> {
+    if (this.#templatesLooked || !this.#declares('resources/templates/list')) return;
+    this.#templatesLooked = true;
+    await this.#ensureInitialized();
+    const answer = await this.#await(this.#send('resources/templates/list'));
+    if (answer.kind !== 'result' || !Array.isArray(answer.result['resourceTemplates'])) return;
+    for (const t of answer.result['resourceTemplates'].filter(isJsonObject)) if (typeof t['uriTemplate'] === 'string' && !this.#templates.has(t['uriTemplate'])) this.#templates.set(t['uriTemplate'], t);
   }
 
   /** Plays one action; false when the state did not allow it (nothing was sent). */
@@ -161,9 +196,9 @@ export class ActionExecutor {
       case 'invalid-call':
         return this.#call(action.args.tool, action.args.arguments, action.kind === 'invalid-call');
       case 'read':
-        return this.#read();
+        return action.args === undefined ? this.#read() : this.#readTemplate(action.args.template, action.args.values);
       case 'prompt':
-        return this.#getPrompt();
+        return action.args === undefined ? this.#getPrompt() : this.#getPromptWith(action.args.name, action.args.arguments);
       default:
         // The kinds of the stateless revision (no handshake) do not apply to a session.
         return false;
@@ -179,7 +214,8 @@ export class ActionExecutor {
     const tool = callableTools(await this.tools(), this.#exercise).get(name);
     if (tool === undefined) return false;
     const sent = this.#exchange.send('tools/call', { name, arguments: args }, { ownStop: true, ...(invalid ? { probe: 'invalid-arguments' as const } : {}) });
-    this.#track({ ...sent, cancellable: true });
+    // A probe is no request the session tracks: cancelling it would be the checker's own fault.
+    this.#track(invalid ? sent : { ...sent, cancellable: true });
     return true;
   }
 
@@ -195,15 +231,25 @@ export class ActionExecutor {
     return true;
   }
 
+  /** resources/read of a listed template expanded with these values (a template not listed, or not simple, is not read), not awaited. */
+  async #readTemplate(template: string, values: Readonly<Record<string, string>>): Promise<boolean> {
+    await this.#learnTemplates();
+    if (!this.#templates.has(template) || !simpleTemplate(template)) return false;
+    this.#track({ ...this.#send('resources/read', { uri: expandTemplate(template, values) }), cancellable: true });
+    return true;
+  }
+
+  /** prompts/get of a listed prompt with these arguments (a prompt not listed is not got), not awaited. */
+  async #getPromptWith(name: string, args: Readonly<Record<string, string>>): Promise<boolean> {
+    await this.#learnPrompts();
+    if (!this.#prompts.has(name)) return false;
+    this.#track({ ...this.#send('prompts/get', { name, ...(Object.keys(args).length === 0 ? {} : { arguments: { ...args } }) }), cancellable: true });
+    return true;
+  }
+
   /** prompts/get of the first listed prompt that needs no argument, not awaited. */
   async #getPrompt(): Promise<boolean> {
-    if (!this.#promptLooked && this.#declares('prompts/list')) {
-      this.#promptLooked = true;
-      const answer = await this.#await(this.#send('prompts/list'));
-      if (answer.kind === 'result' && Array.isArray(answer.result['prompts'])) {
-        this.#prompt = answer.result['prompts'].filter(isJsonObject).filter((p) => argumentsOf(p).every((a) => a['required'] !== true)).map((p) => p['name']).find((n): n is string => typeof n === 'string');
-      }
-    }
+    await this.#learnPrompts();
     const name = this.#prompt;
     if (name === undefined) return false;
     this.#track({ ...this.#send('prompts/get', { name }), cancellable: true });
@@ -301,9 +347,9 @@ export class ActionExecutor {
     return answer;
   }
 
-  /** The echo tool, looked up once with tools/list when no listing has shown it yet. */
+  /** The echo tool, looked up once with tools/list when no listing has shown it yet (never from a server that declares no tools). */
   async #echoTool(): Promise<EchoTool | undefined> {
-    if (this.#echo === undefined && !this.#echoLooked) {
+    if (this.#echo === undefined && !this.#echoLooked && this.#declares('tools/list')) {
       this.#echoLooked = true;
       await this.#list('tools/list');
     }

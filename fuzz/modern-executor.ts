@@ -24,7 +24,9 @@ import { listenFilter, requestMeta, retryParams } from '../live/stateless-reques
 import type { ClientTransport } from '../live/transport.ts';
 import { declaresList, echoToolOf } from './executor.ts';
 import type { ExerciseMode } from '../exercise/tool-policy.ts';
-import { callableTools, MAX_TOOL_PAGES } from './surface.ts';
+import { callableTools, MAX_TOOL_PAGES, simpleTemplate, type Surface } from './surface.ts';
+import { expandTemplate } from '../live/exercise-plan.ts';
+import { paramHeaders, paramHeaderValues } from '../live/mcp-param-headers.ts';
 
 /** The longest a listen stream's acknowledgement is waited for (ms). */
 const LISTEN_WAIT_MS = 2_000;
@@ -44,6 +46,13 @@ interface InFlight {
 interface Retryable extends InFlight {
   readonly method: string;
   readonly params: JsonObject;
+  /** The Mcp-Param headers of a tools/call over Streamable HTTP (its retry carries them too). */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** `{ headers }` when there are any (an options object stays as it was without them). */
+function withHeaders(headers: Readonly<Record<string, string>> | undefined): { headers?: Readonly<Record<string, string>> } {
+  return headers === undefined || Object.keys(headers).length === 0 ? {} : { headers };
 }
 
 /** Plays actions of the stateless revision on one connection, keeping what the server told the client. */
@@ -61,9 +70,14 @@ export class ModernExecutor {
   readonly #used = new Map<string, string>();
   readonly #looked = new Set<string>();
   #echo: ReturnType<typeof echoToolOf>;
+  /** The echo tool's descriptor as listed (its x-mcp-header properties decide the headers of its calls over HTTP). */
+  #echoDescriptor: JsonObject | undefined;
   #resource: string | undefined;
   #prompt: string | undefined;
-  #lastRetry: { readonly method: string; readonly params: JsonObject } | undefined;
+  /** The prompts and resource templates listed (every page read so far), by name and by uriTemplate. */
+  readonly #prompts = new Map<string, JsonObject>();
+  readonly #templates = new Map<string, JsonObject>();
+  #lastRetry: { readonly method: string; readonly params: JsonObject; readonly headers?: Readonly<Record<string, string>> } | undefined;
   #listen: InFlight | undefined;
   #markers = 0;
   readonly #exercise: ExerciseMode;
@@ -92,6 +106,7 @@ export class ModernExecutor {
       const tools = Array.isArray(answer.result['tools']) ? answer.result['tools'].filter(isJsonObject) : [];
       this.#tools.push(...tools);
       this.#echo ??= echoToolOf(tools);
+      this.#echoDescriptor ??= tools.find((t) => t['name'] === 'echo');
       const next = answer.result['nextCursor'];
       if (typeof next !== 'string' || next === '' || next === cursor) break;
       cursor = next;
@@ -99,17 +114,40 @@ export class ModernExecutor {
     return this.#tools;
   }
 
+  /** The tools, and the first page of the prompts and resource templates the server lists (what a search draws gets and reads of). */
+  async surface(): Promise<Surface> {
+    const tools = await this.tools();
+    await this.#learn('prompts/list', () => undefined);
+    await this.#learn('resources/templates/list', () => undefined);
+    return { tools, prompts: [...this.#prompts.values()], templates: [...this.#templates.values()] };
+  }
+
   /** A tools/call of a tool the target lists and the policy allows, not awaited; refused arguments are a probe. */
   async #call(name: string, args: JsonObject, invalid: boolean): Promise<boolean> {
     if (this.#exercise === 'none') return false;
     const tool = callableTools(await this.tools(), this.#exercise).get(name);
     if (tool === undefined) return false;
+    const headers = this.#paramHeaders(tool, args);
+    if (headers === undefined) return false;
     const params = { name, arguments: args };
-    const sent = this.#exchange.send('tools/call', { ...params, _meta: requestMeta(this.#answers) }, { ownStop: true, ...(invalid ? { probe: 'invalid-arguments' as const } : {}) });
-    const request = { ...sent, cancellable: true };
+    const sent = this.#exchange.send('tools/call', { ...params, _meta: requestMeta(this.#answers) }, { ownStop: true, ...withHeaders(headers), ...(invalid ? { probe: 'invalid-arguments' as const } : {}) });
+    // A probe is no request the session tracks: cancelling it would be the checker's own fault.
+    const request = invalid ? sent : { ...sent, cancellable: true };
     this.#track(request);
-    if (!invalid) this.#retryable.push({ ...request, method: 'tools/call', params });
+    if (!invalid) this.#retryable.push({ ...request, method: 'tools/call', params, ...withHeaders(headers) });
     return true;
+  }
+
+  /**
+   * Over Streamable HTTP, the Mcp-Param-{Name} headers the tool's x-mcp-header properties ask for
+   * with these arguments, built as check builds them; undefined for a tool the transport page says a
+   * client must set aside (it is not called). Over stdio: none.
+   */
+  #paramHeaders(tool: JsonObject, args: JsonObject): Readonly<Record<string, string>> | undefined {
+    if (this.#transport.kind !== 'http') return {};
+    const annotated = paramHeaders(tool);
+    if ('invalid' in annotated) return undefined;
+    return paramHeaderValues(annotated.headers, args);
   }
 
   /** Plays one action; false when what the server told the client did not allow it (nothing was sent). */
@@ -140,9 +178,9 @@ export class ModernExecutor {
         await this.#send(action.args.method, { cursor: 42 } as unknown as JsonObject, 'invalid-params').answer;
         return true;
       case 'read':
-        return this.#read();
+        return action.args === undefined ? this.#read() : this.#readTemplate(action.args.template, action.args.values);
       case 'prompt':
-        return this.#getPrompt();
+        return action.args === undefined ? this.#getPrompt() : this.#getPromptWith(action.args.name, action.args.arguments);
       case 'retry':
         return this.#retry(action.args.state);
       case 'listen':
@@ -185,8 +223,8 @@ export class ModernExecutor {
     return declaresList(this.#server, method);
   }
 
-  #send(method: string, params: JsonObject = {}, probe?: ProbeKind): InFlight {
-    const sent = this.#exchange.send(method, { ...params, _meta: requestMeta(this.#answers) }, probe === undefined ? {} : { probe });
+  #send(method: string, params: JsonObject = {}, probe?: ProbeKind, headers: Readonly<Record<string, string>> = {}): InFlight {
+    const sent = this.#exchange.send(method, { ...params, _meta: requestMeta(this.#answers) }, { ...(probe === undefined ? {} : { probe }), ...withHeaders(headers) });
     return probe === undefined ? { ...sent, cancellable: true } : sent;
   }
 
@@ -195,10 +233,10 @@ export class ModernExecutor {
   }
 
   /** Sends a request that may answer input_required, not awaited, and keeps it for a retry. */
-  #sendRetryable(method: string, params: JsonObject, probe?: ProbeKind): void {
-    const sent = this.#send(method, params, probe);
+  #sendRetryable(method: string, params: JsonObject, probe?: ProbeKind, headers: Readonly<Record<string, string>> = {}): void {
+    const sent = this.#send(method, params, probe, headers);
     this.#track(sent);
-    this.#retryable.push({ ...sent, method, params });
+    this.#retryable.push({ ...sent, method, params, ...withHeaders(headers) });
   }
 
   /** The next page of a list (the first after the last), and what it teaches: the echo tool, a resource, a prompt. */
@@ -212,8 +250,13 @@ export class ModernExecutor {
     if (typeof next === 'string' && next !== '' && next !== cursor) this.#cursors.set(method, next);
     else this.#cursors.delete(method);
     const items = (member: string): JsonObject[] => (Array.isArray(answer.result[member]) ? (answer.result[member] as unknown[]).filter(isJsonObject) : []);
-    if (method === 'tools/list') this.#echo ??= echoToolOf(answer.result['tools']);
+    if (method === 'tools/list') {
+      this.#echo ??= echoToolOf(answer.result['tools']);
+      this.#echoDescriptor ??= items('tools').find((t) => t['name'] === 'echo');
+    }
     if (method === 'resources/list') this.#resource ??= items('resources').map((r) => r['uri']).find((u): u is string => typeof u === 'string');
+    for (const p of method === 'prompts/list' ? items('prompts') : []) if (typeof p['name'] === 'string' && !this.#prompts.has(p['name'])) this.#prompts.set(p['name'], p);
+    for (const t of method === 'resources/templates/list' ? items('resourceTemplates') : []) if (typeof t['uriTemplate'] === 'string' && !this.#templates.has(t['uriTemplate'])) this.#templates.set(t['uriTemplate'], t);
     if (method === 'prompts/list') {
       this.#prompt ??= items('prompts').filter((p) => argumentsOf(p).every((a) => a['required'] !== true)).map((p) => p['name']).find((n): n is string => typeof n === 'string');
     }
@@ -231,7 +274,10 @@ export class ModernExecutor {
     const echo = await this.#learn('tools/list', () => this.#echo);
     if (echo === undefined) return false;
     const marker = `${MARKER_PREFIX}${++this.#markers}`;
-    this.#sendRetryable('tools/call', { name: echo.name, arguments: { [echo.argument]: marker } });
+    const args = { [echo.argument]: marker };
+    const headers = this.#paramHeaders(this.#echoDescriptor ?? {}, args);
+    if (headers === undefined) return false;
+    this.#sendRetryable('tools/call', { name: echo.name, arguments: args }, undefined, headers);
     return true;
   }
 
@@ -239,6 +285,22 @@ export class ModernExecutor {
     const uri = await this.#learn('resources/list', () => this.#resource);
     if (uri === undefined) return false;
     this.#sendRetryable('resources/read', { uri });
+    return true;
+  }
+
+  /** resources/read of a listed template expanded with these values (a template not listed, or not simple, is not read). */
+  async #readTemplate(template: string, values: Readonly<Record<string, string>>): Promise<boolean> {
+    await this.#learn('resources/templates/list', () => (this.#templates.has(template) ? true : undefined));
+    if (!this.#templates.has(template) || !simpleTemplate(template)) return false;
+    this.#sendRetryable('resources/read', { uri: expandTemplate(template, values) });
+    return true;
+  }
+
+  /** prompts/get of a listed prompt with these arguments (a prompt not listed is not got). */
+  async #getPromptWith(name: string, args: Readonly<Record<string, string>>): Promise<boolean> {
+    await this.#learn('prompts/list', () => (this.#prompts.has(name) ? true : undefined));
+    if (!this.#prompts.has(name)) return false;
+    this.#sendRetryable('prompts/get', { name, ...(Object.keys(args).length === 0 ? {} : { arguments: { ...args } }) });
     return true;
   }
 
@@ -258,7 +320,7 @@ export class ModernExecutor {
     if (state === 'replayed') {
       const last = this.#lastRetry;
       if (last === undefined) return false;
-      this.#track(this.#send(last.method, last.params, 'wrong-request-state'));
+      this.#track(this.#send(last.method, last.params, 'wrong-request-state', last.headers));
       return true;
     }
     while (this.#retryable.length > 0) {
@@ -268,13 +330,13 @@ export class ModernExecutor {
       if (hasError(this.#recorder.findingsAt(answer.event))) continue;
       const retry = retryParams(request.params, answer.result, this.#answers);
       if (retry === undefined) continue;
-      this.#lastRetry = { method: request.method, params: retry };
+      this.#lastRetry = { method: request.method, params: retry, ...withHeaders(request.headers) };
       if (state === 'echoed') {
-        this.#sendRetryable(request.method, retry);
+        this.#sendRetryable(request.method, retry, undefined, request.headers);
         return true;
       }
       const given = requestStateOf(answer.result);
-      this.#sendRetryable(request.method, { ...retry, requestState: `${given ?? ''}${ALTERED_STATE}` }, 'wrong-request-state');
+      this.#sendRetryable(request.method, { ...retry, requestState: `${given ?? ''}${ALTERED_STATE}` }, 'wrong-request-state', request.headers);
       return true;
     }
     return false;

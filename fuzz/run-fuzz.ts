@@ -127,10 +127,10 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   return { outcome: 'clean', run: last, runs: made, shrinks: 0, ...ended };
 }
 
-/** The server's listed tools, from a run that plays no action; the run itself when the target could not run. */
+/** The server's listed tools, prompts and resource templates, from a run that plays no action; the run itself when the target could not run. */
 async function learnSurface(sequence: Omit<SequenceOptions, 'recorded'> & { recorded: JsonObject }): Promise<{ surface: Surface } | { broken: SequenceRun }> {
-  let tools: readonly JsonObject[] = [];
-  const run = await runSequence([], { ...sequence, onTools: (listed) => { tools = listed; } });
+  let surface: Surface = { tools: [] };
+  const run = await runSequence([], { ...sequence, onSurface: (learnt) => { surface = learnt; } });
   if (run.trace.status === 'error') return { broken: run };
-  return { surface: { tools } };
+  return { surface };
 }

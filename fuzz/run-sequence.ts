@@ -23,6 +23,7 @@ import { ActionExecutor } from './executor.ts';
 import type { FuzzEra } from './generator.ts';
 import { ModernExecutor } from './modern-executor.ts';
 import type { ExerciseMode } from '../exercise/tool-policy.ts';
+import type { Surface as FuzzSurface } from './surface.ts';
 
 /** A deep run answers server requests as a client that offers nothing: ping, and -32601 for the rest. */
 const NO_ANSWERS: ClientAnswers = { roots: [] };
@@ -47,8 +48,8 @@ export interface SequenceOptions extends ConnectionOptions {
   readonly deadline?: number | undefined;
   /** Which of the server's tools a `call` may call (default none: calls are not played). */
   readonly exercise?: ExerciseMode | undefined;
-  /** Told the server's listed tools, learnt before any action is played (a search learns its surface so). */
-  readonly onTools?: ((tools: readonly JsonObject[]) => void) | undefined;
+  /** Told the server's listed tools, prompts and resource templates, learnt before any action is played (a search learns its surface so). */
+  readonly onSurface?: ((surface: FuzzSurface) => void) | undefined;
 }
 
 /** One played sequence: its trace (redacted, with the seed and the actions) and timings. */
@@ -85,7 +86,7 @@ export async function runSequence(actions: readonly Action[], options: SequenceO
   try {
     await exchange.start();
     const deadline = options.deadline ?? Number.POSITIVE_INFINITY;
-    const surface = { exercise: options.exercise ?? 'none', onTools: options.onTools } as const;
+    const surface = { exercise: options.exercise ?? 'none', onSurface: options.onSurface } as const;
     error = options.era === 'modern' ? await playModern(exchange, recorder, transport, actions, options.timeoutMs, deadline, surface) : await play(exchange, recorder, transport, actions, options.protocolVersion, deadline, surface);
   } catch (failure) {
     if (!(failure instanceof Error)) throw failure;
@@ -102,7 +103,7 @@ export async function runSequence(actions: readonly Action[], options: SequenceO
 /** Which tools a run may call, and who is told the listed tools before the first action. */
 interface Surface {
   readonly exercise: ExerciseMode;
-  readonly onTools: ((tools: readonly JsonObject[]) => void) | undefined;
+  readonly onSurface: ((surface: FuzzSurface) => void) | undefined;
 }
 
 /** The handshake, then every action; returns why the run could not go on, if it could not. */
@@ -111,7 +112,7 @@ async function play(exchange: Exchange, recorder: LiveRecorder, transport: Clien
   // A handshake that timed out or was rejected is a finding of the run, not a reason it could not run.
   if (!handshake.ok) return handshake.error;
   const executor = new ActionExecutor(exchange, transport, handshake.server, surface.exercise);
-  if (surface.onTools !== undefined) surface.onTools(await executor.tools());
+  if (surface.onSurface !== undefined) surface.onSurface(await executor.surface());
   for (const action of actions) {
     // Past the run's time limit no further action is played: the run ends as it would after its last.
     if (performance.now() > deadline) break;
@@ -130,7 +131,7 @@ async function playModern(exchange: Exchange, recorder: LiveRecorder, transport:
   if (discover.kind !== 'result' || discover.result['resultType'] !== 'complete') return undefined;
   const server = isJsonObject(discover.result['capabilities']) ? discover.result['capabilities'] : {};
   const executor = new ModernExecutor(exchange, transport, recorder, { server, answers: NO_ANSWERS, timeoutMs, exercise: surface.exercise });
-  if (surface.onTools !== undefined) surface.onTools(await executor.tools());
+  if (surface.onSurface !== undefined) surface.onSurface(await executor.surface());
   for (const action of actions) {
     if (performance.now() > deadline) break;
     await executor.play(action);

@@ -10,6 +10,9 @@ import type { Action } from '../trace/action-schema.ts';
 import type { JsonObject } from '../validators/context.ts';
 import { isJsonObject } from '../validators/shape.ts';
 import { invalidArguments, validArguments } from '../exercise/schema-arguments.ts';
+import { promptArgumentsArbitrary } from '../exercise/prompt-arguments.ts';
+import { argumentsOf } from '../live/list-items.ts';
+import { templateVariables } from '../live/exercise-plan.ts';
 import { toolRefusal, type ExerciseMode } from '../exercise/tool-policy.ts';
 
 /** The most tools/list pages read to learn the tools (a server that pages forever is not followed). */
@@ -17,9 +20,26 @@ export const MAX_TOOL_PAGES = 10;
 /** The most tools whose calls a search draws. */
 const MAX_TOOLS = 64;
 
-/** What fuzz knows of a server's own surface: its listed tools (descriptors as tools/list gave them). */
+/** The most prompts and resource templates whose gets and reads a search draws, each. */
+const MAX_PROMPTS = 16;
+
+/** What fuzz knows of a server's own surface: its listed tools, prompts and resource templates (as the lists gave them; the first page of the last two). */
 export interface Surface {
   readonly tools: readonly JsonObject[];
+  readonly prompts?: readonly JsonObject[];
+  readonly templates?: readonly JsonObject[];
+}
+
+/**
+ * Whether a URI template is one fuzz expands: one to eight variables, none with a prefix or explode
+ * modifier (what expandTemplate writes the same way every client would).
+ */
+export function simpleTemplate(template: string): boolean {
+  if (template.length > 2048) return false;
+  const expressions = [...template.matchAll(/\{([^}]*)\}/g)].map((m) => m[1] ?? '');
+  if (expressions.length === 0 || expressions.some((e) => /[*:]/.test(e) || e.replace(/^[+#./;?&]/, '') === '')) return false;
+  const variables = templateVariables(template);
+  return variables.length > 0 && variables.length <= 8;
 }
 
 /** No tools: today's sequences. */
@@ -48,8 +68,24 @@ export function surfaceChoices(surface: Surface, mode: ExerciseMode): { readonly
     const bad = invalidArguments(schema);
     if (bad !== undefined) invalid.push(bad.map(({ args, how }) => ({ kind: 'invalid-call', args: { tool, arguments: args, how } }) as const));
   }
+  const prompts: fc.Arbitrary<Action>[] = [];
+  for (const prompt of (surface.prompts ?? []).slice(0, MAX_PROMPTS)) {
+    const name = prompt['name'];
+    if (typeof name !== 'string' || name === '' || name.length > 256) continue;
+    const declared = argumentsOf(prompt).filter((a) => typeof a['name'] === 'string' && a['name'].length <= 256).map((a) => ({ name: a['name'] as string, required: a['required'] === true }));
+    prompts.push(promptArgumentsArbitrary(declared).map((args) => ({ kind: 'prompt', args: { name, arguments: args } }) as const));
+  }
+  const reads: fc.Arbitrary<Action>[] = [];
+  for (const descriptor of (surface.templates ?? []).slice(0, MAX_PROMPTS)) {
+    const template = descriptor['uriTemplate'];
+    if (typeof template !== 'string' || !simpleTemplate(template)) continue;
+    const variables = templateVariables(template).map((name) => ({ name, required: true }));
+    reads.push(promptArgumentsArbitrary(variables).map((values) => ({ kind: 'read', args: { template, values } }) as const));
+  }
   const out: { kind: Action['kind']; arbitrary: fc.Arbitrary<Action>; weight: number }[] = [];
   if (valid.length > 0) out.push({ kind: 'call', arbitrary: valid.length === 1 ? (valid[0] as fc.Arbitrary<Action>) : fc.oneof(...valid), weight: 6 });
   if (invalid.length > 0) out.push({ kind: 'invalid-call', arbitrary: invalid.length === 1 ? (invalid[0] as fc.Arbitrary<Action>) : fc.oneof(...invalid), weight: 2 });
+  if (prompts.length > 0) out.push({ kind: 'prompt', arbitrary: prompts.length === 1 ? (prompts[0] as fc.Arbitrary<Action>) : fc.oneof(...prompts), weight: 2 });
+  if (reads.length > 0) out.push({ kind: 'read', arbitrary: reads.length === 1 ? (reads[0] as fc.Arbitrary<Action>) : fc.oneof(...reads), weight: 2 });
   return out;
 }

@@ -13,6 +13,12 @@ const ListArgs = v.strictObject({ method: v.picklist(LIST_METHODS) });
 
 const ToolName = v.pipe(v.string(), v.minLength(1), v.maxLength(256));
 const ToolArguments = v.record(v.string(), v.unknown());
+/** A prompt's arguments or a template's values: a string map (prompts/get's `arguments`), bounded. */
+const StringMap = v.pipe(v.record(v.pipe(v.string(), v.maxLength(256)), v.pipe(v.string(), v.maxLength(1024))), v.check((m) => Object.keys(m).length <= 64, 'at most 64 members'));
+/** A listed prompt with its arguments (the executor gets it only when the target lists the prompt). */
+const PromptArgs = v.strictObject({ name: ToolName, arguments: StringMap });
+/** A listed resource template with its variables' values (read only when the target lists the template). */
+const TemplateArgs = v.strictObject({ template: v.pipe(v.string(), v.minLength(1), v.maxLength(2048)), values: StringMap });
 
 /** One action of a deep run: its kind and, for some kinds, their arguments. */
 export const ActionSchema = v.variant('kind', [
@@ -45,10 +51,16 @@ export const ActionSchema = v.variant('kind', [
   // The stateless revision (2026-07-28): every request carries its own _meta; no handshake.
   /** server/discover, not awaited. */
   v.strictObject({ kind: v.literal('discover') }),
-  /** resources/read of the first listed resource, not awaited (it may answer input_required). */
-  v.strictObject({ kind: v.literal('read') }),
-  /** prompts/get of the first listed prompt that needs no argument, not awaited (it may answer input_required). */
-  v.strictObject({ kind: v.literal('prompt') }),
+  /**
+   * resources/read, not awaited (it may answer input_required): of the first listed resource, or
+   * with `args` of a listed resource template expanded with the values given.
+   */
+  v.strictObject({ kind: v.literal('read'), args: v.optional(TemplateArgs) }),
+  /**
+   * prompts/get, not awaited (it may answer input_required): of the first listed prompt that needs
+   * no argument, or with `args` of the listed prompt named, with the arguments given.
+   */
+  v.strictObject({ kind: v.literal('prompt'), args: v.optional(PromptArgs) }),
   /**
    * The retry of the oldest request not yet retried that answered input_required: with a new id and
    * the requestState echoed (`echoed`), altered (`altered`, a robustness probe), or the state of an

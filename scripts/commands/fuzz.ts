@@ -123,13 +123,15 @@ const ARGUMENTS_TEXT = 200;
 
 /** An action as people read it: `list tools/list`, `cancel oldest`, `call get_value {"n":4}`. */
 export function actionText(action: Action): string {
-  if (!('args' in action)) return action.kind;
+  if (!('args' in action) || action.args === undefined) return action.kind;
   const args = action.args;
-  if ('tool' in args) {
-    const json = JSON.stringify(args.arguments);
-    const shown = json.length > ARGUMENTS_TEXT ? `${json.slice(0, ARGUMENTS_TEXT)}…` : json;
-    return `${action.kind} ${args.tool} ${shown}${'how' in args ? ` (${args.how})` : ''}`;
-  }
+  const cut = (value: unknown): string => {
+    const json = JSON.stringify(value);
+    return json.length > ARGUMENTS_TEXT ? `${json.slice(0, ARGUMENTS_TEXT)}…` : json;
+  };
+  if ('tool' in args) return `${action.kind} ${args.tool} ${cut(args.arguments)}${'how' in args ? ` (${args.how})` : ''}`;
+  if ('template' in args) return `${action.kind} ${args.template} ${cut(args.values)}`;
+  if ('name' in args) return `${action.kind} ${args.name} ${cut(args.arguments)}`;
   return `${action.kind} ${'method' in args ? args.method : 'which' in args ? args.which : args.state}`;
 }
 

@@ -58,7 +58,7 @@ test('ratios: only where both figures were measured', () => {
 });
 
 test('targets: met, missed and not measured', () => {
-  assert.equal(judgeTargets(REPORT).map((t) => t.met), [true, true, true, true, false, true, true, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined], "cases at 2x misses 1.4x; fuzz --jobs, fuzz against its floors and the tap not measured");
+  assert.equal(judgeTargets(REPORT).map((t) => t.met), [true, true, true, true, false, true, true, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined], "cases at 2x misses 1.4x; fuzz --jobs, fuzz against its floors and the tap not measured");
   const floors = judgeTargets({ ...REPORT, ratios: { ...REPORT.ratios, fuzz_stdio_vs_floor: 0.69, fuzz_modern_stdio_vs_floor: 3 } });
   const floorTarget = (text: RegExp) => floors.find((t) => text.test(t.text));
   assert.equal([floorTarget(/^fuzz over stdio \(server-everything, one job\)/)?.met, floorTarget(/^fuzz in 2026-07-28 over stdio/)?.met], [false, true], 'fuzz holds 0.7x its floor over stdio, 3x in 2026-07-28');
@@ -68,13 +68,16 @@ test('targets: met, missed and not measured', () => {
   assert.is(judgeTargets(slow)[5]?.met, false, 'cases needs at most 0.8x the course reference\'s time');
   assert.is(judgeTargets(slow)[6]?.met, false, 'the live check needs 1.2x the SDK client or less');
   const edge = { ...REPORT, ratios: { ...REPORT.ratios, pipeline_vs_sdk: 0.45, pipeline_2025_11_25_vs_sdk: 0.75, course_cli_vs_node_startup: 1.4, live_check_vs_sdk_client: 1.2 } };
-  assert.equal(judgeTargets(edge).map((t) => t.met), [true, true, true, true, true, true, true, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined]);
+  assert.equal(judgeTargets(edge).map((t) => t.met), [true, true, true, true, true, true, true, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined]);
   const spread = { ...REPORT, ratios: { ...REPORT.ratios, fuzz_jobs_2_vs_1: 1.7 }, workloads: { ...WORKLOADS, tap_stdio: { added_p99_ms: 0.99 }, tap_http: { added_p99_ms: 2 } } } as unknown as typeof REPORT;
   assert.equal(judgeTargets(spread).slice(9, 12).map((t) => t.met), [true, true, false], '--jobs 2 needs 1.7x; the tap under 1 ms (stdio) and 2 ms (HTTP)');
   const none = { ...REPORT, workloads: { ...WORKLOADS, scale_1m: { skipped: 'quick' } }, ratios: {} };
-  assert.equal(judgeTargets(none).map((t) => t.met), [undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined]);
+  assert.equal(judgeTargets(none).map((t) => t.met), [undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined]);
   const modern = (v: number) => judgeTargets({ ...REPORT, ratios: { ...REPORT.ratios, live_check_modern_vs_sdk_client: v } })[12]?.met;
   assert.equal([modern(1.2), modern(1.21)], [true, false], 'the 2026-07-28 live check needs 1.2x the 2.x SDK client or less');
+  const exercise = (v: number) => judgeTargets({ ...REPORT, ratios: { ...REPORT.ratios, live_check_exercise_vs_sdk_client: v } })[15];
+  assert.equal([exercise(1.25)?.met, exercise(1.26)?.met], [true, false], 'check --exercise all needs 1.25x the SDK client making the same calls or less');
+  assert.match(exercise(1.1)?.text ?? '', /^`check --exercise all --stdio`/);
 });
 
 test('check: a ratio more than 2x worse fails, in the direction that is worse for it', () => {

@@ -28,7 +28,7 @@ test('fuzz with no era named: a 2026-07-28-only server is fuzzed in its era, fou
   const out = join(dir, 'modern.json');
   const r = cli(['fuzz', '--seed', '7', '--timeout', '2', '--output', out, ...peer('modern-private-after-input')]);
   assert.is(r.status, 1, r.stdout + r.stderr);
-  assert.match(r.stdout, /^fuzz: found in run \d+ of 50 \(seed 7\); shrunk in \d+ steps? to 3 actions: prompt, echo, list tools\/list\n/);
+  assert.match(r.stdout, /^fuzz: found in run \d+ of 50 \(seed 7\); shrunk in \d+ steps? to 3 actions: echo, prompt, list tools\/list\n/);
   assert.match(r.stdout, /\[stateless\/cache-scope-changed\]/);
   const trace = JSON.parse(readFileSync(out, 'utf8')) as Trace;
   assert.is(trace.sequence?.era, 'modern');
