@@ -87,6 +87,16 @@ test('check-client shows a client\'s output with its controls as text, and a sec
   assert.match(r.stderr, /last line without a newline \\u001B\[31m\n/);
 });
 
+test('check-client --http: 64 sessions each sending 7 messages of nearly 2 MB (each within its own limits, 850 MB in all) keep within one run budget, under 300 MB; what is not kept is counted on each session\'s line', async () => {
+  const r = await run(['check-client', '--timeout', '2', '--http', '--', process.execPath, join(CLIENTS, 'many-sessions-client.mjs'), '64', '7'], { limitMs: 240_000 });
+  held('check-client --http, 64 sessions of large messages', r, 230);
+  assert.is(r.code, 1, r.stderr.slice(-2000));
+  const lines = r.stderr.split('\n').filter((l) => /: session \d+ of 64: /.test(l));
+  assert.is(lines.length, 63, 'every session but the reported one has its line');
+  const cut = lines.filter((l) => /; the trace keeps the first \d+ messages; \d+ later events and \d+ findings on them were judged and counted, not kept$/.test(l));
+  assert.ok(cut.length >= 56, `${cut.length} session lines say what was not kept`);
+});
+
 test('tap: a server flooding stderr to a host that never reads the tap\'s stderr; the tap stays small and ends after the client\'s end of input', async () => {
   const started = performance.now();
   const tap = spawn(process.execPath, [CLI, 'tap', '--trace', join(tmp.dir, 'stderr-flood.json'), '--', process.execPath, join(PEERS, 'stderr-flood.mjs')], { cwd: tmp.dir, stdio: ['pipe', 'pipe', 'pipe'] });
