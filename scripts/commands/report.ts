@@ -2,6 +2,8 @@
 // JSON, JUnit, SARIF and HTML reports later or elsewhere (a CI step after the check, a person
 // reading an artifact). The trace is untrusted: read within bounds, strict JSON, schema-checked
 // and its signature verified, or refused with exit 2 naming the rule and the JSON Pointer.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { ReportOptions } from '../../reports/report-options.ts';
 import { writeReports } from '../../reports/write-reports.ts';
 import { InputError } from '../../files/input-error.ts';
@@ -43,6 +45,18 @@ async function readTraceBytes(path: string): Promise<Uint8Array> {
   }
 }
 
+/**
+ * A full garbage collection, run between shards: what a shard's reading left (its bytes, its text,
+ * its parsed value, each as large as the shard) is otherwise collected only once the heap has grown
+ * by several shards, and six 40 MB shards peaked at 311 MB where one takes 190 MB. The collector is
+ * V8's own, reached through a context made after `--expose-gc` is set.
+ */
+function fullCollection(): () => void {
+  setFlagsFromString('--expose-gc');
+  const gc: unknown = runInNewContext('gc');
+  return typeof gc === 'function' ? () => void gc() : () => undefined;
+}
+
 /** `report TRACE|- [--json] [--json-file F] [--junit F] [--sarif F] [--html F] [--jsonl F] [--expected-failures F] [--quiet]`, or `report --merge SHARD-TRACE... [--output F] [...]`. */
 export async function run(args: CommandArgs, io: CommandIO): Promise<CommandResult> {
   const merge = args.flag('merge');
@@ -59,7 +73,11 @@ export async function run(args: CommandArgs, io: CommandIO): Promise<CommandResu
     // Each shard is read, checked and folded to what merging needs before the next is read: one
     // trace is held at a time, however many shards; the chosen one is then read again whole.
     const summaries = [];
-    for (const shard of args.positionals) summaries.push(shardSummary((await readTrace(shard, false)).trace));
+    const collect = fullCollection();
+    for (const shard of args.positionals) {
+      summaries.push(shardSummary((await readTrace(shard, false)).trace));
+      collect();
+    }
     const merged = mergeTraces(summaries);
     const output = args.string('output');
     const chosen = args.positionals[merged.chosen] as string;

@@ -124,9 +124,9 @@ test('tap: a server flooding stderr to a host that never reads the tap\'s stderr
   assert.ok(peakKb > 0 && peakKb / 1024 < MAX_RSS_MB, `peak RSS ${(peakKb / 1024).toFixed(0)} MB`);
 });
 
-test('report --merge of six 20 MB shards reads them one at a time: its peak stays near one shard\'s report, under 300 MB', async () => {
+test('report --merge of six 40 MB shards reads them one at a time: its peak stays near one shard\'s report, under 300 MB', async () => {
   const shards: string[] = [];
-  const big = 'x'.repeat(20 * 1024 * 1024);
+  const big = 'x'.repeat(40 * 1024 * 1024);
   for (let i = 1; i <= 6; i++) {
     const trace = makeTrace([...HANDSHAKE, { kind: 'stderr', text: big, truncated: false }], [], {
       mode: 'fuzz',
@@ -138,9 +138,9 @@ test('report --merge of six 20 MB shards reads them one at a time: its peak stay
     shards.push(file);
   }
   const one = await run(['report', shards[0] as string, '--junit', join(tmp.dir, 'one.xml')], { limitMs: 120_000 });
-  held('report, one 20 MB shard', one, 100);
+  held('report, one 40 MB shard', one, 100);
   const r = await run(['report', '--merge', ...shards, '--output', join(tmp.dir, 'merged.json'), '--junit', join(tmp.dir, 'merged.xml')], { limitMs: 120_000 });
-  held('report --merge, six 20 MB shards', r, 100);
+  held('report --merge, six 40 MB shards', r, 100);
   assert.is(r.code, 0, r.stderr);
   assert.match(r.stdout, /merged 6 shards of seed 3 \(6 runs\): nothing found; the last run is run 6, in trace 6/);
   assert.ok(r.mb < one.mb + 100, `merge ${r.mb.toFixed(0)} MB, one shard ${one.mb.toFixed(0)} MB`);
