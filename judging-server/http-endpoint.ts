@@ -13,12 +13,19 @@ import { isJsonObject } from '../validators/shape.ts';
 import { foreignAddressing } from '../live/loopback-host.ts';
 import { MAX_HTTP_MESSAGE_BYTES } from '../live/tap-http.ts';
 import type { CleanupEvidence } from '../live/transport.ts';
+import { RunBudget } from '../live/recording-bounds.ts';
 import type { JsonObject } from '../validators/context.ts';
 import { JudgingSession, type Outlet, type Route, type SessionOptions } from './judging-session.ts';
 import { carriesRequestMeta, MODERN_VERSION } from './stateless-serving.ts';
 
 /** Sessions one run serves at most (each initialize starts one); past it, initialize is answered 503. */
 export const MAX_SESSIONS = 64;
+
+/**
+ * Characters of message text the run's sessions keep in all (each keeps within its own limits as
+ * well); past it, every session judges and counts its messages without keeping them.
+ */
+export const RUN_MESSAGE_CHARS = 64 * 1024 * 1024;
 
 /** The path of the MCP endpoint. */
 export const MCP_PATH = '/mcp';
@@ -149,7 +156,8 @@ export class JudgingHttpEndpoint {
   onRequest: (() => void) | undefined;
 
   constructor(options: SessionOptions, onSessionId?: (id: string) => void) {
-    this.#options = options;
+    // Up to MAX_SESSIONS sessions each keep within their own limits; together they keep within the run's budget.
+    this.#options = { ...options, budget: options.budget ?? new RunBudget(RUN_MESSAGE_CHARS) };
     this.#onSessionId = onSessionId;
   }
 

@@ -11,6 +11,7 @@ import { ruleById } from '../validators/rules/index.ts';
 import type { ProbeKind } from '../live/live-judge.ts';
 import { TapRecorder, TAP_LIMITS, type TapFinding } from '../live/tap-recorder.ts';
 import type { WirePlace } from '../live/transport.ts';
+import type { RunBudget } from '../live/recording-bounds.ts';
 import {
   page, promptMessages, PROGRESS_TOOL, PROMPTS, RESOURCE_TEMPLATES, RESOURCES, resourceContents, SCENARIOS_TOOL,
   SLOW_DEFAULT_SECONDS, SLOW_MAX_SECONDS, SLOW_TOOL, TOOLS, WATCHED_URI,
@@ -63,6 +64,8 @@ export interface SessionOptions {
   readonly timeoutMs: number;
   /** Told every finding as it is placed. */
   readonly onFinding?: (finding: TapFinding) => void;
+  /** The run's budget of kept message text, shared by its sessions (default: each session's own limits alone). */
+  readonly budget?: RunBudget;
 }
 
 /** What became of a scenario in one session. */
@@ -120,6 +123,7 @@ export class JudgingSession {
     else if (options.protocolVersion !== undefined) this.#era = 'legacy';
     this.recorder = new TapRecorder({
       limits: TAP_LIMITS,
+      ...(options.budget === undefined ? {} : { budget: options.budget }),
       // The server is the checker's own: only the client's silence is judged at the end.
       unanswered: ['server_to_client'],
       cursorsInView: true,

@@ -31,9 +31,32 @@ export interface Omitted {
   readonly findings: number;
 }
 
+/**
+ * Characters of message text kept across every recording of one run (the sessions of a judging
+ * server over HTTP): each session keeps within its own limits, and all of them within this one.
+ */
+export class RunBudget {
+  #left: number;
+
+  constructor(chars: number) {
+    this.#left = chars;
+  }
+
+  /** Whether `chars` more characters still fit. */
+  fits(chars: number): boolean {
+    return chars <= this.#left;
+  }
+
+  /** Counts `chars` of kept message text against the run. */
+  spend(chars: number): void {
+    this.#left -= chars;
+  }
+}
+
 /** The keep-then-count state of one recording. */
 export class RecordingBounds {
   readonly #limits: RecordingLimits;
+  readonly #budget: RunBudget | undefined;
   readonly #perRule = new Map<string, number>();
   #keeping = true;
   #keptBytes = 0;
@@ -42,8 +65,10 @@ export class RecordingBounds {
   #omittedEvents = 0;
   #omittedFindings = 0;
 
-  constructor(limits: RecordingLimits) {
+  /** `budget`: the run's, shared with the other recordings of the run (undefined: this recording's limits alone). */
+  constructor(limits: RecordingLimits, budget?: RunBudget) {
     this.#limits = limits;
+    this.#budget = budget;
   }
 
   /** Whether messages are still kept (no bound reached yet). */
@@ -58,16 +83,17 @@ export class RecordingBounds {
 
   /**
    * Whether the next message is kept, given the `kept` messages so far and the `chars` it would
-   * add; once one is not, none is.
+   * add (within this recording's limits and the run's budget); once one is not, none is.
    */
   admit(kept: number, chars: number): boolean {
-    if (this.#keeping && (kept >= this.#limits.maxMessages || this.#keptBytes + chars > this.#limits.maxMessageBytes)) this.#keeping = false;
+    if (this.#keeping && (kept >= this.#limits.maxMessages || this.#keptBytes + chars > this.#limits.maxMessageBytes || this.#budget?.fits(chars) === false)) this.#keeping = false;
     return this.#keeping;
   }
 
-  /** Counts `chars` of kept message text. */
+  /** Counts `chars` of kept message text (against the run's budget too). */
   charge(chars: number): void {
     this.#keptBytes += chars;
+    this.#budget?.spend(chars);
   }
 
   /** The judge's index of the next message not kept, counted as omitted. */

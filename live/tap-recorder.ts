@@ -13,7 +13,7 @@ import { LiveJudge, type EventFinding, type ProbeKind } from './live-judge.ts';
 import { shortenKeys } from '../judge/long-keys.ts';
 import { ExchangeRequests } from './unjudged-answers.ts';
 import { MAX_RECORDED_TEXT, type Recording, type RunFinding } from './recorder.ts';
-import { isUnkept, placeOf, RecordingBounds, UNKEPT_BASE, type Omitted, type RecordingLimits } from './recording-bounds.ts';
+import { isUnkept, placeOf, RecordingBounds, UNKEPT_BASE, type Omitted, type RecordingLimits, type RunBudget } from './recording-bounds.ts';
 import type { RecordedMessage, Recorder, WirePlace } from './transport.ts';
 
 /** How much of a tapped session the trace keeps (the bounds of every recording). */
@@ -34,6 +34,8 @@ export interface TapFinding extends RunFinding {
 /** Options of a tap recorder. */
 export interface TapRecorderOptions {
   readonly limits?: TapLimits;
+  /** The run's budget of kept message text, shared with the run's other recordings (default: none). */
+  readonly budget?: RunBudget;
   /** Told every finding as it is placed. */
   readonly onFinding?: (finding: TapFinding) => void;
   /** Receives every actor inspection event (a live inspector). */
@@ -76,7 +78,7 @@ export class TapRecorder implements Recorder {
 
   constructor(options: TapRecorderOptions = {}) {
     this.#options = options;
-    this.#bounds = new RecordingBounds(options.limits ?? TAP_LIMITS);
+    this.#bounds = new RecordingBounds(options.limits ?? TAP_LIMITS, options.budget);
     this.#clock = options.clock ?? (() => performance.now());
     this.#start = this.#clock();
     this.#judge = new LiveJudge({

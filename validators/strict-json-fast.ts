@@ -22,6 +22,9 @@ const STRING_LITERAL = /"(?:[^"\\]|\\.)*"/g;
  * over its characters takes before the engine has compiled the loop.
  */
 function countMembers(s: string): number {
+  // A long text is counted by the loop (compiled within its first pass): the replace would copy it
+  // whole and back-track through its long strings, tens of megabytes held for a count.
+  if (s.length > LOOP_FROM) return countMembersByLoop(s);
   let bare: string;
   try {
     bare = s.replace(STRING_LITERAL, '');
@@ -34,6 +37,9 @@ function countMembers(s: string): number {
   for (let i = bare.indexOf(':'); i !== -1; i = bare.indexOf(':', i + 1)) count++;
   return count;
 }
+
+/** The text length from which countMembers takes the loop. */
+const LOOP_FROM = 1024 * 1024;
 
 /** countMembers by one pass over the characters (slower on short texts, never out of stack). */
 function countMembersByLoop(s: string): number {

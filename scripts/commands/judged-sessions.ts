@@ -60,6 +60,13 @@ export function nthPath(path: string | undefined, n: number): string | undefined
   return dot > slash + 1 ? `${path.slice(0, dot)}.${n}${path.slice(dot)}` : `${path}.${n}`;
 }
 
+/** What a session's trace counted and did not keep (its own limits or the run's budget), as the end of its line; '' when it kept everything. */
+function keptNote(trace: Trace): string {
+  if (trace.omitted === undefined) return '';
+  const messages = trace.events.filter((e) => e.kind === 'message').length;
+  return `; the trace keeps the first ${messages.toLocaleString('en-US')} messages; ${trace.omitted.events.toLocaleString('en-US')} later events and ${trace.omitted.findings.toLocaleString('en-US')} findings on them were judged and counted, not kept`;
+}
+
 /** Writes each session's trace and the reports; returns the exit code (0, 1, or 2 when a report could not be written). */
 export async function finishSessions(
   command: string,
@@ -79,11 +86,13 @@ export async function finishSessions(
     if (i === main) continue;
     await writeTraceFiles(nthPath(parsed.output, i + 1), trace, timings);
     const line = verdictLine(buildReportModel(trace, [], secrets, new Set()));
-    io.err(`${oneLine(`mcp-statechart ${command}: session ${i + 1} of ${traces.length}: ${line}`)}${parsed.output === undefined ? '' : `; trace written to ${nthPath(parsed.output, i + 1)}`}\n`);
+    io.err(`${oneLine(`mcp-statechart ${command}: session ${i + 1} of ${traces.length}: ${line}`)}${parsed.output === undefined ? '' : `; trace written to ${nthPath(parsed.output, i + 1)}`}${keptNote(trace)}\n`);
     if (trace.status === 'fail') worst = 1;
   }
   const chosen = traces[main];
   if (chosen === undefined) return { exitCode: 2, traces: [] };
+  const note = keptNote(chosen.trace);
+  if (note !== '') io.err(`mcp-statechart ${command}: session ${main + 1} of ${traces.length}${note}\n`);
   const scenarios = (chosen.trace.options['scenarios'] ?? {}) as Record<string, string>;
   for (const [name, outcome] of Object.entries(scenarios)) io.err(`${oneLine(`mcp-statechart ${command}: scenario ${name}: ${outcome}`)}\n`);
   const text = await writeTraceFiles(nthPath(parsed.output, main + 1), chosen.trace, chosen.timings);

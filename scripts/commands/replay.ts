@@ -53,7 +53,7 @@ export async function runReplayCommand(args: CommandArgs, io: CommandIO, extras:
   if (!Number.isFinite(maxSeconds) || maxSeconds <= 0 || maxSeconds > 86_400) throw new UsageError('replay', `--max-time takes a number of seconds between 0 and 86400, got ${JSON.stringify(maxTime)}`);
   // The replay's own policy decides which of the trace's calls are played, never the trace.
   const exercise = parseExercise(args, 'replay');
-  const { trace } = await readTrace(path);
+  const { trace } = await readTrace(path, false);
   // A check trace that ran scenarios replays its steps; any other trace its action sequence.
   const scenarios = recordedScenarios(trace);
   const sequence = scenarios === undefined ? replayableSequence(trace) : { seed: 0, actions: [], ...(trace.options['protocol_version'] === MODERN_VERSION ? { era: 'modern' as const } : {}) };

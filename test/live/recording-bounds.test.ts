@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { isUnkept, placeOf, RecordingBounds, UNKEPT_BASE } from '../../live/recording-bounds.ts';
+import { isUnkept, placeOf, RecordingBounds, RunBudget, UNKEPT_BASE } from '../../live/recording-bounds.ts';
 
 const LIMITS = { maxMessages: 2, maxMessageBytes: 10, maxOtherEvents: 1, maxFindingsPerRule: 1 };
 
@@ -29,6 +29,23 @@ test('the size bound stops keeping as the count does; other events are kept to t
   assert.not.ok(bounds.admitOther(), 'past maxOtherEvents');
   assert.is(bounds.otherEvents, 1);
   assert.equal(bounds.omitted(), { events: 1, findings: 0 });
+});
+
+test('a run budget shared by two recordings: each keeps within its own limits and both within the run\'s; past it, each cuts as its own limit would', () => {
+  const budget = new RunBudget(15);
+  const wide = { ...LIMITS, maxMessages: 10 };
+  const a = new RecordingBounds(wide, budget);
+  const b = new RecordingBounds(wide, budget);
+  assert.ok(a.admit(0, 8));
+  a.charge(8);
+  assert.ok(b.admit(0, 7), 'the run has 7 characters left');
+  b.charge(7);
+  assert.not.ok(a.admit(1, 1), 'a is within its own 10 characters, but the run\'s 15 are spent');
+  assert.not.ok(b.admit(1, 1));
+  a.unkept();
+  assert.equal(a.omitted(), { events: 1, findings: 0 }, 'what the run budget cuts is counted as the recording\'s own bound counts it');
+  const alone = new RecordingBounds(wide);
+  assert.ok(alone.admit(0, 10), 'a recording without a run budget keeps to its own limits alone');
 });
 
 test('findings on messages not kept: the first of each rule is kept, the rest counted', () => {

@@ -87,6 +87,16 @@ test('check-client shows a client\'s output with its controls as text, and a sec
   assert.match(r.stderr, /last line without a newline \\u001B\[31m\n/);
 });
 
+test('check-client --http: 64 sessions each sending 7 messages of nearly 2 MB (each within its own limits, 850 MB in all) keep within one run budget, under 300 MB; what is not kept is counted on each session\'s line', async () => {
+  const r = await run(['check-client', '--timeout', '2', '--http', '--', process.execPath, join(CLIENTS, 'many-sessions-client.mjs'), '64', '7'], { limitMs: 240_000 });
+  held('check-client --http, 64 sessions of large messages', r, 230);
+  assert.is(r.code, 1, r.stderr.slice(-2000));
+  const lines = r.stderr.split('\n').filter((l) => /: session \d+ of 64: /.test(l));
+  assert.is(lines.length, 63, 'every session but the reported one has its line');
+  const cut = lines.filter((l) => /; the trace keeps the first \d+ messages; \d+ later events and \d+ findings on them were judged and counted, not kept$/.test(l));
+  assert.ok(cut.length >= 56, `${cut.length} session lines say what was not kept`);
+});
+
 test('tap: a server flooding stderr to a host that never reads the tap\'s stderr; the tap stays small and ends after the client\'s end of input', async () => {
   const started = performance.now();
   const tap = spawn(process.execPath, [CLI, 'tap', '--trace', join(tmp.dir, 'stderr-flood.json'), '--', process.execPath, join(PEERS, 'stderr-flood.mjs')], { cwd: tmp.dir, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -114,9 +124,9 @@ test('tap: a server flooding stderr to a host that never reads the tap\'s stderr
   assert.ok(peakKb > 0 && peakKb / 1024 < MAX_RSS_MB, `peak RSS ${(peakKb / 1024).toFixed(0)} MB`);
 });
 
-test('report --merge of six 20 MB shards reads them one at a time: its peak stays near one shard\'s report, under 300 MB', async () => {
+test('report --merge of six 40 MB shards reads them one at a time: its peak stays near one shard\'s report, under 300 MB', async () => {
   const shards: string[] = [];
-  const big = 'x'.repeat(20 * 1024 * 1024);
+  const big = 'x'.repeat(40 * 1024 * 1024);
   for (let i = 1; i <= 6; i++) {
     const trace = makeTrace([...HANDSHAKE, { kind: 'stderr', text: big, truncated: false }], [], {
       mode: 'fuzz',
@@ -128,9 +138,9 @@ test('report --merge of six 20 MB shards reads them one at a time: its peak stay
     shards.push(file);
   }
   const one = await run(['report', shards[0] as string, '--junit', join(tmp.dir, 'one.xml')], { limitMs: 120_000 });
-  held('report, one 20 MB shard', one, 100);
+  held('report, one 40 MB shard', one, 100);
   const r = await run(['report', '--merge', ...shards, '--output', join(tmp.dir, 'merged.json'), '--junit', join(tmp.dir, 'merged.xml')], { limitMs: 120_000 });
-  held('report --merge, six 20 MB shards', r, 100);
+  held('report --merge, six 40 MB shards', r, 100);
   assert.is(r.code, 0, r.stderr);
   assert.match(r.stdout, /merged 6 shards of seed 3 \(6 runs\): nothing found; the last run is run 6, in trace 6/);
   assert.ok(r.mb < one.mb + 100, `merge ${r.mb.toFixed(0)} MB, one shard ${one.mb.toFixed(0)} MB`);
