@@ -39,7 +39,7 @@ const LISTEN_WAIT_MS = 2_000;
 import { LISTS } from './list-items.ts';
 import { runExercise, type ExerciseHost } from './exercise.ts';
 import { DEFAULT_EXERCISE_SEED, type ExerciseMode, type ExerciseReport } from './exercise-plan.ts';
-import { paramHeaders, paramHeaderValues } from './mcp-param-headers.ts';
+import { toolParamHeaders } from './mcp-param-headers.ts';
 
 /** How one modern request is sent: the probe, headers, version, log level, whether it owes an answer in time, and whether a timeout is the checker's own stop. */
 type ModernSend = SendOptions & { readonly version?: string; readonly logLevel?: string; readonly ownStop?: boolean };
@@ -171,9 +171,7 @@ export class ModernDriver {
   /** Over Streamable HTTP, the Mcp-Param-{Name} headers a tool's x-mcp-header properties ask for with these arguments. */
   #paramHeaders(tool: JsonObject, args: JsonObject): { headers?: Record<string, string> } {
     if (this.#transport.kind !== 'http') return {};
-    const annotated = paramHeaders(tool);
-    if ('invalid' in annotated) return {};
-    const headers = paramHeaderValues(annotated.headers, args);
+    const headers = toolParamHeaders(tool, args);
     return Object.keys(headers).length === 0 ? {} : { headers };
   }
 
