@@ -39,7 +39,7 @@ const LISTEN_WAIT_MS = 2_000;
 import { LISTS } from './list-items.ts';
 import { runExercise, type ExerciseHost } from './exercise.ts';
 import { DEFAULT_EXERCISE_SEED, type ExerciseMode, type ExerciseReport } from './exercise-plan.ts';
-import { toolParamHeaders } from './mcp-param-headers.ts';
+import { paramHeaders, toolParamHeaders } from './mcp-param-headers.ts';
 
 /** How one modern request is sent: the probe, headers, version, log level, whether it owes an answer in time, and whether a timeout is the checker's own stop. */
 type ModernSend = SendOptions & { readonly version?: string; readonly logLevel?: string; readonly ownStop?: boolean };
@@ -64,6 +64,8 @@ export interface ModernSkip {
   readonly name: string;
   readonly reason: string;
   readonly pointer: string;
+  /** The rule of the server's own finding that kept the call from being sent (reported by the session: exit 1). */
+  readonly blamed?: string;
 }
 
 /** The requests that may answer input_required, answered in a retry. */
@@ -158,6 +160,13 @@ export class ModernDriver {
         continue;
       }
       const tool = listed.tools.find((t) => t['name'] === call.name) ?? {};
+      const refused = this.#transport.kind === 'http' ? paramHeaders(tool) : { headers: [] };
+      if ('invalid' in refused) {
+        // Custom Headers from Tool Parameters: a Streamable HTTP client "MUST reject tool definitions
+        // where any x-mcp-header value violates these constraints"; the listing's finding says why.
+        this.skipped.push({ name: call.name, pointer: `/options/calls/${index}/name`, reason: `the tool is rejected, as the Streamable HTTP page requires of a client: ${refused.invalid}`, blamed: refused.finding.rule });
+        continue;
+      }
       if ((await this.#retryable('tools/call', { name: call.name, arguments: call.args }, this.#paramHeaders(tool, call.args))).kind === 'ended') return undefined;
     }
     const steps = this.#options.steps;
