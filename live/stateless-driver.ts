@@ -68,6 +68,9 @@ export interface ModernSkip {
   readonly blamed?: string;
 }
 
+/** A URI no server has a resource at (a scheme of the checker's own): the unknown-resource probe reads it. */
+const ABSENT_RESOURCE_URI = 'x-mcp-statechart-absent:///probe';
+
 /** The requests that may answer input_required, answered in a retry. */
 const RETRYABLE: ReadonlySet<string> = new Set(['tools/call', 'prompts/get', 'resources/read']);
 
@@ -279,6 +282,8 @@ export class ModernDriver {
       probes.push({ method: list.method, probe: 'unsupported-version', version: UNSUPPORTED_VERSION });
       probes.push({ method: list.method, params: { cursor: 42 } as unknown as JsonObject, probe: 'invalid-params' });
     }
+    // resources, Error Handling: a URI no resource has is answered with -32602 (a scheme no server serves).
+    if (isJsonObject(server['resources'])) probes.push({ method: 'resources/read', params: { uri: ABSENT_RESOURCE_URI }, probe: 'unknown-resource' });
     if (this.#transport.kind === 'http') {
       probes.push({ method: 'server/discover', probe: 'header-mismatch', headers: { 'mcp-method': 'tools/list' } });
       probes.push({ method: 'server/discover', probe: 'header-missing', headers: { 'mcp-method': null } });

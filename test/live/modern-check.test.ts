@@ -178,6 +178,10 @@ const DEFECTS: readonly [string, Partial<CheckOptions>, readonly string[]][] = [
   // One defect, one finding: the served unsupported version is the session's; the probe rule adds nothing.
   ['modern-serves-unsupported-version', { scope: 'full' }, ['stateless/unsupported-version-not-rejected']],
   ['modern-notifies-before-ack', { scope: 'full' }, ['stateless/not-acknowledged']],
+  // resources, Error Handling: an absent resource MUST be answered -32602; -32002 is the legacy code's one finding.
+  // (The base peer answers the invalid-cursor probe with a result: its own warning, probe/invalid-params-code.)
+  ['modern-unknown-resource-empty', { scope: 'full' }, ['probe/invalid-params-code', 'probe/unknown-resource-code']],
+  ['modern-legacy-not-found', { scope: 'full' }, ['probe/invalid-params-code', 'stateless/legacy-error-code']],
   ['modern-empty-input-required', { calls: [{ name: 'confirm', args: {} }] }, ['stateless/input-required-shape']],
 ];
 
@@ -227,7 +231,7 @@ test('Streamable HTTP, era auto: the correct modern peer is clean in the full sc
   assert.is(named.length, 1);
   assert.is(named[0]?.kind === 'http_request' ? named[0].headers['mcp-name'] : '', 'echo');
   const probes = run.trace.events.flatMap((e) => (e.kind === 'message' && e.probe !== undefined ? [e.probe] : []));
-  assert.equal(probes, ['era-probe', 'unknown-method', 'unsupported-version', 'invalid-params', 'header-mismatch', 'header-missing', 'foreign-origin']);
+  assert.equal(probes, ['era-probe', 'unknown-method', 'unsupported-version', 'invalid-params', 'unknown-resource', 'header-mismatch', 'header-missing', 'foreign-origin']);
   // The foreign-Origin probe went with the Origin the page requires a loopback server to refuse, and got its 403.
   const foreign = requests.filter((r) => r.kind === 'http_request' && r.headers['origin'] === FOREIGN_ORIGIN);
   assert.is(foreign.length, 1);
