@@ -90,6 +90,11 @@ export interface SkippedCall {
   readonly sent?: boolean;
   /** Where in the trace's options the call is that could not be sent (`/options/calls/0/name`). */
   readonly pointer?: string;
+  /**
+   * The rule of the server's own finding that kept the call from being sent (a tool definition a
+   * client must reject): the run reports that finding (exit 1), not a check that could not run.
+   */
+  readonly blamed?: string;
 }
 
 /**

@@ -60,11 +60,15 @@ const PROBE_ANSWERS: Readonly<Record<ProbeKind, { readonly code: number; readonl
   // The tools/list that tells a legacy server from a modern one after server/discover was answered
   // -32601: a modern answer is judged as any answer, a legacy one not at all (#feed).
   'era-confirm': undefined,
+  // resources, Error Handling: a resource that does not exist MUST be answered with -32602.
+  'unknown-resource': { code: -32602, rule: ruleById('probe/unknown-resource-code') },
 };
 
 /** The session rule that blames a probe's wrong answer for the very defect the probe rule would: the probe rule then adds nothing. */
 const SAME_DEFECT: Readonly<Partial<Record<ProbeKind, string>>> = {
   'unsupported-version': 'stateless/unsupported-version-not-rejected',
+  // -32002, the code of earlier revisions, is stateless/legacy-error-code already.
+  'unknown-resource': 'stateless/legacy-error-code',
 };
 
 const PROBE_NAMES: Readonly<Record<ProbeKind, string>> = {
@@ -83,6 +87,7 @@ const PROBE_NAMES: Readonly<Record<ProbeKind, string>> = {
   'foreign-origin': 'foreign Origin',
   'invalid-arguments': 'tool call with arguments its inputSchema refuses',
   'era-confirm': 'tools/list era confirmation',
+  'unknown-resource': 'resources/read of an absent URI',
 };
 
 /** A finding placed on the event it rests on. */

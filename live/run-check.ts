@@ -130,9 +130,10 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
 /**
  * A check asked to call a tool it could not call has not done what it was asked (a misspelt
  * name in CI must not pass): the calls not sent, each with its reason and its place in the options.
+ * A call kept back by the server's own finding is that finding's (the session reports it), not this.
  */
 function notSentFailure(skipped: readonly SkippedCall[]): { rule: string; pointer: string; message: string } | undefined {
-  const unsent = skipped.filter((s) => s.sent !== true);
+  const unsent = skipped.filter((s) => s.sent !== true && s.blamed === undefined);
   const first = unsent[0];
   if (first === undefined) return undefined;
   const message = unsent.map((s) => `--call ${s.name} was not sent (${s.pointer ?? '/options/calls'}): ${s.reason}`).join('; ');

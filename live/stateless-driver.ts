@@ -39,7 +39,7 @@ const LISTEN_WAIT_MS = 2_000;
 import { LISTS } from './list-items.ts';
 import { runExercise, type ExerciseHost } from './exercise.ts';
 import { DEFAULT_EXERCISE_SEED, type ExerciseMode, type ExerciseReport } from './exercise-plan.ts';
-import { paramHeaders, paramHeaderValues } from './mcp-param-headers.ts';
+import { paramHeaders, toolParamHeaders } from './mcp-param-headers.ts';
 
 /** How one modern request is sent: the probe, headers, version, log level, whether it owes an answer in time, and whether a timeout is the checker's own stop. */
 type ModernSend = SendOptions & { readonly version?: string; readonly logLevel?: string; readonly ownStop?: boolean };
@@ -64,7 +64,12 @@ export interface ModernSkip {
   readonly name: string;
   readonly reason: string;
   readonly pointer: string;
+  /** The rule of the server's own finding that kept the call from being sent (reported by the session: exit 1). */
+  readonly blamed?: string;
 }
+
+/** A URI no server has a resource at (a scheme of the checker's own): the unknown-resource probe reads it. */
+const ABSENT_RESOURCE_URI = 'x-mcp-statechart-absent:///probe';
 
 /** The requests that may answer input_required, answered in a retry. */
 const RETRYABLE: ReadonlySet<string> = new Set(['tools/call', 'prompts/get', 'resources/read']);
@@ -158,6 +163,13 @@ export class ModernDriver {
         continue;
       }
       const tool = listed.tools.find((t) => t['name'] === call.name) ?? {};
+      const refused = this.#transport.kind === 'http' ? paramHeaders(tool) : { headers: [] };
+      if ('invalid' in refused) {
+        // Custom Headers from Tool Parameters: a Streamable HTTP client "MUST reject tool definitions
+        // where any x-mcp-header value violates these constraints"; the listing's finding says why.
+        this.skipped.push({ name: call.name, pointer: `/options/calls/${index}/name`, reason: `the tool is rejected, as the Streamable HTTP page requires of a client: ${refused.invalid}`, blamed: refused.finding.rule });
+        continue;
+      }
       if ((await this.#retryable('tools/call', { name: call.name, arguments: call.args }, this.#paramHeaders(tool, call.args))).kind === 'ended') return undefined;
     }
     const steps = this.#options.steps;
@@ -171,9 +183,7 @@ export class ModernDriver {
   /** Over Streamable HTTP, the Mcp-Param-{Name} headers a tool's x-mcp-header properties ask for with these arguments. */
   #paramHeaders(tool: JsonObject, args: JsonObject): { headers?: Record<string, string> } {
     if (this.#transport.kind !== 'http') return {};
-    const annotated = paramHeaders(tool);
-    if ('invalid' in annotated) return {};
-    const headers = paramHeaderValues(annotated.headers, args);
+    const headers = toolParamHeaders(tool, args);
     return Object.keys(headers).length === 0 ? {} : { headers };
   }
 
@@ -272,6 +282,8 @@ export class ModernDriver {
       probes.push({ method: list.method, probe: 'unsupported-version', version: UNSUPPORTED_VERSION });
       probes.push({ method: list.method, params: { cursor: 42 } as unknown as JsonObject, probe: 'invalid-params' });
     }
+    // resources, Error Handling: a URI no resource has is answered with -32602 (a scheme no server serves).
+    if (isJsonObject(server['resources'])) probes.push({ method: 'resources/read', params: { uri: ABSENT_RESOURCE_URI }, probe: 'unknown-resource' });
     if (this.#transport.kind === 'http') {
       probes.push({ method: 'server/discover', probe: 'header-mismatch', headers: { 'mcp-method': 'tools/list' } });
       probes.push({ method: 'server/discover', probe: 'header-missing', headers: { 'mcp-method': null } });

@@ -13,8 +13,6 @@ import { CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY, LOG_LEVEL_KEY, PROTOCOL_VERSI
 import { inputRequestsOf, requestStateOf } from '../validators/stateless-input.ts';
 import { CLIENT_INFO } from './client-info.ts';
 import { clientCapabilities, replyTo, type ClientAnswers } from './server-requests.ts';
-import { headerParams } from '../validators/mcp-header.ts';
-import { headerValue } from './http-modern.ts';
 
 /** The modern revision the checker speaks. */
 export const MODERN_VERSION = '2026-07-28';
@@ -73,25 +71,4 @@ export function listenFilter(server: JsonObject, resource: string | undefined): 
   const resources = server['resources'];
   if (isJsonObject(resources) && resources['subscribe'] === true && resource !== undefined) filter['resourceSubscriptions'] = [resource];
   return filter;
-}
-
-/**
- * The Mcp-Param-{name} headers a tools/call of `tool` with `args` carries over Streamable HTTP
- * (2026-07-28, "Custom Headers from Tool Parameters": clients "MUST mirror the designated parameter
- * values into HTTP headers"): one per valid x-mcp-header annotation whose value the arguments hold,
- * a string as it is, an integer in decimal, a boolean as true or false, Base64-sentinel encoded when
- * not plain ASCII. A tool with an invalid annotation mirrors nothing (a client rejects it whole).
- */
-export function toolParamHeaders(tool: unknown, args: JsonObject): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const param of headerParams(isJsonObject(tool) ? tool['inputSchema'] : undefined)) {
-    let value: unknown = args;
-    for (const key of param.path) value = isJsonObject(value) && Object.hasOwn(value, key) ? value[key] : undefined;
-    const text = typeof value === 'string' ? value
-      : typeof value === 'boolean' ? String(value)
-      : typeof value === 'number' && Number.isSafeInteger(value) ? String(value)
-      : undefined;
-    if (text !== undefined) headers[`mcp-param-${param.name.toLowerCase()}`] = headerValue(text);
-  }
-  return headers;
 }

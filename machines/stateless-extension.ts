@@ -51,6 +51,8 @@ class StatelessExtension implements SessionExtension {
   readonly name = 'stateless';
   #discovery: Discovery | undefined;
   readonly #streams = new Map<IdKey, ListenStream>();
+  /** Listens closed by a result before any acknowledgement (already blamed: a late acknowledgement is the same defect). */
+  readonly #closedUnacknowledged = new Set<IdKey>();
   /** The cacheScope of the page that handed out each cursor, by list method and cursor: the next page must carry it too. */
   readonly #pageScopes = new BoundedMap<string, string>(PAGE_SCOPE_LIMIT);
   /** True once the server answered a request the revision's way (a result with resultType): it is a 2026-07-28 server. */
@@ -124,6 +126,7 @@ class StatelessExtension implements SessionExtension {
     const id = subscriptionIdOf(params);
     const stream = isRequestId(id) ? this.#streams.get(idKey(id)) : undefined;
     if (!stream) {
+      if (isRequestId(id) && this.#closedUnacknowledged.has(idKey(id))) return undefined;
       return finding(ruleById('stateless/acknowledged-unknown-subscription'), SUB_ID_AT, `acknowledges subscription ${shown(id)}, which is no open subscriptions/listen request`);
     }
     if (stream.acknowledged) {
@@ -147,6 +150,7 @@ class StatelessExtension implements SessionExtension {
   acceptCall(call: CallEvent): void {
     if (call.kind === 'request' && call.method === 'subscriptions/listen' && call.id !== undefined) {
       this.#streams.set(idKey(call.id), { id: call.id, requested: subscriptionFilterOf(call.params), acknowledged: undefined });
+      this.#closedUnacknowledged.delete(idKey(call.id));
       return;
     }
     if (call.method === 'notifications/cancelled') {
@@ -178,6 +182,15 @@ class StatelessExtension implements SessionExtension {
       if (id !== undefined && (!isRequestId(id) || idKey(id) !== idKey(pending.id))) {
         return [finding(ruleById('stateless/listen-result'), pointerJoin('/message/result/_meta', SUBSCRIPTION_ID_KEY),
           `the listen result closes subscription ${shown(id)}, but it answers listen request ${shown(pending.id)}`)];
+      }
+      // Subscriptions, Acknowledgment: the acknowledgement MUST be "the first message carrying the
+      // subscription's ID"; the closing result carries it "like every other message on the stream".
+      // An error answer carries no subscription id: refusing a listen breaks no line of the page.
+      const stream = this.#streams.get(idKey(pending.id));
+      if (id !== undefined && stream !== undefined && stream.acknowledged === undefined) {
+        this.#closedUnacknowledged.add(idKey(pending.id));
+        return [finding(ruleById('stateless/acknowledged-not-first'), pointerJoin('/message/result/_meta', SUBSCRIPTION_ID_KEY),
+          `the listen result carries subscription ${shown(id)}, which was never acknowledged: notifications/subscriptions/acknowledged is the first message carrying a subscription id`)];
       }
     }
     return NO_FINDINGS;

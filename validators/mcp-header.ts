@@ -20,6 +20,9 @@ const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** The types a mirrored parameter may have (number is not permitted). */
 const HEADER_TYPES: ReadonlySet<unknown> = new Set(['integer', 'string', 'boolean']);
 
+/** Keywords whose values are instances, not schemas: an `x-mcp-header` key inside them is data, no annotation. */
+const INSTANCE_KEYWORDS: ReadonlySet<string> = new Set(['const', 'default', 'enum', 'examples']);
+
 /** One valid annotation: the header name part and the chain of `properties` keys to the parameter. */
 export interface HeaderParam {
   readonly name: string;
@@ -45,9 +48,9 @@ function annotations(schema: unknown, at: string): Found[] {
     if (!isJsonObject(node)) return;
     if (X_MCP_HEADER in node) out.push({ at: pointerJoin(where, X_MCP_HEADER), value: node[X_MCP_HEADER], node, path });
     for (const [key, value] of Object.entries(node)) {
-      if (key === X_MCP_HEADER) continue;
-      if (key === 'properties' && isJsonObject(value) && path !== undefined) {
-        for (const [name, sub] of Object.entries(value)) walk(sub, pointerJoin(pointerJoin(where, key), name), [...path, name]);
+      if (key === X_MCP_HEADER || INSTANCE_KEYWORDS.has(key)) continue;
+      if (key === 'properties' && isJsonObject(value)) {
+        for (const [name, sub] of Object.entries(value)) walk(sub, pointerJoin(pointerJoin(where, key), name), path === undefined ? undefined : [...path, name]);
       } else {
         walk(value, pointerJoin(where, key), undefined);
       }

@@ -1,6 +1,7 @@
 /** `server/discover`: the stateless revision's replacement for the initialize handshake. */
 import * as v from 'valibot';
 import { validateServerCapabilities } from './capabilities-shape.ts';
+import { checkExtensionIds } from './stateless-meta.ts';
 import type { JsonObject, ValidationContext } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
 import { findingsOf, isJsonObject, MetaSchema } from './shape.ts';
@@ -34,6 +35,7 @@ export function validateDiscoverResult(result: unknown, at: string, _requestPara
   const out: Finding[] = [...checkSchema(DiscoverResultSchema, result, ruleById('stateless/discover-result'), at, 'server/discover result')];
   if (isJsonObject(result) && isJsonObject(result['capabilities'])) {
     for (const f of validateServerCapabilities(result['capabilities'], pointerJoin(at, 'capabilities'), ctx)) out.push(f);
+    for (const f of checkExtensionIds(result['capabilities'], pointerJoin(at, 'capabilities'))) out.push(f);
   }
   return findingsOf(out);
 }

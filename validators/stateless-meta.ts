@@ -99,7 +99,32 @@ export function validateRequestMeta(params: unknown, at: string, ctx: Validation
   }
   const trace = checkTraceparent(meta, metaAt);
   if (trace) out.push(trace);
+  out.push(...checkMetaKeys(meta, metaAt), ...checkExtensionIds(meta[CLIENT_CAPABILITIES_KEY], pointerJoin(metaAt, CLIENT_CAPABILITIES_KEY)));
   return findingsOf(out);
+}
+
+/** One prefix label: starts with a letter, ends with a letter or digit, letters, digits and hyphens between. */
+const LABEL = '[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?';
+/** A key's name: empty, or alphanumerics at both ends with alphanumerics, hyphens, underscores and dots between. */
+const NAME = '(?:[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)?';
+/** basic, General fields, `_meta`, Key name format: an optional prefix (labels, dots, a slash) and a name. */
+const META_KEY = new RegExp(`^(?:${LABEL}(?:\\.${LABEL})*/)?${NAME}$`);
+/** versioning, Extension Negotiation: the `_meta` key rules "with a mandatory prefix". */
+const EXTENSION_ID = new RegExp(`^${LABEL}(?:\\.${LABEL})*/${NAME}$`);
+
+/** One stateless/meta-key finding per key of `meta` that breaks the key name format (basic, `_meta`: the prefix and the name MUST). */
+export function checkMetaKeys(meta: JsonObject, metaAt: string): Finding[] {
+  return Object.keys(meta).filter((key) => !META_KEY.test(key)).map((key) => finding(ruleById('stateless/meta-key'), pointerJoin(metaAt, key),
+    `Invalid _meta key ${shown(key)}: Expected an optional prefix of dot-separated labels (each starting with a letter, ending with a letter or digit) and a slash, then a name that begins and ends with an alphanumeric`));
+}
+
+/** One stateless/extension-id finding per key of `capabilities.extensions` that is no prefixed `_meta` key name. */
+export function checkExtensionIds(capabilities: unknown, capabilitiesAt: string): Finding[] {
+  const extensions = isJsonObject(capabilities) ? capabilities['extensions'] : undefined;
+  if (!isJsonObject(extensions)) return [];
+  const at = pointerJoin(capabilitiesAt, 'extensions');
+  return Object.keys(extensions).filter((key) => !EXTENSION_ID.test(key)).map((key) => finding(ruleById('stateless/extension-id'), pointerJoin(at, key),
+    `Invalid extension identifier ${shown(key)}: Expected a _meta key name with a mandatory prefix, such as io.modelcontextprotocol/ui or com.example/feature`));
 }
 
 /** W3C Trace Context traceparent: version-traceid-parentid-flags in lowercase hex. */
@@ -125,7 +150,8 @@ export function validateResultMeta(result: unknown, at: string, ctx: ValidationC
   const meta = metaOf(result);
   if (meta === undefined) return NO_FINDINGS;
   const trace = checkTraceparent(meta, pointerJoin(at, '_meta'));
-  if (!Object.hasOwn(meta, SERVER_INFO_KEY)) return trace ? [trace] : NO_FINDINGS;
-  const found = validateImplementation(meta[SERVER_INFO_KEY], pointerJoin(at, '_meta', SERVER_INFO_KEY), ctx);
-  return trace ? [...found, trace] : found;
+  const keys = checkMetaKeys(meta, pointerJoin(at, '_meta'));
+  const found = Object.hasOwn(meta, SERVER_INFO_KEY) ? validateImplementation(meta[SERVER_INFO_KEY], pointerJoin(at, '_meta', SERVER_INFO_KEY), ctx) : [];
+  const all = [...found, ...(trace ? [trace] : []), ...keys];
+  return all.length === 0 ? NO_FINDINGS : all;
 }

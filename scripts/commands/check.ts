@@ -220,6 +220,7 @@ async function checkOnce(parsed: CheckCommand, io: CommandIO, extras: CheckExtra
   const note = omittedNote('check', run.trace);
   if (note !== undefined) io.err(note);
   for (const s of run.skipped) if (s.sent === true) io.err(`${oneLine(run.redactor.text(`mcp-statechart: --call ${s.name} was sent, but ${s.reason}`))}\n`);
+  for (const s of run.skipped) if (s.blamed !== undefined) io.err(`${oneLine(run.redactor.text(`mcp-statechart: --call ${s.name} was not sent (${s.pointer ?? '/options/calls'}): ${s.reason} [${s.blamed}]`))}\n`);
   const reports: ReportOptions = parsed.output === undefined ? parsed.reports : { ...parsed.reports, traceFile: parsed.output, traceText: text };
   if (run.exercise !== undefined && reports.json !== true && reports.quiet !== true) {
     for (const line of exerciseSummary(run.exercise)) say(`${line}\n`);

@@ -178,6 +178,10 @@ const DEFECTS: readonly [string, Partial<CheckOptions>, readonly string[]][] = [
   // One defect, one finding: the served unsupported version is the session's; the probe rule adds nothing.
   ['modern-serves-unsupported-version', { scope: 'full' }, ['stateless/unsupported-version-not-rejected']],
   ['modern-notifies-before-ack', { scope: 'full' }, ['stateless/not-acknowledged']],
+  // resources, Error Handling: an absent resource MUST be answered -32602; -32002 is the legacy code's one finding.
+  // (The base peer answers the invalid-cursor probe with a result: its own warning, probe/invalid-params-code.)
+  ['modern-unknown-resource-empty', { scope: 'full' }, ['probe/invalid-params-code', 'probe/unknown-resource-code']],
+  ['modern-legacy-not-found', { scope: 'full' }, ['probe/invalid-params-code', 'stateless/legacy-error-code']],
   ['modern-empty-input-required', { calls: [{ name: 'confirm', args: {} }] }, ['stateless/input-required-shape']],
 ];
 
@@ -200,6 +204,22 @@ test('Streamable HTTP: check --call mirrors a tool\'s x-mcp-header arguments int
   assert.is(call?.kind === 'http_request' ? call.headers['mcp-param-text'] : undefined, '=?base64?aMOp?=');
 });
 
+// Streamable HTTP, Custom Headers from Tool Parameters: clients "MUST reject tool definitions where
+// any x-mcp-header value violates these constraints" ("Parameters with type number are not
+// permitted"). The --call is not sent; the run reports the server's tool definition (exit 1), not a
+// check that could not run (exit 2).
+test('Streamable HTTP: a --call of a tool whose x-mcp-header is on a number is not sent, and the run fails on tools/x-mcp-header, not as could-not-run', async () => {
+  const tools = [{ name: 'echo', description: 'Echoes its text.', inputSchema: { type: 'object', properties: { text: { type: 'string' }, n: { type: 'number', 'x-mcp-header': 'N' } }, required: ['text'] } }];
+  const run = await checkHttp({ tools }, { scope: 'quick', calls: [{ name: 'echo', args: { text: 'hi', n: 1.5 } }] });
+  assert.is(run.trace.status, 'fail', run.trace.error);
+  assert.is(run.trace.error, undefined);
+  assert.is(run.notSent, undefined);
+  assert.equal(run.trace.findings.map((f) => `${f.rule} ${f.pointer}`), ['tools/x-mcp-header /message/result/tools/0/inputSchema/properties/n/x-mcp-header']);
+  assert.equal(run.skipped.map((s) => [s.name, s.pointer, s.blamed]), [['echo', '/options/calls/0/name', 'tools/x-mcp-header']]);
+  assert.match(run.skipped[0]?.reason ?? '', '/inputSchema/properties/n/x-mcp-header');
+  assert.is(run.trace.events.some((e) => e.kind === 'http_request' && e.headers['mcp-method'] === 'tools/call'), false, 'the rejected tool is not called');
+});
+
 test('Streamable HTTP, era auto: the correct modern peer is clean in the full scope; every request carries MCP-Protocol-Version and Mcp-Method (Mcp-Name where named)', async () => {
   const run = await checkHttp({}, { calls: [{ name: 'echo', args: { text: 'hé' } }] });
   assert.is(run.trace.status, 'pass', run.trace.error);
@@ -211,7 +231,7 @@ test('Streamable HTTP, era auto: the correct modern peer is clean in the full sc
   assert.is(named.length, 1);
   assert.is(named[0]?.kind === 'http_request' ? named[0].headers['mcp-name'] : '', 'echo');
   const probes = run.trace.events.flatMap((e) => (e.kind === 'message' && e.probe !== undefined ? [e.probe] : []));
-  assert.equal(probes, ['era-probe', 'unknown-method', 'unsupported-version', 'invalid-params', 'header-mismatch', 'header-missing', 'foreign-origin']);
+  assert.equal(probes, ['era-probe', 'unknown-method', 'unsupported-version', 'invalid-params', 'unknown-resource', 'header-mismatch', 'header-missing', 'foreign-origin']);
   // The foreign-Origin probe went with the Origin the page requires a loopback server to refuse, and got its 403.
   const foreign = requests.filter((r) => r.kind === 'http_request' && r.headers['origin'] === FOREIGN_ORIGIN);
   assert.is(foreign.length, 1);

@@ -260,6 +260,8 @@ function messageSteps(type: string, message: JsonObject): { before: Step[]; step
     ...(typeof data['requested'] === 'string' ? { 'io.modelcontextprotocol/protocolVersion': data['requested'] } : {}),
     ...(error?.['code'] === -32021 ? { 'io.modelcontextprotocol/clientCapabilities': {} } : {}),
   };
+  // A listen's result closes a subscription, which its acknowledgement opened first (Subscriptions, Graceful Closure).
+  if (asked === 'subscriptions/listen' && error === undefined) return { before: listen(message['id'], { toolsListChanged: true }), step: { direction: 'server_to_client', message } };
   return { before: [request(message['id'], asked, requestParams(asked, extra))], step: { direction: 'server_to_client', message } };
 }
 

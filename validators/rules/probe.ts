@@ -23,6 +23,11 @@ export const probeRules = defineRules('probe', SPEC.jsonrpc, {
     text: 'A request in a protocol version the server does not implement (here 1900-01-01, in _meta) must be answered with UnsupportedProtocolVersionError (-32022) listing the versions it supports.',
     spec: 'https://modelcontextprotocol.io/specification/2026-07-28/basic/versioning#protocol-version-negotiation:~:text=it%20MUST%20respond%20with%20an',
   },
+  'unknown-resource-code': {
+    keyword: 'MUST',
+    text: 'A resources/read of a URI no resource has (here x-mcp-statechart-absent:///probe) must be answered with JSON-RPC error -32602 (Invalid Params), never a result (an empty contents array included).',
+    spec: 'https://modelcontextprotocol.io/specification/2026-07-28/server/resources#error-handling:~:text=servers%20MUST%20return%20a%20JSON%2DRPC%20error',
+  },
   'header-validation-code': {
     keyword: 'MUST',
     text: 'A Streamable HTTP request whose mirrored header (Mcp-Method) does not match its body, or is missing, must be rejected with a JSON-RPC error -32020 (HeaderMismatch).',

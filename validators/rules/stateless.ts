@@ -130,6 +130,16 @@ export const statelessRules = defineRules('stateless', SCHEMA_2026, {
     keyword: 'MUST',
     spec: `${PAGES_2026}/basic/index#general-fields:~:text=When%20present%2C%20their%20values%20MUST%20follow`,
   },
+  'meta-key': {
+    text: 'A 2026-07-28 _meta key is an optional prefix (dot-separated labels, each starting with a letter and ending with a letter or digit, then a slash) and a name that, unless empty, begins and ends with an alphanumeric and holds only alphanumerics, hyphens, underscores and dots.',
+    keyword: 'MUST',
+    spec: `${PAGES_2026}/basic/index#meta:~:text=Labels%20MUST%20start%20with%20a%20letter%20and%20end%20with%20a%20letter%20or%20digit`,
+  },
+  'extension-id': {
+    text: 'An extension identifier in capabilities.extensions follows the _meta key naming rules with a mandatory prefix (e.g. io.modelcontextprotocol/ui, com.example/feature).',
+    keyword: 'MUST',
+    spec: `${PAGES_2026}/basic/versioning#extension-negotiation:~:text=with%20a%20mandatory%20prefix`,
+  },
   'reserved-error-code': {
     text: 'A 2026-07-28 implementation emits no error code in -32020 to -32099 that the specification does not define (it defines -32020, -32021 and -32022).',
     keyword: 'MUST NOT',
