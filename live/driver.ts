@@ -18,7 +18,7 @@ import { MODERN_VERSION } from './stateless-requests.ts';
 import { replyTo, type ClientAnswers, type ResultCheck } from './server-requests.ts';
 import type { ClientTransport, HttpProbes } from './transport.ts';
 import { stepClient, type StepRunner } from './step-client.ts';
-import { runExercise, type ExerciseHost } from './exercise.ts';
+import { runExercise, type ExerciseHost, type ExerciseProgress } from './exercise.ts';
 import { DEFAULT_EXERCISE_SEED, type ExerciseMode, type ExerciseReport } from './exercise-plan.ts';
 
 /** How much a check exercises. */
@@ -54,6 +54,8 @@ export interface DriverOptions {
   readonly exercise?: ExerciseMode;
   /** The seed of the exercise's generated values (default DEFAULT_EXERCISE_SEED). */
   readonly seed?: number;
+  /** Told as the exercise goes (a progress line on a terminal). */
+  readonly onExerciseProgress?: ((p: ExerciseProgress) => void) | undefined;
 }
 
 /** Which era a check speaks: one, or (auto) the one the server/discover probe shows. */
@@ -213,7 +215,7 @@ class Driver {
         mirrorsHeaders: false,
       };
       const named = new Set(this.#options.calls.map((c) => c.name));
-      const { ended, report } = await runExercise(host, server, listed, { mode, seed: this.#options.seed ?? DEFAULT_EXERCISE_SEED, named });
+      const { ended, report } = await runExercise(host, server, listed, { mode, seed: this.#options.seed ?? DEFAULT_EXERCISE_SEED, named, onProgress: this.#options.onExerciseProgress });
       this.#exercise = report;
       if (ended) return this.#done();
     }

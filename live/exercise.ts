@@ -27,6 +27,15 @@ export interface ExerciseOptions {
   readonly seed: number;
   /** Tools the user named with --call: called as named, not with generated arguments. */
   readonly named: ReadonlySet<string>;
+  /** Told after each item the exercise took up (sent or set aside), of at most `total`, and how many answers were no result. */
+  readonly onProgress?: ((p: ExerciseProgress) => void) | undefined;
+}
+
+/** How far the exercise has got: items taken up of the most it will take up, and the answers that were no result. */
+export interface ExerciseProgress {
+  readonly done: number;
+  readonly total: number;
+  readonly unanswered: number;
 }
 
 /** How an answer is recorded in the exercise report. */
@@ -58,7 +67,20 @@ function pastLimit(report: ExerciseReport, method: 'resources/read' | 'prompts/g
 export async function runExercise(host: ExerciseHost, server: JsonObject, listed: Listed, options: ExerciseOptions): Promise<{ ended: boolean; report: ExerciseReport }> {
   const report: ExerciseReport = { mode: options.mode, seed: options.seed, exercised: [], skipped: [] };
   if (options.mode === 'none') return { ended: false, report };
-  const ended = (answer: Answer): boolean => answer.kind === 'ended';
+  const total = Math.min(listed.resources.length, EXERCISE_LIMIT) + Math.min(listed.resourceTemplates.length, EXERCISE_LIMIT)
+    + Math.min(listed.prompts.length, EXERCISE_LIMIT) + listed.tools.length;
+  let done = 0;
+  let unanswered = 0;
+  const ended = (answer: Answer): boolean => {
+    done += 1;
+    if (answer.kind !== 'result') unanswered += 1;
+    options.onProgress?.({ done, total, unanswered });
+    return answer.kind === 'ended';
+  };
+  const setAside = (): void => {
+    done += 1;
+    options.onProgress?.({ done, total, unanswered });
+  };
 
   for (const resource of listed.resources.slice(0, EXERCISE_LIMIT)) {
     const uri = resource['uri'];
@@ -104,23 +126,27 @@ export async function runExercise(host: ExerciseHost, server: JsonObject, listed
     if (typeof name !== 'string') continue;
     if (options.named.has(name)) {
       report.skipped.push({ method: 'tools/call', target: name, reason: 'named with --call: called with the --args given instead' });
+      setAside();
       continue;
     }
     const refused = toolRefusal(tool, options.mode);
     if (refused !== undefined) {
       report.skipped.push({ method: 'tools/call', target: name, ...refused });
+      setAside();
       continue;
     }
     if (host.mirrorsHeaders) {
       const headers = paramHeaders(tool);
       if ('invalid' in headers) {
         report.skipped.push({ method: 'tools/call', target: name, reason: `set aside as the Streamable HTTP page requires of a client: ${headers.invalid}` });
+        setAside();
         continue;
       }
     }
     const sample = sampleArguments(tool['inputSchema'], options.seed);
     if ('skipped' in sample) {
       report.skipped.push({ method: 'tools/call', target: name, reason: `no arguments could be generated from its inputSchema: ${sample.skipped}` });
+      setAside();
       continue;
     }
     const answer = await host.callTool(tool, sample.args);

@@ -15,6 +15,7 @@ import type { CleanupEvidence, ClientTransport } from './transport.ts';
 import { ruleById } from '../validators/rules/index.ts';
 import type { StepRunner } from './step-client.ts';
 import type { ExerciseMode, ExerciseReport } from './exercise-plan.ts';
+import type { ExerciseProgress } from './exercise.ts';
 
 export type { HeaderFromEnv, HttpSetup } from './connection.ts';
 
@@ -33,6 +34,8 @@ export interface CheckOptions {
   readonly exercise?: ExerciseMode;
   /** The seed of the exercise's generated values. */
   readonly seed?: number;
+  /** Told as the exercise goes (a progress line on a terminal). */
+  readonly onExerciseProgress?: ((p: ExerciseProgress) => void) | undefined;
   readonly answers: ClientAnswers;
   readonly headerEnv: readonly HeaderFromEnv[];
   /** The environment: what the server inherits, where header values and secrets come from. */

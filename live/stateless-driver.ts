@@ -37,7 +37,7 @@ const FULL_PROMPTS = 5;
 const LISTEN_WAIT_MS = 2_000;
 
 import { LISTS } from './list-items.ts';
-import { runExercise, type ExerciseHost } from './exercise.ts';
+import { runExercise, type ExerciseHost, type ExerciseProgress } from './exercise.ts';
 import { DEFAULT_EXERCISE_SEED, type ExerciseMode, type ExerciseReport } from './exercise-plan.ts';
 import { paramHeaders, toolParamHeaders } from './mcp-param-headers.ts';
 
@@ -57,6 +57,8 @@ export interface ModernOptions {
   readonly exercise?: ExerciseMode;
   /** The seed of the exercise's generated values. */
   readonly seed?: number;
+  /** Told as the exercise goes (a progress line on a terminal). */
+  readonly onExerciseProgress?: ((p: ExerciseProgress) => void) | undefined;
 }
 
 /** A named call the modern driver did not carry out, and why. */
@@ -147,7 +149,7 @@ export class ModernDriver {
         mirrorsHeaders: this.#transport.kind === 'http',
       };
       const named = new Set(this.#options.calls.map((c) => c.name));
-      const { ended, report } = await runExercise(host, server, listed, { mode, seed: this.#options.seed ?? DEFAULT_EXERCISE_SEED, named });
+      const { ended, report } = await runExercise(host, server, listed, { mode, seed: this.#options.seed ?? DEFAULT_EXERCISE_SEED, named, onProgress: this.#options.onExerciseProgress });
       this.exercise = report;
       if (ended) return undefined;
     }

@@ -18,6 +18,7 @@ import type { CommandArgs, CommandIO, CommandResult } from '../cli/command.ts';
 import { UsageError } from '../cli/usage-error.ts';
 import { omittedNote, parseCheckEra, parseReportOptions, parseTarget, streamableHttp, withInterrupts, writeTraceFiles } from './live-args.ts';
 import { secretEnvironmentValues } from '../../trace/redaction.ts';
+import { ProgressLine } from '../cli/progress-line.ts';
 import { finishScenarios, loadScenarios, recordedScenarios, type CheckScenarios } from '../../scenario/scenario-check.ts';
 import { DEFAULT_EXERCISE_SEED, EXERCISE_MODES, exerciseSummary, type ExerciseMode } from '../../live/exercise-plan.ts';
 
@@ -205,8 +206,11 @@ async function checkOnce(parsed: CheckCommand, io: CommandIO, extras: CheckExtra
     const reports: ReportOptions = parsed.output === undefined ? parsed.reports : { ...parsed.reports, traceFile: parsed.output, traceText: text };
     await writeReports(cut.trace, reports, { stdout: (line) => io.out(cut.redactor.ownText(line)), color: io.color });
   };
+  // One live line on a terminal's standard error while the exercise runs; none with --json or --quiet, or off a terminal.
+  const line = new ProgressLine(io.progress, 'check', { unit: 'requests', counted: (n) => `${n} not answered with a result`, enabled: parsed.reports.json !== true && parsed.reports.quiet !== true });
   const run: CheckRun = await withInterrupts((onTransport) => runCheck({
     ...parsed.check,
+    onExerciseProgress: (p) => line.update({ done: p.done, total: p.total, findings: p.unanswered }),
     env,
     ...(extras.httpTransport === undefined ? {} : { httpTransport: extras.httpTransport }),
     onTransport,
@@ -214,7 +218,7 @@ async function checkOnce(parsed: CheckCommand, io: CommandIO, extras: CheckExtra
       snapshot = s;
     },
     ...(scenarios === undefined ? {} : { steps: scenarios.play.run, scenarios: recordedScenarios(scenarios) }),
-  }), written);
+  }), written).finally(() => line.clear());
   const say = (text: string): void => io.out(run.redactor.ownText(text));
   const text = await writeTraceFiles(parsed.output, run.trace, run.timings);
   const note = omittedNote('check', run.trace);
