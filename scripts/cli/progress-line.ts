@@ -71,6 +71,11 @@ export class ProgressLine {
     this.#enabled = options.enabled !== false && stream?.isTTY === true;
   }
 
+  /** Whether the line is drawn at all (a terminal, and not turned off). */
+  get live(): boolean {
+    return this.#enabled;
+  }
+
   /** Redraws the line (throttled, except when the run is done). */
   update(p: Progress): void {
     if (!this.#enabled) return;

@@ -13,6 +13,7 @@ import { ruleById } from '../../validators/rules/index.ts';
 import type { CommandArgs, CommandIO, CommandResult } from '../cli/command.ts';
 import { whileInterruptible } from '../cli/interrupt.ts';
 import { UsageError } from '../cli/usage-error.ts';
+import { ProgressLine } from '../cli/progress-line.ts';
 
 /** Where the matrix writes when --output is not given. */
 export const DEFAULT_MATRIX_OUTPUT = 'matrix-out';
@@ -43,6 +44,11 @@ export async function run(args: CommandArgs, io: CommandIO): Promise<CommandResu
   // The folder is made before anything runs: a folder that cannot be made stops the run at once.
   await prepareMatrixFolder(output);
   // Interrupted, the matrix ends every peer it started (each runs in its own process group).
+  // On a terminal one live line (cells done of all, cells not clean, time so far and left), cleared
+  // at the end; off a terminal a line a cell, as before; neither with --quiet or --json.
+  const shown = !args.flag('quiet') && !args.flag('json');
+  const line = new ProgressLine(io.progress, 'matrix', { unit: 'cells', counted: (n) => `${n} not clean`, enabled: shown });
+  let notClean = 0;
   const result = await whileInterruptible(killAllPeers, () => runMatrix({
     peers,
     root,
@@ -50,9 +56,11 @@ export async function run(args: CommandArgs, io: CommandIO): Promise<CommandResu
     revisions,
     timeoutMs: Math.round(seconds * 1000),
     onCell: (v, done, total) => {
-      if (!args.flag('quiet') && !args.flag('json')) io.err(`matrix: ${done}/${total} ${v.id}\n`);
+      if (v.status !== 'clean') notClean += 1;
+      if (line.live) line.update({ done, total, findings: notClean });
+      else if (shown) io.err(`matrix: ${done}/${total} ${v.id}\n`);
     },
-  }));
+  })).finally(() => line.clear());
   const summary = summarize(result);
   await writeMatrix(output, result, summary);
   const text = args.flag('json')

@@ -40,7 +40,9 @@ test('off a terminal, or disabled (--json, --quiet): nothing is written', () => 
     line.update({ done: 2, total: 2, findings: 0 });
     line.clear();
     assert.equal(writes, []);
+    assert.is(line.live, false);
   }
+  assert.is(new ProgressLine(fakeStream(true).stream, 'matrix', { unit: 'cells' }).live, true);
   const line = new ProgressLine(undefined, 'fuzz');
   line.update({ done: 1, total: 1, findings: 0 });
   line.clear();
