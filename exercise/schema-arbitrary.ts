@@ -313,22 +313,9 @@ export function translate(input: unknown, walk: Walk, depth = 0): Translated {
   const generated = generate(schema, walk, depth);
   if (isUnsupported(generated)) return generated;
   // A default or an example is the typical value; the generated ones keep fuzz (and shrinking) honest.
-  // A number far above its lower bound is not typical for the exercise: a duration or a count given a
-  // default of 10 would make one read-only call run as long as the request's own time limit.
-  const typical = [schema['default'], ...(Array.isArray(schema['examples']) ? schema['examples'] : [])].filter((v) => v !== undefined && !farAboveLowerBound(schema, v));
+  const typical = [schema['default'], ...(Array.isArray(schema['examples']) ? schema['examples'] : [])].filter((v) => v !== undefined);
   if (typical.length === 0 || 'const' in schema || Array.isArray(schema['enum'])) return generated;
   return fc.oneof({ arbitrary: fc.constantFrom(...typical), weight: 2 }, { arbitrary: generated, weight: 3 });
-}
-
-/** How far above its lower bound (0 when it has none) a number may stand and still be taken as typical. */
-const TYPICAL_SPAN = 5;
-
-/** Whether `value` is a number standing more than TYPICAL_SPAN above the schema's lower bound. */
-function farAboveLowerBound(schema: Schema, value: unknown): boolean {
-  if (typeof value !== 'number') return false;
-  const bounds = [schema['minimum'], schema['exclusiveMinimum']].filter((b): b is number => typeof b === 'number');
-  const lower = bounds.length === 0 ? 0 : Math.max(...bounds);
-  return value > lower + TYPICAL_SPAN;
 }
 
 function generate(schema: Schema, walk: Walk, depth: number): Translated {
