@@ -149,7 +149,7 @@ const COMMANDS: readonly Expectation[] = [
     // A live check of a stdio server (a correct test peer): the same verdict and signature (the trace's timings would differ run to run).
     args: ['check', '--json-file', 'check.json', '--stdio', '--', process.execPath, PEER], status: 0,
     check: (r) => {
-      assert.match(r.stdout, /^pass: 0 errors, 0 warnings; \d+ events, \d+ messages \(2025-11-25, MCP 2025-11-25\); mcp-statechart:v1:[0-9a-f]{64}; wrote 1 file: check\.json\n$/);
+      assert.match(r.stdout, /^exercise safe \(seed 1\): [^\n]*\n(  not exercised: [^\n]*\n)*pass: 0 errors, 0 warnings; \d+ events, \d+ messages \(2025-11-25, MCP 2025-11-25\); mcp-statechart:v1:[0-9a-f]{64}; wrote 1 file: check\.json\n$/);
       assert.is((JSON.parse(r.files['check.json'] ?? '{}') as { status?: string }).status, 'pass');
     },
   },
