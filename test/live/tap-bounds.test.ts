@@ -51,8 +51,9 @@ test('the tap judges long ids through stand-ins as it judges short ones: the ans
   recorder.message('server_to_client', JSON.stringify({ jsonrpc: '2.0', id: id(3), result: {} }));
   const { recording } = recorder.finish();
   const rules = recording.findings.map((f) => f.rule);
-  // The tap judges both peers: the ping whose id was sent twice was never answered (the first ping's answer was correlated).
-  assert.equal(rules, ['correlation/unanswered-request', 'correlation/duplicate-outstanding-id', 'correlation/no-matching-request']);
+  // The tap judges both peers: the ping whose id was sent twice was never answered while the server
+  // went on sending (the ping page: the receiver MUST respond promptly), and the first ping's answer was correlated.
+  assert.equal(rules, ['correlation/ping-unanswered', 'correlation/duplicate-outstanding-id', 'correlation/no-matching-request']);
   assert.equal(recording.findings.map((f) => f.event), [5, 6, 7]);
   assert.is(recorder.counts().shortened, 5);
   const trace = { mode: 'tap', events: recording.events, findings: recording.findings } as unknown as Parameters<typeof judgeTrace>[0];
