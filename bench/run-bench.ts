@@ -234,10 +234,11 @@ export async function runBench(paths: BenchPaths, sizes: BenchSizes, progress: P
   if (server !== undefined && !existsSync(sdkClient)) live_check = { skipped: 'bench/live-sdk-client.mjs is not here (an installed package)' };
   let live_sdk_client: WallTime | Skipped = live_check;
   if (server !== undefined && existsSync(sdkClient)) {
-    progress('live: check --stdio and the SDK client against server-everything, paired');
+    progress('live: check --exercise none --stdio and the SDK client against server-everything, paired');
     const target = [process.execPath, server, 'stdio'];
     [live_check, live_sdk_client] = measureWalls([
-      { args: [paths.cli, 'check', '--quiet', '--stdio', '--', ...target], accept: [0, 1] },
+      // The handshake and the lists the SDK client also makes: the exercise is paired with a client making its calls below.
+      { args: [paths.cli, 'check', '--quiet', '--exercise', 'none', '--stdio', '--', ...target], accept: [0, 1] },
       { args: [sdkClient, ...target], accept: [0] },
     ], paths.root, runs) as [WallTime, WallTime];
   }
@@ -309,10 +310,10 @@ export function liveModern(paths: BenchPaths, runs: number, progress: (line: str
     const skipped = { skipped: 'the 2.x SDK peer or bench/live-sdk-modern-client.mjs is not here (an installed package)' };
     return { live_check_modern: skipped, live_sdk_modern_client: skipped };
   }
-  progress('live: check --protocol-version 2026-07-28 --stdio and the 2.x SDK client against serveStdio, paired');
+  progress('live: check --exercise none --protocol-version 2026-07-28 --stdio and the 2.x SDK client against serveStdio, paired');
   const target = [process.execPath, server];
   const [live_check_modern, live_sdk_modern_client] = measureWalls([
-    { args: [paths.cli, 'check', '--quiet', '--protocol-version', '2026-07-28', '--stdio', '--', ...target], accept: [0, 1] },
+    { args: [paths.cli, 'check', '--quiet', '--exercise', 'none', '--protocol-version', '2026-07-28', '--stdio', '--', ...target], accept: [0, 1] },
     { args: [client, ...target], accept: [0] },
   ], paths.root, runs) as [WallTime, WallTime];
   return { live_check_modern, live_sdk_modern_client };
