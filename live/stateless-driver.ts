@@ -42,7 +42,7 @@ import { DEFAULT_EXERCISE_SEED, type ExerciseMode, type ExerciseReport } from '.
 import { paramHeaders, toolParamHeaders } from './mcp-param-headers.ts';
 
 /** How one modern request is sent: the probe, headers, version, log level, whether it owes an answer in time, and whether a timeout is the checker's own stop. */
-type ModernSend = SendOptions & { readonly version?: string; readonly logLevel?: string; readonly ownStop?: boolean };
+type ModernSend = SendOptions & { readonly version?: string; readonly logLevel?: string; readonly ownStop?: boolean; readonly progress?: boolean };
 
 /** What the modern driver is told. */
 export interface ModernOptions {
@@ -145,7 +145,7 @@ export class ModernDriver {
     if (mode !== 'none') {
       const host: ExerciseHost = {
         request: (method, params) => (method === 'completion/complete' ? this.#request(method, params) : this.#retryable(method, params)),
-        callTool: (tool, args) => this.#retryable('tools/call', { name: tool['name'] as string, arguments: args }, { ownStop: true, ...this.#paramHeaders(tool, args) }),
+        callTool: (tool, args) => this.#retryable('tools/call', { name: tool['name'] as string, arguments: args }, { ownStop: true, progress: true, ...this.#paramHeaders(tool, args) }),
         mirrorsHeaders: this.#transport.kind === 'http',
       };
       const named = new Set(this.#options.calls.map((c) => c.name));
@@ -211,6 +211,7 @@ export class ModernDriver {
       ...(options.headers === undefined ? {} : { headers: options.headers }),
       ...(options.longLived === true ? { longLived: true } : {}),
       ...(options.ownStop === true ? { ownStop: true } : {}),
+      ...(options.progress === true ? { progress: true } : {}),
     });
   }
 
