@@ -37,6 +37,10 @@ interface Waiter {
   readonly ownStop?: boolean;
   /** When a request that asked for progress must be answered by, progress or not (ms since the epoch). */
   readonly deadline?: number;
+  /** The request's id. */
+  readonly id: number;
+  /** The progress token its progress notifications carry, when it asked for progress. */
+  readonly progressToken?: RequestId;
 }
 
 /**
@@ -61,6 +65,12 @@ export interface ExchangeSendOptions {
    * notification for it restarts its time limit, up to PROGRESS_MAX_LIMITS limits in all.
    */
   readonly progress?: boolean;
+}
+
+/** The progress token a request's params carry in `_meta`, if any. */
+function progressTokenOf(params: JsonObject | undefined): RequestId | undefined {
+  const meta = params?.['_meta'];
+  return isJsonObject(meta) && isRequestId(meta['progressToken']) ? meta['progressToken'] : undefined;
 }
 
 /** The params with `_meta.progressToken` set to `token` (other `_meta` members kept). */
@@ -125,22 +135,25 @@ export class Exchange {
   send(method: string, params?: JsonObject, options: ExchangeSendOptions = {}): { readonly id: number; readonly answer: Promise<Answer> } {
     if (this.#ended) return { id: options.id ?? this.#nextId, answer: Promise.resolve({ kind: 'ended' }) };
     const id = options.id ?? this.#nextId++;
-    const progress = options.progress === true && options.longLived !== true && !this.#waiting.has(idKey(id));
+    // The request's own progress token when it carries one, else its id (unique among requests in flight).
+    const given = progressTokenOf(params);
+    const token = given ?? id;
+    const progress = options.progress === true && options.longLived !== true && !this.#waiting.has(idKey(id)) && !this.#progressing.has(idKey(token));
     let waiter: Waiter | undefined;
     const answer = new Promise<Answer>((resolve) => {
       const limitMs = options.timeoutMs ?? this.#timeoutMs;
       const timer = options.longLived === true ? undefined : setTimeout(() => this.#timeout(id, waiter as Waiter), limitMs);
       waiter = {
-        method, probe: options.probe, resolve, timer, limitMs,
+        method, probe: options.probe, resolve, timer, limitMs, id,
         ...(options.ownStop === true ? { ownStop: true } : {}),
-        ...(progress ? { deadline: Date.now() + limitMs * PROGRESS_MAX_LIMITS } : {}),
+        ...(progress ? { deadline: Date.now() + limitMs * PROGRESS_MAX_LIMITS, progressToken: token } : {}),
       };
       const earlier = this.#waiting.get(idKey(id)) ?? [];
       if (earlier.length > 0) this.#shared.add(idKey(id));
       this.#waiting.set(idKey(id), [...earlier, waiter]);
-      if (progress) this.#progressing.set(idKey(id), waiter);
+      if (progress) this.#progressing.set(idKey(token as RequestId), waiter);
     });
-    if (progress) params = withProgressToken(params ?? {}, id);
+    if (progress && token === id) params = withProgressToken(params ?? {}, id);
     if (options.probe !== undefined) this.#recorder.expectProbe(id, options.probe);
     const sendOptions: SendOptions = {
       ...(options.probe === undefined ? {} : { probe: options.probe }),
@@ -250,8 +263,7 @@ export class Exchange {
     const left = waiter.deadline - Date.now();
     if (left <= 0) return;
     clearTimeout(waiter.timer);
-    const id = params['progressToken'];
-    waiter.timer = setTimeout(() => this.#timeout(id as number, waiter), Math.min(waiter.limitMs, left));
+    waiter.timer = setTimeout(() => this.#timeout(waiter.id, waiter), Math.min(waiter.limitMs, left));
   }
 
   /** Stops waiting for one request; false when it was no longer awaited. */
@@ -261,7 +273,7 @@ export class Exchange {
     const at = list?.indexOf(waiter) ?? -1;
     if (list === undefined || at === -1) return false;
     clearTimeout(waiter.timer);
-    if (this.#progressing.get(key) === waiter) this.#progressing.delete(key);
+    if (waiter.progressToken !== undefined) this.#progressing.delete(idKey(waiter.progressToken));
     list.splice(at, 1);
     if (list.length === 0) this.#waiting.delete(key);
     return true;
