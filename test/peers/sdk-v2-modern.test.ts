@@ -2,7 +2,10 @@
 // createMcpHandler, each with its default dual-era posture and with legacy: 'reject'. What they
 // draw is what they do: both warn that an invalid cursor gets -32603, not -32602 (a SHOULD);
 // serveStdio serves a list request in a protocol version it does not support instead of refusing it
-// with -32022 (the versioning page's MUST), where createMcpHandler refuses it with 400 and -32022.
+// with -32022 (the versioning page's MUST), where createMcpHandler refuses it with 400 and -32022;
+// serveStdio answers a request without _meta with another code than -32602 (-32601 by default,
+// pinning the connection to legacy so that a server/discover with _meta after it is refused too,
+// which basic, Statelessness forbids; -32022 with legacy: 'reject').
 // createMcpHandler is validation-free by design (its documentation asks for Origin validation in
 // front of it): served bare, it accepts a foreign Origin in either era, where the transport page
 // requires 403. docs/live-checks.md lists these findings and why.
