@@ -11,7 +11,7 @@ import { methodTable } from '../validators/methods.ts';
 import { SPEC_2026_07_28 } from '../validators/profiles.ts';
 import { isJsonObject } from '../validators/shape.ts';
 import { isModernError } from '../validators/era.ts';
-import { CLIENT_CAPABILITIES_KEY, PROTOCOL_VERSION_KEY, SUBSCRIPTION_ID_KEY } from '../validators/stateless-meta.ts';
+import { CLIENT_CAPABILITIES_KEY, SUBSCRIPTION_ID_KEY } from '../validators/stateless-meta.ts';
 import { UNSUPPORTED_PROTOCOL_VERSION } from '../validators/stateless-errors.ts';
 import type { Answer, Exchange } from './exchange.ts';
 import type { ProbeKind } from './live-judge.ts';
@@ -328,9 +328,9 @@ export class ModernDriver {
 
   /**
    * The full scope's probes of the per-request metadata and its HTTP mirrors (2026-07-28):
-   * - basic, _meta: a request missing a required field (clientCapabilities; over stdio also the
-   *   protocol version, which over HTTP is what the MCP-Protocol-Version header mirrors) MUST be
-   *   refused -32602, with 400 on HTTP;
+   * - basic, _meta: a request missing a required field (here clientCapabilities; over stdio the
+   *   request without any _meta, sent first (#priorRequest), lacks the protocol version too, which
+   *   over HTTP is what the MCP-Protocol-Version header mirrors) MUST be refused -32602, with 400 on HTTP;
    * - the methods the revision removed (changelog: ping, logging/setLevel, resources/subscribe and
    *   resources/unsubscribe): an error answers them -32601, on HTTP with 404 Not Found;
    * - Streamable HTTP, Server Validation: an MCP-Protocol-Version or Mcp-Name header that does not
@@ -343,7 +343,6 @@ export class ModernDriver {
     const probes: { method: string; params?: JsonObject; probe: ProbeKind; headers?: SendOptions['headers']; omitMeta?: readonly string[] }[] = [
       { method: 'server/discover', probe: 'missing-meta', omitMeta: [CLIENT_CAPABILITIES_KEY] },
     ];
-    if (this.#transport.kind === 'stdio') probes.push({ method: 'server/discover', probe: 'missing-meta', omitMeta: [PROTOCOL_VERSION_KEY] });
     const uri = listed.resources.find((r) => typeof r['uri'] === 'string')?.['uri'] as string | undefined;
     for (const method of REMOVED_METHODS) {
       if (method.startsWith('resources/') && uri === undefined) continue;

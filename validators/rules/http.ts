@@ -81,8 +81,9 @@ export const httpRules = defineRules('http', SPEC.transports, {
     spec: line('streamable-http', 'single HTTP endpoint path'),
   },
   'redirect-other-origin': {
-    keyword: 'MUST',
-    text: 'A redirect to another origin is never followed: the session id and credentials stay with the origin the user named.',
+    keyword: 'tool',
+    severity: 'warning',
+    text: 'The endpoint answered with a redirect to another origin, which the checker never follows (the session id and credentials stay with the origin the user named): what lies behind it was not checked (no line forbids a redirect).',
     spec: line('streamable-http', 'single HTTP endpoint path'),
   },
   'timeout': {
