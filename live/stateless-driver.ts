@@ -350,8 +350,9 @@ export class ModernDriver {
     }
     if (this.#transport.kind !== 'http') return probes;
     probes.push({ method: 'server/discover', probe: 'version-header-mismatch', headers: { 'mcp-protocol-version': MISMATCHED_VERSION } });
-    // The named request: a listed resource read (no side effects), else a listed prompt got.
-    const prompt = listed.prompts.find((p) => typeof p['name'] === 'string')?.['name'] as string | undefined;
+    // The named request, valid but for the header: a listed resource read (no side effects), else a
+    // listed prompt whose arguments are all optional got.
+    const prompt = listed.prompts.find((p) => typeof p['name'] === 'string' && argumentsOf(p).every((a) => a['required'] !== true))?.['name'] as string | undefined;
     const named = uri !== undefined ? { method: 'resources/read', params: { uri }, value: uri }
       : prompt !== undefined && isJsonObject(server['prompts']) ? { method: 'prompts/get', params: { name: prompt }, value: prompt } : undefined;
     if (named === undefined) return probes;

@@ -374,4 +374,20 @@ test('Streamable HTTP: the metadata probes carry the headers they name: a mismat
   assert.is(headersOf('name-header-missing')['mcp-method'], 'resources/read');
 });
 
+test('Streamable HTTP: without resources, the Mcp-Name probes go on prompts/get of a prompt whose arguments are all optional; served, they are caught there', async () => {
+  const capabilities = { tools: {}, prompts: {} };
+  const clean = await checkHttp({ capabilities });
+  assert.equal(clean.trace.findings, []);
+  const named = clean.trace.events.flatMap((e) => (e.kind === 'message' && (e.probe === 'name-header-mismatch' || e.probe === 'encoded-name') ? [(e.message as { method: string; params: { name: string } })] : []));
+  assert.equal(named.map((m) => `${m.method} ${m.params.name}`), ['prompts/get greeting', 'prompts/get greeting']);
+  const served = await checkHttp({ capabilities, acceptNameMismatch: true });
+  assert.equal(exactly(served), ['error http/header-validation-not-400 /status', 'error probe/header-validation-code /message', 'error http/header-validation-not-400 /status', 'error probe/header-validation-code /message']);
+  const methodOf = (event: number | null) => {
+    const exchange = (served.trace.events[event ?? -1] as { exchange?: number } | undefined)?.exchange;
+    const request = served.trace.events.find((e) => e.kind === 'http_request' && e.exchange === exchange);
+    return request?.kind === 'http_request' ? request.headers['mcp-method'] : undefined;
+  };
+  assert.equal(served.trace.findings.map((f) => methodOf(f.event)), ['prompts/get', 'prompts/get', 'prompts/get', 'prompts/get']);
+});
+
 test.run();

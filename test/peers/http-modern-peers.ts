@@ -45,6 +45,8 @@ export interface ModernHttpChange {
   readonly acceptNameMismatch?: boolean;
   /** Compares an Mcp-Name in the Base64 sentinel form undecoded (the Value Encoding section requires decoding it). */
   readonly undecodedName?: boolean;
+  /** The capabilities server/discover declares (the core's otherwise). */
+  readonly capabilities?: Json;
 }
 
 const NAMED: Readonly<Record<string, string>> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
@@ -125,7 +127,7 @@ export function startModernHttpPeer(change: ModernHttpChange = {}): Promise<Runn
         ...(change.serveWithoutCapabilities === true ? { serveWithoutCapabilities: true } : {}),
         ...(change.pingAnswer === undefined ? {} : { pingAnswer: change.pingAnswer }),
       };
-      const answered = answer(message, { change: coreChange, ...(change.tools === undefined ? {} : { tools: change.tools }) }) as { status: number; messages: Json[]; hold?: boolean };
+      const answered = answer(message, { change: coreChange, ...(change.tools === undefined ? {} : { tools: change.tools }), ...(change.capabilities === undefined ? {} : { capabilities: change.capabilities }) }) as { status: number; messages: Json[]; hold?: boolean };
       if (answered.messages.length === 0) {
         res.writeHead(202).end();
         return;
