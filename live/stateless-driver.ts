@@ -42,8 +42,11 @@ import { runExercise, type ExerciseHost, type ExerciseProgress } from './exercis
 import { DEFAULT_EXERCISE_SEED, type ExerciseMode, type ExerciseReport } from './exercise-plan.ts';
 import { paramHeaders, toolParamHeaders } from './mcp-param-headers.ts';
 
-/** How one modern request is sent: the probe, headers, version, log level, whether it owes an answer in time, whether a timeout is the checker's own stop, and the `_meta` keys left out (all: no `_meta`). */
-type ModernSend = SendOptions & { readonly version?: string; readonly logLevel?: string; readonly ownStop?: boolean; readonly omitMeta?: readonly string[] | 'all' };
+/** How one modern request is sent: the probe, headers, version, log level, whether it owes an answer in time, and whether a timeout is the checker's own stop. */
+type ModernSend = SendOptions & { readonly version?: string; readonly logLevel?: string; readonly ownStop?: boolean };
+
+/** A modern request sent with the `_meta` keys left out (all: no `_meta`), for the probes of a missing field. */
+type MetaSend = ModernSend & { readonly omitMeta?: readonly string[] | 'all' };
 
 /** What the modern driver is told. */
 export interface ModernOptions {
@@ -212,7 +215,7 @@ export class ModernDriver {
     return `the server answered server/discover with error ${String(refusal['code'])} (${String(refusal['message'] ?? '')}) and tools/list ${answerShown(answer)}: it does not speak MCP ${MODERN_VERSION} (a legacy server: check it without --protocol-version ${MODERN_VERSION})`;
   }
 
-  #send(method: string, params: JsonObject = {}, options: ModernSend = {}): { id: number; answer: Promise<Answer> } {
+  #send(method: string, params: JsonObject = {}, options: MetaSend = {}): { id: number; answer: Promise<Answer> } {
     const omit = options.omitMeta;
     const meta = Object.fromEntries(Object.entries(requestMeta(this.#options.answers, options.version, options.logLevel)).filter(([key]) => !Array.isArray(omit) || !omit.includes(key)));
     return this.#exchange.send(method, omit === 'all' ? params : { ...params, _meta: meta }, {
@@ -223,7 +226,7 @@ export class ModernDriver {
     });
   }
 
-  #request(method: string, params?: JsonObject, options: ModernSend = {}): Promise<Answer> {
+  #request(method: string, params?: JsonObject, options: MetaSend = {}): Promise<Answer> {
     return this.#send(method, params, options).answer;
   }
 
