@@ -176,6 +176,7 @@ const CHECKED: readonly PublishedServer[] = [
     // answers the server/discover probe with error 0 and, under load, sends tools/list_changed
     // before the initialize the probe delayed, which is described, not judged (docs/live-checks.md).
     name: 'mcp-cron-linux-amd64 0.9.1 (Go, modelcontextprotocol/go-sdk 1.4.1)',
+    askedModern: true,
     platformBound: { name: 'mcp-cron-linux-amd64', file: 'mcp-cron-linux-amd64/bin/mcp-cron' },
     command: [inModules('mcp-cron-linux-amd64/bin/mcp-cron'), '--transport', 'stdio', '--db-path', join(dir, 'cron.db')],
     version: '2025-11-25',
@@ -189,6 +190,7 @@ const CHECKED: readonly PublishedServer[] = [
     // Offered 2025-11-25 it answers 2025-06-18, which the lifecycle page allows ("the server
     // MUST respond with another protocol version it supports").
     name: '@temporal-cortex/cortex-mcp-linux-x64 0.9.1 (Rust, rmcp 1.1.1)',
+    askedModern: true,
     platformBound: { name: '@temporal-cortex/cortex-mcp-linux-x64', file: '@temporal-cortex/cortex-mcp-linux-x64/bin/cortex-mcp' },
     command: [inModules('@temporal-cortex/cortex-mcp-linux-x64/bin/cortex-mcp')],
     version: '2025-06-18',
@@ -263,6 +265,7 @@ const SERVERS: readonly PublishedServer[] = [
   ...CHECKED,
   ...CHECKED.filter((s) => s.askedModern === true).map((s): PublishedServer => ({
     name: `${s.name} asked for 2026-07-28`,
+    ...(s.platformBound === undefined ? {} : { platformBound: s.platformBound }),
     command: s.command,
     checkArgs: ['--protocol-version', '2026-07-28'],
     couldNotRun: NOT_MODERN,
