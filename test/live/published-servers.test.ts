@@ -55,8 +55,8 @@ interface PublishedServer {
   /** Arguments of `fuzz` beyond its fixed ones (the era, where the case names one). */
   readonly fuzzArgs?: readonly string[];
   /**
-   * The rule of the could-not-run error a check must end with (exit 2, no finding): the server does
-   * not speak the era the case asks for. Such a case is not fuzzed.
+   * The rule of the could-not-run error a check and a fuzz must end with (exit 2, no finding): the
+   * server does not speak the era the case asks for.
    */
   readonly couldNotRun?: string;
   /** A legacy server also checked asked for 2026-07-28 (`--protocol-version 2026-07-28`): exit 2, no finding. */
@@ -83,7 +83,7 @@ function sdkV2Example(pkg: string): PublishedServer[] {
   const name = `${pkg} 2.0.3 (TypeScript SDK 2.x: @modelcontextprotocol/server 2.0.0)`;
   return [
     { name, command, checkArgs: ['--era', 'legacy'], fuzzArgs: ['--era', 'legacy'], version: '2025-11-25', check: { [INVALID_PARAMS]: 1 }, fuzz: [INVALID_PARAMS] },
-    { name: `${name} asked for 2026-07-28`, command, checkArgs: ['--protocol-version', '2026-07-28'], couldNotRun: NOT_MODERN, version: null, check: {}, fuzz: [] },
+    { name: `${name} asked for 2026-07-28`, command, checkArgs: ['--protocol-version', '2026-07-28'], fuzzArgs: ['--protocol-version', '2026-07-28'], couldNotRun: NOT_MODERN, version: null, check: {}, fuzz: [] },
   ];
 }
 
@@ -268,6 +268,7 @@ const SERVERS: readonly PublishedServer[] = [
     ...(s.platformBound === undefined ? {} : { platformBound: s.platformBound }),
     command: s.command,
     checkArgs: ['--protocol-version', '2026-07-28'],
+    fuzzArgs: ['--protocol-version', '2026-07-28'],
     couldNotRun: NOT_MODERN,
     version: null,
     check: {},
@@ -322,10 +323,9 @@ const availability = SERVERS.map((s) => (s.platformBound === undefined ? { usabl
 const RUNNABLE = SERVERS.filter((_, i) => availability[i]!.usable);
 
 const FUZZ = ['--runs', '3', '--seed', '1', '--max-steps', '8', '--timeout', '10'];
-const NOT_FUZZED: Promise<Outcome> = Promise.resolve({ status: null, stderr: '', report: undefined });
 const runs = pool(RUNNABLE.flatMap((s) => [
   () => cli(['check', '--json', '--scope', 'full', '--timeout', '20', ...(s.checkArgs ?? []), '--stdio', '--', ...s.command]),
-  () => (s.couldNotRun === undefined ? cli(['fuzz', '--json', ...FUZZ, ...(s.fuzzArgs ?? []), '--stdio', '--', ...s.command]) : NOT_FUZZED),
+  () => cli(['fuzz', '--json', ...FUZZ, ...(s.fuzzArgs ?? []), '--stdio', '--', ...s.command]),
 ]), 3);
 
 function counted(findings: readonly { rule: string; severity: string }[]): Record<string, number> {
@@ -350,14 +350,16 @@ SERVERS.forEach((server, i) => {
   }
   const index = RUNNABLE.indexOf(server);
   if (server.couldNotRun !== undefined) {
-    test(`${server.name}: check could not run (exit 2), and blames the server for nothing`, async () => {
-      const outcome = (await runs)[index * 2]!;
-      assert.ok(outcome.report, `no JSON report: ${outcome.stderr}`);
-      assert.is(outcome.status, 2, shown(outcome));
-      assert.is(outcome.report!.status, 'error');
-      assert.is(outcome.report!.error?.rule, server.couldNotRun, shown(outcome));
-      assert.equal(counted(outcome.report!.findings), {}, shown(outcome));
-    });
+    for (const [what, at] of [['check', 0], ['fuzz', 1]] as const) {
+      test(`${server.name}: ${what} could not run (exit 2), and blames the server for nothing`, async () => {
+        const outcome = (await runs)[index * 2 + at]!;
+        assert.ok(outcome.report, `no JSON report: ${outcome.stderr}`);
+        assert.is(outcome.status, 2, shown(outcome));
+        assert.is(outcome.report!.status, 'error');
+        assert.is(outcome.report!.error?.rule, server.couldNotRun, shown(outcome));
+        assert.equal(counted(outcome.report!.findings), {}, shown(outcome));
+      });
+    }
     return;
   }
   test(`${server.name}: check --scope full finds exactly what the specification supports`, async () => {
