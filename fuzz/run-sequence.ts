@@ -19,6 +19,7 @@ import type { CleanupEvidence, ClientTransport } from '../live/transport.ts';
 import { discoverFailure } from '../live/stateless-driver.ts';
 import { requestMeta } from '../live/stateless-requests.ts';
 import { isJsonObject } from '../validators/shape.ts';
+import { isModernError } from '../validators/era.ts';
 import { ActionExecutor } from './executor.ts';
 import type { FuzzEra } from './generator.ts';
 import { ModernExecutor } from './modern-executor.ts';
@@ -122,11 +123,33 @@ async function play(exchange: Exchange, recorder: LiveRecorder, transport: Clien
   return undefined;
 }
 
+/** JSON-RPC's "Method not found". */
+const METHOD_NOT_FOUND = -32601;
+
+/**
+ * server/discover was answered -32601: a legacy server's usual answer (stdio page, Backward
+ * Compatibility: "any other error ... the server is legacy"), or a 2026-07-28 server without
+ * server/discover. One tools/list tells them apart, as check asks it: answered with resultType or a
+ * modern error, the server is modern and the session blames the refusal; else it is a legacy
+ * server, which a fuzz of 2026-07-28 could not run against (exit 2).
+ */
+async function legacyAfterNotFound(exchange: Exchange, refusal: JsonObject): Promise<string | undefined> {
+  const answer = await exchange.send('tools/list', { _meta: requestMeta(NO_ANSWERS) }, { probe: 'era-confirm' }).answer;
+  if (answer.kind === 'result' && typeof answer.result['resultType'] === 'string') return undefined;
+  if (answer.kind === 'error' && isModernError(answer.error)) return undefined;
+  if (answer.kind === 'failed' && answer.couldNotRun) return answer.reason;
+  const shown = answer.kind === 'result' ? 'with a result without resultType'
+    : answer.kind === 'error' ? `with error ${String(answer.error['code'])}`
+    : answer.kind === 'ended' ? 'by ending the connection' : 'not at all';
+  return `the server answered server/discover with error ${String(refusal['code'])} (${String(refusal['message'] ?? '')}) and tools/list ${shown}: it does not speak MCP 2026-07-28 (a legacy server: fuzz it without --protocol-version 2026-07-28)`;
+}
+
 /** server/discover (what the server declares), then every action; returns why the run could not go on, if it could not. */
 async function playModern(exchange: Exchange, recorder: LiveRecorder, transport: ClientTransport, actions: readonly Action[], timeoutMs: number, deadline: number, surface: Surface): Promise<string | undefined> {
   const discover = await exchange.send('server/discover', { _meta: requestMeta(NO_ANSWERS) }).answer;
   const failure = discoverFailure(discover);
   if (failure !== undefined) return failure;
+  if (discover.kind === 'error' && discover.error['code'] === METHOD_NOT_FOUND) return legacyAfterNotFound(exchange, discover.error);
   // A DiscoverResult the session rejected, or none at all, is a finding of the run: nothing follows it.
   if (discover.kind !== 'result' || discover.result['resultType'] !== 'complete') return undefined;
   const server = isJsonObject(discover.result['capabilities']) ? discover.result['capabilities'] : {};

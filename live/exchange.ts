@@ -96,6 +96,8 @@ export class Exchange {
   readonly #sharedAnswered = new Set<IdKey>();
   #nextId = 1;
   #ended = false;
+  /** Whether the server has answered any request yet. */
+  #answered = false;
   #onNotification: ((message: JsonObject) => void) | undefined;
 
   constructor(transport: ClientTransport, recorder: LiveRecorder, timeoutMs: number, reply: (method: string, params: unknown) => Reply) {
@@ -240,6 +242,7 @@ export class Exchange {
     const waiter = this.#waiting.get(idKey(id))?.[0];
     if (waiter === undefined) return; // a second answer, or one after the time limit: the session judges it
     this.#drop(id, waiter);
+    this.#answered = true;
     if (this.#shared.has(idKey(id))) this.#sharedAnswered.add(idKey(id));
     const result = message['result'];
     const error = message['error'];
@@ -315,7 +318,10 @@ export class Exchange {
     const waiters = [...this.#waiting.values()].flat();
     // One answer owed for an id sent twice at once: the other waiter of a shared id is not the server's debt.
     // A request the checker sent before notifications/initialized is its own probe: a server that gives up on it is not blamed for it.
-    const owed = [...this.#waiting].flatMap(([key, list]) => (this.#shared.has(key) ? list.slice(1) : list)).filter((w) => w.probe !== 'before-initialized');
+    // A server/discover before any answer asks the server's era: a legacy server may answer it "not
+    // at all" (stdio page, Backward Compatibility), and one that ends on it is not blamed for that.
+    const owed = [...this.#waiting].flatMap(([key, list]) => (this.#shared.has(key) ? list.slice(1) : list))
+      .filter((w) => w.probe !== 'before-initialized' && !(w.method === 'server/discover' && !this.#answered));
     if (!byClient && owed.length > 0) {
       const methods = owed.map((w) => w.method).join(', ');
       this.#recorder.finding(ruleById('transport/closed-with-pending-requests'), event, '', `the server ended the connection without answering ${methods}`);

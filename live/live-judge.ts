@@ -197,6 +197,16 @@ export class LiveJudge {
    * without an answer, leaves them out of the legacy session (they are described, not judged).
    */
   #era: { readonly id: IdKey; readonly held: Pending[]; legacy?: true } | undefined;
+  /**
+   * A check that speaks 2026-07-28 alone (statelessOnly) opens with server/discover: until the
+   * server shows its era, every message is held. A DiscoverResult or a modern error (or, after a
+   * -32601, a tools/list answered with resultType or a modern error) shows a modern server: the
+   * held messages are judged. Any other answer, or none (stdio page, Backward Compatibility: "The
+   * server returns any other error, or does not respond within a reasonable timeout: the server is
+   * legacy"), shows a legacy server, which speaks an era the check did not: its messages are fed to
+   * the session for what they are, and no finding is placed on them (the check could not run).
+   */
+  #serverEra: { readonly held: Pending[]; discover?: IdKey; confirm?: IdKey } | 'modern' | 'legacy' | undefined;
   /** Requests answered by something not judged while the handshake was still awaited (applied once the session starts). */
   #unjudgedAnswers: { readonly direction: Direction; readonly id: RequestId }[] = [];
   #waitingChars = 0;
@@ -217,6 +227,7 @@ export class LiveJudge {
   constructor(options: LiveJudgeOptions = {}) {
     this.#options = options;
     this.#methodsBelow = options.methodsBelow ?? Number.POSITIVE_INFINITY;
+    if (options.statelessOnly === true) this.#serverEra = { held: [] };
   }
 
   /**
@@ -244,6 +255,7 @@ export class LiveJudge {
 
   /** Judges one parsed wire message. */
   message(index: number, direction: Direction, message: unknown, probe?: ProbeKind): void {
+    if (this.#holdForServerEra(index, direction, message, probe)) return;
     if (this.#holdForEra(index, direction, message, probe)) return;
     this.#note(index, direction, message, probe);
     if (this.#notJudged !== null) {
@@ -336,6 +348,45 @@ export class LiveJudge {
     return false;
   }
 
+  /** Holds a statelessOnly run's messages until the server shows its era (see #serverEra); true when `message` was held. */
+  #holdForServerEra(index: number, direction: Direction, message: unknown, probe: ProbeKind | undefined): boolean {
+    const era = this.#serverEra;
+    if (era === undefined || era === 'modern' || era === 'legacy') return false;
+    const id = isJsonObject(message) ? message['id'] : undefined;
+    const method = isJsonObject(message) ? message['method'] : undefined;
+    if (direction === 'client_to_server' && typeof method === 'string' && isRequestId(id)) {
+      if (era.discover === undefined && era.held.every((h) => h.step.direction !== 'client_to_server')) {
+        // Only a run that opens with server/discover asks the server's era first.
+        if (method !== 'server/discover') return this.#endServerEra('modern', index, direction, message, probe);
+        era.discover = idKey(id);
+      } else if (probe === 'era-confirm') era.confirm = idKey(id);
+    }
+    era.held.push({ index, step: { direction, message }, probe });
+    if (direction !== 'server_to_client' || !isJsonObject(message) || 'method' in message || !isRequestId(id)) return true;
+    const key = idKey(id);
+    if (key === era.discover) {
+      if (eraOfProbeAnswer(message) === 'modern') this.#endServerEra('modern');
+      // -32601: a legacy server's usual answer, or a 2026-07-28 server without server/discover; the era confirmation tells.
+      else if (!(isJsonObject(message['error']) && message['error']['code'] === -32601)) this.#endServerEra('legacy');
+    } else if (key === era.confirm) {
+      const result = message['result'];
+      this.#endServerEra((isJsonObject(result) && typeof result['resultType'] === 'string') || isModernError(message['error']) ? 'modern' : 'legacy');
+    } else {
+      // An answer to another request: the server was not asked its era the way this waits for.
+      this.#endServerEra('modern');
+    }
+    return true;
+  }
+
+  /** Ends the wait for the server's era: the held messages (and the one given, after them) are judged, or fed without findings. */
+  #endServerEra(era: 'modern' | 'legacy', index?: number, direction?: Direction, message?: unknown, probe?: ProbeKind): true {
+    const held = isJsonObject(this.#serverEra) ? this.#serverEra.held : [];
+    this.#serverEra = era;
+    for (const h of held) this.message(h.index, h.step.direction, h.step.message, h.probe);
+    if (index !== undefined && direction !== undefined) this.message(index, direction, message, probe);
+    return true;
+  }
+
   /** Ends the era probe: its messages start the modern session, or are described beside the legacy one. */
   #endEra(modern: boolean): void {
     const held = this.#era?.held ?? [];
@@ -348,10 +399,12 @@ export class LiveJudge {
 
   /** Judges what is still waiting for the handshake and returns every finding in event order. */
   finish(): { findings: EventFinding[]; negotiation: Negotiation } {
+    // A server that never showed its era (its server/discover unanswered): a legacy server.
+    if (isJsonObject(this.#serverEra)) this.#endServerEra('legacy');
     // An era probe nothing followed: the run ended before it (judged in the era it opened).
     if (this.#era !== undefined) this.#endEra(this.#era.legacy !== true);
     if (this.#wait.waiting) this.#settle(undefined);
-    if (this.#session !== undefined) for (const f of this.#session.end()) this.#push(f.at, f);
+    if (this.#session !== undefined) for (const f of this.#session.end()) if (this.#serverEra !== 'legacy') this.#push(f.at, f);
     this.#session?.stop();
     const findings = this.#findings.map((f, i) => ({ f, i })).sort((a, b) => a.f.event - b.f.event || a.i - b.i).map(({ f }) => f);
     return { findings, negotiation: this.negotiation() };
@@ -454,12 +507,14 @@ export class LiveJudge {
     const placed: EventFinding[] = [];
     // A probe is meant to be rejected: the findings on it are the point, not a defect of the client.
     // A legacy answer to the era confirmation is no 2026-07-28 answer: the server is not judged by it.
+    // A legacy server met by a check of 2026-07-28 alone: nothing it sends is judged by that revision.
+    const quiet = this.#serverEra === 'legacy';
     // The answer to the server/discover after a request without _meta, when it is no modern answer, is
     // one defect (#checkAfterLegacyAnswer): the session's findings on it would repeat it.
-    if (probe === undefined && !this.#legacyConfirmation(step) && !this.#pinnedAnswer(step)) for (const f of judged.findings) placed.push(this.#push(index, f));
-    const answer = this.#checkProbeAnswer(index, step, placed);
+    if (probe === undefined && !quiet && !this.#legacyConfirmation(step) && !this.#pinnedAnswer(step)) for (const f of judged.findings) placed.push(this.#push(index, f));
+    const answer = quiet ? undefined : this.#checkProbeAnswer(index, step, placed);
     if (answer !== undefined) placed.push(answer);
-    const wrong = this.#checkMarkers(index, step);
+    const wrong = quiet ? undefined : this.#checkMarkers(index, step);
     if (wrong !== undefined) placed.push(wrong);
     this.#options.onJudged?.(index, step, placed, session);
   }

@@ -36,6 +36,12 @@ export interface SessionExtension {
   acceptCall?(call: CallEvent, view: ExtensionView): void;
   /** Before a result consumes its pending request (`direction` is the response's). */
   checkResult?(pending: PendingRequest, result: JsonObject, direction: Direction, view: ExtensionView): readonly Finding[];
+  /**
+   * Before a result is judged: a finding when the request had to be refused, whatever the result
+   * says. That finding is then the result's only one (one defect, one finding): the answer to a
+   * request that must not be served is not judged by the shape a served one would have.
+   */
+  refusedResult?(pending: PendingRequest, result: JsonObject, direction: Direction, view: ExtensionView): Finding | undefined;
   /** Before an error response ends its pending request (`direction` is the response's). */
   checkError?(pending: PendingRequest, error: JsonObject, direction: Direction, view: ExtensionView): readonly Finding[];
   /**

@@ -104,12 +104,13 @@ const RESOURCE_URI_METHODS = new Set(['resources/read', 'resources/subscribe', '
 
 /** The hooks of a list of extensions, each bound to its extension, in order; extensions without a hook are left out of its list. */
 type ExtensionHooks = { readonly [K in HookName]: readonly NonNullable<SessionExtension[K]>[] };
-type HookName = 'checkCall' | 'acceptCall' | 'checkResult' | 'checkError' | 'acceptResponse';
+type HookName = 'checkCall' | 'acceptCall' | 'refusedResult' | 'checkResult' | 'checkError' | 'acceptResponse';
 
 /** The hooks of no extension (the course profile's sessions): shared, so such a session binds and allocates none. */
 const NO_HOOKS: ExtensionHooks = Object.freeze({
   checkCall: Object.freeze([]),
   acceptCall: Object.freeze([]),
+  refusedResult: Object.freeze([]),
   checkResult: Object.freeze([]),
   checkError: Object.freeze([]),
   acceptResponse: Object.freeze([]),
@@ -122,6 +123,7 @@ function hooksOf(extensions: readonly SessionExtension[]): ExtensionHooks {
   return {
     checkCall: bind('checkCall'),
     acceptCall: bind('acceptCall'),
+    refusedResult: bind('refusedResult'),
     checkResult: bind('checkResult'),
     checkError: bind('checkError'),
     acceptResponse: bind('acceptResponse'),
@@ -534,6 +536,10 @@ export class Session {
       out.push(finding(ruleById('auth/stale-revision'), '/message/result',
         `a pending ${pending.method} result bound to authorization revision ${pending.revision} fails closed after the switch to ${auth.revision}`));
       return out;
+    }
+    for (const refusedResult of this.#hooks.refusedResult) {
+      const refused = refusedResult(pending, result, direction, this.#extensionView);
+      if (refused) return [refused];
     }
     const validate = spec?.validators.result;
     if (validate) out.push(...validate(result, '/message/result', pending.params, this.#ctx));

@@ -164,19 +164,27 @@ class StatelessExtension implements SessionExtension {
     if (stream) stream.acknowledged = subscriptionFilterOf(call.params);
   }
 
-  checkResult(pending: PendingRequest, result: JsonObject, direction: Direction): readonly Finding[] {
-    if (direction !== 'server_to_client' || resultTypeOf(result) === undefined) return NO_FINDINGS;
-    const scope = this.#scopeChanged(pending, result);
-    if (scope) return [scope];
+  /**
+   * A result to a request in a version the server's DiscoverResult does not list: it had to be
+   * refused with -32022. With or without resultType (a server that serves an unknown version as a
+   * legacy request answers without one), that is the one defect: the result's shape is not judged.
+   */
+  refusedResult(pending: PendingRequest, _result: JsonObject, direction: Direction): Finding | undefined {
+    if (direction !== 'server_to_client') return undefined;
     const version = requestProtocolVersion(pending.params);
     // A DiscoverResult is a valid answer in any version (stdio page, Backward Compatibility: "The
     // server returns a DiscoverResult: the server is modern. Select a mutually supported version
     // from supportedVersions"): only the other requests must be refused with -32022.
     const discovered = pending.method === 'server/discover' ? undefined : this.#discovery;
-    if (version !== undefined && discovered && !discovered.supportedVersions.includes(version)) {
-      return [finding(ruleById('stateless/unsupported-version-not-rejected'), '/message/result',
-        `the request spoke protocol version ${shown(version)}, which the server does not support (${discovered.supportedVersions.join(', ') || 'none'}); it must answer with error -32022, not a result`)];
-    }
+    if (version === undefined || !discovered || discovered.supportedVersions.includes(version)) return undefined;
+    return finding(ruleById('stateless/unsupported-version-not-rejected'), '/message/result',
+      `the request spoke protocol version ${shown(version)}, which the server does not support (${discovered.supportedVersions.join(', ') || 'none'}); it must answer with error -32022, not a result`);
+  }
+
+  checkResult(pending: PendingRequest, result: JsonObject, direction: Direction): readonly Finding[] {
+    if (direction !== 'server_to_client' || resultTypeOf(result) === undefined) return NO_FINDINGS;
+    const scope = this.#scopeChanged(pending, result);
+    if (scope) return [scope];
     if (pending.method === 'subscriptions/listen') {
       const id = subscriptionIdOf(result);
       if (id !== undefined && (!isRequestId(id) || idKey(id) !== idKey(pending.id))) {

@@ -1,7 +1,8 @@
 // Why: the verdicts that matter are the ones on servers other people published. Each server here
 // is installed from npm (a dev dependency, or an optional one for a binary published for one
 // platform, which is skipped with its reason where npm does not install it), runs offline without credentials, and is judged with
-// the commands users run: `check --scope full` and a short `fuzz`. A check's findings are asserted
+// the commands users run: `check --scope full` and a short `fuzz`, in the era each speaks; a legacy
+// server asked for 2026-07-28 must give exit 2 and no finding. A check's findings are asserted
 // exactly (rule, severity, count), each error with the line of the specification it rests on; a
 // fuzz run's findings must each be one explained here. Any finding not explained fails the test:
 // either the server changed or the checker did, and someone must read the page again. The list,
@@ -51,6 +52,15 @@ interface PublishedServer {
   readonly platformBound?: { readonly name: string; readonly file: string };
   /** Arguments of `check` beyond `--scope full`. */
   readonly checkArgs?: readonly string[];
+  /** Arguments of `fuzz` beyond its fixed ones (the era, where the case names one). */
+  readonly fuzzArgs?: readonly string[];
+  /**
+   * The rule of the could-not-run error a check and a fuzz must end with (exit 2, no finding): the
+   * server does not speak the era the case asks for.
+   */
+  readonly couldNotRun?: string;
+  /** A legacy server also checked asked for 2026-07-28 (`--protocol-version 2026-07-28`): exit 2, no finding. */
+  readonly askedModern?: true;
   /** The protocol version it negotiates when offered 2025-11-25; null when checked in 2026-07-28 (the version is named on every request, none is negotiated). */
   readonly version: string | null;
   /** Every finding of `check --scope full`, counted. */
@@ -58,6 +68,40 @@ interface PublishedServer {
   /** The findings a fuzz run may raise (each explained below); any other fails. */
   readonly fuzz: readonly string[];
 }
+
+/** A legacy server asked for 2026-07-28: it answers server/discover -32601 and tools/list without resultType. */
+const NOT_MODERN = 'cli/server-unavailable';
+
+/**
+ * A published server on the TypeScript 2.x SDK: the MCP Apps examples bundle
+ * @modelcontextprotocol/server 2.0.0 (`--stdio`; without it they listen on 0.0.0.0, which the
+ * test does not start). Checked in the legacy era, and asked for 2026-07-28, which SDK 2.0.0 does
+ * not speak: exit 2, blamed for nothing.
+ */
+function sdkV2Example(pkg: string): PublishedServer[] {
+  const command = [process.execPath, inModules(`${pkg}/dist/index.js`), '--stdio'];
+  const name = `${pkg} 2.0.3 (TypeScript SDK 2.x: @modelcontextprotocol/server 2.0.0)`;
+  return [
+    { name, command, checkArgs: ['--era', 'legacy'], fuzzArgs: ['--era', 'legacy'], version: '2025-11-25', check: { [INVALID_PARAMS]: 1 }, fuzz: [INVALID_PARAMS] },
+    { name: `${name} asked for 2026-07-28`, command, checkArgs: ['--protocol-version', '2026-07-28'], fuzzArgs: ['--protocol-version', '2026-07-28'], couldNotRun: NOT_MODERN, version: null, check: {}, fuzz: [] },
+  ];
+}
+
+/** Where the Kubernetes server looks for a cluster: a kubeconfig naming 127.0.0.1:9, where nothing listens (every call is refused locally). */
+const KUBECONFIG = join(dir, 'kubeconfig');
+writeFileSync(KUBECONFIG, [
+  'apiVersion: v1', 'kind: Config',
+  'clusters:', '- name: local', '  cluster:', '    server: https://127.0.0.1:9',
+  'contexts:', '- name: local', '  context:', '    cluster: local', '    user: nobody', '    namespace: default',
+  'current-context: local',
+  'users:', '- name: nobody', '  user:', '    token: none',
+  '',
+].join('\n'));
+const KUBERNETES = {
+  platformBound: { name: 'kubernetes-mcp-server-linux-amd64', file: 'kubernetes-mcp-server-linux-amd64/bin/kubernetes-mcp-server-linux-amd64' },
+  // --read-only: only the tools it annotates readOnlyHint: true are listed; --stateless: it serves 2026-07-28.
+  command: [inModules('kubernetes-mcp-server-linux-amd64/bin/kubernetes-mcp-server-linux-amd64'), '--kubeconfig', KUBECONFIG, '--read-only', '--stateless'],
+} as const;
 
 // probe/invalid-params-code (warning): the full check asks for a list with `cursor: 42`. The
 // pagination page (2025-11-25 and 2025-06-18, server/utilities/pagination): "Invalid cursors
@@ -78,10 +122,15 @@ const UNSUPPORTED_VERSION = 'probe/unsupported-version-code error';
 // with a result. Basic, _meta: "A request missing any required field is malformed; the server
 // **MUST** reject it with JSON-RPC error code -32602 (Invalid params)".
 const MALFORMED_SERVED = 'stateless/malformed-request-served error';
+// stateless/unsupported-version-not-rejected (error): the same probe answered with a result. The
+// versioning page's MUST above; the session's rule for a served request, one finding (the probe
+// rule adds nothing for the same answer, nor the result's shape: it owed an error).
+const UNSERVED_VERSION = 'stateless/unsupported-version-not-rejected error';
 
-const SERVERS: readonly PublishedServer[] = [
+const CHECKED: readonly PublishedServer[] = [
   {
     name: '@modelcontextprotocol/server-everything 2026.8.31 (TypeScript SDK 1.x)',
+    askedModern: true,
     command: [process.execPath, installed('@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'],
     version: '2025-11-25',
     // It answers the invalid cursor with -32603 (Internal error).
@@ -90,6 +139,7 @@ const SERVERS: readonly PublishedServer[] = [
   },
   {
     name: '@modelcontextprotocol/server-memory 2026.8.31 (TypeScript SDK 1.x)',
+    askedModern: true,
     command: [process.execPath, installed('@modelcontextprotocol/server-memory/dist/index.js')],
     version: '2025-11-25',
     check: { [INVALID_PARAMS]: 1 },
@@ -97,6 +147,7 @@ const SERVERS: readonly PublishedServer[] = [
   },
   {
     name: '@modelcontextprotocol/server-filesystem 2026.8.31 (TypeScript SDK 1.x)',
+    askedModern: true,
     command: [process.execPath, installed('@modelcontextprotocol/server-filesystem/dist/index.js'), root],
     checkArgs: ['--root', pathToFileURL(root).href],
     version: '2025-11-25',
@@ -105,6 +156,7 @@ const SERVERS: readonly PublishedServer[] = [
   },
   {
     name: '@modelcontextprotocol/server-sequential-thinking 2026.8.31 (TypeScript SDK 1.x)',
+    askedModern: true,
     command: [process.execPath, installed('@modelcontextprotocol/server-sequential-thinking/dist/index.js')],
     version: '2025-11-25',
     check: { [INVALID_PARAMS]: 1 },
@@ -115,6 +167,7 @@ const SERVERS: readonly PublishedServer[] = [
     // key it starts and lists its tools; no tool is called. Its output schemas use
     // `additionalProperties: {}` (a schema, as zod's record() emits): valid JSON Schema, no finding.
     name: 'firecrawl-mcp 3.26.0 (fastmcp 4.3.2)',
+    askedModern: true,
     command: [process.execPath, inModules('firecrawl-mcp/dist/index.js')],
     version: '2025-11-25',
     check: { [INVALID_PARAMS]: 1 },
@@ -127,6 +180,7 @@ const SERVERS: readonly PublishedServer[] = [
     // answers the server/discover probe with error 0 and, under load, sends tools/list_changed
     // before the initialize the probe delayed, which is described, not judged (docs/live-checks.md).
     name: 'mcp-cron-linux-amd64 0.9.1 (Go, modelcontextprotocol/go-sdk 1.4.1)',
+    askedModern: true,
     platformBound: { name: 'mcp-cron-linux-amd64', file: 'mcp-cron-linux-amd64/bin/mcp-cron' },
     command: [inModules('mcp-cron-linux-amd64/bin/mcp-cron'), '--transport', 'stdio', '--db-path', join(dir, 'cron.db')],
     version: '2025-11-25',
@@ -140,6 +194,7 @@ const SERVERS: readonly PublishedServer[] = [
     // Offered 2025-11-25 it answers 2025-06-18, which the lifecycle page allows ("the server
     // MUST respond with another protocol version it supports").
     name: '@temporal-cortex/cortex-mcp-linux-x64 0.9.1 (Rust, rmcp 1.1.1)',
+    askedModern: true,
     platformBound: { name: '@temporal-cortex/cortex-mcp-linux-x64', file: '@temporal-cortex/cortex-mcp-linux-x64/bin/cortex-mcp' },
     command: [inModules('@temporal-cortex/cortex-mcp-linux-x64/bin/cortex-mcp')],
     version: '2025-06-18',
@@ -171,10 +226,38 @@ const SERVERS: readonly PublishedServer[] = [
     check: { [MALFORMED_SERVED]: 1, [UNSUPPORTED_VERSION]: 1, [INVALID_PARAMS]: 1 },
     fuzz: [INVALID_PARAMS],
   },
+  ...sdkV2Example('@modelcontextprotocol/server-budget-allocator'),
+  ...sdkV2Example('@modelcontextprotocol/server-scenario-modeler'),
+  ...sdkV2Example('@modelcontextprotocol/server-basic-vanillajs'),
+  {
+    // Native Go on the official Go SDK 1.8 (github.com/modelcontextprotocol/go-sdk v1.8.0), a
+    // binary in an npm package, with a kubeconfig naming no reachable cluster: its 14 read-only
+    // tools are called by the exercise and answer that the cluster is unreachable (isError).
+    name: 'kubernetes-mcp-server-linux-amd64 0.0.67 (Go, modelcontextprotocol/go-sdk 1.8.0)',
+    ...KUBERNETES,
+    checkArgs: ['--era', 'legacy'],
+    fuzzArgs: ['--era', 'legacy'],
+    version: '2025-11-25',
+    // It answers the invalid cursor with -32602, as the pagination page asks.
+    check: {},
+    fuzz: [],
+  },
+  {
+    name: 'kubernetes-mcp-server-linux-amd64 0.0.67 (Go, modelcontextprotocol/go-sdk 1.8.0) in 2026-07-28',
+    ...KUBERNETES,
+    checkArgs: ['--protocol-version', '2026-07-28'],
+    fuzzArgs: ['--protocol-version', '2026-07-28'],
+    version: null,
+    // It serves a request naming version 1900-01-01 as a legacy request (a result without
+    // resultType), where the versioning page has it answer UnsupportedProtocolVersionError.
+    check: { [UNSERVED_VERSION]: 1 },
+    fuzz: [],
+  },
   {
     // Not published: the project's echo server made with the published 2.x TypeScript SDK
     // (@modelcontextprotocol/server 2.4.0), the way its documentation shows.
     name: 'an echo server on @modelcontextprotocol/server 2.4.0 (TypeScript SDK 2.x)',
+    askedModern: true,
     command: [process.execPath, join(ROOT, 'matrix/peers/sdk-v2-echo-server.mjs'), 'stdio'],
     version: '2025-11-25',
     check: { [INVALID_PARAMS]: 1 },
@@ -182,10 +265,25 @@ const SERVERS: readonly PublishedServer[] = [
   },
 ];
 
+const SERVERS: readonly PublishedServer[] = [
+  ...CHECKED,
+  ...CHECKED.filter((s) => s.askedModern === true).map((s): PublishedServer => ({
+    name: `${s.name} asked for 2026-07-28`,
+    ...(s.platformBound === undefined ? {} : { platformBound: s.platformBound }),
+    command: s.command,
+    checkArgs: ['--protocol-version', '2026-07-28'],
+    fuzzArgs: ['--protocol-version', '2026-07-28'],
+    couldNotRun: NOT_MODERN,
+    version: null,
+    check: {},
+    fuzz: [],
+  })),
+];
+
 interface Outcome {
   readonly status: number | null;
   readonly stderr: string;
-  readonly report: { status: string; protocol_version: string | null; findings: { rule: string; severity: string; pointer: string; message: string }[] } | undefined;
+  readonly report: { status: string; protocol_version: string | null; error?: { rule: string; message: string }; findings: { rule: string; severity: string; pointer: string; message: string }[] } | undefined;
 }
 
 /** Runs the CLI (asynchronously, so that runs overlap) and parses its JSON report. */
@@ -231,7 +329,7 @@ const RUNNABLE = SERVERS.filter((_, i) => availability[i]!.usable);
 const FUZZ = ['--runs', '3', '--seed', '1', '--max-steps', '8', '--timeout', '10'];
 const runs = pool(RUNNABLE.flatMap((s) => [
   () => cli(['check', '--json', '--scope', 'full', '--timeout', '20', ...(s.checkArgs ?? []), '--stdio', '--', ...s.command]),
-  () => cli(['fuzz', '--json', ...FUZZ, '--stdio', '--', ...s.command]),
+  () => cli(['fuzz', '--json', ...FUZZ, ...(s.fuzzArgs ?? []), '--stdio', '--', ...s.command]),
 ]), 3);
 
 function counted(findings: readonly { rule: string; severity: string }[]): Record<string, number> {
@@ -255,6 +353,19 @@ SERVERS.forEach((server, i) => {
     return;
   }
   const index = RUNNABLE.indexOf(server);
+  if (server.couldNotRun !== undefined) {
+    for (const [what, at] of [['check', 0], ['fuzz', 1]] as const) {
+      test(`${server.name}: ${what} could not run (exit 2), and blames the server for nothing`, async () => {
+        const outcome = (await runs)[index * 2 + at]!;
+        assert.ok(outcome.report, `no JSON report: ${outcome.stderr}`);
+        assert.is(outcome.status, 2, shown(outcome));
+        assert.is(outcome.report!.status, 'error');
+        assert.is(outcome.report!.error?.rule, server.couldNotRun, shown(outcome));
+        assert.equal(counted(outcome.report!.findings), {}, shown(outcome));
+      });
+    }
+    return;
+  }
   test(`${server.name}: check --scope full finds exactly what the specification supports`, async () => {
     const outcome = (await runs)[index * 2]!;
     assert.ok(outcome.report, `no JSON report: ${outcome.stderr}`);

@@ -140,4 +140,20 @@ test('a DiscoverResult answering server/discover in a version the server does no
   assert.equal(found.map((f) => f.filter((r) => !r.startsWith('stateless/protocol-version-unsupported'))), [[], [], [], ['stateless/unsupported-version-not-rejected /message/result']]);
 });
 
+// Versioning, Protocol Version Negotiation: "If the server does not implement the requested version
+// ... it MUST respond with an UnsupportedProtocolVersionError". A server that serves the unknown
+// version as a legacy request (the Go SDK 1.8) answers without resultType: one defect, one finding,
+// not a second stateless/result-type for the shape of an answer it owed as an error. The same
+// legacy-shaped result to a request in a version it supports is stateless/result-type.
+test('a result without resultType to a request in an unsupported version is stateless/unsupported-version-not-rejected alone; in a supported version, stateless/result-type', () => {
+  const DISCOVERED = { resultType: 'complete', supportedVersions: ['2026-07-28', '2025-11-25'], capabilities: { tools: {} }, ttlMs: 0, cacheScope: 'public' };
+  const legacy = { tools: [TOOL] };
+  const unknown = { ...META, 'io.modelcontextprotocol/protocolVersion': '1900-01-01' };
+  const served = (meta: object) => stateless([discover(1), s2c({ id: 1, result: DISCOVERED }),
+    c2s({ id: 2, method: 'tools/list', params: { _meta: meta } }), s2c({ id: 2, result: legacy })])
+    .map((f) => f.filter((r) => !r.startsWith('stateless/protocol-version-unsupported')));
+  assert.equal(served(unknown), [[], [], [], ['stateless/unsupported-version-not-rejected /message/result']]);
+  assert.equal(served(META), [[], [], [], ['stateless/result-type /message/result/resultType']]);
+});
+
 test.run();
