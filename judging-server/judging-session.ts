@@ -17,7 +17,8 @@ import { callSlow } from './scenarios/cancel.ts';
 import { textResult, type Era, type Outcome, type ScenarioContext } from './scenarios/context.ts';
 import { playElicitationForm } from './scenarios/elicitation-form.ts';
 import { playElicitationUrl } from './scenarios/elicitation-url.ts';
-import { planFor, type Plan, type ScenarioName } from './scenarios/index.ts';
+import { invalidOfferProbe } from './scenarios/invalid-header-tool.ts';
+import { modernTools, planFor, type Plan, type ScenarioName } from './scenarios/index.ts';
 import { ListChanges, type Listen } from './scenarios/list-changed.ts';
 import { PageCounts } from './scenarios/pagination.ts';
 import { playPing } from './scenarios/ping.ts';
@@ -113,6 +114,8 @@ export class JudgingSession {
   readonly #states = new RequestStates();
   readonly #listens = new Map<IdKey, Listen>();
   readonly #listChanges = new ListChanges();
+  /** The tools of the 2026-07-28 offer (annotated as the chosen scenarios ask). */
+  readonly #modernTools: readonly JsonObject[];
   /** What the scenarios may do with this session. */
   readonly #ctx: ScenarioContext;
 
@@ -120,6 +123,7 @@ export class JudgingSession {
     this.#outlet = outlet;
     this.#options = options;
     this.#ctx = this.#scenarioContext();
+    this.#modernTools = modernTools(options.scenarios);
     if (options.protocolVersion === MODERN_VERSION) this.#era = 'modern';
     else if (options.protocolVersion !== undefined) this.#era = 'legacy';
     this.recorder = new TapRecorder({
@@ -248,11 +252,11 @@ export class JudgingSession {
   }
 
   /** Answers `id`; in 2026-07-28 the result says its resultType ("complete" unless given) and a cacheable one carries cache hints. */
-  #result(id: RequestId, result: JsonObject, method?: string): void {
+  #result(id: RequestId, result: JsonObject, method?: string, probe?: ProbeKind): void {
     const modern = this.#era === 'modern'
       ? { resultType: 'complete', ...result, ...(method !== undefined && CACHEABLE_METHODS.has(method) ? CACHE_HINTS : {}) }
       : result;
-    this.#send({ jsonrpc: '2.0', id, result: modern }, id);
+    this.#send({ jsonrpc: '2.0', id, result: modern }, id, probe);
   }
 
   #error(id: RequestId, code: number, message: string, data?: unknown): void {
@@ -332,7 +336,7 @@ export class JudgingSession {
     this.#client = meta.capabilities;
     switch (method) {
       case 'server/discover': return this.#result(id, discoverResult(SERVER_INFO, INSTRUCTIONS), method);
-      case 'tools/list': return this.#pages.list(this.#ctx, id, 'tools', TOOLS, params);
+      case 'tools/list': return this.#pages.list(this.#ctx, id, 'tools', this.#modernTools, params, invalidOfferProbe);
       case 'resources/list': return this.#pages.list(this.#ctx, id, 'resources', RESOURCES, params);
       case 'prompts/list': return this.#pages.list(this.#ctx, id, 'prompts', PROMPTS, params);
       case 'resources/templates/list': return this.#result(id, { resourceTemplates: [...RESOURCE_TEMPLATES] }, method);
@@ -424,6 +428,7 @@ export class JudgingSession {
     const token = isJsonObject(meta) ? meta['progressToken'] : undefined;
     switch (name) {
       case 'echo':
+        if (this.#era === 'modern') this.#ctx.note('param-headers', 'echo was called (over HTTP its Mcp-Param-Text is judged)');
         return this.#result(id, textResult(typeof args['text'] === 'string' ? args['text'] : '(no text given)'));
       case 'add': {
         const a = args['a'];
@@ -432,6 +437,7 @@ export class JudgingSession {
         return this.#result(id, { content: [{ type: 'text', text: JSON.stringify({ sum: a + b }) }], structuredContent: { sum: a + b } });
       }
       case 'fail':
+        if (this.#era === 'modern') this.#ctx.note('invalid-header-tool', 'the client called fail, whose x-mcp-header annotation is invalid (over HTTP a finding; over stdio a client may ignore the annotation)');
         return this.#result(id, textResult('this tool always fails', true));
       case PROGRESS_TOOL:
         return callProgress(this.#ctx, id, args, token);
@@ -547,7 +553,7 @@ export class JudgingSession {
       outcome: (name, outcome) => this.#outcomes.set(name as ScenarioName, outcome),
       ask: (method, params, probe) => this.#ask(method, params, probe),
       send: (message, related, probe) => this.#send(message, related, probe),
-      result: (id, result, method) => this.#result(id, result, method),
+      result: (id, result, method, probe) => this.#result(id, result, method, probe),
       error: (id, code, message, data) => this.#error(id, code, message, data),
       later: (ms, body) => void this.#later(ms, body),
       pause: (id, ms) => this.#pause(id, ms),
@@ -560,13 +566,18 @@ export class JudgingSession {
     this.#pages.note(this.#ctx);
     if (this.#era === 'modern') {
       for (const [name, outcome] of [['ping', 'not played: a 2026-07-28 server sends no requests'], ['undeclared', 'not played: a 2026-07-28 server asks only for what the client declared'],
-        ['retry', 'not exercised: wait_for_scenarios was not called']] as const) {
+        ['retry', 'not exercised: wait_for_scenarios was not called'], ['param-headers', 'not exercised: echo was not called'],
+        ['invalid-header-tool', 'fail was not called (a client over HTTP must exclude it)']] as const) {
         if (chosen.has(name) && !this.#outcomes.has(name)) this.#outcomes.set(name, outcome);
       }
       for (const name of ['roots', 'sampling', 'elicitation-form', 'elicitation-url'] as const) {
         if (chosen.has(name) && !this.#outcomes.has(name)) this.#outcomes.set(name, 'not played: the client did not declare it, or did not call wait_for_scenarios');
       }
-    } else if (chosen.has('retry') && !this.#outcomes.has('retry')) this.#outcomes.set('retry', 'not played: input_required is of 2026-07-28');
+    } else {
+      for (const name of ['retry', 'param-headers', 'invalid-header-tool'] as const) {
+        if (chosen.has(name) && !this.#outcomes.has(name)) this.#outcomes.set(name, `not played: ${name === 'retry' ? 'input_required' : 'x-mcp-header'} is of 2026-07-28`);
+      }
+    }
     for (const [name, outcome] of [['subscribe', 'not exercised: the client did not subscribe'], ['progress', 'not exercised: the progress tool was not called'], ['cancel', 'not exercised: the slow tool was not called']] as const) {
       if (chosen.has(name) && !this.#outcomes.has(name)) this.#outcomes.set(name, outcome);
     }

@@ -62,6 +62,9 @@ const PROBE_ANSWERS: Readonly<Record<ProbeKind, { readonly code: number; readonl
   'era-confirm': undefined,
   // resources, Error Handling: a resource that does not exist MUST be answered with -32602.
   'unknown-resource': { code: -32602, rule: ruleById('probe/unknown-resource-code') },
+  // The judging server's tools/list page offering a tool whose x-mcp-header annotation is invalid on
+  // purpose: the client must exclude the tool (http/client-invalid-tool-called); nothing answers it.
+  'invalid-tool-offer': undefined,
 };
 
 /** The session rule that blames a probe's wrong answer for the very defect the probe rule would: the probe rule then adds nothing. */
@@ -88,6 +91,7 @@ const PROBE_NAMES: Readonly<Record<ProbeKind, string>> = {
   'invalid-arguments': 'tool call with arguments its inputSchema refuses',
   'era-confirm': 'tools/list era confirmation',
   'unknown-resource': 'resources/read of an absent URI',
+  'invalid-tool-offer': 'a tool offered with an invalid x-mcp-header annotation',
 };
 
 /** A finding placed on the event it rests on. */

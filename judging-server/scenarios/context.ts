@@ -33,7 +33,7 @@ export interface ScenarioContext {
   /** Sends a message on the route of `related` (or an unrelated one); false: no route was open. */
   send(message: JsonObject, related: RequestId | undefined, probe?: ProbeKind): boolean;
   /** Answers `id` with a result (with its resultType and cache hints in 2026-07-28). */
-  result(id: RequestId, result: JsonObject, method?: string): void;
+  result(id: RequestId, result: JsonObject, method?: string, probe?: ProbeKind): void;
   error(id: RequestId, code: number, message: string, data?: unknown): void;
   /** Runs `body` after `ms` unless the session closes first. */
   later(ms: number, body: () => void): void;

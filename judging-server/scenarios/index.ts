@@ -5,14 +5,17 @@
 // tools), and whether it applies to what the client declared. `check-client --scenario NAME` picks
 // some; the client is told the same names.
 import type { JsonObject } from '../../validators/context.ts';
+import { TOOLS } from '../catalog.ts';
 import { isJsonObject } from '../../validators/shape.ts';
 import { cancel } from './cancel.ts';
 import type { ScenarioEntry } from './context.ts';
 import { capability, elicitationModes } from './declared.ts';
 import { elicitationForm } from './elicitation-form.ts';
 import { elicitationUrl } from './elicitation-url.ts';
+import { invalidHeaderTool, invalidlyAnnotatedFail } from './invalid-header-tool.ts';
 import { listChanged } from './list-changed.ts';
 import { pagination } from './pagination.ts';
+import { annotatedEcho, paramHeaders } from './param-headers.ts';
 import { ping } from './ping.ts';
 import { progress } from './progress.ts';
 import { retry } from './retry.ts';
@@ -37,6 +40,8 @@ export const SCENARIOS = {
   'progress': progress,
   'retry': retry,
   'cancel': cancel,
+  'param-headers': paramHeaders,
+  'invalid-header-tool': invalidHeaderTool,
 } as const satisfies Record<string, ScenarioEntry>;
 
 /** A scenario's name. */
@@ -48,6 +53,13 @@ export const SCENARIO_NAMES = Object.keys(SCENARIOS) as ScenarioName[];
 /** Whether `name` names a scenario. */
 export function isScenarioName(name: string): name is ScenarioName {
   return Object.hasOwn(SCENARIOS, name);
+}
+
+/** The tools 2026-07-28 offers: echo's text annotated (param-headers) and fail invalidly annotated (invalid-header-tool), as chosen. */
+export function modernTools(chosen: ReadonlySet<ScenarioName>): readonly JsonObject[] {
+  return TOOLS.map((tool) => tool['name'] === 'echo' && chosen.has('param-headers') ? annotatedEcho(tool)
+    : tool['name'] === 'fail' && chosen.has('invalid-header-tool') ? invalidlyAnnotatedFail(tool)
+      : tool);
 }
 
 /** What the server's part of the run plays, given what the client declared and the negotiated version. */
