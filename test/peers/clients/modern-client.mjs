@@ -92,6 +92,11 @@ async function listen() {
   return opened;
 }
 
+if (process.env.MCP_CONFORMANCE_SCENARIO !== undefined) {
+  await suite();
+  await wire.close();
+  process.exit(0);
+}
 await request('server/discover').answer;
 for (const list of ['tools', 'resources', 'prompts']) {
   let cursor;
@@ -135,6 +140,44 @@ if (transport === 'http') {
 }
 wire.cancel(stream.id);
 await wire.close();
+
+/**
+ * Under the conformance suite (MCP_CONFORMANCE_SCENARIO set, the server's URL last): list the tools,
+ * then call the context's toolCalls (else every valid tool listed), answering input_required by
+ * retrying with the state echoed, with the same defect applied.
+ */
+async function suite() {
+  const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}');
+  await request('server/discover').answer;
+  const listed = [];
+  let cursor;
+  do {
+    const page = await request('tools/list', cursor === undefined ? {} : { cursor }).answer;
+    for (const tool of page?.result?.tools ?? []) {
+      tools.set(tool.name, headerParams(tool));
+      listed.push(tool);
+    }
+    cursor = page?.result?.nextCursor;
+  } while (cursor !== undefined);
+  const calls = Array.isArray(context.toolCalls) ? context.toolCalls
+    : listed.map((t) => ({ name: t.name, arguments: t.name === 'add_numbers' ? { a: 2, b: 3 } : {} }));
+  let leaked;
+  for (const call of calls) {
+    if (tools.get(call.name) === null && defect !== 'calls-invalid-tool') continue;
+    const first = request('tools/call', { ...call, ...(defect === 'state-leaked' && leaked !== undefined ? { inputResponses: {}, requestState: leaked } : {}) });
+    let answer = await first.answer;
+    for (let round = 0; round < 3 && answer?.result?.resultType === 'input_required'; round += 1) {
+      const asked = answer.result;
+      leaked = asked.requestState ?? leaked;
+      const inputResponses = Object.fromEntries(Object.entries(asked.inputRequests ?? {}).map(([key, r]) => [key,
+        r.method === 'elicitation/create' ? { action: 'accept', content: { confirmed: true } }
+          : r.method === 'roots/list' ? { roots: [] }
+            : { role: 'assistant', content: { type: 'text', text: 'ok' }, model: 'test-model', stopReason: 'endTurn' }]));
+      const requestState = defect === 'state-altered' && asked.requestState !== undefined ? `${asked.requestState}x` : asked.requestState;
+      answer = await request('tools/call', { ...call, inputResponses, ...(requestState === undefined ? {} : { requestState }) }, defect === 'retry-reused-id' ? { id: first.id } : {}).answer;
+    }
+  }
+}
 
 function stdioWire() {
   const argv = JSON.parse(process.env.MCP_SERVER_COMMAND ?? 'null');
