@@ -29,10 +29,12 @@ const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
 function headerParams(tool) {
   const out = [];
+  const seen = new Set();
   for (const [name, schema] of Object.entries(tool.inputSchema?.properties ?? {})) {
     const header = schema?.['x-mcp-header'];
     if (header === undefined) continue;
-    if (typeof header !== 'string' || !TOKEN.test(header) || !['string', 'integer', 'boolean'].includes(schema.type)) return null;
+    if (typeof header !== 'string' || !TOKEN.test(header) || !['string', 'integer', 'boolean'].includes(schema.type) || seen.has(header.toLowerCase())) return null;
+    seen.add(header.toLowerCase());
     out.push({ name, header });
   }
   return out;
@@ -160,7 +162,9 @@ async function suite() {
     cursor = page?.result?.nextCursor;
   } while (cursor !== undefined);
   const calls = Array.isArray(context.toolCalls) ? context.toolCalls
-    : listed.map((t) => ({ name: t.name, arguments: t.name === 'add_numbers' ? { a: 2, b: 3 } : {} }));
+    : listed.map((t) => ({ name: t.name, arguments: t.name === 'add_numbers' ? { a: 2, b: 3 }
+      // json_schema_echo takes another tool's inputSchema back, as the client received it.
+      : t.name === 'json_schema_echo' ? { schema: listed.find((other) => other.name !== t.name)?.inputSchema ?? {} } : {} }));
   let leaked;
   for (const call of calls) {
     if (tools.get(call.name) === null && defect !== 'calls-invalid-tool') continue;
