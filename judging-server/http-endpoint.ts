@@ -14,6 +14,7 @@ import { foreignAddressing } from '../live/loopback-host.ts';
 import { MAX_HTTP_MESSAGE_BYTES } from '../live/tap-http.ts';
 import type { CleanupEvidence } from '../live/transport.ts';
 import { RunBudget } from '../live/recording-bounds.ts';
+import { recordedParamHeaders } from '../live/mcp-param-headers.ts';
 import type { JsonObject } from '../validators/context.ts';
 import { JudgingSession, type Outlet, type Route, type SessionOptions } from './judging-session.ts';
 import { carriesRequestMeta, MODERN_VERSION } from './stateless-serving.ts';
@@ -256,7 +257,7 @@ export class JudgingHttpEndpoint {
   }
 
   #recordRequest(s: HttpSession, req: IncomingMessage, exchange: number, method: 'POST' | 'GET' | 'DELETE'): void {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = recordedParamHeaders(req.headers);
     for (const name of REQUEST_HEADERS) {
       const value = req.headers[name];
       if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;

@@ -12,24 +12,33 @@ import type { ProbeKind } from '../live/live-judge.ts';
 import { TapRecorder, TAP_LIMITS, type TapFinding } from '../live/tap-recorder.ts';
 import type { WirePlace } from '../live/transport.ts';
 import type { RunBudget } from '../live/recording-bounds.ts';
+import { promptMessages, PROGRESS_TOOL, PROMPTS, RESOURCE_TEMPLATES, RESOURCES, resourceContents, SCENARIOS_TOOL, SLOW_TOOL, TOOLS } from './catalog.ts';
+import { callSlow } from './scenarios/cancel.ts';
+import { textResult, type Era, type Outcome, type ScenarioContext } from './scenarios/context.ts';
+import { playElicitationForm } from './scenarios/elicitation-form.ts';
+import { playElicitationUrl } from './scenarios/elicitation-url.ts';
+import { invalidOfferProbe } from './scenarios/invalid-header-tool.ts';
+import { modernTools, planFor, type Plan, type ScenarioName } from './scenarios/index.ts';
+import { ListChanges, type Listen } from './scenarios/list-changed.ts';
+import { PageCounts } from './scenarios/pagination.ts';
+import { playPing } from './scenarios/ping.ts';
+import { callProgress } from './scenarios/progress.ts';
+import { RequestStates, retryRound } from './scenarios/retry.ts';
+import { playRoots } from './scenarios/roots.ts';
+import { playSampling } from './scenarios/sampling.ts';
+import { listenWatched, serveSubscribe } from './scenarios/subscribe.ts';
+import { playUndeclared } from './scenarios/undeclared.ts';
 import {
-  page, promptMessages, PROGRESS_TOOL, PROMPTS, RESOURCE_TEMPLATES, RESOURCES, resourceContents, SCENARIOS_TOOL,
-  SLOW_DEFAULT_SECONDS, SLOW_MAX_SECONDS, SLOW_TOOL, TOOLS, WATCHED_URI,
-} from './catalog.ts';
-import { planFor, type Plan, type ScenarioName } from './scenarios.ts';
-import {
-  CACHE_HINTS, CACHEABLE_METHODS, carriesRequestMeta, discoverResult, honoredFilter, inputRequestsFor, LIST_FLAGS, MODERN_METHODS, MODERN_VERSION,
-  RequestStates, requestMetaOf, scenarioOfKey, SUBSCRIPTION_ID_KEY,
+  CACHE_HINTS, CACHEABLE_METHODS, carriesRequestMeta, discoverResult, honoredFilter, MODERN_METHODS, MODERN_VERSION, requestMetaOf, SUBSCRIPTION_ID_KEY,
 } from './stateless-serving.ts';
+
+export type { Era, Outcome } from './scenarios/context.ts';
 
 /** The revisions the judging server speaks with a handshake (the first is its default answer to initialize). */
 export const SERVED_VERSIONS = ['2025-11-25', '2025-06-18'] as const;
 
 /** Every revision `--protocol-version` may pin: the handshake ones, and the stateless 2026-07-28. */
 export const PINNABLE_VERSIONS = [...SERVED_VERSIONS, MODERN_VERSION] as const;
-
-/** Which era a session serves: the legacy handshake, the stateless revision, or not settled yet. */
-export type Era = 'legacy' | 'modern';
 
 /** Where a message can travel now. */
 export interface Route {
@@ -68,9 +77,6 @@ export interface SessionOptions {
   readonly budget?: RunBudget;
 }
 
-/** What became of a scenario in one session. */
-export type Outcome = string;
-
 interface Waiting {
   readonly method: string;
   resolve(answer: JsonObject | undefined): void;
@@ -82,12 +88,6 @@ const SERVED_METHODS: ReadonlySet<string> = new Set(['tools/list', 'resources/li
 const SERVER_INFO = { name: 'mcp-statechart judging server', version: '0.1.0' };
 const INSTRUCTIONS = 'The mcp-statechart judging server: it judges the client. Call wait_for_scenarios last.';
 
-/** A subscriptions/listen stream the client holds open. */
-interface Listen {
-  readonly id: RequestId;
-  readonly filter: JsonObject;
-}
-
 /** One connection of the judging server. */
 export class JudgingSession {
   readonly recorder: TapRecorder;
@@ -97,7 +97,7 @@ export class JudgingSession {
   /** Client requests in progress that can be cancelled, by id. */
   readonly #inProgress = new Map<IdKey, () => void>();
   readonly #outcomes = new Map<ScenarioName, Outcome>();
-  readonly #pages = { tools: 0, resources: 0, prompts: 0 };
+  readonly #pages = new PageCounts();
   #nextId = 1;
   #initializeAnswered = false;
   #initialized = false;
@@ -113,12 +113,17 @@ export class JudgingSession {
   #era: Era | undefined;
   readonly #states = new RequestStates();
   readonly #listens = new Map<IdKey, Listen>();
-  /** The listen stream dropped after the list changes, and whether the client opened one again since. */
-  #dropped: { reopened: boolean } | undefined;
+  readonly #listChanges = new ListChanges();
+  /** The tools of the 2026-07-28 offer (annotated as the chosen scenarios ask). */
+  readonly #modernTools: readonly JsonObject[];
+  /** What the scenarios may do with this session. */
+  readonly #ctx: ScenarioContext;
 
   constructor(outlet: Outlet, options: SessionOptions) {
     this.#outlet = outlet;
     this.#options = options;
+    this.#ctx = this.#scenarioContext();
+    this.#modernTools = modernTools(options.scenarios);
     if (options.protocolVersion === MODERN_VERSION) this.#era = 'modern';
     else if (options.protocolVersion !== undefined) this.#era = 'legacy';
     this.recorder = new TapRecorder({
@@ -247,11 +252,11 @@ export class JudgingSession {
   }
 
   /** Answers `id`; in 2026-07-28 the result says its resultType ("complete" unless given) and a cacheable one carries cache hints. */
-  #result(id: RequestId, result: JsonObject, method?: string): void {
+  #result(id: RequestId, result: JsonObject, method?: string, probe?: ProbeKind): void {
     const modern = this.#era === 'modern'
       ? { resultType: 'complete', ...result, ...(method !== undefined && CACHEABLE_METHODS.has(method) ? CACHE_HINTS : {}) }
       : result;
-    this.#send({ jsonrpc: '2.0', id, result: modern }, id);
+    this.#send({ jsonrpc: '2.0', id, result: modern }, id, probe);
   }
 
   #error(id: RequestId, code: number, message: string, data?: unknown): void {
@@ -298,12 +303,12 @@ export class JudgingSession {
       return;
     }
     switch (method) {
-      case 'tools/list': return this.#list(id, 'tools', TOOLS, params);
-      case 'resources/list': return this.#list(id, 'resources', RESOURCES, params);
-      case 'prompts/list': return this.#list(id, 'prompts', PROMPTS, params);
+      case 'tools/list': return this.#pages.list(this.#ctx, id, 'tools', TOOLS, params);
+      case 'resources/list': return this.#pages.list(this.#ctx, id, 'resources', RESOURCES, params);
+      case 'prompts/list': return this.#pages.list(this.#ctx, id, 'prompts', PROMPTS, params);
       case 'resources/templates/list': return this.#result(id, { resourceTemplates: [...RESOURCE_TEMPLATES] });
       case 'resources/read': return this.#read(id, params);
-      case 'resources/subscribe': return this.#subscribe(id, params);
+      case 'resources/subscribe': return serveSubscribe(this.#ctx, id, params, () => { this.#watchedVersion += 1; });
       case 'resources/unsubscribe': return this.#result(id, {});
       case 'prompts/get': return this.#prompt(id, params);
       case 'logging/setLevel': return this.#result(id, {});
@@ -331,9 +336,9 @@ export class JudgingSession {
     this.#client = meta.capabilities;
     switch (method) {
       case 'server/discover': return this.#result(id, discoverResult(SERVER_INFO, INSTRUCTIONS), method);
-      case 'tools/list': return this.#list(id, 'tools', TOOLS, params);
-      case 'resources/list': return this.#list(id, 'resources', RESOURCES, params);
-      case 'prompts/list': return this.#list(id, 'prompts', PROMPTS, params);
+      case 'tools/list': return this.#pages.list(this.#ctx, id, 'tools', this.#modernTools, params, invalidOfferProbe);
+      case 'resources/list': return this.#pages.list(this.#ctx, id, 'resources', RESOURCES, params);
+      case 'prompts/list': return this.#pages.list(this.#ctx, id, 'prompts', PROMPTS, params);
       case 'resources/templates/list': return this.#result(id, { resourceTemplates: [...RESOURCE_TEMPLATES] }, method);
       case 'resources/read': return this.#read(id, params);
       case 'prompts/get': return this.#prompt(id, params);
@@ -346,56 +351,22 @@ export class JudgingSession {
   #listen(id: RequestId, params: JsonObject): void {
     const filter = honoredFilter(params);
     this.#listens.set(idKey(id), { id, filter });
-    if (this.#dropped !== undefined && !this.#dropped.reopened) {
-      this.#dropped.reopened = true;
-      this.#outcomes.set('list-changed', 'sent on the listen stream, which was then dropped; the client opened it again');
-    }
+    this.#listChanges.listened(this.#ctx);
     const meta = { [SUBSCRIPTION_ID_KEY]: id };
     this.#send({ jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { _meta: meta, notifications: filter } }, id);
-    const uris = Array.isArray(filter['resourceSubscriptions']) ? filter['resourceSubscriptions'] as string[] : [];
-    if (uris.includes(WATCHED_URI)) {
-      this.#watchedVersion += 1;
-      this.#outcomes.set('subscribe', `listened to ${WATCHED_URI}; notifications/resources/updated sent on the listen stream`);
-      this.#later(50, () => {
-        if (this.#listens.has(idKey(id))) this.#send({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { _meta: meta, uri: WATCHED_URI } }, id);
-      });
-    }
+    listenWatched(this.#ctx, id, filter, () => { this.#watchedVersion += 1; }, () => this.#listens.has(idKey(id)));
   }
 
-  /**
-   * wait_for_scenarios in 2026-07-28: the first attempt is answered input_required, asking for
-   * what the client declared, with a request state; the retry must come with a new id, the state
-   * echoed and every input answered (the session judges that), and is then answered.
-   */
-  #retryRound(id: RequestId, params: JsonObject): void {
-    const chosen = this.#options.scenarios;
-    const note = (name: string, outcome: Outcome) => {
-      if (chosen.has(name as ScenarioName)) this.#outcomes.set(name as ScenarioName, outcome);
-    };
-    if (params['requestState'] === undefined && params['inputResponses'] === undefined) {
-      const inputRequests = inputRequestsFor(this.#client, chosen);
-      const keys = Object.keys(inputRequests);
-      const requestState = this.#states.issue(keys);
-      note('retry', 'answered input_required; the client did not retry');
-      for (const key of keys) note(scenarioOfKey(key), 'asked in an input_required result; no retry answered it');
-      this.#result(id, { resultType: 'input_required', ...(keys.length === 0 ? {} : { inputRequests }), requestState });
-      return;
-    }
-    const keys = this.#states.redeem(params['requestState']);
-    if (keys === undefined) {
-      note('retry', 'retried with a requestState this server did not issue (or one already used): refused');
-      this.#error(id, -32602, 'Invalid params: requestState is not one this server issued for this request');
-      return;
-    }
-    const responses = isJsonObject(params['inputResponses']) ? params['inputResponses'] : {};
-    for (const key of keys) {
-      const answer = responses[key];
-      note(scenarioOfKey(key), answer === undefined ? 'asked in an input_required result; the retry did not answer it' : isJsonObject(answer) && 'action' in answer ? `answered in the retry (${String(answer['action'])})` : 'answered in the retry');
-    }
-    note('retry', 'retried with the requestState echoed');
+  /** What wait_for_scenarios answers: what became of each scenario played so far. */
+  #playedText(): string {
     const played = [...this.#outcomes].filter(([n]) => n !== 'list-changed').map(([n, o]) => `${n}: ${o}`).join('\n');
-    this.#result(id, { content: [{ type: 'text', text: played === '' ? 'no scenario was played' : played }] });
-    this.#listsChanged();
+    return played === '' ? 'no scenario was played' : played;
+  }
+
+  /** Sends the list changes, once wait_for_scenarios was answered. */
+  #listsChanged(): void {
+    const drop = this.#outlet.drop;
+    this.#listChanges.send(this.#ctx, this.#listens, drop === undefined ? undefined : (id) => drop.call(this.#outlet, id));
   }
 
   #initialize(id: RequestId, params: JsonObject): void {
@@ -428,16 +399,6 @@ export class JudgingSession {
     }, this.#options.timeoutMs);
   }
 
-  #list(id: RequestId, list: 'tools' | 'resources' | 'prompts', items: readonly JsonObject[], params: JsonObject): void {
-    const got = page(`${list}/list`, items, params);
-    if (got === undefined) {
-      this.#error(id, -32602, 'Invalid params: the cursor is not one this server gave');
-      return;
-    }
-    this.#pages[list] += 1;
-    this.#result(id, { [list]: got.items, ...(got.nextCursor === undefined ? {} : { nextCursor: got.nextCursor }) }, `${list}/list`);
-  }
-
   #read(id: RequestId, params: JsonObject): void {
     const uri = params['uri'];
     const contents = typeof uri === 'string' ? resourceContents(uri, this.#watchedVersion) : undefined;
@@ -447,18 +408,6 @@ export class JudgingSession {
       return;
     }
     this.#result(id, { contents: [contents] }, 'resources/read');
-  }
-
-  #subscribe(id: RequestId, params: JsonObject): void {
-    const uri = params['uri'];
-    if (typeof uri !== 'string' || resourceContents(uri, 0) === undefined) {
-      this.#send({ jsonrpc: '2.0', id, error: { code: -32002, message: 'Resource not found', data: { uri } } }, id);
-      return;
-    }
-    this.#result(id, {});
-    this.#watchedVersion += 1;
-    this.#outcomes.set('subscribe', `subscribed to ${uri}; notifications/resources/updated sent`);
-    this.#later(50, () => this.#send({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri } }, undefined));
   }
 
   #prompt(id: RequestId, params: JsonObject): void {
@@ -477,43 +426,27 @@ export class JudgingSession {
     const args = isJsonObject(params['arguments']) ? params['arguments'] : {};
     const meta = params['_meta'];
     const token = isJsonObject(meta) ? meta['progressToken'] : undefined;
-    const text = (t: string, isError = false): JsonObject => ({ content: [{ type: 'text', text: t }], ...(isError ? { isError: true } : {}) });
     switch (name) {
       case 'echo':
-        return this.#result(id, text(typeof args['text'] === 'string' ? args['text'] : '(no text given)'));
+        if (this.#era === 'modern') this.#ctx.note('param-headers', 'echo was called (over HTTP its Mcp-Param-Text is judged)');
+        return this.#result(id, textResult(typeof args['text'] === 'string' ? args['text'] : '(no text given)'));
       case 'add': {
         const a = args['a'];
         const b = args['b'];
-        if (typeof a !== 'number' || typeof b !== 'number') return this.#result(id, text('add takes two numbers, a and b', true));
+        if (typeof a !== 'number' || typeof b !== 'number') return this.#result(id, textResult('add takes two numbers, a and b', true));
         return this.#result(id, { content: [{ type: 'text', text: JSON.stringify({ sum: a + b }) }], structuredContent: { sum: a + b } });
       }
       case 'fail':
-        return this.#result(id, text('this tool always fails', true));
-      case PROGRESS_TOOL: {
-        const steps = Number.isInteger(args['steps']) && (args['steps'] as number) >= 1 && (args['steps'] as number) <= 10 ? args['steps'] as number : 3;
-        const progressToken = typeof token === 'string' || typeof token === 'number' ? token : undefined;
-        for (let step = 1; step <= steps && progressToken !== undefined; step += 1) {
-          if (!(await this.#pause(id, 20))) return;
-          this.#send({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken, progress: step, total: steps, message: `step ${step} of ${steps}` } }, id);
-        }
-        this.#outcomes.set('progress', progressToken === undefined ? 'called without a progressToken: no progress sent' : `${steps} notifications/progress sent`);
-        return this.#result(id, text(`counted to ${steps}`));
-      }
-      case SLOW_TOOL: {
-        const asked = args['seconds'];
-        const seconds = typeof asked === 'number' && asked >= 0 && asked <= SLOW_MAX_SECONDS ? asked : SLOW_DEFAULT_SECONDS;
-        this.#outcomes.set('cancel', 'the slow tool was called and not cancelled');
-        if (!(await this.#pause(id, seconds * 1000))) {
-          if (!this.#closed) this.#outcomes.set('cancel', 'the slow call was cancelled; no answer sent');
-          return;
-        }
-        return this.#result(id, text(`answered after ${seconds} s`));
-      }
+        if (this.#era === 'modern') this.#ctx.note('invalid-header-tool', 'the client called fail, whose x-mcp-header annotation is invalid (over HTTP a finding; over stdio a client may ignore the annotation)');
+        return this.#result(id, textResult('this tool always fails', true));
+      case PROGRESS_TOOL:
+        return callProgress(this.#ctx, id, args, token);
+      case SLOW_TOOL:
+        return callSlow(this.#ctx, id, args);
       case SCENARIOS_TOOL: {
-        if (this.#era === 'modern') return this.#retryRound(id, params);
+        if (this.#era === 'modern') return retryRound(this.#ctx, this.#states, id, params, () => this.#playedText(), () => this.#listsChanged());
         await (this.#played ?? Promise.resolve());
-        const played = [...this.#outcomes].filter(([n]) => n !== 'list-changed').map(([n, o]) => `${n}: ${o}`).join('\n');
-        this.#result(id, text(played === '' ? 'no scenario was played' : played));
+        this.#result(id, textResult(this.#playedText()));
         this.#listsChanged();
         return;
       }
@@ -587,124 +520,64 @@ export class JudgingSession {
   /** Plays the server's scenarios that apply, one at a time, then lets wait_for_scenarios answer. */
   async #play(): Promise<void> {
     const plan: Plan = planFor(this.#options.scenarios, this.#client, this.#version);
-    const chosen = this.#options.scenarios;
-    const note = (name: ScenarioName, outcome: Outcome) => {
-      if (chosen.has(name)) this.#outcomes.set(name, outcome);
-    };
-    const asked = async (name: ScenarioName, method: string, params: JsonObject, probe?: ProbeKind) => {
-      const answer = await this.#ask(method, params, probe);
-      note(name, answer === undefined ? (this.#closed ? 'the client left before answering' : 'no answer within the time limit') : 'error' in answer ? 'answered with an error' : 'answered');
-      return answer;
-    };
-    if (plan.ping) await asked('ping', 'ping', {});
-    if (plan.roots) await asked('roots', 'roots/list', {});
-    else note('roots', 'not played: the client did not declare roots');
-    if (plan.sampling) {
-      await asked('sampling', 'sampling/createMessage', {
-        messages: [{ role: 'user', content: { type: 'text', text: 'Say "judged" and nothing else.' } }],
-        maxTokens: 16,
-      });
-      if (plan.samplingTools) {
-        await asked('sampling', 'sampling/createMessage', {
-          messages: [{ role: 'user', content: { type: 'text', text: 'What time is it? Use the clock tool.' } }],
-          maxTokens: 64,
-          tools: [{ name: 'clock', description: 'The current time.', inputSchema: { type: 'object', properties: {} } }],
-          toolChoice: { mode: 'auto' },
-        });
-      }
-    } else note('sampling', 'not played: the client did not declare sampling');
-    if (plan.elicitationForm) {
-      await asked('elicitation-form', 'elicitation/create', {
-        ...(this.#version === '2025-06-18' ? {} : { mode: 'form' }),
-        message: 'Which name and how many?',
-        requestedSchema: {
-          type: 'object',
-          properties: {
-            name: { type: 'string', minLength: 1, maxLength: 40, description: 'a name' },
-            count: { type: 'integer', minimum: 1, maximum: 9 },
-            tone: { type: 'string', enum: ['plain', 'warm'] },
-          },
-          required: ['name'],
-        },
-      });
-    } else note('elicitation-form', 'not played: the client did not declare form elicitation');
-    if (plan.elicitationUrl) {
-      const elicitationId = `judging-server-${this.#nextId}`;
-      const answer = await asked('elicitation-url', 'elicitation/create', { mode: 'url', message: 'Open this page to go on.', url: 'https://example.com/mcp-statechart/consent', elicitationId });
-      const result = answer?.['result'];
-      if (isJsonObject(result) && result['action'] === 'accept') this.#send({ jsonrpc: '2.0', method: 'notifications/elicitation/complete', params: { elicitationId } }, undefined);
-    } else note('elicitation-url', this.#version === '2025-06-18' ? 'not played: URL mode is not in 2025-06-18' : 'not played: the client did not declare URL elicitation');
-    if (plan.undeclared === 'roots') await asked('undeclared', 'roots/list', {}, 'undeclared-roots');
-    else if (plan.undeclared === 'elicitation-url') {
-      await asked('undeclared', 'elicitation/create', { mode: 'url', message: 'Open this page.', url: 'https://example.com/mcp-statechart/undeclared', elicitationId: `judging-server-${this.#nextId}` }, 'undeclared-elicitation-mode');
-    } else if (plan.undeclared === 'elicitation-form') {
-      await asked('undeclared', 'elicitation/create', { mode: 'form', message: 'A name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } }, 'undeclared-elicitation-mode');
-    } else note('undeclared', 'not played: the client declared roots and every elicitation mode it can');
-    if (plan.listChanged) note('list-changed', 'not played: the client did not call wait_for_scenarios');
+    const ctx = this.#ctx;
+    if (plan.ping) await playPing(ctx);
+    await playRoots(ctx, plan.roots);
+    await playSampling(ctx, plan.sampling, plan.samplingTools);
+    await playElicitationForm(ctx, plan.elicitationForm);
+    await playElicitationUrl(ctx, plan.elicitationUrl);
+    await playUndeclared(ctx, plan.undeclared);
+    if (plan.listChanged) ctx.note('list-changed', 'not played: the client did not call wait_for_scenarios');
   }
 
-  /**
-   * The list changes, sent once the client has called wait_for_scenarios and been answered, when it
-   * has listed and called what it meant to: the change then tests what it does next, not what it
-   * had in flight (the session does not blame a request that may have been sent before the client
-   * read the change: an old cursor, a tool of a page not listed again).
-   */
-  #listsChanged(): void {
-    if (!this.#options.scenarios.has('list-changed')) return;
-    if (this.#era === 'modern') {
-      this.#listsChangedOnListen();
-      return;
-    }
-    for (const list of ['tools', 'resources', 'prompts']) this.#send({ jsonrpc: '2.0', method: `notifications/${list}/list_changed` }, undefined);
-    this.#outcomes.set('list-changed', 'sent after wait_for_scenarios was answered');
-  }
-
-  /**
-   * The list changes in 2026-07-28 travel on the client's listen streams, each as it asked; then,
-   * where the transport has a stream per request (HTTP), the stream is dropped without an answer,
-   * and whether the client opens one again is noted: the subscriptions page lets it (a transport
-   * that closes without the response "MAY" be treated as a trigger to reconnect), it does not require it.
-   */
-  #listsChangedOnListen(): void {
-    const listens = [...this.#listens.values()];
-    if (listens.length === 0) {
-      this.#outcomes.set('list-changed', 'not played: no subscriptions/listen stream was open when wait_for_scenarios was answered');
-      return;
-    }
-    let sent = 0;
-    for (const { id, filter } of listens) {
-      for (const [list, flag] of Object.entries(LIST_FLAGS)) {
-        if (filter[flag] === true && this.#send({ jsonrpc: '2.0', method: `notifications/${list}/list_changed`, params: { _meta: { [SUBSCRIPTION_ID_KEY]: id } } }, id)) sent += 1;
-      }
-    }
-    this.#outcomes.set('list-changed', `${sent} list_changed sent on the listen stream${listens.length === 1 ? '' : 's'}`);
-    const first = listens[0] as Listen;
-    const drop = this.#outlet.drop;
-    if (drop === undefined) return;
-    this.#later(100, () => {
-      if (this.#closed || !this.#listens.has(idKey(first.id)) || !drop.call(this.#outlet, first.id)) return;
-      this.#listens.delete(idKey(first.id));
-      this.#dropped = { reopened: false };
-      this.#outcomes.set('list-changed', `${sent} list_changed sent on the listen stream, which was then dropped; the client did not open it again (it may: no finding)`);
-    });
+  /** The session as its scenarios see it (the getters read its live state). */
+  #scenarioContext(): ScenarioContext {
+    const read = {
+      version: () => this.#version,
+      era: () => this.#era,
+      client: () => this.#client,
+      closed: () => this.#closed,
+      nextId: () => this.#nextId,
+    };
+    const chosen = this.#options.scenarios as ReadonlySet<string>;
+    return {
+      chosen,
+      get version() { return read.version(); },
+      get era() { return read.era(); },
+      get client() { return read.client(); },
+      get closed() { return read.closed(); },
+      get nextId() { return read.nextId(); },
+      note: (name, outcome) => {
+        if (chosen.has(name)) this.#outcomes.set(name as ScenarioName, outcome);
+      },
+      outcome: (name, outcome) => this.#outcomes.set(name as ScenarioName, outcome),
+      ask: (method, params, probe) => this.#ask(method, params, probe),
+      send: (message, related, probe) => this.#send(message, related, probe),
+      result: (id, result, method, probe) => this.#result(id, result, method, probe),
+      error: (id, code, message, data) => this.#error(id, code, message, data),
+      later: (ms, body) => void this.#later(ms, body),
+      pause: (id, ms) => this.#pause(id, ms),
+    };
   }
 
   /** Notes what the client did of the scenarios it starts itself. */
   #noteClientScenarios(): void {
     const chosen = this.#options.scenarios;
-    if (chosen.has('pagination')) {
-      const { tools, resources, prompts } = this.#pages;
-      this.#outcomes.set('pagination', `pages listed: tools ${tools}, resources ${resources}, prompts ${prompts} (of 3 each)`);
-    }
+    this.#pages.note(this.#ctx);
     if (this.#era === 'modern') {
       for (const [name, outcome] of [['ping', 'not played: a 2026-07-28 server sends no requests'], ['undeclared', 'not played: a 2026-07-28 server asks only for what the client declared'],
-        ['retry', 'not exercised: wait_for_scenarios was not called']] as const) {
+        ['retry', 'not exercised: wait_for_scenarios was not called'], ['param-headers', 'not exercised: echo was not called'],
+        ['invalid-header-tool', 'fail was not called (a client over HTTP must exclude it)']] as const) {
         if (chosen.has(name) && !this.#outcomes.has(name)) this.#outcomes.set(name, outcome);
       }
       for (const name of ['roots', 'sampling', 'elicitation-form', 'elicitation-url'] as const) {
         if (chosen.has(name) && !this.#outcomes.has(name)) this.#outcomes.set(name, 'not played: the client did not declare it, or did not call wait_for_scenarios');
       }
-    } else if (chosen.has('retry') && !this.#outcomes.has('retry')) this.#outcomes.set('retry', 'not played: input_required is of 2026-07-28');
+    } else {
+      for (const name of ['retry', 'param-headers', 'invalid-header-tool'] as const) {
+        if (chosen.has(name) && !this.#outcomes.has(name)) this.#outcomes.set(name, `not played: ${name === 'retry' ? 'input_required' : 'x-mcp-header'} is of 2026-07-28`);
+      }
+    }
     for (const [name, outcome] of [['subscribe', 'not exercised: the client did not subscribe'], ['progress', 'not exercised: the progress tool was not called'], ['cancel', 'not exercised: the slow tool was not called']] as const) {
       if (chosen.has(name) && !this.#outcomes.has(name)) this.#outcomes.set(name, outcome);
     }

@@ -3,13 +3,11 @@
 // and what a legacy server asked of the client with its own requests comes back as an
 // input_required result the client answers by retrying. The judging server serves that revision
 // with what is here: the check of a request's `_meta` (a malformed request is refused -32602, an
-// unsupported version -32022), the discovery result, the input requests that fit what the client
-// declared (never one it did not: a server MUST NOT), the opaque request states it issued, and the
-// listen filter it honours.
+// unsupported version -32022), the discovery result and the listen filter it honours (the input
+// requests and request states of the retry are the retry scenario's, scenarios/retry.ts).
 import type { JsonObject } from '../validators/context.ts';
 import { isJsonObject } from '../validators/shape.ts';
 import { RESOURCES } from './catalog.ts';
-import { elicitationModes } from './scenarios.ts';
 
 /** The stateless revision the judging server speaks. */
 export const MODERN_VERSION = '2026-07-28';
@@ -59,51 +57,6 @@ export function discoverResult(serverInfo: JsonObject, instructions: string): Js
   };
 }
 
-/** The input requests of the retry round, by key, for what the client declared (and the scenarios chosen). */
-export function inputRequestsFor(capabilities: JsonObject | null, chosen: ReadonlySet<string>): Record<string, JsonObject> {
-  const out: Record<string, JsonObject> = {};
-  const sampling = capabilities?.['sampling'];
-  const modes = elicitationModes(capabilities);
-  if (chosen.has('roots') && isJsonObject(capabilities?.['roots'])) out['roots'] = { method: 'roots/list', params: {} };
-  if (chosen.has('sampling') && isJsonObject(sampling)) {
-    out['sampling'] = { method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text: 'Say "judged" and nothing else.' } }], maxTokens: 16 } };
-    if (isJsonObject(sampling['tools'])) {
-      out['sampling-tools'] = {
-        method: 'sampling/createMessage',
-        params: {
-          messages: [{ role: 'user', content: { type: 'text', text: 'What time is it? Use the clock tool.' } }],
-          maxTokens: 64,
-          tools: [{ name: 'clock', description: 'The current time.', inputSchema: { type: 'object', properties: {} } }],
-          toolChoice: { mode: 'auto' },
-        },
-      };
-    }
-  }
-  if (chosen.has('elicitation-form') && modes.form) {
-    out['elicitation-form'] = {
-      method: 'elicitation/create',
-      params: {
-        mode: 'form',
-        message: 'Which name and how many?',
-        requestedSchema: {
-          type: 'object',
-          properties: { name: { type: 'string', minLength: 1, maxLength: 40 }, count: { type: 'integer', minimum: 1, maximum: 9 } },
-          required: ['name'],
-        },
-      },
-    };
-  }
-  if (chosen.has('elicitation-url') && modes.url) {
-    out['elicitation-url'] = { method: 'elicitation/create', params: { mode: 'url', message: 'Open this page to go on.', url: 'https://example.com/mcp-statechart/consent', elicitationId: 'judging-server-consent' } };
-  }
-  return out;
-}
-
-/** The scenario an input request's key stands for. */
-export function scenarioOfKey(key: string): string {
-  return key === 'sampling-tools' ? 'sampling' : key;
-}
-
 /** What a subscriptions/listen filter asks that this server honours: the list changes, and resources of its offer. */
 export function honoredFilter(params: JsonObject): JsonObject {
   const asked = isJsonObject(params['notifications']) ? params['notifications'] : {};
@@ -117,24 +70,3 @@ export function honoredFilter(params: JsonObject): JsonObject {
 
 /** The flag of a listen filter that opts in to a list's list_changed. */
 export const LIST_FLAGS = { tools: 'toolsListChanged', resources: 'resourcesListChanged', prompts: 'promptsListChanged' } as const;
-
-/** The opaque request states this server issued and the input keys each asked for (one use each). */
-export class RequestStates {
-  readonly #issued = new Map<string, readonly string[]>();
-  #next = 1;
-
-  /** A new state for a round that asked for `keys`. */
-  issue(keys: readonly string[]): string {
-    const state = Buffer.from(`judging-server round ${this.#next++}`).toString('base64url');
-    if (this.#issued.size < 64) this.#issued.set(state, keys);
-    return state;
-  }
-
-  /** The keys of the round `state` was issued for (and forgets it), or undefined: not one this server issued. */
-  redeem(state: unknown): readonly string[] | undefined {
-    if (typeof state !== 'string') return undefined;
-    const keys = this.#issued.get(state);
-    this.#issued.delete(state);
-    return keys;
-  }
-}

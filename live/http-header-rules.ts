@@ -6,6 +6,7 @@
 // http_request and http_response event and the body messages of the same exchange), and places
 // each finding on the HTTP event it rests on, so that a trace judged again keeps it as recorded.
 import { metaErrorStatus, missingRequiredMeta } from './http-meta-error-status.ts';
+import { paramHeaders, paramHeaderValues } from './mcp-param-headers.ts';
 import type { RuleSpec } from '../validators/rules/rule.ts';
 import { BoundedMap } from '../machines/bounded-map.ts';
 import { isJsonObject } from '../validators/shape.ts';
@@ -22,6 +23,9 @@ export interface HeaderFinding {
 
 /** Exchanges remembered while their request body and answer are awaited. */
 const EXCHANGE_LIMIT = 4096;
+
+/** Tools remembered from the server's tools/list results, for the Mcp-Param headers their calls owe. */
+const TOOL_LIMIT = 1024;
 
 /** The methods whose Mcp-Name header mirrors a body field, and that field. */
 const NAMED: Readonly<Record<string, string>> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
@@ -70,6 +74,8 @@ function headerRevisionIsStateless(value: string | undefined): boolean {
 /** Judges the HTTP side of a tapped Streamable HTTP session, exchange by exchange. */
 export class HttpHeaderJudge {
   readonly #exchanges = new BoundedMap<number, Exchange>(EXCHANGE_LIMIT);
+  /** Each tool a 2026-07-28 tools/list listed: its x-mcp-header parameters, or why the client must reject it. */
+  readonly #tools = new BoundedMap<string, ReturnType<typeof paramHeaders>>(TOOL_LIMIT);
   /** The session id the server gave with its initialize result (2025 revisions). */
   #sessionId: string | undefined;
   /** True once an initialize result was seen: later requests carry MCP-Protocol-Version. */
@@ -124,6 +130,7 @@ export class HttpHeaderJudge {
     const ex = this.#exchanges.get(exchange);
     if (ex?.request === undefined || ex.response === undefined || !isJsonObject(message) || message['id'] !== ex.request.id) return [];
     if (ex.request.method === 'initialize' && isJsonObject(message['result'])) this.#initialized = true;
+    if (ex.request.stateless && ex.request.method === 'tools/list') this.#rememberTools(message['result']);
     const error = message['error'];
     if (!ex.request.stateless || !isJsonObject(error)) return [];
     const { event, status } = ex.response;
@@ -137,6 +144,39 @@ export class HttpHeaderJudge {
     }
     const owed = metaErrorStatus(ex.request, error['code'], status);
     return owed === undefined ? [] : [{ rule: owed.rule, event, pointer: '/status', message: owed.message }];
+  }
+
+  /** The tools of a 2026-07-28 tools/list result: what each one's calls owe in Mcp-Param headers. */
+  #rememberTools(result: unknown): void {
+    const tools = isJsonObject(result) ? result['tools'] : undefined;
+    if (!Array.isArray(tools)) return;
+    for (const tool of tools) {
+      if (isJsonObject(tool) && typeof tool['name'] === 'string') this.#tools.set(tool['name'], paramHeaders(tool));
+    }
+  }
+
+  /**
+   * A 2026-07-28 tools/call of a listed tool: a tool whose x-mcp-header annotation is invalid is
+   * not called at all (the client MUST exclude it from tools/list), and a valid one's annotated
+   * arguments are mirrored into Mcp-Param-{Name} headers (the client MUST mirror them).
+   */
+  #paramHeaders(event: number, headers: Readonly<Record<string, string>>, params: unknown, out: HeaderFinding[]): void {
+    const name = isJsonObject(params) ? params['name'] : undefined;
+    const known = typeof name === 'string' ? this.#tools.get(name) : undefined;
+    if (known === undefined) return;
+    if ('invalid' in known) {
+      out.push({ rule: ruleById('http/client-invalid-tool-called'), event, pointer: headers['mcp-name'] === undefined ? '/headers' : '/headers/mcp-name',
+        message: `the client called ${JSON.stringify(name)}, a tool it must reject: its listed inputSchema's x-mcp-header is invalid (${known.invalid})` });
+      return;
+    }
+    const args = isJsonObject(params) && isJsonObject(params['arguments']) ? params['arguments'] : {};
+    for (const [header, owed] of Object.entries(paramHeaderValues(known.headers, args))) {
+      const sent = headers[header];
+      if (sent !== undefined && decodeHeaderValue(sent) === decodeHeaderValue(owed)) continue;
+      out.push({ rule: ruleById('http/client-param-header'), event, pointer: sent === undefined ? '/headers' : `/headers/${header}`,
+        message: sent === undefined ? `the tools/call of ${JSON.stringify(name)} carries no ${header} header (its x-mcp-header parameter has the value ${JSON.stringify(decodeHeaderValue(owed))})`
+          : `${header} is ${JSON.stringify(sent)}, but the argument it mirrors is ${JSON.stringify(decodeHeaderValue(owed))}` });
+    }
   }
 
   /** The 2026-07-28 headers of a POST: MCP-Protocol-Version matching the body, Mcp-Method and Mcp-Name mirroring it. */
@@ -157,6 +197,7 @@ export class HttpHeaderJudge {
     }
     const field = NAMED[method];
     const params = message['params'];
+    if (method === 'tools/call') this.#paramHeaders(event, headers, params, out);
     const value = field !== undefined && isJsonObject(params) ? params[field] : undefined;
     if (typeof value !== 'string') return;
     const name = headers['mcp-name'];

@@ -75,6 +75,9 @@ const PROBE_ANSWERS: Readonly<Record<ProbeKind, { readonly code: number; readonl
   'name-header-missing': { code: -32020, rule: ruleById('probe/header-validation-code') },
   // An Mcp-Name in the Base64 form of its matching value: judged in #checkEncodedNameAnswer.
   'encoded-name': undefined,
+  // The judging server's tools/list page offering a tool whose x-mcp-header annotation is invalid on
+  // purpose: the client must exclude the tool (http/client-invalid-tool-called); nothing answers it.
+  'invalid-tool-offer': undefined,
 };
 
 /** Whether a response answers server/discover as 2026-07-28 does: a DiscoverResult (supportedVersions) or a modern error. */
@@ -115,6 +118,7 @@ const PROBE_NAMES: Readonly<Record<ProbeKind, string>> = {
   'name-header-mismatch': 'mismatching Mcp-Name header',
   'name-header-missing': 'missing Mcp-Name header',
   'encoded-name': 'Base64-encoded Mcp-Name',
+  'invalid-tool-offer': 'a tool offered with an invalid x-mcp-header annotation',
 };
 
 /** A finding placed on the event it rests on. */

@@ -47,3 +47,22 @@ export function toolParamHeaders(tool: unknown, args: JsonObject): Record<string
   const found = paramHeaders(tool);
   return 'headers' in found ? paramHeaderValues(found.headers, args) : {};
 }
+
+/** The most `Mcp-Param-*` request headers recorded of one request. */
+const RECORDED_PARAM_HEADERS = 64;
+
+/**
+ * The `Mcp-Param-*` headers of an incoming request, to record beside the fixed ones (they mirror
+ * arguments the body carries anyway, so they hold no credential the trace does not): the header
+ * judge compares them with the tool's annotations.
+ */
+export function recordedParamHeaders(headers: Readonly<Record<string, string | string[] | undefined>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  let count = 0;
+  for (const [name, value] of Object.entries(headers)) {
+    if (!name.startsWith('mcp-param-') || value === undefined || count >= RECORDED_PARAM_HEADERS) continue;
+    out[name] = Array.isArray(value) ? value.join(', ') : value;
+    count += 1;
+  }
+  return out;
+}

@@ -17,6 +17,7 @@ import { describeFailure } from './http-wire.ts';
 import { contentCodings, decodeBody, decodingStream, type ContentCodings } from './content-coding.ts';
 import { foreignAddressing } from './loopback-host.ts';
 import { ruleById } from '../validators/rules/index.ts';
+import { recordedParamHeaders } from './mcp-param-headers.ts';
 
 /** The largest JSON body or SSE event judged, in bytes (larger ones are passed on, not judged). */
 export const MAX_HTTP_MESSAGE_BYTES = MAX_STDOUT_LINE_BYTES;
@@ -64,7 +65,7 @@ function endToEnd(raw: readonly string[], drop: readonly string[] = []): string[
 }
 
 function recorded(headers: http.IncomingHttpHeaders, names: readonly string[]): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out: Record<string, string> = names === REQUEST_HEADERS ? recordedParamHeaders(headers) : {};
   for (const name of names) {
     const value = headers[name];
     if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;

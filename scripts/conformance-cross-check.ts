@@ -5,7 +5,11 @@
 // run only when CONFORMANCE_NODE names a Node 22 binary and CONFORMANCE_CLI the suite's
 // dist/index.js (both installed outside the checkout); without them it says so and exits 0.
 // Every server listens on 127.0.0.1 (an ephemeral port) and is stopped when its run ends.
-// Usage: CONFORMANCE_NODE=... CONFORMANCE_CLI=... node --import tsx scripts/conformance-cross-check.ts [--json]
+// With --client it runs the suite's 2026-07-28 client scenarios instead (the suite is then the
+// server, on its own ephemeral port) against the hand-written 2026-07-28 client
+// (test/peers/clients/modern-client.mjs, which follows MCP_CONFORMANCE_SCENARIO) and each of its
+// one-defect variants that a scenario exercises: a second opinion on check-client's rules.
+// Usage: CONFORMANCE_NODE=... CONFORMANCE_CLI=... node --import tsx scripts/conformance-cross-check.ts [--client] [--json]
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +27,71 @@ const SERVERS: readonly { readonly name: string; readonly start: () => Promise<R
   { name: 'modern-unsupported-200', start: () => startModernHttpPeer({ unsupportedStatus: 200 }) },
   { name: 'modern-malformed-200', start: () => startModernHttpPeer({ malformedStatus: 200 }) },
 ];
+
+/** The suite's 2026-07-28 client scenarios (authorization aside), each with the client defects it exercises besides the correct client. */
+const CLIENT_SCENARIOS: readonly { readonly scenario: string; readonly defects: readonly string[] }[] = [
+  { scenario: 'tools_call', defects: [] },
+  { scenario: 'request-metadata', defects: [] },
+  { scenario: 'sep-2322-client-request-state', defects: ['state-altered', 'retry-reused-id', 'state-leaked'] },
+  { scenario: 'http-standard-headers', defects: ['no-method-header'] },
+  { scenario: 'http-custom-headers', defects: ['no-param-header'] },
+  { scenario: 'http-invalid-tool-headers', defects: ['calls-invalid-tool'] },
+  { scenario: 'json-schema-ref-no-deref', defects: [] },
+  { scenario: 'json-schema-2020-12-preservation', defects: [] },
+];
+
+const MODERN_CLIENT = join(import.meta.dirname, '../test/peers/clients/modern-client.mjs');
+
+/** What one client scenario gave one client: the suite's failing checks. */
+export interface ClientFigures {
+  readonly scenario: string;
+  readonly client: string;
+  readonly checks: number;
+  readonly failed: readonly { readonly check: string; readonly message: string }[];
+}
+
+/** Runs one client scenario of the suite against the hand-written client with `defect`, its results written below `out`. */
+function runClientScenario(node: string, cli: string, scenario: string, defect: string, out: string): Promise<void> {
+  const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(MODERN_CLIENT)} http ${defect}`;
+  return new Promise((resolve, reject) => {
+    const child = spawn(node, [cli, 'client', '--command', command, '--scenario', scenario, '--spec-version', '2026-07-28', '-o', out, '--timeout', '15000'], { stdio: ['ignore', 'ignore', 'ignore'] });
+    const timer = setTimeout(() => child.kill('SIGTERM'), 120_000);
+    child.on('error', reject);
+    child.on('close', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/** The checks of every scenario folder below `out`. */
+function checksBelow(out: string): SuiteCheck[] {
+  const all: SuiteCheck[] = [];
+  for (const folder of readdirSync(out).sort()) {
+    const file = join(out, folder, 'checks.json');
+    if (existsSync(file)) all.push(...(JSON.parse(readFileSync(file, 'utf8')) as SuiteCheck[]));
+  }
+  return all;
+}
+
+/** Every client scenario against the correct client and the defects it exercises. */
+async function clientCrossCheck(node: string, cli: string): Promise<ClientFigures[]> {
+  const results: ClientFigures[] = [];
+  for (const { scenario, defects } of CLIENT_SCENARIOS) {
+    for (const defect of ['none', ...defects]) {
+      const out = mkdtempSync(join(tmpdir(), 'mcp-statechart-conformance-client-'));
+      try {
+        await runClientScenario(node, cli, scenario, defect, out);
+        const checks = checksBelow(out);
+        results.push({ scenario, client: defect === 'none' ? 'modern-correct' : `modern-${defect}`, checks: checks.length,
+          failed: checks.filter((c) => c.status === 'FAILURE').map((c) => ({ check: c.id, message: c.errorMessage ?? '' })) });
+      } finally {
+        rmSync(out, { recursive: true, force: true });
+      }
+    }
+  }
+  return results;
+}
 
 /** One check of the suite, as its checks.json gives it. */
 interface SuiteCheck {
@@ -96,6 +165,16 @@ async function main(): Promise<number> {
     return 0;
   }
   const json = process.argv.includes('--json');
+  if (process.argv.includes('--client')) {
+    const clients = await clientCrossCheck(node, cli);
+    if (json) process.stdout.write(JSON.stringify(clients, null, 2) + '\n');
+    else {
+      for (const r of clients) {
+        process.stdout.write(`${r.scenario} / ${r.client}: ${r.checks} checks, ${r.failed.length} failed${r.failed.length === 0 ? '' : `: ${[...new Set(r.failed.map((f) => f.check))].join(', ')}`}\n`);
+      }
+    }
+    return 0;
+  }
   const results: ServerFigures[] = [];
   for (const server of SERVERS) {
     const out = mkdtempSync(join(tmpdir(), 'mcp-statechart-conformance-'));

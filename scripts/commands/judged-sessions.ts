@@ -10,7 +10,7 @@ import { buildReportModel } from '../../reports/report-model.ts';
 import { oneLine } from '../../reports/output-text.ts';
 import type { JudgingSession } from '../../judging-server/judging-session.ts';
 import { PINNABLE_VERSIONS, type SessionOptions } from '../../judging-server/judging-session.ts';
-import { isScenarioName, SCENARIO_NAMES, type ScenarioName } from '../../judging-server/scenarios.ts';
+import { isScenarioName, SCENARIO_NAMES, type ScenarioName } from '../../judging-server/scenarios/index.ts';
 import { sessionTrace, type SessionTraceParts } from '../../judging-server/session-trace.ts';
 import type { Trace } from '../../trace/trace-schema.ts';
 import type { CommandArgs, CommandIO } from '../cli/command.ts';

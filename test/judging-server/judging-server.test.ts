@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert';
 import { cursorFor, page, PROMPTS, TOOLS } from '../../judging-server/catalog.ts';
 import { JudgingHttpEndpoint, MCP_PATH } from '../../judging-server/http-endpoint.ts';
 import { JudgingSession, type Route } from '../../judging-server/judging-session.ts';
-import { planFor, SCENARIO_NAMES, elicitationModes, type ScenarioName } from '../../judging-server/scenarios.ts';
+import { planFor, SCENARIO_NAMES, elicitationModes, type ScenarioName } from '../../judging-server/scenarios/index.ts';
 
 const ALL = new Set(SCENARIO_NAMES);
 

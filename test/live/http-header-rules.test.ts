@@ -80,3 +80,23 @@ test('2026-07-28: -32601 owes HTTP 404 and -32022 HTTP 400; in 2025 revisions ne
 });
 
 test.run();
+
+test('2026-07-28 tools/call: each x-mcp-header argument of the listed tool is mirrored into Mcp-Param-{Name} (decoded Base64 compared), and a tool whose annotation is invalid is never called', () => {
+  const judge = new HttpHeaderJudge();
+  const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+  const base = { accept: ACCEPT, 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call' };
+  const tools = [
+    { name: 'locate', inputSchema: { type: 'object', properties: { region: { type: 'string', 'x-mcp-header': 'Region' }, limit: { type: 'integer', 'x-mcp-header': 'Limit' } } } },
+    { name: 'bad', inputSchema: { type: 'object', properties: { ratio: { type: 'number', 'x-mcp-header': 'Ratio' } } } },
+  ];
+  assert.equal(post(judge, { ...base, 'mcp-method': 'tools/list' }, { id: 1, method: 'tools/list', params: { _meta: meta } },
+    { status: 200, message: { id: 1, result: { resultType: 'complete', tools, ttlMs: 0, cacheScope: 'public' } } }), []);
+  const call = (id: number, name: string, args: object) => ({ id, method: 'tools/call', params: { name, arguments: args, _meta: meta } });
+  assert.equal(post(judge, { ...base, 'mcp-name': 'locate', 'mcp-param-region': '=?base64?R3LDvMOfZQ==?=', 'mcp-param-limit': '5' }, call(2, 'locate', { region: 'Grüße', limit: 5 })), []);
+  assert.equal(post(judge, { ...base, 'mcp-name': 'locate' }, call(3, 'locate', {})), [], 'no value at the path: the header is omitted');
+  assert.equal(post(judge, { ...base, 'mcp-name': 'locate', 'mcp-param-limit': '5' }, call(4, 'locate', { region: 'us-west1', limit: 5 })), ['http/client-param-header /headers']);
+  assert.equal(post(judge, { ...base, 'mcp-name': 'locate', 'mcp-param-region': 'eu', 'mcp-param-limit': '5' }, call(5, 'locate', { region: 'us-west1', limit: 5 })),
+    ['http/client-param-header /headers/mcp-param-region']);
+  assert.equal(post(judge, { ...base, 'mcp-name': 'bad' }, call(6, 'bad', { ratio: 0.5 })), ['http/client-invalid-tool-called /headers/mcp-name']);
+  assert.equal(post(judge, { ...base, 'mcp-name': 'unlisted' }, call(7, 'unlisted', {})), [], 'a tool never listed owes nothing this judge knows');
+});

@@ -156,6 +156,9 @@ const MODERN_DEFECTS: readonly [defect: string, transports: readonly ('stdio' | 
   ['no-meta-version', ['stdio', 'http'], 'stateless/request-meta-missing'],
   ['cursor-altered', ['stdio', 'http'], 'pagination/cursor-not-issued'],
   ['no-method-header', ['http'], 'http/client-method-header'],
+  ['no-param-header', ['http'], 'http/client-param-header'],
+  ['calls-invalid-tool', ['http'], 'http/client-invalid-tool-called'],
+  ['state-leaked', ['stdio', 'http'], 'stateless/retry-different-request'],
 ];
 
 for (const [defect, transports, rule] of MODERN_DEFECTS) {

@@ -69,6 +69,16 @@ export const httpRules = defineRules('http', SPEC.transports, {
     text: 'In 2026-07-28 the MCP-Protocol-Version header of a POST matches the io.modelcontextprotocol/protocolVersion of the request\'s _meta.',
     spec: modernLine('protocol-version-header', 'The header value MUST match the io.modelcontextprotocol/protocolVersion field'),
   },
+  'client-param-header': {
+    keyword: 'MUST',
+    text: 'In 2026-07-28 a tools/call POST carries an Mcp-Param-{Name} header for each x-mcp-header parameter of the tool\'s listed inputSchema that has a value in the arguments, mirroring that value (Base64-sentinel encoded when not plain ASCII).',
+    spec: modernLine('custom-headers-from-tool-parameters', 'conforming clients MUST mirror the designated parameter values into HTTP headers'),
+  },
+  'client-invalid-tool-called': {
+    keyword: 'MUST',
+    text: 'In 2026-07-28 a Streamable HTTP client rejects a tool whose x-mcp-header annotation breaks the page\'s constraints: it excludes it from tools/list, so it never calls it.',
+    spec: modernLine('schema-extension', 'Clients using the Streamable HTTP transport MUST reject tool definitions'),
+  },
   'client-method-header': {
     keyword: 'REQUIRED',
     text: 'In 2026-07-28 every request POST carries Mcp-Method with the request\'s method, and a tools/call, resources/read or prompts/get one Mcp-Name with its name or URI (Base64-sentinel encoded when not plain ASCII).',

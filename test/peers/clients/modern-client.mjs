@@ -4,8 +4,11 @@
 // careful stateless client does (per-request _meta on every request, server/discover, every page
 // of every list with each cursor as given, a listen stream re-opened when it is dropped, a call with
 // progress, a slow call it cancels, the input_required retry with a new id and the requestState
-// echoed), unless DEFECT names the one thing it gets wrong: retry-reused-id, state-altered,
-// no-meta-version, no-method-header (HTTP), cursor-altered.
+// echoed, each x-mcp-header argument mirrored into its Mcp-Param header over HTTP and a tool whose
+// annotation is invalid left out), unless DEFECT names the one thing it gets wrong: retry-reused-id,
+// state-altered, no-meta-version, no-method-header (HTTP), cursor-altered, no-param-header (HTTP),
+// calls-invalid-tool (HTTP), state-leaked (another request carries the input_required round's
+// requestState and inputResponses).
 import { spawn } from 'node:child_process';
 
 const VERSION = '2026-07-28';
@@ -20,6 +23,27 @@ const meta = (extra = {}) => ({
 });
 
 const pending = new Map();
+/** The listed tools: each one's x-mcp-header parameters (top-level properties), or null when an annotation is invalid. */
+const tools = new Map();
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+function headerParams(tool) {
+  const out = [];
+  const seen = new Set();
+  for (const [name, schema] of Object.entries(tool.inputSchema?.properties ?? {})) {
+    const header = schema?.['x-mcp-header'];
+    if (header === undefined) continue;
+    if (typeof header !== 'string' || !TOKEN.test(header) || !['string', 'integer', 'boolean'].includes(schema.type) || seen.has(header.toLowerCase())) return null;
+    seen.add(header.toLowerCase());
+    out.push({ name, header });
+  }
+  return out;
+}
+
+/** A header value as the Value Encoding section says: plain ASCII as it is, else the Base64 sentinel. */
+function encoded(value) {
+  return /^[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?$/.test(value) && !value.startsWith('=?base64?') ? value : `=?base64?${Buffer.from(value, 'utf8').toString('base64')}?=`;
+}
 const listeners = [];
 let nextId = 1;
 const wire = transport === 'http' ? httpWire(process.argv[process.argv.length - 1]) : stdioWire();
@@ -70,11 +94,17 @@ async function listen() {
   return opened;
 }
 
+if (process.env.MCP_CONFORMANCE_SCENARIO !== undefined) {
+  await suite();
+  await wire.close();
+  process.exit(0);
+}
 await request('server/discover').answer;
 for (const list of ['tools', 'resources', 'prompts']) {
   let cursor;
   do {
     const page = await request(`${list}/list`, cursor === undefined ? {} : { cursor }).answer;
+    if (list === 'tools') for (const tool of page?.result?.tools ?? []) tools.set(tool.name, headerParams(tool));
     cursor = page?.result?.nextCursor;
     if (defect === 'cursor-altered' && cursor !== undefined) cursor = `${cursor}x`;
   } while (cursor !== undefined);
@@ -89,10 +119,16 @@ pending.delete(slow.id);
 wire.cancel(slow.id);
 await request('tools/call', { name: 'add', arguments: { a: 1, b: 2 } }).answer;
 await request('prompts/get', { name: 'greet', arguments: { name: 'Ada' } }).answer;
+if (tools.has('echo')) await request('tools/call', { name: 'echo', arguments: { text: 'Grüße, 世界' } }).answer;
+// A tool whose x-mcp-header annotation is invalid is left out over HTTP (over stdio a client may ignore annotations).
+if (tools.get('fail') !== null || defect === 'calls-invalid-tool') await request('tools/call', { name: 'fail', arguments: {} }).answer;
 
 const changed = next((m) => m.method === 'notifications/tools/list_changed', 5000);
 const first = request('tools/call', { name: 'wait_for_scenarios', arguments: {} });
 const asked = (await first.answer)?.result;
+if (defect === 'state-leaked' && asked?.requestState !== undefined) {
+  await request('tools/call', { name: 'add', arguments: { a: 2, b: 3 }, inputResponses: {}, requestState: asked.requestState }).answer;
+}
 if (asked?.resultType === 'input_required') {
   const answers = { roots: { roots: [{ uri: 'file:///tmp/project', name: 'project' }] }, sampling: { role: 'assistant', content: { type: 'text', text: 'judged' }, model: 'test-model', stopReason: 'endTurn' }, 'elicitation-form': { action: 'accept', content: { name: 'Ada', count: 2 } } };
   const inputResponses = Object.fromEntries(Object.keys(asked.inputRequests ?? {}).map((key) => [key, answers[key] ?? { action: 'decline' }]));
@@ -106,6 +142,46 @@ if (transport === 'http') {
 }
 wire.cancel(stream.id);
 await wire.close();
+
+/**
+ * Under the conformance suite (MCP_CONFORMANCE_SCENARIO set, the server's URL last): list the tools,
+ * then call the context's toolCalls (else every valid tool listed), answering input_required by
+ * retrying with the state echoed, with the same defect applied.
+ */
+async function suite() {
+  const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}');
+  await request('server/discover').answer;
+  const listed = [];
+  let cursor;
+  do {
+    const page = await request('tools/list', cursor === undefined ? {} : { cursor }).answer;
+    for (const tool of page?.result?.tools ?? []) {
+      tools.set(tool.name, headerParams(tool));
+      listed.push(tool);
+    }
+    cursor = page?.result?.nextCursor;
+  } while (cursor !== undefined);
+  const calls = Array.isArray(context.toolCalls) ? context.toolCalls
+    : listed.map((t) => ({ name: t.name, arguments: t.name === 'add_numbers' ? { a: 2, b: 3 }
+      // json_schema_echo takes another tool's inputSchema back, as the client received it.
+      : t.name === 'json_schema_echo' ? { schema: listed.find((other) => other.name !== t.name)?.inputSchema ?? {} } : {} }));
+  let leaked;
+  for (const call of calls) {
+    if (tools.get(call.name) === null && defect !== 'calls-invalid-tool') continue;
+    const first = request('tools/call', { ...call, ...(defect === 'state-leaked' && leaked !== undefined ? { inputResponses: {}, requestState: leaked } : {}) });
+    let answer = await first.answer;
+    for (let round = 0; round < 3 && answer?.result?.resultType === 'input_required'; round += 1) {
+      const asked = answer.result;
+      leaked = asked.requestState ?? leaked;
+      const inputResponses = Object.fromEntries(Object.entries(asked.inputRequests ?? {}).map(([key, r]) => [key,
+        r.method === 'elicitation/create' ? { action: 'accept', content: { confirmed: true } }
+          : r.method === 'roots/list' ? { roots: [] }
+            : { role: 'assistant', content: { type: 'text', text: 'ok' }, model: 'test-model', stopReason: 'endTurn' }]));
+      const requestState = defect === 'state-altered' && asked.requestState !== undefined ? `${asked.requestState}x` : asked.requestState;
+      answer = await request('tools/call', { ...call, inputResponses, ...(requestState === undefined ? {} : { requestState }) }, defect === 'retry-reused-id' ? { id: first.id } : {}).answer;
+    }
+  }
+}
 
 function stdioWire() {
   const argv = JSON.parse(process.env.MCP_SERVER_COMMAND ?? 'null');
@@ -136,6 +212,16 @@ function stdioWire() {
   };
 }
 
+/** The Mcp-Param headers of a tools/call: each annotated argument that has a value, encoded. */
+function paramHeaders(params) {
+  const out = {};
+  for (const { name, header } of tools.get(params.name) ?? []) {
+    const value = params.arguments?.[name];
+    if (typeof value === 'string' || typeof value === 'boolean' || Number.isSafeInteger(value)) out[`mcp-param-${header.toLowerCase()}`] = encoded(String(value));
+  }
+  return out;
+}
+
 function httpWire(url) {
   const streams = new Map();
   const NAMED = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
@@ -163,7 +249,8 @@ function httpWire(url) {
         'content-type': 'application/json',
         'mcp-protocol-version': message.params?._meta?.['io.modelcontextprotocol/protocolVersion'] ?? VERSION,
         ...(defect === 'no-method-header' ? {} : { 'mcp-method': message.method }),
-        ...(field === undefined ? {} : { 'mcp-name': message.params[field] }),
+        ...(field === undefined ? {} : { 'mcp-name': encoded(message.params[field]) }),
+        ...(message.method === 'tools/call' && defect !== 'no-param-header' ? paramHeaders(message.params) : {}),
       };
       return (async () => {
         const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(message), signal: controller.signal });
