@@ -119,7 +119,7 @@ export function checkProbeStatus(host: StreamHost, ex: Exchange, probe: ProbeKin
 
 /**
  * Reads a modern POST's 4xx answer; true when it was an answer and was delivered (a 400 with a
- * modern error, a 404 with -32601, or a probe's expected refusal with its error body). The era
+ * JSON-RPC error, a 404 with -32601, or a probe's expected refusal with its error body). The era
  * probe's other 4xx ends it without a finding: that is how a legacy server answers it. Otherwise
  * false, with the body unread, for the error status report.
  */
@@ -133,7 +133,9 @@ export async function readModernRefusal(host: StreamHost, ex: Exchange, probe: P
   const answers = body !== undefined && (
     probe === 'era-probe' ? isModernError(body.error)
     : expected !== undefined ? true
-    : ex.status === 400 ? isModernError(body.error)
+    // basic, transports: a request's answer is application/json or SSE, and 400 is the status the pages
+    // name for validation failures: any JSON-RPC error in a 400 is the server's answer, judged as such.
+    : ex.status === 400 ? true
     : body.error['code'] === -32601);
   if (body !== undefined && answers) {
     host.deliver(body.text, ex.exchange, undefined);

@@ -9,6 +9,7 @@ import { describeId } from '../validators/envelope.ts';
 import { isJsonObject, shown } from '../validators/shape.ts';
 import { finding } from '../validators/rules/report.ts';
 import { CLIENT_CAPABILITIES_KEY, PROTOCOL_VERSION_KEY } from '../validators/stateless-meta.ts';
+import { isModernError } from '../validators/era.ts';
 import { ruleById } from '../validators/rules/index.ts';
 import type { PendingRequest } from './correlation.ts';
 
@@ -55,6 +56,11 @@ export function judgeRefusedAnswer(entry: PendingRequest, requestDirection: Dire
   if (context.profile.stateless && requestDirection === 'client_to_server' && context.knownMethod) {
     const missing = missingMetaKeys(entry.params);
     if (missing.length === 0) return undefined;
+    // A request without the protocol version carries nothing of this revision: a dual-era server may
+    // take it under legacy semantics (versioning, Compatibility Matrix: a server may "process an
+    // era-ambiguous method under legacy semantics"; its era is selected "from how the client opens"),
+    // so an error that is no modern one (-32601 for server/discover, say) is a legacy answer, no finding.
+    if (answer.error !== undefined && missing.includes(PROTOCOL_VERSION_KEY) && !isModernError(answer.error)) return undefined;
     return finding(ruleById('stateless/malformed-request-served'), pointer,
       `${entry.method} request ${describeId(entry.id)} lacks ${missing.join(' and ')} in _meta, so it is malformed, but the server ${how}; it must reject it with -32602 (Invalid params)`);
   }

@@ -256,6 +256,21 @@ test('Streamable HTTP: the full scope opens subscriptions/listen, waits for its 
   assert.is(judgeTrace(run.trace).signature, run.trace.signature);
 });
 
+test('Streamable HTTP: JSON-RPC errors answered 400 with an application/json body (an invalid cursor, an absent resource) are answers, judged as the same errors in 200: no http/error-status (the page requires only the content type)', async () => {
+  const inOk = await checkHttp({});
+  const in400 = await checkHttp({ errorStatus: 400 });
+  assert.equal(rules(in400), rules(inOk));
+  assert.equal(in400.trace.findings, []);
+  const statuses = in400.trace.events.flatMap((e) => (e.kind === 'http_response' ? [e.status] : []));
+  assert.ok(statuses.filter((s) => s === 400).length >= 3, `the errors came in 400s: ${statuses.join(',')}`);
+  assert.is(judgeTrace(in400.trace).signature, in400.trace.signature);
+});
+
+test('Streamable HTTP: a 403 with a JSON-RPC error body to an ordinary request is still http/error-status', async () => {
+  const run = await checkHttp({ errorStatus: 403 });
+  assert.ok(rules(run).includes('http/error-status'), rules(run).join(','));
+});
+
 test('Streamable HTTP, era auto: a legacy server answers the probe 400 without a modern error body; the run falls back to initialize, no finding (JSON and SSE answers)', async () => {
   for (const mode of ['json', 'sse'] as const) {
     await withPeer(new McpHttpPeer(mode), async (url) => {

@@ -53,7 +53,14 @@ test('the next page of a list with another cacheScope than the page that gave it
 test('a request missing its required _meta that the server serves anyway, or refuses with another code than -32602', () => {
   const bare = c2s({ id: 1, method: 'tools/list', params: {} });
   assert.equal(stateless([bare, s2c({ id: 1, result: page({}) })]), [['stateless/request-meta-missing /message/params/_meta'], ['stateless/malformed-request-served /message/result']]);
-  assert.equal(stateless([bare, s2c({ id: 1, error: { code: -32603, message: 'x' } })]), [['stateless/request-meta-missing /message/params/_meta'], ['stateless/malformed-request-served /message/error/code']]);
+  // A request that names this revision but lacks its capabilities is a malformed 2026-07-28 request: another code is a finding.
+  const noCapabilities = c2s({ id: 1, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } } });
+  assert.equal(stateless([noCapabilities, s2c({ id: 1, error: { code: -32603, message: 'x' } })]).at(1), ['stateless/malformed-request-served /message/error/code']);
+  // A request with no protocol version names no revision: a dual-era server may take it under legacy semantics (versioning,
+  // Compatibility Matrix), so a legacy error (-32601, -32603) is its answer, no finding; a modern error other than -32602 is one.
+  assert.equal(stateless([bare, s2c({ id: 1, error: { code: -32603, message: 'x' } })]), [['stateless/request-meta-missing /message/params/_meta'], []]);
+  assert.equal(stateless([c2s({ id: 1, method: 'server/discover', params: {} }), s2c({ id: 1, error: { code: -32601, message: 'Method not found' } })]).at(1), []);
+  assert.equal(stateless([bare, s2c({ id: 1, error: { code: -32022, message: 'Unsupported protocol version', data: { supported: ['2026-07-28'], requested: null } } })]).at(1), ['stateless/malformed-request-served /message/error/code']);
   assert.equal(stateless([bare, s2c({ id: 1, error: { code: -32602, message: 'missing _meta' } })]), [['stateless/request-meta-missing /message/params/_meta'], []]);
   // A method the revision does not define is the server's to answer -32601, _meta or not.
   assert.equal(stateless([c2s({ id: 1, method: 'sampling/createMessage', params: { messages: [], maxTokens: 1 } }), s2c({ id: 1, error: { code: -32601, message: 'x' } })]).at(1), []);

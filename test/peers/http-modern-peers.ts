@@ -47,6 +47,12 @@ export interface ModernHttpChange {
   readonly undecodedName?: boolean;
   /** The capabilities server/discover declares (the core's otherwise). */
   readonly capabilities?: Json;
+  /**
+   * The HTTP status of every JSON-RPC error the core answers with 200 (an invalid cursor, an absent
+   * resource, ...): the pages require only that a request's answer be application/json or SSE, and
+   * name 400 for validation failures, so 400 is as correct as 200.
+   */
+  readonly errorStatus?: number;
 }
 
 const NAMED: Readonly<Record<string, string>> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
@@ -145,7 +151,8 @@ export function startModernHttpPeer(change: ModernHttpChange = {}): Promise<Runn
         });
         return; // held open until the client closes it
       }
-      json(answered.status, answered.messages[0]);
+      const only = answered.messages[0] as Json;
+      json(change.errorStatus !== undefined && answered.status === 200 && 'error' in only ? change.errorStatus : answered.status, only);
     })().catch(() => res.destroy());
   });
 }

@@ -60,6 +60,7 @@ const UNREACHABLE: Readonly<Record<string, string>> = {
   'prompts/unknown-prompt': 'retired, never raised: no line forbids it (spec-2025-11-25/prompts.json#spec_prompts_get_unknown_after_listing passes)',
   'prompts/unknown-argument': 'retired, never raised: no line forbids it (spec-2025-11-25/prompts.json#spec_prompts_get_undeclared_argument passes)',
   'tools/stale-cursor': 'retired, never raised: cursors are only opaque (spec-2025-11-25/course-contrasts.json#ext_tools_list_changed_invalidates_cursor passes)',
+  'stateless/relies-on-prior-request': 'judged on the answer to check\'s own probe (a server/discover right after one without _meta, live/live-judge.ts): traffic alone cannot tell a server pinned by a prior request from one refusing for another reason; test/live/modern-check.test.ts (modern-pins-legacy)',
   // A course case plays at most 512 steps (profile/too-many-steps, as its reference), so 1024
   // unanswered requests of one sender cannot be reached in a fixture case; a session shows it.
   'correlation/pending-limit': 'out of reach of a course case of at most 512 steps; test/machines/pending-limit.test.ts',
