@@ -35,6 +35,12 @@ const FULL_READS = 3;
 const FULL_PROMPTS = 5;
 /** The longest the full scope waits for a listen stream's acknowledgement (ms). */
 const LISTEN_WAIT_MS = 2_000;
+/** How long the full scope keeps its listen stream open after its last request, for what the server notifies on it (ms). */
+const LISTEN_HOLD_MS = 500;
+/** The log level the full scope's tool calls ask for in their _meta (a server may log at it or above it). */
+const CALL_LOG_LEVEL = 'info';
+/** What the full scope appends to a requestState in the retry it alters (the wrong-request-state probe). */
+const ALTERED_STATE = '.altered-by-the-client';
 
 import { LISTS } from './list-items.ts';
 import { runExercise, type ExerciseHost, type ExerciseProgress } from './exercise.ts';
@@ -42,7 +48,13 @@ import { DEFAULT_EXERCISE_SEED, type ExerciseMode, type ExerciseReport } from '.
 import { paramHeaders, toolParamHeaders } from './mcp-param-headers.ts';
 
 /** How one modern request is sent: the probe, headers, version, log level, whether it owes an answer in time, and whether a timeout is the checker's own stop. */
-type ModernSend = SendOptions & { readonly version?: string; readonly logLevel?: string; readonly ownStop?: boolean };
+type ModernSend = SendOptions & {
+  readonly version?: string;
+  readonly logLevel?: string;
+  readonly ownStop?: boolean;
+  /** The request asks for what the server reports while it works: a log level and a progress token of its own (the full scope's tool calls). */
+  readonly reports?: boolean;
+};
 
 /** What the modern driver is told. */
 export interface ModernOptions {
@@ -120,6 +132,14 @@ export class ModernDriver {
   readonly skipped: ModernSkip[] = [];
   /** What the exercise sent and left out (undefined: none ran). */
   exercise: ExerciseReport | undefined;
+  /** The full scope's listen stream, held open until the run's last request (its request id). */
+  #held: number | undefined;
+  /** Progress tokens given so far (each request its own). */
+  #tokens = 0;
+  /** Whether the full scope has sent its retry with an altered requestState. */
+  #altered = false;
+  /** The tools listed (the altered retry goes only to a read-only tool). */
+  #tools: readonly JsonObject[] = [];
 
   constructor(exchange: Exchange, recorder: LiveRecorder, options: ModernOptions, transport: ClientTransport) {
     this.#exchange = exchange;
@@ -141,11 +161,14 @@ export class ModernDriver {
       if (!isJsonObject(server[list.capability])) continue;
       if (!(await this.#listAll(list.method, list.items, listed))) return undefined;
     }
+    this.#tools = listed.tools;
+    // The full scope listens from here to its last request, so a notification any of them causes is seen on the stream.
+    if (this.#options.scope === 'full' && !(await this.#listen(server, listed))) return undefined;
     const mode = this.#options.exercise ?? 'none';
     if (mode !== 'none') {
       const host: ExerciseHost = {
         request: (method, params) => (method === 'completion/complete' ? this.#request(method, params) : this.#retryable(method, params)),
-        callTool: (tool, args) => this.#retryable('tools/call', { name: tool['name'] as string, arguments: args }, { ownStop: true, ...this.#paramHeaders(tool, args) }),
+        callTool: (tool, args) => this.#retryable('tools/call', { name: tool['name'] as string, arguments: args }, { ownStop: true, ...this.#reports(), ...this.#paramHeaders(tool, args) }),
         mirrorsHeaders: this.#transport.kind === 'http',
       };
       const named = new Set(this.#options.calls.map((c) => c.name));
@@ -172,14 +195,20 @@ export class ModernDriver {
         this.skipped.push({ name: call.name, pointer: `/options/calls/${index}/name`, reason: `the tool is rejected, as the Streamable HTTP page requires of a client: ${refused.invalid}`, blamed: refused.finding.rule });
         continue;
       }
-      if ((await this.#retryable('tools/call', { name: call.name, arguments: call.args }, this.#paramHeaders(tool, call.args))).kind === 'ended') return undefined;
+      if ((await this.#retryable('tools/call', { name: call.name, arguments: call.args }, { ...this.#reports(), ...this.#paramHeaders(tool, call.args) })).kind === 'ended') return undefined;
     }
     const steps = this.#options.steps;
     if (steps !== undefined) {
       const send = (method: string, params: JsonObject) => (RETRYABLE.has(method) ? this.#retryable(method, params) : this.#request(method, params));
       await steps(stepClient(this.#recorder, listed, SPEC_2026_07_28, send, (params) => ({ ...params, _meta: requestMeta(this.#options.answers) })));
     }
+    await this.#release();
     return undefined;
+  }
+
+  /** In the full scope, a tool call asks for the server's reports (a log level, a progress token): logging and progress are judged on what comes back. */
+  #reports(): { reports?: true } {
+    return this.#options.scope === 'full' ? { reports: true } : {};
   }
 
   /** Over Streamable HTTP, the Mcp-Param-{Name} headers a tool's x-mcp-header properties ask for with these arguments. */
@@ -205,7 +234,8 @@ export class ModernDriver {
   }
 
   #send(method: string, params: JsonObject = {}, options: ModernSend = {}): { id: number; answer: Promise<Answer> } {
-    const meta = requestMeta(this.#options.answers, options.version, options.logLevel);
+    const reports = options.reports === true;
+    const meta = requestMeta(this.#options.answers, options.version, reports ? CALL_LOG_LEVEL : options.logLevel, reports ? `mcp-statechart-progress-${++this.#tokens}` : undefined);
     return this.#exchange.send(method, { ...params, _meta: meta }, {
       ...(options.probe === undefined ? {} : { probe: options.probe }),
       ...(options.headers === undefined ? {} : { headers: options.headers }),
@@ -237,9 +267,30 @@ export class ModernDriver {
       if (hasError(this.#recorder.findingsAt(answer.event))) return answer;
       const retry = retryParams(params, answer.result, this.#options.answers);
       if (retry === undefined) return answer;
+      if (typeof retry['requestState'] === 'string' && this.#altersState(method, params)) {
+        // Multi Round-Trip Requests, Server Requirements: the server "MUST treat requestState as an
+        // attacker-controlled input"; it must reject a state that fails verification only where the
+        // state influences authorization, resource access or business logic, which the checker
+        // cannot see. So the altered retry's answer is judged as any answer, and nothing more.
+        this.#altered = true;
+        if ((await this.#request(method, { ...retry, requestState: `${retry['requestState']}${ALTERED_STATE}` }, { ...options, probe: 'wrong-request-state' })).kind === 'ended') return { kind: 'ended' };
+      }
       answer = await this.#request(method, retry, options);
     }
     return answer;
+  }
+
+  /**
+   * Whether the full scope sends, once, a retry of this request with its requestState altered first:
+   * only a request without side effects (a read, a prompt, a tool annotated readOnlyHint), as the
+   * altered retry may be served.
+   */
+  #altersState(method: string, params: JsonObject): boolean {
+    if (this.#options.scope !== 'full' || this.#altered) return false;
+    if (method !== 'tools/call') return true;
+    const tool = this.#tools.find((t) => t['name'] === params['name']);
+    const annotations = tool === undefined ? undefined : tool['annotations'];
+    return isJsonObject(annotations) && annotations['readOnlyHint'] === true;
   }
 
   /** The reason a named call is not sent (the client does not send what it would reject), or undefined. */
@@ -269,7 +320,6 @@ export class ModernDriver {
     for (const prompt of exercised ? [] : optionalOnly.slice(0, FULL_PROMPTS)) {
       if ((await this.#retryable('prompts/get', { name: prompt['name'] as string })).kind === 'ended') return false;
     }
-    if (!(await this.#listen(server, listed))) return false;
     // Logging is asked for once (server/discover with a level): every other request asks for none.
     if (isJsonObject(server['logging']) && (await this.#request('server/discover', {}, { logLevel: 'debug' })).kind === 'ended') return false;
     const completion = isJsonObject(server['completions']) ? completionParams(listed) : undefined;
@@ -301,29 +351,39 @@ export class ModernDriver {
 
   /**
    * Opens a subscriptions/listen stream for what the server declared it may notify (list changes,
-   * updates of the first listed resource), waits for its acknowledgement, and ends it as the
-   * transport does: over stdio notifications/cancelled naming the listen request; over Streamable
-   * HTTP the client closes the SSE stream (subscriptions, Cancellation), then re-sends the listen,
-   * as a client that lost its stream does, and the server must serve it as a new subscription
-   * (acknowledged first, under the new request's id), then closes that one too. The session judges
-   * the acknowledgements, subscription ids and filters. False when the connection ended.
+   * updates of the first listed resource) and waits for its acknowledgement. Over Streamable HTTP
+   * the client then closes the SSE stream (subscriptions, Cancellation) and re-sends the listen, as
+   * a client that lost its stream does, and the server must serve it as a new subscription
+   * (acknowledged first, under the new request's id). The stream open last is held through the
+   * run's later requests, so what they change is notified on it, and ended by #release. The
+   * session judges the acknowledgements, subscription ids, filters and notifications. False when
+   * the connection ended.
    */
   async #listen(server: JsonObject, listed: Listed): Promise<boolean> {
     const first = listed.resources.find((r) => typeof r['uri'] === 'string');
     const filter = listenFilter(server, first === undefined ? undefined : (first['uri'] as string));
     if (Object.keys(filter).length === 0) return true;
-    if (this.#transport.kind === 'stdio') {
-      const id = await this.#openListen(filter);
+    for (let opened = 0; opened < (this.#transport.kind === 'stdio' ? 1 : 2); opened++) {
+      if (this.#held !== undefined) await this.#exchange.closeStream(this.#held);
+      this.#held = await this.#openListen(filter);
       if (this.#exchange.ended) return false;
-      if (this.#exchange.inFlight(id)) await this.#exchange.cancel(id, 'the check is done listening');
-      return !this.#exchange.ended;
-    }
-    for (let opened = 0; opened < 2; opened++) {
-      const id = await this.#openListen(filter);
-      if (this.#exchange.ended) return false;
-      await this.#exchange.closeStream(id);
     }
     return !this.#exchange.ended;
+  }
+
+  /**
+   * Ends the held listen stream after a bounded wait (LISTEN_HOLD_MS) for what the server still
+   * notifies on it, as the transport ends one: over stdio notifications/cancelled naming the listen
+   * request, over Streamable HTTP by closing its SSE stream.
+   */
+  async #release(): Promise<void> {
+    const id = this.#held;
+    this.#held = undefined;
+    if (id === undefined || this.#exchange.ended || !this.#exchange.inFlight(id)) return;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(LISTEN_HOLD_MS, this.#options.timeoutMs)));
+    if (this.#exchange.ended || !this.#exchange.inFlight(id)) return;
+    if (this.#transport.kind === 'stdio') await this.#exchange.cancel(id, 'the check is done listening');
+    else await this.#exchange.closeStream(id);
   }
 
   /** Sends one subscriptions/listen and waits (LISTEN_WAIT_MS at most) for its acknowledgement or its answer; its id. */

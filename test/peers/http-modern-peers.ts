@@ -7,7 +7,7 @@
 import type http from 'node:http';
 import { listenLoopback, readRequestBody, type RunningPeer } from './http-peer.ts';
 // @ts-expect-error: a plain ES module shared with the stdio peers, without types.
-import { answer } from './stdio/modern-core.mjs';
+import { answer, listChanged } from './stdio/modern-core.mjs';
 
 type Json = Record<string, unknown>;
 
@@ -35,6 +35,19 @@ export interface ModernHttpChange {
   readonly foreignOriginStatus?: number;
   /** The tools listed (the core's otherwise); a tools/call's Mcp-Param-* headers are checked against their x-mcp-header properties. */
   readonly tools?: readonly Json[];
+  /** The capabilities server/discover declares (the core's otherwise). */
+  readonly capabilities?: Json;
+  /** The answering core's other changes (see modern-core.mjs): logs, progress, input_required, list change notifications. */
+  readonly core?: {
+    readonly progressWrongToken?: boolean;
+    readonly progressWithoutToken?: boolean;
+    readonly logBelowLevel?: boolean;
+    readonly logWithoutLevel?: boolean;
+    readonly inputRequiredOn?: string;
+    readonly askUndeclared?: boolean;
+    readonly acceptAlteredState?: boolean;
+    readonly changedWithoutId?: boolean;
+  };
 }
 
 const NAMED: Readonly<Record<string, string>> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
@@ -85,6 +98,8 @@ function isModern(message: Json): boolean {
 export function startModernHttpPeer(change: ModernHttpChange = {}): Promise<RunningPeer> {
   /** The id of the last listen whose stream the client closed (for staleAckAfterDrop). */
   let dropped: unknown;
+  /** The open listen streams, each with its request id and filter: told of list changes. */
+  const listens = new Set<{ readonly id: unknown; readonly filter: Json; readonly res: http.ServerResponse }>();
   return listenLoopback((req, res) => {
     void (async () => {
       if (!loopbackOrigin(req.headers.origin) && change.foreignOriginStatus !== 200) {
@@ -110,8 +125,12 @@ export function startModernHttpPeer(change: ModernHttpChange = {}): Promise<Runn
         ...(change.notifyBeforeAck === true ? { notifyBeforeAck: true } : {}),
         ...(change.secondPageWithoutTtl === true ? { secondPageWithoutTtl: true } : {}),
         ...(change.malformedStatus === undefined ? {} : { malformedStatus: change.malformedStatus }),
+        ...change.core,
       };
-      const answered = answer(message, { change: coreChange, ...(change.tools === undefined ? {} : { tools: change.tools }) }) as { status: number; messages: Json[]; hold?: boolean };
+      const answered = answer(message, { change: coreChange, ...(change.tools === undefined ? {} : { tools: change.tools }), ...(change.capabilities === undefined ? {} : { capabilities: change.capabilities }) }) as { status: number; messages: Json[]; hold?: boolean; changed?: boolean };
+      if (answered.changed === true) {
+        for (const listen of listens) for (const m of listChanged(listen.id, listen.filter, coreChange) as Json[]) listen.res.write(`data: ${JSON.stringify(m)}\n\n`);
+      }
       if (answered.messages.length === 0) {
         res.writeHead(202).end();
         return;
@@ -124,10 +143,20 @@ export function startModernHttpPeer(change: ModernHttpChange = {}): Promise<Runn
           if (change.staleAckAfterDrop === true && dropped !== undefined && m['method'] === 'notifications/subscriptions/acknowledged') meta['io.modelcontextprotocol/subscriptionId'] = dropped;
           res.write(`data: ${JSON.stringify(m)}\n\n`);
         }
+        const listen = { id: listenId, filter: ((message['params'] as Json | undefined)?.['notifications'] ?? {}) as Json, res };
+        listens.add(listen);
         res.on('close', () => {
+          listens.delete(listen);
           dropped ??= listenId;
         });
         return; // held open until the client closes it
+      }
+      if (answered.messages.length > 1) {
+        // Notifications before the response: an SSE response stream carrying them in order, then closed.
+        res.writeHead(answered.status, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
+        for (const m of answered.messages) res.write(`data: ${JSON.stringify(m)}\n\n`);
+        res.end();
+        return;
       }
       json(answered.status, answered.messages[0]);
     })().catch(() => res.destroy());
