@@ -14,12 +14,12 @@ import type { TraceEvent } from '../../trace/trace-schema.ts';
 import { streamableHttp } from '../../scripts/commands/live-args.ts';
 import { startModernHttpPeer, type ModernHttpChange } from '../peers/http-modern-peers.ts';
 // @ts-expect-error: a plain ES module shared with the stdio peers, without types.
-import { CAPABILITIES, CONFIRM_TOOL, ECHO_TOOL, LOOKUP_TOOL, REVEAL_TOOL } from '../peers/stdio/modern-core.mjs';
+import { CAPABILITIES, CONFIRM_TOOL, ECHO_TOOL, LOOKUP_TOOL, REVEAL_TOOL, SLOW_TOOL } from '../peers/stdio/modern-core.mjs';
 import { checkNode, clientFindings, PEERS } from './support.ts';
 
 const FULL: Partial<CheckOptions> = { era: 'modern', scope: 'full', graceMs: 500 };
 const CALLS = [{ name: 'echo', args: { text: 'hi' } }, { name: 'lookup', args: {} }, { name: 'reveal', args: {} }];
-const TOOLS = [ECHO_TOOL, CONFIRM_TOOL, LOOKUP_TOOL, REVEAL_TOOL];
+const TOOLS = [ECHO_TOOL, CONFIRM_TOOL, LOOKUP_TOOL, REVEAL_TOOL, SLOW_TOOL];
 
 type Message = { method?: string; id?: number; params?: Record<string, unknown>; result?: Record<string, unknown>; error?: Record<string, unknown> };
 const messages = (run: CheckRun, direction: string) => run.trace.events.flatMap((e: TraceEvent) => (e.kind === 'message' && e.direction === direction ? [{ message: e.message as Message, probe: e.probe }] : []));
@@ -29,8 +29,8 @@ function checkStdio(changes: readonly string[], overrides: Partial<CheckOptions>
   return checkNode([resolve(PEERS, 'modern-reporting.mjs'), ...changes], { ...FULL, calls: CALLS, ...overrides });
 }
 
-async function checkHttp(core: ModernHttpChange['core'] = {}, overrides: Partial<CheckOptions> = {}): Promise<CheckRun> {
-  const peer = await startModernHttpPeer({ tools: TOOLS, capabilities: { ...CAPABILITIES, logging: {} }, core });
+async function checkHttp(core: ModernHttpChange['core'] = {}, overrides: Partial<CheckOptions> = {}, change: ModernHttpChange = {}): Promise<CheckRun> {
+  const peer = await startModernHttpPeer({ tools: TOOLS, capabilities: { ...CAPABILITIES, logging: {} }, core, ...change });
   try {
     return await runCheck({
       target: { transport: 'http', url: peer.url.href }, scope: 'full', timeoutMs: 2000, protocolVersion: '2025-11-25', era: 'modern',
@@ -119,6 +119,22 @@ test('stdio and Streamable HTTP: a peer that asks sampling of a call whose _meta
     assert.equal(findingsOf(run), ['error capability/client-not-declared /message/result/inputRequests/summary/method']);
     assert.is(messages(run, 'client_to_server').filter((m) => m.message.method === 'tools/call').length, 1);
   }
+});
+
+// Streamable HTTP, Cancellation: "Closing the SSE response stream MUST be treated by the server as
+// cancellation of that request ... and MUST NOT send any further messages for it." A call the
+// checker gave up on (its time limit) had its connection closed; its answer later on the listen
+// stream is that further message. The timeout itself is the slow server's own finding.
+test('Streamable HTTP: a call given up on (its connection closed) and answered later on the listen stream gets http/message-after-cancel; dropped, only the timeout', async () => {
+  const slow = { calls: [{ name: 'slow', args: { ms: 800 } }], timeoutMs: 500 };
+  const timeouts = (run: CheckRun) => findingsOf(run).filter((f) => /^error (http|transport)\/timeout $/.test(f));
+  const correct = await checkHttp({}, slow);
+  assert.ok(timeouts(correct).length > 0);
+  assert.equal(findingsOf(correct), timeouts(correct));
+  const broken = await checkHttp({}, slow, { answerClosedElsewhere: true });
+  assert.ok(timeouts(broken).length > 0);
+  assert.equal(findingsOf(broken).filter((f) => !timeouts(broken).includes(f)), ['error http/message-after-cancel /message/id']);
+  assert.is(judgeTrace(broken.trace).signature, broken.trace.signature);
 });
 
 test.run();

@@ -27,6 +27,13 @@ export interface ModernHttpChange {
    * should have dropped: "MUST be treated by the server as cancellation of that request").
    */
   readonly staleAckAfterDrop?: boolean;
+  /**
+   * Once a listen stream was closed by the client, its response is sent on the next listen stream;
+   * a slow call whose connection the client closed is answered on the open listen streams (the
+   * server keeps the cancelled request and answers it elsewhere: "MUST NOT send any further
+   * messages for it").
+   */
+  readonly answerClosedElsewhere?: boolean;
   /** The second page of tools/list without ttlMs (the caching page requires it on every cacheable result). */
   readonly secondPageWithoutTtl?: boolean;
   /** The HTTP status of the -32602 refusing a request without its required _meta (the basic page requires 400). */
@@ -127,7 +134,15 @@ export function startModernHttpPeer(change: ModernHttpChange = {}): Promise<Runn
         ...(change.malformedStatus === undefined ? {} : { malformedStatus: change.malformedStatus }),
         ...change.core,
       };
-      const answered = answer(message, { change: coreChange, ...(change.tools === undefined ? {} : { tools: change.tools }), ...(change.capabilities === undefined ? {} : { capabilities: change.capabilities }) }) as { status: number; messages: Json[]; hold?: boolean; changed?: boolean };
+      const answered = answer(message, { change: coreChange, ...(change.tools === undefined ? {} : { tools: change.tools }), ...(change.capabilities === undefined ? {} : { capabilities: change.capabilities }) }) as { status: number; messages: Json[]; hold?: boolean; changed?: boolean; delayMs?: number };
+      if (answered.delayMs !== undefined) {
+        await new Promise((resolve) => setTimeout(resolve, answered.delayMs));
+        if (res.destroyed || req.socket.destroyed) {
+          // The client closed the connection: the request is cancelled, and nothing more is sent for it.
+          if (change.answerClosedElsewhere === true) for (const listen of listens) for (const m of answered.messages) listen.res.write(`data: ${JSON.stringify(m)}\n\n`);
+          return;
+        }
+      }
       if (answered.changed === true) {
         for (const listen of listens) for (const m of listChanged(listen.id, listen.filter, coreChange) as Json[]) listen.res.write(`data: ${JSON.stringify(m)}\n\n`);
       }
@@ -142,6 +157,9 @@ export function startModernHttpPeer(change: ModernHttpChange = {}): Promise<Runn
           const meta = ((m['params'] as Json | undefined)?.['_meta'] ?? {}) as Json;
           if (change.staleAckAfterDrop === true && dropped !== undefined && m['method'] === 'notifications/subscriptions/acknowledged') meta['io.modelcontextprotocol/subscriptionId'] = dropped;
           res.write(`data: ${JSON.stringify(m)}\n\n`);
+        }
+        if (change.answerClosedElsewhere === true && dropped !== undefined && dropped !== listenId) {
+          res.write(`data: ${JSON.stringify({ jsonrpc: '2.0', id: dropped, result: { resultType: 'complete', _meta: { 'io.modelcontextprotocol/subscriptionId': dropped } } })}\n\n`);
         }
         const listen = { id: listenId, filter: ((message['params'] as Json | undefined)?.['notifications'] ?? {}) as Json, res };
         listens.add(listen);

@@ -13,6 +13,8 @@ export const ECHO_TOOL = { name: 'echo', description: 'Echoes its text.', inputS
 export const CONFIRM_TOOL = { name: 'confirm', description: 'Asks the user to confirm, then says what they chose.', inputSchema: { type: 'object', properties: {} } };
 /** A read-only tool that asks for input as confirm does (its requestState is `lookup-1`): the full scope may retry it with the state altered. */
 export const LOOKUP_TOOL = { name: 'lookup', description: 'Looks up what the user confirms.', inputSchema: { type: 'object', properties: {} }, annotations: { readOnlyHint: true } };
+/** A tool that answers after `ms` milliseconds (its argument). */
+export const SLOW_TOOL = { name: 'slow', description: 'Answers after a while.', inputSchema: { type: 'object', properties: { ms: { type: 'number' } } }, annotations: { readOnlyHint: true } };
 /** A tool whose call changes the tool list: every open listen stream that asked for tool list changes is told. */
 export const REVEAL_TOOL = { name: 'reveal', description: 'Reveals another tool (the tool list changes).', inputSchema: { type: 'object', properties: {} } };
 const NOTE = { uri: 'memo://note', name: 'note', mimeType: 'text/plain' };
@@ -119,6 +121,8 @@ export function answer(message, options = {}) {
       return { status: 200, messages: [result(id, { messages: [{ role: 'user', content: { type: 'text', text: 'Hello.' } }] })] };
     case 'tools/call': {
       if (params.name === ECHO_TOOL.name) return { status: 200, messages: [...reports(params, change, (options.capabilities ?? CAPABILITIES).logging !== undefined), result(id, { content: [{ type: 'text', text: String(params.arguments?.text) }] })] };
+      // A slow tool: the face sends its result after `delayMs` (over HTTP: none once the client closed the request's stream).
+      if (params.name === SLOW_TOOL.name && tools.includes(SLOW_TOOL)) return { status: 200, delayMs: Number(params.arguments?.ms ?? 1000), messages: [result(id, { content: [{ type: 'text', text: 'done' }] })] };
       // The face sends `changed` to every open listen stream (listChanged) before the result.
       if (params.name === REVEAL_TOOL.name && tools.includes(REVEAL_TOOL)) return { status: 200, changed: true, messages: [result(id, { content: [{ type: 'text', text: 'revealed' }] })] };
       const asks = params.name === CONFIRM_TOOL.name || (params.name === LOOKUP_TOOL.name && tools.includes(LOOKUP_TOOL));

@@ -16,7 +16,8 @@ export function startModernPeer(options = {}) {
     const answered = answer(message, options);
     if (answered.hold === true) listens.set(message.id, message.params?.notifications ?? {});
     if (answered.changed === true) for (const [id, filter] of listens) for (const m of listChanged(id, filter, options.change)) send(m);
-    for (const m of answered.messages) send(m);
+    if (answered.delayMs !== undefined) setTimeout(() => answered.messages.forEach(send), answered.delayMs);
+    else for (const m of answered.messages) send(m);
   });
   lines.on('close', () => process.exit(0));
 }
