@@ -62,6 +62,8 @@ const PROBE_ANSWERS: Readonly<Record<ProbeKind, { readonly code: number; readonl
   'era-confirm': undefined,
   // resources, Error Handling: a resource that does not exist MUST be answered with -32602.
   'unknown-resource': { code: -32602, rule: ruleById('probe/unknown-resource-code') },
+  // logging, Error Handling: an unrecognized logLevel SHOULD be rejected with -32602.
+  'invalid-log-level': { code: -32602, rule: ruleById('probe/invalid-log-level-code') },
 };
 
 /** The session rule that blames a probe's wrong answer for the very defect the probe rule would: the probe rule then adds nothing. */
@@ -88,6 +90,7 @@ const PROBE_NAMES: Readonly<Record<ProbeKind, string>> = {
   'invalid-arguments': 'tool call with arguments its inputSchema refuses',
   'era-confirm': 'tools/list era confirmation',
   'unknown-resource': 'resources/read of an absent URI',
+  'invalid-log-level': 'unrecognized logLevel',
 };
 
 /** A finding placed on the event it rests on. */

@@ -39,6 +39,8 @@ const LISTEN_WAIT_MS = 2_000;
 const LISTEN_HOLD_MS = 500;
 /** The log level the full scope's tool calls ask for in their _meta (a server may log at it or above it). */
 const CALL_LOG_LEVEL = 'info';
+/** A log level no revision defines, for the invalid-log-level probe. */
+const UNKNOWN_LOG_LEVEL = 'verbose';
 /** What the full scope appends to a requestState in the retry it alters (the wrong-request-state probe). */
 const ALTERED_STATE = '.altered-by-the-client';
 
@@ -324,7 +326,7 @@ export class ModernDriver {
     if (isJsonObject(server['logging']) && (await this.#request('server/discover', {}, { logLevel: 'debug' })).kind === 'ended') return false;
     const completion = isJsonObject(server['completions']) ? completionParams(listed) : undefined;
     if (completion !== undefined && (await this.#request('completion/complete', completion)).kind === 'ended') return false;
-    const probes: { method: string; params?: JsonObject; probe: ProbeKind; version?: string; headers?: SendOptions['headers'] }[] = [
+    const probes: { method: string; params?: JsonObject; probe: ProbeKind; version?: string; logLevel?: string; headers?: SendOptions['headers'] }[] = [
       { method: UNKNOWN_METHOD, probe: 'unknown-method' },
     ];
     // The unsupported version goes on a list request: server/discover is how a client learns the
@@ -333,6 +335,8 @@ export class ModernDriver {
     if (list !== undefined) {
       probes.push({ method: list.method, probe: 'unsupported-version', version: UNSUPPORTED_VERSION });
       probes.push({ method: list.method, params: { cursor: 42 } as unknown as JsonObject, probe: 'invalid-params' });
+      // logging, Error Handling: a logLevel that is no recognized level SHOULD be rejected with -32602 (a server that logs).
+      if (isJsonObject(server['logging'])) probes.push({ method: list.method, probe: 'invalid-log-level', logLevel: UNKNOWN_LOG_LEVEL });
     }
     // resources, Error Handling: a URI no resource has is answered with -32602 (a scheme no server serves).
     if (isJsonObject(server['resources'])) probes.push({ method: 'resources/read', params: { uri: ABSENT_RESOURCE_URI }, probe: 'unknown-resource' });
@@ -343,7 +347,7 @@ export class ModernDriver {
       if (this.#transport.loopback === true) probes.push({ method: 'server/discover', probe: 'foreign-origin', headers: { origin: FOREIGN_ORIGIN } });
     }
     for (const p of probes) {
-      const answer = await this.#request(p.method, p.params, { probe: p.probe, ...(p.version === undefined ? {} : { version: p.version }), ...(p.headers === undefined ? {} : { headers: p.headers }) });
+      const answer = await this.#request(p.method, p.params, { probe: p.probe, ...(p.version === undefined ? {} : { version: p.version }), ...(p.logLevel === undefined ? {} : { logLevel: p.logLevel }), ...(p.headers === undefined ? {} : { headers: p.headers }) });
       if (answer.kind === 'ended') return false;
     }
     return true;

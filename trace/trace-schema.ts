@@ -31,7 +31,7 @@ const HeadersSchema = v.record(v.string(), v.string());
  * 2026-07-28 sends after server/discover was answered -32601, to tell a legacy server (whose answer
  * is not judged: it is no 2026-07-28 server) from a 2026-07-28 one (judged as any answer).
  */
-export const PROBE_KINDS = ['unknown-method', 'invalid-params', 'before-initialized', 'duplicate-id', 'reused-id', 'unsupported-version', 'header-mismatch', 'header-missing', 'era-probe', 'undeclared-roots', 'undeclared-elicitation-mode', 'wrong-request-state', 'foreign-origin', 'invalid-arguments', 'era-confirm', 'unknown-resource'] as const;
+export const PROBE_KINDS = ['unknown-method', 'invalid-params', 'before-initialized', 'duplicate-id', 'reused-id', 'unsupported-version', 'header-mismatch', 'header-missing', 'era-probe', 'undeclared-roots', 'undeclared-elicitation-mode', 'wrong-request-state', 'foreign-origin', 'invalid-arguments', 'era-confirm', 'unknown-resource', 'invalid-log-level'] as const;
 
 /** One message on the wire: the parsed message when the line or event was strict JSON, else its text. */
 export const MessageEventSchema = v.strictObject({

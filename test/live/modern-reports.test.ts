@@ -64,6 +64,10 @@ for (const [transport, check] of [['stdio', () => checkStdio([])], ['Streamable 
     // lookup is read-only: its retry was sent once with the state altered (refused -32602), then as issued.
     const lookups = calls.filter((m) => m.message.params?.['name'] === 'lookup');
     assert.equal(lookups.map((m) => [m.message.params?.['requestState'], m.probe]), [[undefined, undefined], ['lookup-1.altered-by-the-client', 'wrong-request-state'], ['lookup-1', undefined]]);
+    // The server declares logging: a list request with an unrecognized logLevel, refused -32602.
+    const invalid = sent.filter((m) => m.probe === 'invalid-log-level');
+    assert.equal(invalid.map((m) => (m.message.params?.['_meta'] as Record<string, unknown>)['io.modelcontextprotocol/logLevel']), ['verbose']);
+    assert.is(received.find((m) => m.id === invalid[0]?.message.id)?.error?.['code'], -32602);
     assert.is(judgeTrace(run.trace).signature, run.trace.signature);
   });
 }
@@ -96,6 +100,8 @@ const DEFECTS: readonly [string, Record<string, unknown>, readonly string[]][] =
   ['logs for a request that set no logLevel', { logWithoutLevel: true }, ['error stateless/log-without-level /message/method']],
   // logging: the server "MAY send notifications/message notifications at or above the requested level".
   ['logs below the level the call asked for', { logBelowLevel: true }, ['warning stateless/log-below-level /message/params/level']],
+  // logging, Error Handling: "If the io.modelcontextprotocol/logLevel value ... is not a recognized log level, the server SHOULD reject that request" with -32602.
+  ['serves a request whose logLevel is no recognized level', { acceptAnyLogLevel: true }, ['warning probe/invalid-log-level-code /message']],
   // Multi Round-Trip Requests, Supported Requests: "Servers MUST NOT send InputRequiredResult responses on any other client requests."
   ['answers resources/templates/list with input_required', { inputRequiredOn: 'resources/templates/list' }, ['error stateless/input-required-not-allowed /message/result/resultType']],
   // subscriptions: a notification on a listen stream carries the subscription id; only the types the filter asked for.

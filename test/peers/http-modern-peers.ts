@@ -53,6 +53,7 @@ export interface ModernHttpChange {
     readonly inputRequiredOn?: string;
     readonly askUndeclared?: boolean;
     readonly acceptAlteredState?: boolean;
+    readonly acceptAnyLogLevel?: boolean;
     readonly changedWithoutId?: boolean;
   };
 }

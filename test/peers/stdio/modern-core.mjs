@@ -25,6 +25,7 @@ export const CAPABILITIES = { tools: { listChanged: true }, resources: {}, promp
 
 const cache = { ttlMs: 60_000, cacheScope: 'public' };
 const LOG_LEVEL = 'io.modelcontextprotocol/logLevel';
+const LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 
 /**
  * What a server tells the listen stream `listenId` (its filter `filter`) when its tool list changed:
@@ -86,6 +87,10 @@ export function answer(message, options = {}) {
     return { status: change.unsupportedStatus ?? 400, messages: [error(id, -32022, 'Unsupported protocol version', { supported: [VERSION], requested: version })] };
   }
   const tools = options.tools ?? [ECHO_TOOL, CONFIRM_TOOL];
+  // logging, Error Handling: a server that logs rejects an unrecognized logLevel with -32602 (`acceptAnyLogLevel`: serves it).
+  const level = params?._meta?.[LOG_LEVEL];
+  const logs = (options.capabilities ?? CAPABILITIES).logging !== undefined;
+  if (logs && level !== undefined && !LEVELS.includes(level) && !change.acceptAnyLogLevel) return { status: 200, messages: [error(id, -32602, 'Invalid params: unknown log level', { logLevel: String(level) })] };
   // Multi Round-Trip Requests, Supported Requests: only prompts/get, resources/read and tools/call may
   // answer input_required; `inputRequiredOn` names another request that does.
   if (change.inputRequiredOn === method) return { status: 200, messages: [{ jsonrpc: '2.0', id, result: { resultType: 'input_required', requestState: 'list-1' } }] };
