@@ -52,6 +52,12 @@ export class Exchange {
   readonly #sharedAnswered = new Set<IdKey>();
   /** Over Streamable HTTP, the requests whose response stream the client closed before their answer (each a cancellation), by id. */
   readonly #cancelledByClose = new Set<IdKey>();
+  /**
+   * Whether closing a request's stream cancels it: over Streamable HTTP in 2026-07-28 only (its
+   * Cancellation section). In the earlier revisions a disconnect is not a cancellation, and a
+   * server may still deliver the answer (on a resumed stream, the GET stream).
+   */
+  #closingCancels = false;
   #nextId = 1;
   #ended = false;
   #onNotification: ((message: JsonObject) => void) | undefined;
@@ -61,6 +67,11 @@ export class Exchange {
     this.#recorder = recorder;
     this.#timeoutMs = timeoutMs;
     this.#reply = reply;
+  }
+
+  /** From now on, closing a request's Streamable HTTP stream cancels it (a 2026-07-28 run). */
+  closingCancels(): void {
+    this.#closingCancels = this.#transport.kind === 'http';
   }
 
   /** Whether the server has ended the connection. */
@@ -113,7 +124,7 @@ export class Exchange {
     const delivered = sent.then(() => answer, (error: unknown) => {
       if (!(error instanceof Error)) throw error;
       // Over Streamable HTTP a request given up on in time had its connection closed: that cancelled it.
-      if (this.#transport.kind === 'http' && (error as { code?: unknown }).code === 'timeout' && this.#waiting.has(idKey(id))) this.#cancelledByClose.add(idKey(id));
+      if (this.#closingCancels && (error as { code?: unknown }).code === 'timeout' && this.#waiting.has(idKey(id))) this.#cancelledByClose.add(idKey(id));
       // The transport recorded what went wrong (and a finding when the server is at fault): no timeout of ours on top,
       // but for an exercised call whose answer did not come in time: the checker's own stop, recorded once, here.
       if ((waiter as Waiter).ownStop === true && (error as { code?: unknown }).code === 'timeout' && this.#waiting.has(idKey(id))) {
@@ -151,7 +162,7 @@ export class Exchange {
     if (waiter !== undefined) {
       this.#drop(id, waiter);
       waiter.resolve({ kind: 'cancelled' });
-      if (this.#transport.kind === 'http') this.#cancelledByClose.add(idKey(id));
+      if (this.#closingCancels) this.#cancelledByClose.add(idKey(id));
     }
     await this.#transport.closeStream?.(id);
   }
@@ -231,7 +242,7 @@ export class Exchange {
     }
     const key = idKey(id);
     // Over Streamable HTTP the transport closes the connection of a request past the same limit: that cancels it.
-    if (this.#transport.kind === 'http') this.#cancelledByClose.add(key);
+    if (this.#closingCancels) this.#cancelledByClose.add(key);
     if (this.#shared.has(key) && (this.#sharedAnswered.has(key) || this.#waiting.has(key))) {
       this.#recorder.finding(ruleById('probe/duplicate-id-unanswered'), at, '', `robustness probe: the checker sent two requests with id ${id} at once (a client MUST NOT); the server answered one of them, not both, within ${this.#timeoutMs} ms`);
     } else if (waiter.ownStop === true) {

@@ -148,6 +148,7 @@ export class ModernDriver {
     this.#recorder = recorder;
     this.#options = options;
     this.#transport = transport;
+    exchange.closingCancels();
   }
 
   /** Runs the check; the error says why it could not run (undefined: it ran). */
