@@ -239,7 +239,7 @@ class Driver {
     const execution = tool['execution'];
     const asTask = isJsonObject(execution) && execution['taskSupport'] === 'required' && hasCapability(server, 'tasks.requests.tools.call');
     const params: JsonObject = { name, arguments: args, ...(asTask ? { task: { ttl: TASK_TTL_MS } } : {}) };
-    const answer = await this.#exchange.send('tools/call', params, { ownStop: true }).answer;
+    const answer = await this.#exchange.send('tools/call', params, { ownStop: true, progress: true }).answer;
     if (!asTask || answer.kind !== 'result') return answer;
     const task = answer.result['task'];
     if (!isJsonObject(task) || typeof task['taskId'] !== 'string') return answer;

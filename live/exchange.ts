@@ -30,11 +30,53 @@ interface Waiter {
   readonly probe: ProbeKind | undefined;
   readonly resolve: (answer: Answer) => void;
   /** Undefined for a long-lived request (a listen), which owes no answer in any time. */
-  readonly timer: NodeJS.Timeout | undefined;
+  timer: NodeJS.Timeout | undefined;
   /** The time limit it was given (ms). */
   readonly limitMs: number;
   /** An exercised call: past its time limit it is the checker's own stop (a warning), not a missing answer. */
   readonly ownStop?: boolean;
+  /** When a request that asked for progress must be answered by, progress or not (ms since the epoch). */
+  readonly deadline?: number;
+  /** The request's id. */
+  readonly id: number;
+  /** The progress token its progress notifications carry, when it asked for progress. */
+  readonly progressToken?: RequestId;
+}
+
+/**
+ * How many of its time limits a request that asked for progress may take in all. Each progress
+ * notification for it restarts its limit (lifecycle, Timeouts: a sender "MAY choose to reset the
+ * timeout clock when receiving a progress notification ... However, implementations SHOULD always
+ * enforce a maximum timeout, regardless of progress notifications").
+ */
+export const PROGRESS_MAX_LIMITS = 6;
+
+/** What `Exchange.send` is told besides the message. */
+export interface ExchangeSendOptions {
+  /** Reuse this id on purpose (a robustness probe); otherwise the next one. */
+  readonly id?: number;
+  readonly probe?: ProbeKind;
+  readonly headers?: SendOptions['headers'];
+  readonly longLived?: boolean;
+  readonly timeoutMs?: number;
+  readonly ownStop?: boolean;
+  /**
+   * Ask for progress: the request carries `_meta.progressToken` (its own id), and each progress
+   * notification for it restarts its time limit, up to PROGRESS_MAX_LIMITS limits in all.
+   */
+  readonly progress?: boolean;
+}
+
+/** The progress token a request's params carry in `_meta`, if any. */
+function progressTokenOf(params: JsonObject | undefined): RequestId | undefined {
+  const meta = params?.['_meta'];
+  return isJsonObject(meta) && isRequestId(meta['progressToken']) ? meta['progressToken'] : undefined;
+}
+
+/** The params with `_meta.progressToken` set to `token` (other `_meta` members kept). */
+function withProgressToken(params: JsonObject, token: number): JsonObject {
+  const meta = params['_meta'];
+  return { ...params, _meta: { ...(isJsonObject(meta) ? meta : {}), progressToken: token } };
 }
 
 /** One client's side of a connection: numbered requests, their answers, and replies to the server. */
@@ -46,6 +88,8 @@ export class Exchange {
   /** The requests awaiting their answer, by id (a deep run may send two with one id: oldest first). */
   readonly #waiting = new Map<IdKey, Waiter[]>();
   readonly #replies = new Set<Promise<void>>();
+  /** Requests in flight that asked for progress, by their progress token (their id). */
+  readonly #progressing = new Map<IdKey, Waiter>();
   /** Ids the client sent twice at once on purpose (a robustness probe): the server owes them no second answer. */
   readonly #shared = new Set<IdKey>();
   /** Shared ids that have had an answer. */
@@ -101,18 +145,28 @@ export class Exchange {
    * Sends a request without waiting: its id (the next one, or `options.id` to reuse one on purpose)
    * and the promise of its answer. A probe is marked for the recorder before the message is sent.
    */
-  send(method: string, params?: JsonObject, options: { readonly id?: number; readonly probe?: ProbeKind; readonly headers?: SendOptions['headers']; readonly longLived?: boolean; readonly timeoutMs?: number; readonly ownStop?: boolean } = {}): { readonly id: number; readonly answer: Promise<Answer> } {
+  send(method: string, params?: JsonObject, options: ExchangeSendOptions = {}): { readonly id: number; readonly answer: Promise<Answer> } {
     if (this.#ended) return { id: options.id ?? this.#nextId, answer: Promise.resolve({ kind: 'ended' }) };
     const id = options.id ?? this.#nextId++;
+    // The request's own progress token when it carries one, else its id (unique among requests in flight).
+    const given = progressTokenOf(params);
+    const token = given ?? id;
+    const progress = options.progress === true && options.longLived !== true && !this.#waiting.has(idKey(id)) && !this.#progressing.has(idKey(token));
     let waiter: Waiter | undefined;
     const answer = new Promise<Answer>((resolve) => {
       const limitMs = options.timeoutMs ?? this.#timeoutMs;
       const timer = options.longLived === true ? undefined : setTimeout(() => this.#timeout(id, waiter as Waiter), limitMs);
-      waiter = { method, probe: options.probe, resolve, timer, limitMs, ...(options.ownStop === true ? { ownStop: true } : {}) };
+      waiter = {
+        method, probe: options.probe, resolve, timer, limitMs, id,
+        ...(options.ownStop === true ? { ownStop: true } : {}),
+        ...(progress ? { deadline: Date.now() + limitMs * PROGRESS_MAX_LIMITS, progressToken: token } : {}),
+      };
       const earlier = this.#waiting.get(idKey(id)) ?? [];
       if (earlier.length > 0) this.#shared.add(idKey(id));
       this.#waiting.set(idKey(id), [...earlier, waiter]);
+      if (progress) this.#progressing.set(idKey(token as RequestId), waiter);
     });
+    if (progress && token === id) params = withProgressToken(params ?? {}, id);
     if (options.probe !== undefined) this.#recorder.expectProbe(id, options.probe);
     const sendOptions: SendOptions = {
       ...(options.probe === undefined ? {} : { probe: options.probe }),
@@ -190,7 +244,10 @@ export class Exchange {
   #receive(message: JsonObject, event: number): void {
     const id = message['id'];
     const method = message['method'];
-    if (typeof method === 'string' && !('id' in message)) this.#onNotification?.(message);
+    if (typeof method === 'string' && !('id' in message)) {
+      if (method === 'notifications/progress') this.#progressed(message['params']);
+      this.#onNotification?.(message);
+    }
     if (typeof method === 'string') {
       if (isRequestId(id) && !method.startsWith('notifications/')) this.#answer(id, method, message['params']);
       return;
@@ -219,6 +276,18 @@ export class Exchange {
     void sent.then(() => this.#replies.delete(sent));
   }
 
+  /** A progress notification for a request that asked for it restarts its time limit, within its deadline. */
+  #progressed(params: unknown): void {
+    if (!isJsonObject(params) || !isRequestId(params['progressToken'])) return;
+    const key = idKey(params['progressToken']);
+    const waiter = this.#progressing.get(key);
+    if (waiter === undefined || waiter.timer === undefined || waiter.deadline === undefined) return;
+    const left = waiter.deadline - Date.now();
+    if (left <= 0) return;
+    clearTimeout(waiter.timer);
+    waiter.timer = setTimeout(() => this.#timeout(waiter.id, waiter), Math.min(waiter.limitMs, left));
+  }
+
   /** Stops waiting for one request; false when it was no longer awaited. */
   #drop(id: RequestId, waiter: Waiter): boolean {
     const key = idKey(id);
@@ -226,6 +295,7 @@ export class Exchange {
     const at = list?.indexOf(waiter) ?? -1;
     if (list === undefined || at === -1) return false;
     clearTimeout(waiter.timer);
+    if (waiter.progressToken !== undefined) this.#progressing.delete(idKey(waiter.progressToken));
     list.splice(at, 1);
     if (list.length === 0) this.#waiting.delete(key);
     return true;
@@ -246,7 +316,10 @@ export class Exchange {
     if (this.#shared.has(key) && (this.#sharedAnswered.has(key) || this.#waiting.has(key))) {
       this.#recorder.finding(ruleById('probe/duplicate-id-unanswered'), at, '', `robustness probe: the checker sent two requests with id ${id} at once (a client MUST NOT); the server answered one of them, not both, within ${this.#timeoutMs} ms`);
     } else if (waiter.ownStop === true) {
-      this.#recorder.finding(ruleById('lifecycle/exercise-timeout'), at, '', `the exercise stopped waiting for ${waiter.method} (id ${id}) after ${waiter.limitMs} ms (--timeout) and cancelled it`);
+      const why = waiter.deadline === undefined ? `after ${waiter.limitMs} ms (--timeout)`
+        : Date.now() >= waiter.deadline ? `after ${waiter.limitMs * PROGRESS_MAX_LIMITS} ms (${PROGRESS_MAX_LIMITS} times --timeout, the most progress notifications extend it to)`
+        : `after ${waiter.limitMs} ms without an answer or progress (--timeout)`;
+      this.#recorder.finding(ruleById('lifecycle/exercise-timeout'), at, '', `the exercise stopped waiting for ${waiter.method} (id ${id}) ${why} and cancelled it`);
     } else {
       this.#recorder.finding(ruleById('transport/timeout'), at, '', `no answer to ${waiter.method} (id ${id}) within ${this.#timeoutMs} ms`);
     }

@@ -57,6 +57,12 @@ const PROBE_STATUS: Partial<Record<ProbeKind, { readonly status: number; readonl
   'unsupported-version': { status: 400, what: '400 Bad Request', code: ruleById('probe/unsupported-version-code') },
   'header-mismatch': { status: 400, rule: ruleById('http/header-validation-not-400'), what: '400 Bad Request', code: ruleById('probe/header-validation-code') },
   'header-missing': { status: 400, rule: ruleById('http/header-validation-not-400'), what: '400 Bad Request', code: ruleById('probe/header-validation-code') },
+  // A request without a required _meta field: its -32602 in another status is the header judge's http/malformed-request-not-400.
+  'missing-meta': { status: 400, what: '400 Bad Request', code: ruleById('stateless/malformed-request-served') },
+  'removed-method': { status: 404, what: '404 Not Found', code: ruleById('probe/unknown-method-code') },
+  'version-header-mismatch': { status: 400, rule: ruleById('http/header-validation-not-400'), what: '400 Bad Request', code: ruleById('probe/header-validation-code') },
+  'name-header-mismatch': { status: 400, rule: ruleById('http/header-validation-not-400'), what: '400 Bad Request', code: ruleById('probe/header-validation-code') },
+  'name-header-missing': { status: 400, rule: ruleById('http/header-validation-not-400'), what: '400 Bad Request', code: ruleById('probe/header-validation-code') },
 };
 
 /** Decodes strict UTF-8, or undefined when the bytes are not UTF-8. */

@@ -56,6 +56,12 @@ const PROBE_LABELS: Partial<Record<NonNullable<SendOptions['probe']>, string>> =
   'header-mismatch': ' with an Mcp-Method header that does not match its body',
   'header-missing': ' without its Mcp-Method header',
   'foreign-origin': ' with a foreign Origin',
+  'missing-meta': ' without a required _meta field',
+  'removed-method': ' (a method 2026-07-28 removed)',
+  'version-header-mismatch': ' with an MCP-Protocol-Version header that does not match its body',
+  'name-header-mismatch': ' with an Mcp-Name header that does not match its body',
+  'name-header-missing': ' without its Mcp-Name header',
+  'encoded-name': ' with its Mcp-Name in the Base64 sentinel form',
 };
 
 /** A Streamable HTTP client transport with the full scope's HTTP probes. */

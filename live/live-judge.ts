@@ -62,9 +62,29 @@ const PROBE_ANSWERS: Readonly<Record<ProbeKind, { readonly code: number; readonl
   'era-confirm': undefined,
   // resources, Error Handling: a resource that does not exist MUST be answered with -32602.
   'unknown-resource': { code: -32602, rule: ruleById('probe/unknown-resource-code') },
+  // basic, _meta: a request missing a required field MUST be refused -32602; the session judges the
+  // answer (stateless/malformed-request-served), the HTTP header judge its status.
+  'missing-meta': undefined,
+  // The modern server/discover after a request without _meta: judged in #checkAfterLegacyAnswer.
+  'after-legacy-request': undefined,
+  // A method 2026-07-28 removed (ping, logging/setLevel, resources/subscribe, resources/unsubscribe):
+  // an error answers it with -32601 (a result is no finding: no line forbids a server a method of its own).
+  'removed-method': { code: -32601, rule: ruleById('probe/unknown-method-code') },
+  'version-header-mismatch': { code: -32020, rule: ruleById('probe/header-validation-code') },
+  'name-header-mismatch': { code: -32020, rule: ruleById('probe/header-validation-code') },
+  'name-header-missing': { code: -32020, rule: ruleById('probe/header-validation-code') },
+  // An Mcp-Name in the Base64 form of its matching value: judged in #checkEncodedNameAnswer.
+  'encoded-name': undefined,
   // logging, Error Handling: an unrecognized logLevel SHOULD be rejected with -32602.
   'invalid-log-level': { code: -32602, rule: ruleById('probe/invalid-log-level-code') },
 };
+
+/** Whether a response answers server/discover as 2026-07-28 does: a DiscoverResult (supportedVersions) or a modern error. */
+function isModernDiscoverAnswer(message: JsonObject): boolean {
+  const result = message['result'];
+  if (isJsonObject(result)) return Array.isArray(result['supportedVersions']);
+  return isModernError(message['error']);
+}
 
 /** The session rule that blames a probe's wrong answer for the very defect the probe rule would: the probe rule then adds nothing. */
 const SAME_DEFECT: Readonly<Partial<Record<ProbeKind, string>>> = {
@@ -90,6 +110,13 @@ const PROBE_NAMES: Readonly<Record<ProbeKind, string>> = {
   'invalid-arguments': 'tool call with arguments its inputSchema refuses',
   'era-confirm': 'tools/list era confirmation',
   'unknown-resource': 'resources/read of an absent URI',
+  'missing-meta': 'request missing a required _meta field',
+  'after-legacy-request': 'server/discover after a request without _meta',
+  'removed-method': 'method the revision removed',
+  'version-header-mismatch': 'mismatching MCP-Protocol-Version header',
+  'name-header-mismatch': 'mismatching Mcp-Name header',
+  'name-header-missing': 'missing Mcp-Name header',
+  'encoded-name': 'Base64-encoded Mcp-Name',
   'invalid-log-level': 'unrecognized logLevel',
 };
 
@@ -430,7 +457,9 @@ export class LiveJudge {
     const placed: EventFinding[] = [];
     // A probe is meant to be rejected: the findings on it are the point, not a defect of the client.
     // A legacy answer to the era confirmation is no 2026-07-28 answer: the server is not judged by it.
-    if (probe === undefined && !this.#legacyConfirmation(step)) for (const f of judged.findings) placed.push(this.#push(index, f));
+    // The answer to the server/discover after a request without _meta, when it is no modern answer, is
+    // one defect (#checkAfterLegacyAnswer): the session's findings on it would repeat it.
+    if (probe === undefined && !this.#legacyConfirmation(step) && !this.#pinnedAnswer(step)) for (const f of judged.findings) placed.push(this.#push(index, f));
     const answer = this.#checkProbeAnswer(index, step, placed);
     if (answer !== undefined) placed.push(answer);
     const wrong = this.#checkMarkers(index, step);
@@ -445,6 +474,14 @@ export class LiveJudge {
     if (this.#probes.get(`client_to_server ${idKey(message['id'])}`) !== 'era-confirm') return false;
     const result = message['result'];
     return !(isJsonObject(result) && typeof result['resultType'] === 'string') && !isModernError(message['error']);
+  }
+
+  /** Whether `step` answers the after-legacy-request probe with no modern answer (neither a DiscoverResult nor a modern error). */
+  #pinnedAnswer(step: WireStep): boolean {
+    const message = step.message;
+    if (step.direction !== 'server_to_client' || !isJsonObject(message) || 'method' in message || !isRequestId(message['id'])) return false;
+    if (this.#probes.get(`client_to_server ${idKey(message['id'])}`) !== 'after-legacy-request') return false;
+    return !isModernDiscoverAnswer(message);
   }
 
   #checkMarkers(index: number, step: WireStep): EventFinding | undefined {
@@ -470,6 +507,9 @@ export class LiveJudge {
     if (kind === undefined) return undefined;
     this.#probes.delete(key);
     if (kind === 'invalid-arguments') return this.#checkInvalidArgumentsAnswer(index, message);
+    if (kind === 'after-legacy-request') return this.#checkAfterLegacyAnswer(index, message);
+    if (kind === 'encoded-name') return this.#checkEncodedNameAnswer(index, message);
+    if (kind === 'removed-method' && 'result' in message) return undefined;
     const expected = PROBE_ANSWERS[kind];
     if (expected === undefined) return undefined;
     const error = message['error'];
@@ -491,6 +531,28 @@ export class LiveJudge {
     if (result['resultType'] !== undefined && result['resultType'] !== 'complete') return undefined;
     return this.#push(index, finding(ruleById('probe/invalid-arguments-accepted'), '/message/result',
       'the tool was called with arguments its own inputSchema refuses (the request says how) and answered a result without isError: true, not a JSON-RPC error'));
+  }
+
+  /**
+   * basic, Statelessness: "Servers MUST NOT rely on prior requests over the same connection to
+   * establish context (e.g., capabilities, protocol version, client identity)". The server/discover
+   * sent with its _meta right after a request without one must be answered as the first one was:
+   * a DiscoverResult, or a 2026-07-28 error.
+   */
+  #checkAfterLegacyAnswer(index: number, message: JsonObject): EventFinding | undefined {
+    if (isModernDiscoverAnswer(message)) return undefined;
+    const error = message['error'];
+    const got = isJsonObject(error) ? `error ${JSON.stringify(error['code'])}` : 'a result that is no DiscoverResult';
+    return this.#push(index, finding(ruleById('stateless/relies-on-prior-request'), isJsonObject(error) ? '/message/error' : '/message/result',
+      `server/discover, sent with its 2026-07-28 _meta right after a request without _meta on the same connection, was answered with ${got}, where the same request got a DiscoverResult before: the server took the connection's protocol version from the earlier request`));
+  }
+
+  /** Streamable HTTP, Value Encoding: an Mcp-Name whose Base64 form decodes to the body's value is decoded, not refused -32020. */
+  #checkEncodedNameAnswer(index: number, message: JsonObject): EventFinding | undefined {
+    const error = message['error'];
+    if (!isJsonObject(error) || error['code'] !== -32020) return undefined;
+    return this.#push(index, finding(ruleById('http/encoded-name-refused'), '/message/error/code',
+      'the request\'s Mcp-Name was the Base64 sentinel form (=?base64?...?=) of its own params value, and the server refused it with -32020 (HeaderMismatch): it compared the header undecoded'));
   }
 
   #push(event: number, f: Finding | JudgedFinding): EventFinding {

@@ -11,7 +11,7 @@ import { methodTable } from '../validators/methods.ts';
 import { SPEC_2026_07_28 } from '../validators/profiles.ts';
 import { isJsonObject } from '../validators/shape.ts';
 import { isModernError } from '../validators/era.ts';
-import { SUBSCRIPTION_ID_KEY } from '../validators/stateless-meta.ts';
+import { CLIENT_CAPABILITIES_KEY, SUBSCRIPTION_ID_KEY } from '../validators/stateless-meta.ts';
 import { UNSUPPORTED_PROTOCOL_VERSION } from '../validators/stateless-errors.ts';
 import type { Answer, Exchange } from './exchange.ts';
 import type { ProbeKind } from './live-judge.ts';
@@ -20,6 +20,7 @@ import type { LiveRecorder } from './recorder.ts';
 import type { ClientAnswers } from './server-requests.ts';
 import { listenFilter, MODERN_VERSION, requestMeta, retryParams } from './stateless-requests.ts';
 import { FOREIGN_ORIGIN } from './http-transport.ts';
+import { headerValue } from './http-modern.ts';
 import type { ClientTransport, SendOptions } from './transport.ts';
 import { stepClient, type StepRunner } from './step-client.ts';
 
@@ -54,9 +55,13 @@ type ModernSend = SendOptions & {
   readonly version?: string;
   readonly logLevel?: string;
   readonly ownStop?: boolean;
+  readonly progress?: boolean;
   /** The request asks for what the server reports while it works: a log level and a progress token of its own (the full scope's tool calls). */
   readonly reports?: boolean;
 };
+
+/** A modern request sent with the `_meta` keys left out (all: no `_meta`), for the probes of a missing field. */
+type MetaSend = ModernSend & { readonly omitMeta?: readonly string[] | 'all' };
 
 /** What the modern driver is told. */
 export interface ModernOptions {
@@ -89,6 +94,12 @@ const ABSENT_RESOURCE_URI = 'x-mcp-statechart-absent:///probe';
 
 /** The requests that may answer input_required, answered in a retry. */
 const RETRYABLE: ReadonlySet<string> = new Set(['tools/call', 'prompts/get', 'resources/read']);
+
+/** The methods 2026-07-28 removed (changelog: "Remove ping, logging/setLevel"; subscriptions/listen replaces resources/subscribe and unsubscribe). */
+const REMOVED_METHODS = ['ping', 'logging/setLevel', 'resources/subscribe', 'resources/unsubscribe'] as const;
+
+/** The MCP-Protocol-Version header of the version-header-mismatch probe: a published revision, not the body's. */
+const MISMATCHED_VERSION = '2025-11-25';
 
 /** JSON-RPC's "Method not found". */
 const METHOD_NOT_FOUND = -32601;
@@ -159,6 +170,7 @@ export class ModernDriver {
     if (discover.kind === 'error' && discover.error['code'] === METHOD_NOT_FOUND) return this.#legacyOrModern(discover.error);
     if (discover.kind !== 'result' || discover.result['resultType'] !== 'complete') return undefined;
     const server = isJsonObject(discover.result['capabilities']) ? discover.result['capabilities'] : {};
+    if (this.#options.scope === 'full' && this.#transport.kind === 'stdio' && !(await this.#priorRequest())) return undefined;
     const listed: Listed = { tools: [], resources: [], resourceTemplates: [], prompts: [] };
     for (const list of LISTS) {
       if (!isJsonObject(server[list.capability])) continue;
@@ -171,7 +183,7 @@ export class ModernDriver {
     if (mode !== 'none') {
       const host: ExerciseHost = {
         request: (method, params) => (method === 'completion/complete' ? this.#request(method, params) : this.#retryable(method, params)),
-        callTool: (tool, args) => this.#retryable('tools/call', { name: tool['name'] as string, arguments: args }, { ownStop: true, ...this.#reports(), ...this.#paramHeaders(tool, args) }),
+        callTool: (tool, args) => this.#retryable('tools/call', { name: tool['name'] as string, arguments: args }, { ownStop: true, progress: true, ...this.#reports(), ...this.#paramHeaders(tool, args) }),
         mirrorsHeaders: this.#transport.kind === 'http',
       };
       const named = new Set(this.#options.calls.map((c) => c.name));
@@ -236,19 +248,39 @@ export class ModernDriver {
     return `the server answered server/discover with error ${String(refusal['code'])} (${String(refusal['message'] ?? '')}) and tools/list ${answerShown(answer)}: it does not speak MCP ${MODERN_VERSION} (a legacy server: check it without --protocol-version ${MODERN_VERSION})`;
   }
 
-  #send(method: string, params: JsonObject = {}, options: ModernSend = {}): { id: number; answer: Promise<Answer> } {
+  #send(method: string, params: JsonObject = {}, options: MetaSend = {}): { id: number; answer: Promise<Answer> } {
+    const omit = options.omitMeta;
     const reports = options.reports === true;
-    const meta = requestMeta(this.#options.answers, options.version, reports ? CALL_LOG_LEVEL : options.logLevel, reports ? `mcp-statechart-progress-${++this.#tokens}` : undefined);
-    return this.#exchange.send(method, { ...params, _meta: meta }, {
+    const full = requestMeta(this.#options.answers, options.version, reports ? CALL_LOG_LEVEL : options.logLevel, reports ? `mcp-statechart-progress-${++this.#tokens}` : undefined);
+    const meta = Object.fromEntries(Object.entries(full).filter(([key]) => !Array.isArray(omit) || !omit.includes(key)));
+    return this.#exchange.send(method, omit === 'all' ? params : { ...params, _meta: meta }, {
       ...(options.probe === undefined ? {} : { probe: options.probe }),
       ...(options.headers === undefined ? {} : { headers: options.headers }),
       ...(options.longLived === true ? { longLived: true } : {}),
       ...(options.ownStop === true ? { ownStop: true } : {}),
+      ...(options.progress === true ? { progress: true } : {}),
     });
   }
 
-  #request(method: string, params?: JsonObject, options: ModernSend = {}): Promise<Answer> {
+  #request(method: string, params?: JsonObject, options: MetaSend = {}): Promise<Answer> {
     return this.#send(method, params, options).answer;
+  }
+
+  /**
+   * basic, Statelessness: "Servers MUST NOT rely on prior requests over the same connection to
+   * establish context (e.g., capabilities, protocol version, client identity)", and a dual-era
+   * server takes legacy semantics from an `initialize` alone (versioning, Backward Compatibility).
+   * Over stdio, before anything else, a server/discover without `_meta` (malformed: -32602 is owed,
+   * judged by the session), then server/discover with it again, which must be answered as the first
+   * one was (judged by the live judge). A server that took the connection's version from the
+   * request without `_meta` would answer every later request that way too: the check ends there,
+   * on its one finding. False when it ended.
+   */
+  async #priorRequest(): Promise<boolean> {
+    if ((await this.#request('server/discover', {}, { probe: 'missing-meta', omitMeta: 'all' })).kind === 'ended') return false;
+    const again = await this.#request('server/discover', {}, { probe: 'after-legacy-request' });
+    if (again.kind === 'ended') return false;
+    return !('event' in again) || !this.#recorder.findingsAt(again.event).some((f) => f.rule === 'stateless/relies-on-prior-request');
   }
 
   /** Reads every page of a list; false when the connection ended. */
@@ -327,7 +359,7 @@ export class ModernDriver {
     if (isJsonObject(server['logging']) && (await this.#request('server/discover', {}, { logLevel: 'debug' })).kind === 'ended') return false;
     const completion = isJsonObject(server['completions']) ? completionParams(listed) : undefined;
     if (completion !== undefined && (await this.#request('completion/complete', completion)).kind === 'ended') return false;
-    const probes: { method: string; params?: JsonObject; probe: ProbeKind; version?: string; logLevel?: string; headers?: SendOptions['headers'] }[] = [
+    const probes: { method: string; params?: JsonObject; probe: ProbeKind; version?: string; logLevel?: string; headers?: SendOptions['headers']; omitMeta?: readonly string[] }[] = [
       { method: UNKNOWN_METHOD, probe: 'unknown-method' },
     ];
     // The unsupported version goes on a list request: server/discover is how a client learns the
@@ -347,11 +379,48 @@ export class ModernDriver {
       // A loopback server MUST validate the Origin header and refuse an invalid one with 403 (Security & Endpoint).
       if (this.#transport.loopback === true) probes.push({ method: 'server/discover', probe: 'foreign-origin', headers: { origin: FOREIGN_ORIGIN } });
     }
+    probes.push(...this.#metaProbes(server, listed));
     for (const p of probes) {
-      const answer = await this.#request(p.method, p.params, { probe: p.probe, ...(p.version === undefined ? {} : { version: p.version }), ...(p.logLevel === undefined ? {} : { logLevel: p.logLevel }), ...(p.headers === undefined ? {} : { headers: p.headers }) });
+      const answer = await this.#request(p.method, p.params, { probe: p.probe, ...(p.version === undefined ? {} : { version: p.version }), ...(p.logLevel === undefined ? {} : { logLevel: p.logLevel }), ...(p.headers === undefined ? {} : { headers: p.headers }), ...(p.omitMeta === undefined ? {} : { omitMeta: p.omitMeta }) });
       if (answer.kind === 'ended') return false;
     }
     return true;
+  }
+
+  /**
+   * The full scope's probes of the per-request metadata and its HTTP mirrors (2026-07-28):
+   * - basic, _meta: a request missing a required field (here clientCapabilities; over stdio the
+   *   request without any _meta, sent first (#priorRequest), lacks the protocol version too, which
+   *   over HTTP is what the MCP-Protocol-Version header mirrors) MUST be refused -32602, with 400 on HTTP;
+   * - the methods the revision removed (changelog: ping, logging/setLevel, resources/subscribe and
+   *   resources/unsubscribe): an error answers them -32601, on HTTP with 404 Not Found;
+   * - Streamable HTTP, Server Validation: an MCP-Protocol-Version or Mcp-Name header that does not
+   *   match the body, or a missing Mcp-Name, is refused 400 with -32020; an Mcp-Name in the Base64
+   *   sentinel form of its matching value is decoded (Value Encoding), not refused. A missing
+   *   MCP-Protocol-Version is not probed: a server that supports clients older than 2025-06-18 MAY
+   *   take it for 2025-03-26.
+   */
+  #metaProbes(server: JsonObject, listed: Listed): { method: string; params?: JsonObject; probe: ProbeKind; headers?: SendOptions['headers']; omitMeta?: readonly string[] }[] {
+    const probes: { method: string; params?: JsonObject; probe: ProbeKind; headers?: SendOptions['headers']; omitMeta?: readonly string[] }[] = [
+      { method: 'server/discover', probe: 'missing-meta', omitMeta: [CLIENT_CAPABILITIES_KEY] },
+    ];
+    const uri = listed.resources.find((r) => typeof r['uri'] === 'string')?.['uri'] as string | undefined;
+    for (const method of REMOVED_METHODS) {
+      if (method.startsWith('resources/') && uri === undefined) continue;
+      probes.push({ method, params: method === 'ping' ? {} : method === 'logging/setLevel' ? { level: 'debug' } : { uri: uri as string }, probe: 'removed-method' });
+    }
+    if (this.#transport.kind !== 'http') return probes;
+    probes.push({ method: 'server/discover', probe: 'version-header-mismatch', headers: { 'mcp-protocol-version': MISMATCHED_VERSION } });
+    // The named request, valid but for the header: a listed resource read (no side effects), else a
+    // listed prompt whose arguments are all optional got.
+    const prompt = listed.prompts.find((p) => typeof p['name'] === 'string' && argumentsOf(p).every((a) => a['required'] !== true))?.['name'] as string | undefined;
+    const named = uri !== undefined ? { method: 'resources/read', params: { uri }, value: uri }
+      : prompt !== undefined && isJsonObject(server['prompts']) ? { method: 'prompts/get', params: { name: prompt }, value: prompt } : undefined;
+    if (named === undefined) return probes;
+    probes.push({ method: named.method, params: named.params, probe: 'name-header-mismatch', headers: { 'mcp-name': headerValue(`${named.value}-mismatch`) } });
+    probes.push({ method: named.method, params: named.params, probe: 'name-header-missing', headers: { 'mcp-name': null } });
+    probes.push({ method: named.method, params: named.params, probe: 'encoded-name', headers: { 'mcp-name': `=?base64?${Buffer.from(named.value, 'utf8').toString('base64')}?=` } });
+    return probes;
   }
 
   /**

@@ -30,8 +30,14 @@ const HeadersSchema = v.record(v.string(), v.string());
  * server must refuse with 403 Forbidden. `era-confirm` is not wrong either: the tools/list a check of
  * 2026-07-28 sends after server/discover was answered -32601, to tell a legacy server (whose answer
  * is not judged: it is no 2026-07-28 server) from a 2026-07-28 one (judged as any answer).
+ * In 2026-07-28 too: a request missing a required `_meta` field (`missing-meta`), the modern
+ * server/discover sent after one (`after-legacy-request`: the server must not have taken the
+ * connection's era from it), a method the revision removed (`removed-method`), and over Streamable
+ * HTTP an MCP-Protocol-Version or Mcp-Name header that does not match the body or (Mcp-Name) is
+ * missing, and an Mcp-Name in the Base64 form of its matching value (`encoded-name`: to be decoded, not refused).
  */
-export const PROBE_KINDS = ['unknown-method', 'invalid-params', 'before-initialized', 'duplicate-id', 'reused-id', 'unsupported-version', 'header-mismatch', 'header-missing', 'era-probe', 'undeclared-roots', 'undeclared-elicitation-mode', 'wrong-request-state', 'foreign-origin', 'invalid-arguments', 'era-confirm', 'unknown-resource', 'invalid-log-level'] as const;
+export const PROBE_KINDS = ['unknown-method', 'invalid-params', 'before-initialized', 'duplicate-id', 'reused-id', 'unsupported-version', 'header-mismatch', 'header-missing', 'era-probe', 'undeclared-roots', 'undeclared-elicitation-mode', 'wrong-request-state', 'foreign-origin', 'invalid-arguments', 'era-confirm', 'unknown-resource',
+  'missing-meta', 'after-legacy-request', 'removed-method', 'version-header-mismatch', 'name-header-mismatch', 'name-header-missing', 'encoded-name', 'invalid-log-level'] as const;
 
 /** One message on the wire: the parsed message when the line or event was strict JSON, else its text. */
 export const MessageEventSchema = v.strictObject({

@@ -1,4 +1,5 @@
 import type { Profile, ProfileLimits } from './context.ts';
+import { X_MCP_HEADER } from './mcp-header.ts';
 
 const NO_LIMITS: ProfileLimits = { itemBytes: null, readBytes: null, contentItems: null, listItems: null, cursorLength: null };
 
@@ -64,13 +65,22 @@ export interface RevisionFacts {
   readonly optionalElicitationId: boolean;
   /** No initialize handshake: every request names the revision and the client's capabilities in its own `_meta`. */
   readonly perRequestMeta: boolean;
+  /** Keywords the revision's pages define inside a tool's inputSchema beside JSON Schema's own (2026-07-28, tools page: x-mcp-header). */
+  readonly toolSchemaExtensions: readonly string[];
 }
 
 const REVISION_FACTS: Readonly<Record<Profile['revision'], RevisionFacts>> = {
-  '2025-06-18': { anyStructuredOutput: false, optionalElicitationId: false, perRequestMeta: false },
-  '2025-11-25': { anyStructuredOutput: false, optionalElicitationId: false, perRequestMeta: false },
-  '2026-07-28': { anyStructuredOutput: true, optionalElicitationId: true, perRequestMeta: true },
+  '2025-06-18': { anyStructuredOutput: false, optionalElicitationId: false, perRequestMeta: false, toolSchemaExtensions: [] },
+  '2025-11-25': { anyStructuredOutput: false, optionalElicitationId: false, perRequestMeta: false, toolSchemaExtensions: [] },
+  '2026-07-28': { anyStructuredOutput: true, optionalElicitationId: true, perRequestMeta: true, toolSchemaExtensions: [X_MCP_HEADER] },
 };
+
+/**
+ * The tool-schema keywords any revision defines. None is an unknown keyword in any profile: a server
+ * serving both eras sends the same tool definitions in either, so a keyword of a later revision is
+ * an annotation an earlier client ignores, not a schema mistake.
+ */
+export const TOOL_SCHEMA_EXTENSIONS: ReadonlySet<string> = new Set(Object.values(REVISION_FACTS).flatMap((f) => f.toolSchemaExtensions));
 
 /** The facts of the revision a profile judges. */
 export function revisionFacts(profile: Pick<Profile, 'revision'>): RevisionFacts {

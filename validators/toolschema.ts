@@ -4,7 +4,7 @@
  * silently declared but not executed and checking a value stays cheap.
  */
 import { courseNumberAt, courseNumberText, compareCourseNumbers } from './course-numbers.ts';
-import { X_MCP_HEADER } from './mcp-header.ts';
+import { TOOL_SCHEMA_EXTENSIONS } from './profiles.ts';
 import { JSON_SCHEMA_AVAILABLE, validateJsonSchema } from './json-schema.ts';
 import type { ValidationContext } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
@@ -86,13 +86,9 @@ const NOT_IN_COURSE: ReadonlySet<string> = new Set(['default']);
 interface Walk {
   readonly out: Finding[];
   readonly strict: boolean;
-  /** Extension keywords the revision's pages define for a tool's inputSchema (2026-07-28: x-mcp-header). */
-  readonly extensions: ReadonlySet<string>;
   nodes: number;
 }
 
-/** The extension keywords a revision defines in tool schemas: 2026-07-28's x-mcp-header (tools page, x-mcp-header). */
-const EXTENSIONS: Readonly<Record<string, ReadonlySet<string>>> = { '2026-07-28': new Set(['x-mcp-header']) };
 
 function push(w: Walk, rule: RuleSpec, at: string, message: string): void {
   w.out.push(finding(rule, at, message));
@@ -252,8 +248,8 @@ function walk(w: Walk, node: unknown, at: string, depth: number): void {
     const applies = w.strict && NOT_IN_COURSE.has(key) ? undefined : KEYWORDS.get(key);
     if (applies === undefined) {
       if (w.strict) push(w, ruleById('toolschema/unknown-keyword'), pointerJoin(at, key), `Invalid keyword: "${key}" is declared but not executed by the tool-schema subset`);
-      // x-mcp-header is the 2026-07-28 tools page's annotation for clients (validators/mcp-header.ts), no validation keyword.
-      else if (!JSON_SCHEMA_KEYWORDS.has(key) && !w.extensions.has(key) && key !== X_MCP_HEADER) push(w, ruleById('toolschema/keyword-not-executed'), pointerJoin(at, key), `Invalid keyword: "${key}" is not a JSON Schema keyword, so no validator executes it`);
+      // A keyword a revision's pages define (x-mcp-header: validators/mcp-header.ts) is an annotation for clients, no validation keyword.
+      else if (!JSON_SCHEMA_KEYWORDS.has(key) && !TOOL_SCHEMA_EXTENSIONS.has(key)) push(w, ruleById('toolschema/keyword-not-executed'), pointerJoin(at, key), `Invalid keyword: "${key}" is not a JSON Schema keyword, so no validator executes it`);
     } else if (w.strict && applies !== null && type !== undefined && !applies.has(type)) {
       push(w, ruleById('toolschema/inapplicable-keyword'), pointerJoin(at, key), `Invalid keyword: "${key}" is declared but not executed for type "${type}"`);
     }
@@ -310,7 +306,7 @@ function walk(w: Walk, node: unknown, at: string, depth: number): void {
  * validateToolSchema({ type: 'object', properties: { city: { type: 'string', minLength: 1 } } }, '/tool/inputSchema', ctx);
  */
 export function validateToolSchema(schema: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
-  const w: Walk = { out: [], strict: ctx.profile.strict, extensions: EXTENSIONS[ctx.profile.revision] ?? new Set(), nodes: 0 };
+  const w: Walk = { out: [], strict: ctx.profile.strict, nodes: 0 };
   walk(w, schema, at, 0);
   // The specification profiles judge the schema as JSON Schema (ajv); the subset's walk adds only
   // its warnings there (a keyword no dialect defines, a required name not declared). The course

@@ -120,4 +120,21 @@ test('validate: a trace given as text is judged again as validate --json judges 
   assert.ok(report.findings.some((f) => f.rule === 'envelope/result-and-error'));
 });
 
+test('validate: a trace whose session negotiated a revision no profile judges is refused as validate refuses it (cli/version-not-judged, the place named)', async () => {
+  const run = await checkPeer('result-and-error');
+  const events = run.trace.events.map((e) => {
+    const result = (e as { message?: { result?: { protocolVersion?: unknown } } }).message?.result;
+    return result?.protocolVersion === undefined ? e : { ...e, message: { ...(e as { message: object }).message, result: { ...result, protocolVersion: '2024-11-05' } } };
+  });
+  const at = events.findIndex((e, i) => e !== run.trace.events[i]);
+  try {
+    await validate(traceText({ ...run.trace, events }));
+    assert.unreachable('a trace of an unjudged revision is judged');
+  } catch (error) {
+    assert.is((error as { rule?: string }).rule, 'cli/version-not-judged', String(error));
+    assert.is((error as { pointer?: string }).pointer, `/events/${at}/message/result/protocolVersion`);
+    assert.match(String((error as Error).message), /^the traced session negotiated MCP 2024-11-05, a revision mcp-statechart does not judge/);
+  }
+});
+
 test.run();

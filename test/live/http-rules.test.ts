@@ -179,6 +179,7 @@ const CASES_ELSEWHERE: Readonly<Record<string, string>> = {
   'http/header-validation-not-400': 'modern-check.test.ts',
   'http/unsupported-version-not-400': 'modern-check.test.ts',
   'http/unknown-method-not-404': 'modern-check.test.ts',
+  'http/encoded-name-refused': 'modern-check.test.ts',
   'http/malformed-request-not-400': 'http-meta-error-status.test.ts',
   'http/missing-capability-not-400': 'http-meta-error-status.test.ts',
   'http/client-accept': 'http-header-rules.test.ts',

@@ -39,8 +39,8 @@ test('stdio, era auto: a modern server answers the server/discover probe; the ru
   assert.equal(run.trace.findings, []);
   assert.is(run.trace.profile, '2026-07-28');
   assert.equal(era(run), { asked: 'auto', used: 'modern', why: 'server/discover (sent first, as a client of both eras does) was answered with a DiscoverResult' });
-  const sent = run.trace.events.flatMap((e) => (e.kind === 'message' && e.direction === 'client_to_server' && typeof (e.message as { method?: unknown }).method === 'string' ? [e.message as { method: string; id?: number; params?: Record<string, unknown> }] : []));
-  // Every request carries the per-request _meta: version, capabilities, client info.
+  const sent = run.trace.events.flatMap((e) => (e.kind === 'message' && e.direction === 'client_to_server' && e.probe !== 'missing-meta' && typeof (e.message as { method?: unknown }).method === 'string' ? [e.message as { method: string; id?: number; params?: Record<string, unknown> }] : []));
+  // Every request but the probes of a missing _meta field carries the per-request _meta: version, capabilities, client info.
   for (const m of sent.filter((m) => m.id !== undefined)) {
     const meta = m.params?.['_meta'] as Record<string, unknown>;
     assert.ok(meta['io.modelcontextprotocol/protocolVersion'] !== undefined && meta['io.modelcontextprotocol/clientCapabilities'] !== undefined && meta['io.modelcontextprotocol/clientInfo'] !== undefined, m.method);
@@ -231,7 +231,8 @@ test('Streamable HTTP, era auto: the correct modern peer is clean in the full sc
   assert.is(named.length, 1);
   assert.is(named[0]?.kind === 'http_request' ? named[0].headers['mcp-name'] : '', 'echo');
   const probes = run.trace.events.flatMap((e) => (e.kind === 'message' && e.probe !== undefined ? [e.probe] : []));
-  assert.equal(probes, ['era-probe', 'unknown-method', 'unsupported-version', 'invalid-params', 'unknown-resource', 'header-mismatch', 'header-missing', 'foreign-origin']);
+  assert.equal(probes, ['era-probe', 'unknown-method', 'unsupported-version', 'invalid-params', 'unknown-resource', 'header-mismatch', 'header-missing', 'foreign-origin',
+    'missing-meta', 'removed-method', 'removed-method', 'removed-method', 'removed-method', 'version-header-mismatch', 'name-header-mismatch', 'name-header-missing', 'encoded-name']);
   // The foreign-Origin probe went with the Origin the page requires a loopback server to refuse, and got its 403.
   const foreign = requests.filter((r) => r.kind === 'http_request' && r.headers['origin'] === FOREIGN_ORIGIN);
   assert.is(foreign.length, 1);
@@ -289,5 +290,106 @@ for (const [what, change, expected] of HTTP_DEFECTS) {
     assert.equal(clientFindings(run), []);
   });
 }
+
+// The per-request metadata probes (full scope): each one-defect peer gets exactly one finding
+// (rule and pointer), and the correct peers above none.
+const firstSent = (run: CheckRun, probe: string) => run.trace.events.find((e) => e.kind === 'message' && e.direction === 'client_to_server' && e.probe === probe);
+const exactly = (run: CheckRun) => run.trace.findings.map((f) => `${f.severity} ${f.rule} ${f.pointer}`);
+
+test('stdio, full scope: the probes of a missing _meta field go without _meta at first, then without clientCapabilities; the removed methods each once', async () => {
+  const run = await checkPeer('modern-correct', { ...MODERN, scope: 'full' });
+  assert.equal(run.trace.findings, []);
+  const metas = run.trace.events.flatMap((e) => (e.kind === 'message' && e.probe === 'missing-meta' ? [(e.message as { params?: { _meta?: Record<string, unknown> } }).params?._meta] : []));
+  // The request without _meta lacks the protocol version too: one probe of it, not two of one defect.
+  assert.equal(metas.map((m) => (m === undefined ? 'none' : Object.keys(m).sort().join(','))), [
+    'none',
+    'io.modelcontextprotocol/clientInfo,io.modelcontextprotocol/protocolVersion',
+  ]);
+  const removed = run.trace.events.flatMap((e) => (e.kind === 'message' && e.probe === 'removed-method' ? [(e.message as { method: string }).method] : []));
+  assert.equal(removed, ['ping', 'logging/setLevel', 'resources/subscribe', 'resources/unsubscribe']);
+  assert.ok(firstSent(run, 'after-legacy-request') !== undefined);
+});
+
+const META_DEFECTS: readonly [string, readonly string[]][] = [
+  // basic, _meta: "A request missing any required field is malformed; the server MUST reject it with -32602".
+  // (Its base peer answers the invalid-cursor probe with a result: that peer's own warning, as above.)
+  ['modern-serves-without-meta', ['error stateless/malformed-request-served /message/result', 'warning probe/invalid-params-code /message']],
+  ['modern-serves-without-capabilities', ['error stateless/malformed-request-served /message/result']],
+  // basic, Statelessness: "Servers MUST NOT rely on prior requests over the same connection"; the check ends on it.
+  ['modern-pins-legacy', ['error stateless/relies-on-prior-request /message/error']],
+  // A removed method refused with another code than -32601.
+  ['modern-removed-method-code', ['error probe/unknown-method-code /message/error/code']],
+];
+
+for (const [peer, expected] of META_DEFECTS) {
+  test(`stdio, full scope: ${peer} is caught with exactly ${expected.join(', ')}`, async () => {
+    const run = await checkPeer(peer, { ...MODERN, scope: 'full' });
+    assert.equal(exactly(run), expected);
+    assert.equal(clientFindings(run), []);
+    assert.is(judgeTrace(run.trace).signature, run.trace.signature);
+  });
+}
+
+test('stdio, full scope: a server that pins the connection after a request without _meta is judged on that one answer, and the check goes no further', async () => {
+  const run = await checkPeer('modern-pins-legacy', { ...MODERN, scope: 'full' });
+  const after = firstSent(run, 'after-legacy-request');
+  assert.ok(after !== undefined);
+  const methods = run.trace.events.flatMap((e) => (e.kind === 'message' && e.direction === 'client_to_server' ? [(e.message as { method?: string }).method] : []));
+  assert.equal(methods, ['server/discover', 'server/discover', 'server/discover'], 'no list was sent after the pinned answer');
+});
+
+const HTTP_META_DEFECTS: readonly [string, ModernHttpChange, readonly string[]][] = [
+  ['serves a request without clientCapabilities', { serveWithoutCapabilities: true }, ['error stateless/malformed-request-served /message/result']],
+  ['refuses a request without clientCapabilities -32602 in a 200', { malformedStatus: 200 }, ['error http/malformed-request-not-400 /status']],
+  ['answers ping -32601 in a 200', { pingAnswer: { code: -32601, status: 200 } }, ['error http/unknown-method-not-404 /status']],
+  ['refuses ping with -32602 in a 400', { pingAnswer: { code: -32602, status: 400 } }, ['error probe/unknown-method-code /message/error/code']],
+  // One served mismatch: its status and its missing -32020, as for Mcp-Method.
+  ['serves a request whose MCP-Protocol-Version does not match its _meta', { acceptVersionMismatch: true }, ['error http/header-validation-not-400 /status', 'error probe/header-validation-code /message']],
+  ['serves a request whose Mcp-Name does not match, or is missing', { acceptNameMismatch: true }, [
+    'error http/header-validation-not-400 /status', 'error probe/header-validation-code /message', 'error http/header-validation-not-400 /status', 'error probe/header-validation-code /message',
+  ]],
+  ['refuses an Mcp-Name in the Base64 form of its matching value', { undecodedName: true }, ['error http/encoded-name-refused /message/error/code']],
+];
+
+for (const [what, change, expected] of HTTP_META_DEFECTS) {
+  test(`Streamable HTTP, full scope: a peer that ${what} is caught with exactly ${expected.join(', ')}`, async () => {
+    const run = await checkHttp(change);
+    assert.equal(exactly(run), expected);
+    assert.equal(clientFindings(run), []);
+    assert.is(judgeTrace(run.trace).signature, run.trace.signature);
+  });
+}
+
+test('Streamable HTTP: the metadata probes carry the headers they name: a mismatching MCP-Protocol-Version, a mismatching or no Mcp-Name, the Base64 form of the right one', async () => {
+  const run = await checkHttp({});
+  assert.equal(run.trace.findings, []);
+  const headersOf = (probe: string) => {
+    const m = firstSent(run, probe);
+    const exchange = m?.kind === 'message' ? (m as { exchange?: number }).exchange : undefined;
+    const r = run.trace.events.find((e) => e.kind === 'http_request' && e.exchange === exchange);
+    return r?.kind === 'http_request' ? r.headers : {};
+  };
+  assert.is(headersOf('version-header-mismatch')['mcp-protocol-version'], '2025-11-25');
+  assert.is(headersOf('name-header-mismatch')['mcp-name'], 'memo://note-mismatch');
+  assert.is(headersOf('name-header-missing')['mcp-name'], undefined);
+  assert.is(headersOf('encoded-name')['mcp-name'], `=?base64?${Buffer.from('memo://note').toString('base64')}?=`);
+  assert.is(headersOf('name-header-missing')['mcp-method'], 'resources/read');
+});
+
+test('Streamable HTTP: without resources, the Mcp-Name probes go on prompts/get of a prompt whose arguments are all optional; served, they are caught there', async () => {
+  const capabilities = { tools: {}, prompts: {} };
+  const clean = await checkHttp({ capabilities });
+  assert.equal(clean.trace.findings, []);
+  const named = clean.trace.events.flatMap((e) => (e.kind === 'message' && (e.probe === 'name-header-mismatch' || e.probe === 'encoded-name') ? [(e.message as { method: string; params: { name: string } })] : []));
+  assert.equal(named.map((m) => `${m.method} ${m.params.name}`), ['prompts/get greeting', 'prompts/get greeting']);
+  const served = await checkHttp({ capabilities, acceptNameMismatch: true });
+  assert.equal(exactly(served), ['error http/header-validation-not-400 /status', 'error probe/header-validation-code /message', 'error http/header-validation-not-400 /status', 'error probe/header-validation-code /message']);
+  const methodOf = (event: number | null) => {
+    const exchange = (served.trace.events[event ?? -1] as { exchange?: number } | undefined)?.exchange;
+    const request = served.trace.events.find((e) => e.kind === 'http_request' && e.exchange === exchange);
+    return request?.kind === 'http_request' ? request.headers['mcp-method'] : undefined;
+  };
+  assert.equal(served.trace.findings.map((f) => methodOf(f.event)), ['prompts/get', 'prompts/get', 'prompts/get', 'prompts/get']);
+});
 
 test.run();

@@ -74,6 +74,10 @@ const UNKNOWN_METHOD = 'probe/unknown-method-code error';
 // version, client identity)". The C# SDK 2.0 answers -32600 "The negotiated protocol version cannot
 // change within a session".
 const UNSUPPORTED_VERSION = 'probe/unsupported-version-code error';
+// stateless/malformed-request-served (error): the full check's server/discover without _meta, served
+// with a result. Basic, _meta: "A request missing any required field is malformed; the server
+// **MUST** reject it with JSON-RPC error code -32602 (Invalid params)".
+const MALFORMED_SERVED = 'stateless/malformed-request-served error';
 
 const SERVERS: readonly PublishedServer[] = [
   {
@@ -164,7 +168,7 @@ const SERVERS: readonly PublishedServer[] = [
     platformBound: { name: '@azure/mcp-template-linux-x64', file: '@azure/mcp-template-linux-x64/dist/mcptmp' },
     command: [inModules('@azure/mcp-template-linux-x64/dist/mcptmp'), 'server', 'start'],
     version: null,
-    check: { [UNSUPPORTED_VERSION]: 1, [INVALID_PARAMS]: 1 },
+    check: { [MALFORMED_SERVED]: 1, [UNSUPPORTED_VERSION]: 1, [INVALID_PARAMS]: 1 },
     fuzz: [INVALID_PARAMS],
   },
   {

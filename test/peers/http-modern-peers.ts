@@ -42,6 +42,16 @@ export interface ModernHttpChange {
   readonly foreignOriginStatus?: number;
   /** The tools listed (the core's otherwise); a tools/call's Mcp-Param-* headers are checked against their x-mcp-header properties. */
   readonly tools?: readonly Json[];
+  /** Serves a request whose _meta lacks io.modelcontextprotocol/clientCapabilities (the core's change; the basic page requires -32602). */
+  readonly serveWithoutCapabilities?: boolean;
+  /** How ping, which 2026-07-28 removed, is answered (the core's change; the page requires 404 and -32601). */
+  readonly pingAnswer?: { readonly code: number; readonly status: number };
+  /** Serves a request whose MCP-Protocol-Version does not match its _meta, as if it did. */
+  readonly acceptVersionMismatch?: boolean;
+  /** Serves a request whose Mcp-Name does not match its body, or is missing, as if it did. */
+  readonly acceptNameMismatch?: boolean;
+  /** Compares an Mcp-Name in the Base64 sentinel form undecoded (the Value Encoding section requires decoding it). */
+  readonly undecodedName?: boolean;
   /** The capabilities server/discover declares (the core's otherwise). */
   readonly capabilities?: Json;
   /** The answering core's other changes (see modern-core.mjs): logs, progress, input_required, list change notifications. */
@@ -61,16 +71,18 @@ export interface ModernHttpChange {
 const NAMED: Readonly<Record<string, string>> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
 
 /** The header check of the transport page: undefined when the headers match the body, else what is wrong. */
-function headerMismatch(req: http.IncomingMessage, message: Json, tools: readonly Json[] = []): string | undefined {
+function headerMismatch(req: http.IncomingMessage, message: Json, change: ModernHttpChange): string | undefined {
+  const tools = change.tools ?? [];
   const params = (message['params'] ?? {}) as Json;
   const meta = (params['_meta'] ?? {}) as Json;
   const version = meta['io.modelcontextprotocol/protocolVersion'];
-  if (req.headers['mcp-protocol-version'] !== version) return 'MCP-Protocol-Version does not match _meta';
+  if (req.headers['mcp-protocol-version'] !== version && (change.acceptVersionMismatch !== true || req.headers['mcp-protocol-version'] === undefined)) return 'MCP-Protocol-Version does not match _meta';
   if (req.headers['mcp-method'] !== message['method']) return 'Mcp-Method does not match the method';
   const source = NAMED[String(message['method'])];
-  if (source !== undefined && typeof params[source] === 'string') {
+  if (source !== undefined && typeof params[source] === 'string' && change.acceptNameMismatch !== true) {
     const header = req.headers['mcp-name'];
-    const decoded = typeof header === 'string' && header.startsWith('=?base64?') && header.endsWith('?=') ? Buffer.from(header.slice(9, -2), 'base64').toString('utf8') : header;
+    const encoded = typeof header === 'string' && header.startsWith('=?base64?') && header.endsWith('?=') && change.undecodedName !== true;
+    const decoded = encoded ? Buffer.from(header.slice(9, -2), 'base64').toString('utf8') : header;
     if (decoded !== params[source]) return 'Mcp-Name does not match the body';
   }
   // Custom Headers from Tool Parameters: each top-level x-mcp-header property given is mirrored.
@@ -121,7 +133,7 @@ export function startModernHttpPeer(change: ModernHttpChange = {}): Promise<Runn
       const message = JSON.parse(await readRequestBody(req)) as Json;
       const json = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       if (isModern(message) && change.acceptMismatch !== true) {
-        const wrong = headerMismatch(req, message, change.tools);
+        const wrong = headerMismatch(req, message, change);
         if (wrong !== undefined) {
           json(400, { jsonrpc: '2.0', id: message['id'] ?? null, error: { code: -32020, message: `Header mismatch: ${wrong}` } });
           return;
@@ -133,6 +145,8 @@ export function startModernHttpPeer(change: ModernHttpChange = {}): Promise<Runn
         ...(change.notifyBeforeAck === true ? { notifyBeforeAck: true } : {}),
         ...(change.secondPageWithoutTtl === true ? { secondPageWithoutTtl: true } : {}),
         ...(change.malformedStatus === undefined ? {} : { malformedStatus: change.malformedStatus }),
+        ...(change.serveWithoutCapabilities === true ? { serveWithoutCapabilities: true } : {}),
+        ...(change.pingAnswer === undefined ? {} : { pingAnswer: change.pingAnswer }),
         ...change.core,
       };
       const answered = answer(message, { change: coreChange, ...(change.tools === undefined ? {} : { tools: change.tools }), ...(change.capabilities === undefined ? {} : { capabilities: change.capabilities }) }) as { status: number; messages: Json[]; hold?: boolean; changed?: boolean; delayMs?: number };

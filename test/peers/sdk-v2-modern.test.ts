@@ -2,7 +2,10 @@
 // createMcpHandler, each with its default dual-era posture and with legacy: 'reject'. What they
 // draw is what they do: both warn that an invalid cursor gets -32603, not -32602 (a SHOULD);
 // serveStdio serves a list request in a protocol version it does not support instead of refusing it
-// with -32022 (the versioning page's MUST), where createMcpHandler refuses it with 400 and -32022.
+// with -32022 (the versioning page's MUST), where createMcpHandler refuses it with 400 and -32022;
+// serveStdio answers a request without _meta with another code than -32602 (-32601 by default,
+// pinning the connection to legacy so that a server/discover with _meta after it is refused too,
+// which basic, Statelessness forbids; -32022 with legacy: 'reject').
 // createMcpHandler is validation-free by design (its documentation asks for Origin validation in
 // front of it): served bare, it accepts a foreign Origin in either era, where the transport page
 // requires 403. docs/live-checks.md lists these findings and why.
@@ -38,9 +41,27 @@ test('serveStdio, era auto: modern, clean in the quick scope with a named call',
   assert.equal(rules(run), []);
 });
 
-test('serveStdio, full scope: the unsupported version is served (stateless/unsupported-version-not-rejected, once: the probe rule adds nothing for the same answer); the invalid cursor a warning', async () => {
+test('serveStdio, full scope: the unsupported version is served (stateless/unsupported-version-not-rejected, once: the probe rule adds nothing for the same answer); the invalid cursor a warning; legacy: reject refuses a request without _meta -32022, not -32602', async () => {
   const run = await checkNode([SERVE_STDIO, '--reject-legacy'], { era: 'modern', scope: 'full', timeoutMs: 5000 });
-  assert.equal(rules(run), ['error stateless/unsupported-version-not-rejected', 'warning probe/invalid-params-code']);
+  // basic, _meta: "A request missing any required field is malformed; the server MUST reject it with -32602".
+  assert.equal(rules(run), ['error stateless/malformed-request-served', 'error stateless/unsupported-version-not-rejected', 'warning probe/invalid-params-code']);
+  const malformed = run.trace.findings.find((f) => f.rule === 'stateless/malformed-request-served');
+  assert.is(malformed?.pointer, '/message/error/code');
+  assert.match(malformed?.message ?? '', 'answered error -32022');
+  assert.equal(clientFindings(run), []);
+});
+
+// basic, Statelessness: "Servers MUST NOT rely on prior requests over the same connection to establish
+// context (e.g., capabilities, protocol version, client identity)"; versioning: a dual-era server
+// takes legacy semantics from an initialize request. serveStdio's default pins the connection to
+// legacy after one request without _meta: it answers that request -32601 (not the -32602 a malformed
+// request is owed) and the server/discover after it, with its own _meta, -32601 too.
+test('serveStdio, full scope: a request without _meta pins the connection to legacy (stateless/malformed-request-served, then stateless/relies-on-prior-request, where the check ends)', async () => {
+  const run = await checkNode([SERVE_STDIO], { era: 'modern', scope: 'full', timeoutMs: 5000 });
+  assert.equal(run.trace.findings.map((f) => `${f.severity} ${f.rule} ${f.pointer}`), [
+    'error stateless/malformed-request-served /message/error/code',
+    'error stateless/relies-on-prior-request /message/error',
+  ]);
   assert.equal(clientFindings(run), []);
 });
 

@@ -16,8 +16,13 @@ const SSE_INTERPRETATION = 'https://html.spec.whatwg.org/multipage/server-sent-e
 export const httpRules = defineRules('http', SPEC.transports, {
   'header-validation-not-400': {
     keyword: 'MUST',
-    text: 'In 2026-07-28, a request whose mirrored header does not match its body, or lacks a required one (Mcp-Method), must be rejected with HTTP 400 Bad Request.',
+    text: 'In 2026-07-28, a request whose mirrored header (MCP-Protocol-Version, Mcp-Method, Mcp-Name) does not match its body, or lacks a required one (Mcp-Method, Mcp-Name), must be rejected with HTTP 400 Bad Request.',
     spec: modernLine('server-validation', 'servers MUST return HTTP status 400 Bad Request'),
+  },
+  'encoded-name-refused': {
+    keyword: 'MUST',
+    text: 'In 2026-07-28, an Mcp-Name header in the Base64 sentinel form (=?base64?...?=) is decoded before it is compared with the body: a request whose decoded Mcp-Name matches its params.name or params.uri is not refused with -32020 (HeaderMismatch).',
+    spec: modernLine('value-encoding', 'servers MUST decode an encoded Mcp-Name or Mcp-Param-{Name} value before comparing it'),
   },
   'unsupported-version-not-400': {
     keyword: 'MUST',
@@ -76,8 +81,9 @@ export const httpRules = defineRules('http', SPEC.transports, {
     spec: line('streamable-http', 'single HTTP endpoint path'),
   },
   'redirect-other-origin': {
-    keyword: 'MUST',
-    text: 'A redirect to another origin is never followed: the session id and credentials stay with the origin the user named.',
+    keyword: 'tool',
+    severity: 'warning',
+    text: 'The endpoint answered with a redirect to another origin, which the checker never follows (the session id and credentials stay with the origin the user named): what lies behind it was not checked (no line forbids a redirect).',
     spec: line('streamable-http', 'single HTTP endpoint path'),
   },
   'timeout': {

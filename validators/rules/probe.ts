@@ -36,7 +36,7 @@ export const probeRules = defineRules('probe', SPEC.jsonrpc, {
   },
   'header-validation-code': {
     keyword: 'MUST',
-    text: 'A Streamable HTTP request whose mirrored header (Mcp-Method) does not match its body, or is missing, must be rejected with a JSON-RPC error -32020 (HeaderMismatch).',
+    text: 'A Streamable HTTP request whose mirrored header (MCP-Protocol-Version, Mcp-Method, Mcp-Name) does not match its body, or (Mcp-Method, Mcp-Name) is missing, must be rejected with a JSON-RPC error -32020 (HeaderMismatch).',
     spec: 'https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http#server-validation:~:text=MUST%20include%20a%20JSON%2DRPC%20error',
   },
   'duplicate-id-unanswered': {

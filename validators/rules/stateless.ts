@@ -115,6 +115,11 @@ export const statelessRules = defineRules('stateless', SCHEMA_2026, {
     keyword: 'MUST',
     spec: `${PAGES_2026}/server/utilities/caching#interaction-with-pagination:~:text=Servers%20MUST%20apply%20the%20same%20cacheScope%20to%20all%20response%20pages`,
   },
+  'relies-on-prior-request': {
+    text: 'A 2026-07-28 server does not take a request\'s protocol version or capabilities from an earlier request on the same connection: a server/discover carrying its own _meta, sent after a request without one, is answered with a DiscoverResult (or a 2026-07-28 error), as it was before.',
+    keyword: 'MUST NOT',
+    spec: `${PAGES_2026}/basic/index#statelessness:~:text=Servers%20MUST%20NOT%20rely%20on%20prior%20requests%20over%20the%20same%20connection`,
+  },
   'malformed-request-served': {
     text: 'A request missing a required _meta field (protocolVersion, clientCapabilities) is malformed: the server rejects it with -32602 (Invalid params), never a result or another code.',
     keyword: 'MUST',

@@ -80,13 +80,15 @@ export function answer(message, options = {}) {
   }
   if (typeof version !== 'string') return { status: change.malformedStatus ?? 400, messages: [error(id, -32602, 'Invalid params: _meta must name the protocol version')] };
   const capabilities = params?._meta?.['io.modelcontextprotocol/clientCapabilities'];
-  if (typeof capabilities !== 'object' || capabilities === null || Array.isArray(capabilities)) {
+  if ((typeof capabilities !== 'object' || capabilities === null || Array.isArray(capabilities)) && change.serveWithoutCapabilities !== true) {
     return { status: change.malformedStatus ?? 400, messages: [error(id, -32602, 'Invalid params: _meta must carry the client capabilities')] };
   }
   if (version !== VERSION && change.serveUnsupported !== true) {
     return { status: change.unsupportedStatus ?? 400, messages: [error(id, -32022, 'Unsupported protocol version', { supported: [VERSION], requested: version })] };
   }
   const tools = options.tools ?? [ECHO_TOOL, CONFIRM_TOOL];
+  // A method 2026-07-28 removed, answered with another code than -32601 (a broken peer's change).
+  if (method === 'ping' && change.pingAnswer !== undefined) return { status: change.pingAnswer.status, messages: [error(id, change.pingAnswer.code, 'Ping is not served')] };
   // logging, Error Handling: a server that logs rejects an unrecognized logLevel with -32602 (`acceptAnyLogLevel`: serves it).
   const level = params?._meta?.[LOG_LEVEL];
   const logs = (options.capabilities ?? CAPABILITIES).logging !== undefined;
