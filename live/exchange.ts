@@ -94,6 +94,14 @@ export class Exchange {
   readonly #shared = new Set<IdKey>();
   /** Shared ids that have had an answer. */
   readonly #sharedAnswered = new Set<IdKey>();
+  /** Over Streamable HTTP, the requests whose response stream the client closed before their answer (each a cancellation), by id. */
+  readonly #cancelledByClose = new Set<IdKey>();
+  /**
+   * Whether closing a request's stream cancels it: over Streamable HTTP in 2026-07-28 only (its
+   * Cancellation section). In the earlier revisions a disconnect is not a cancellation, and a
+   * server may still deliver the answer (on a resumed stream, the GET stream).
+   */
+  #closingCancels = false;
   #nextId = 1;
   #ended = false;
   /** Whether the server has answered any request yet. */
@@ -105,6 +113,11 @@ export class Exchange {
     this.#recorder = recorder;
     this.#timeoutMs = timeoutMs;
     this.#reply = reply;
+  }
+
+  /** From now on, closing a request's Streamable HTTP stream cancels it (a 2026-07-28 run). */
+  closingCancels(): void {
+    this.#closingCancels = this.#transport.kind === 'http';
   }
 
   /** Whether the server has ended the connection. */
@@ -166,6 +179,8 @@ export class Exchange {
     const sent = this.#transport.send({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) }, sendOptions);
     const delivered = sent.then(() => answer, (error: unknown) => {
       if (!(error instanceof Error)) throw error;
+      // Over Streamable HTTP a request given up on in time had its connection closed: that cancelled it.
+      if (this.#closingCancels && (error as { code?: unknown }).code === 'timeout' && this.#waiting.has(idKey(id))) this.#cancelledByClose.add(idKey(id));
       // The transport recorded what went wrong (and a finding when the server is at fault): no timeout of ours on top,
       // but for an exercised call whose answer did not come in time: the checker's own stop, recorded once, here.
       if ((waiter as Waiter).ownStop === true && (error as { code?: unknown }).code === 'timeout' && this.#waiting.has(idKey(id))) {
@@ -203,6 +218,7 @@ export class Exchange {
     if (waiter !== undefined) {
       this.#drop(id, waiter);
       waiter.resolve({ kind: 'cancelled' });
+      if (this.#closingCancels) this.#cancelledByClose.add(idKey(id));
     }
     await this.#transport.closeStream?.(id);
   }
@@ -239,6 +255,12 @@ export class Exchange {
       return;
     }
     if (!isRequestId(id)) return;
+    if (this.#cancelledByClose.delete(idKey(id)) && !this.#waiting.has(idKey(id))) {
+      // Streamable HTTP, Cancellation: the server "MUST NOT send any further messages for it".
+      this.#recorder.finding(ruleById('http/message-after-cancel'), event, '/message/id',
+        `the response to request ${String(id)} came on another stream after the client closed that request's own stream, which cancelled it`);
+      return;
+    }
     const waiter = this.#waiting.get(idKey(id))?.[0];
     if (waiter === undefined) return; // a second answer, or one after the time limit: the session judges it
     this.#drop(id, waiter);
@@ -292,6 +314,8 @@ export class Exchange {
       return;
     }
     const key = idKey(id);
+    // Over Streamable HTTP the transport closes the connection of a request past the same limit: that cancels it.
+    if (this.#closingCancels) this.#cancelledByClose.add(key);
     if (this.#shared.has(key) && (this.#sharedAnswered.has(key) || this.#waiting.has(key))) {
       this.#recorder.finding(ruleById('probe/duplicate-id-unanswered'), at, '', `robustness probe: the checker sent two requests with id ${id} at once (a client MUST NOT); the server answered one of them, not both, within ${this.#timeoutMs} ms`);
     } else if (waiter.ownStop === true) {

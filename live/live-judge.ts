@@ -78,6 +78,8 @@ const PROBE_ANSWERS: Readonly<Record<ProbeKind, { readonly code: number; readonl
   // The judging server's tools/list page offering a tool whose x-mcp-header annotation is invalid on
   // purpose: the client must exclude the tool (http/client-invalid-tool-called); nothing answers it.
   'invalid-tool-offer': undefined,
+  // logging, Error Handling: an unrecognized logLevel SHOULD be rejected with -32602.
+  'invalid-log-level': { code: -32602, rule: ruleById('probe/invalid-log-level-code') },
 };
 
 /** Whether a response answers server/discover as 2026-07-28 does: a DiscoverResult (supportedVersions) or a modern error. */
@@ -119,6 +121,7 @@ const PROBE_NAMES: Readonly<Record<ProbeKind, string>> = {
   'name-header-missing': 'missing Mcp-Name header',
   'encoded-name': 'Base64-encoded Mcp-Name',
   'invalid-tool-offer': 'a tool offered with an invalid x-mcp-header annotation',
+  'invalid-log-level': 'unrecognized logLevel',
 };
 
 /** A finding placed on the event it rests on. */

@@ -36,6 +36,14 @@ const FULL_READS = 3;
 const FULL_PROMPTS = 5;
 /** The longest the full scope waits for a listen stream's acknowledgement (ms). */
 const LISTEN_WAIT_MS = 2_000;
+/** How long the full scope keeps its listen stream open after its last request, for what the server notifies on it (ms). */
+const LISTEN_HOLD_MS = 500;
+/** The log level the full scope's tool calls ask for in their _meta (a server may log at it or above it). */
+const CALL_LOG_LEVEL = 'info';
+/** A log level no revision defines, for the invalid-log-level probe. */
+const UNKNOWN_LOG_LEVEL = 'verbose';
+/** What the full scope appends to a requestState in the retry it alters (the wrong-request-state probe). */
+const ALTERED_STATE = '.altered-by-the-client';
 
 import { LISTS } from './list-items.ts';
 import { runExercise, type ExerciseHost, type ExerciseProgress } from './exercise.ts';
@@ -43,7 +51,14 @@ import { DEFAULT_EXERCISE_SEED, type ExerciseMode, type ExerciseReport } from '.
 import { paramHeaders, toolParamHeaders } from './mcp-param-headers.ts';
 
 /** How one modern request is sent: the probe, headers, version, log level, whether it owes an answer in time, and whether a timeout is the checker's own stop. */
-type ModernSend = SendOptions & { readonly version?: string; readonly logLevel?: string; readonly ownStop?: boolean; readonly progress?: boolean };
+type ModernSend = SendOptions & {
+  readonly version?: string;
+  readonly logLevel?: string;
+  readonly ownStop?: boolean;
+  readonly progress?: boolean;
+  /** The request asks for what the server reports while it works: a log level and a progress token of its own (the full scope's tool calls). */
+  readonly reports?: boolean;
+};
 
 /** A modern request sent with the `_meta` keys left out (all: no `_meta`), for the probes of a missing field. */
 type MetaSend = ModernSend & { readonly omitMeta?: readonly string[] | 'all' };
@@ -130,12 +145,21 @@ export class ModernDriver {
   readonly skipped: ModernSkip[] = [];
   /** What the exercise sent and left out (undefined: none ran). */
   exercise: ExerciseReport | undefined;
+  /** The full scope's listen stream, held open until the run's last request (its request id). */
+  #held: number | undefined;
+  /** Progress tokens given so far (each request its own). */
+  #tokens = 0;
+  /** Whether the full scope has sent its retry with an altered requestState. */
+  #altered = false;
+  /** The tools listed (the altered retry goes only to a read-only tool). */
+  #tools: readonly JsonObject[] = [];
 
   constructor(exchange: Exchange, recorder: LiveRecorder, options: ModernOptions, transport: ClientTransport) {
     this.#exchange = exchange;
     this.#recorder = recorder;
     this.#options = options;
     this.#transport = transport;
+    exchange.closingCancels();
   }
 
   /** Runs the check; the error says why it could not run (undefined: it ran). */
@@ -152,11 +176,14 @@ export class ModernDriver {
       if (!isJsonObject(server[list.capability])) continue;
       if (!(await this.#listAll(list.method, list.items, listed))) return undefined;
     }
+    this.#tools = listed.tools;
+    // The full scope listens from here to its last request, so a notification any of them causes is seen on the stream.
+    if (this.#options.scope === 'full' && !(await this.#listen(server, listed))) return undefined;
     const mode = this.#options.exercise ?? 'none';
     if (mode !== 'none') {
       const host: ExerciseHost = {
         request: (method, params) => (method === 'completion/complete' ? this.#request(method, params) : this.#retryable(method, params)),
-        callTool: (tool, args) => this.#retryable('tools/call', { name: tool['name'] as string, arguments: args }, { ownStop: true, progress: true, ...this.#paramHeaders(tool, args) }),
+        callTool: (tool, args) => this.#retryable('tools/call', { name: tool['name'] as string, arguments: args }, { ownStop: true, progress: true, ...this.#reports(), ...this.#paramHeaders(tool, args) }),
         mirrorsHeaders: this.#transport.kind === 'http',
       };
       const named = new Set(this.#options.calls.map((c) => c.name));
@@ -183,14 +210,20 @@ export class ModernDriver {
         this.skipped.push({ name: call.name, pointer: `/options/calls/${index}/name`, reason: `the tool is rejected, as the Streamable HTTP page requires of a client: ${refused.invalid}`, blamed: refused.finding.rule });
         continue;
       }
-      if ((await this.#retryable('tools/call', { name: call.name, arguments: call.args }, this.#paramHeaders(tool, call.args))).kind === 'ended') return undefined;
+      if ((await this.#retryable('tools/call', { name: call.name, arguments: call.args }, { ...this.#reports(), ...this.#paramHeaders(tool, call.args) })).kind === 'ended') return undefined;
     }
     const steps = this.#options.steps;
     if (steps !== undefined) {
       const send = (method: string, params: JsonObject) => (RETRYABLE.has(method) ? this.#retryable(method, params) : this.#request(method, params));
       await steps(stepClient(this.#recorder, listed, SPEC_2026_07_28, send, (params) => ({ ...params, _meta: requestMeta(this.#options.answers) })));
     }
+    await this.#release();
     return undefined;
+  }
+
+  /** In the full scope, a tool call asks for the server's reports (a log level, a progress token): logging and progress are judged on what comes back. */
+  #reports(): { reports?: true } {
+    return this.#options.scope === 'full' ? { reports: true } : {};
   }
 
   /** Over Streamable HTTP, the Mcp-Param-{Name} headers a tool's x-mcp-header properties ask for with these arguments. */
@@ -217,7 +250,9 @@ export class ModernDriver {
 
   #send(method: string, params: JsonObject = {}, options: MetaSend = {}): { id: number; answer: Promise<Answer> } {
     const omit = options.omitMeta;
-    const meta = Object.fromEntries(Object.entries(requestMeta(this.#options.answers, options.version, options.logLevel)).filter(([key]) => !Array.isArray(omit) || !omit.includes(key)));
+    const reports = options.reports === true;
+    const full = requestMeta(this.#options.answers, options.version, reports ? CALL_LOG_LEVEL : options.logLevel, reports ? `mcp-statechart-progress-${++this.#tokens}` : undefined);
+    const meta = Object.fromEntries(Object.entries(full).filter(([key]) => !Array.isArray(omit) || !omit.includes(key)));
     return this.#exchange.send(method, omit === 'all' ? params : { ...params, _meta: meta }, {
       ...(options.probe === undefined ? {} : { probe: options.probe }),
       ...(options.headers === undefined ? {} : { headers: options.headers }),
@@ -267,9 +302,30 @@ export class ModernDriver {
       if (hasError(this.#recorder.findingsAt(answer.event))) return answer;
       const retry = retryParams(params, answer.result, this.#options.answers);
       if (retry === undefined) return answer;
+      if (typeof retry['requestState'] === 'string' && this.#altersState(method, params)) {
+        // Multi Round-Trip Requests, Server Requirements: the server "MUST treat requestState as an
+        // attacker-controlled input"; it must reject a state that fails verification only where the
+        // state influences authorization, resource access or business logic, which the checker
+        // cannot see. So the altered retry's answer is judged as any answer, and nothing more.
+        this.#altered = true;
+        if ((await this.#request(method, { ...retry, requestState: `${retry['requestState']}${ALTERED_STATE}` }, { ...options, probe: 'wrong-request-state' })).kind === 'ended') return { kind: 'ended' };
+      }
       answer = await this.#request(method, retry, options);
     }
     return answer;
+  }
+
+  /**
+   * Whether the full scope sends, once, a retry of this request with its requestState altered first:
+   * only a request without side effects (a read, a prompt, a tool annotated readOnlyHint), as the
+   * altered retry may be served.
+   */
+  #altersState(method: string, params: JsonObject): boolean {
+    if (this.#options.scope !== 'full' || this.#altered) return false;
+    if (method !== 'tools/call') return true;
+    const tool = this.#tools.find((t) => t['name'] === params['name']);
+    const annotations = tool === undefined ? undefined : tool['annotations'];
+    return isJsonObject(annotations) && annotations['readOnlyHint'] === true;
   }
 
   /** The reason a named call is not sent (the client does not send what it would reject), or undefined. */
@@ -299,12 +355,11 @@ export class ModernDriver {
     for (const prompt of exercised ? [] : optionalOnly.slice(0, FULL_PROMPTS)) {
       if ((await this.#retryable('prompts/get', { name: prompt['name'] as string })).kind === 'ended') return false;
     }
-    if (!(await this.#listen(server, listed))) return false;
     // Logging is asked for once (server/discover with a level): every other request asks for none.
     if (isJsonObject(server['logging']) && (await this.#request('server/discover', {}, { logLevel: 'debug' })).kind === 'ended') return false;
     const completion = isJsonObject(server['completions']) ? completionParams(listed) : undefined;
     if (completion !== undefined && (await this.#request('completion/complete', completion)).kind === 'ended') return false;
-    const probes: { method: string; params?: JsonObject; probe: ProbeKind; version?: string; headers?: SendOptions['headers']; omitMeta?: readonly string[] }[] = [
+    const probes: { method: string; params?: JsonObject; probe: ProbeKind; version?: string; logLevel?: string; headers?: SendOptions['headers']; omitMeta?: readonly string[] }[] = [
       { method: UNKNOWN_METHOD, probe: 'unknown-method' },
     ];
     // The unsupported version goes on a list request: server/discover is how a client learns the
@@ -313,6 +368,8 @@ export class ModernDriver {
     if (list !== undefined) {
       probes.push({ method: list.method, probe: 'unsupported-version', version: UNSUPPORTED_VERSION });
       probes.push({ method: list.method, params: { cursor: 42 } as unknown as JsonObject, probe: 'invalid-params' });
+      // logging, Error Handling: a logLevel that is no recognized level SHOULD be rejected with -32602 (a server that logs).
+      if (isJsonObject(server['logging'])) probes.push({ method: list.method, probe: 'invalid-log-level', logLevel: UNKNOWN_LOG_LEVEL });
     }
     // resources, Error Handling: a URI no resource has is answered with -32602 (a scheme no server serves).
     if (isJsonObject(server['resources'])) probes.push({ method: 'resources/read', params: { uri: ABSENT_RESOURCE_URI }, probe: 'unknown-resource' });
@@ -324,7 +381,7 @@ export class ModernDriver {
     }
     probes.push(...this.#metaProbes(server, listed));
     for (const p of probes) {
-      const answer = await this.#request(p.method, p.params, { probe: p.probe, ...(p.version === undefined ? {} : { version: p.version }), ...(p.headers === undefined ? {} : { headers: p.headers }), ...(p.omitMeta === undefined ? {} : { omitMeta: p.omitMeta }) });
+      const answer = await this.#request(p.method, p.params, { probe: p.probe, ...(p.version === undefined ? {} : { version: p.version }), ...(p.logLevel === undefined ? {} : { logLevel: p.logLevel }), ...(p.headers === undefined ? {} : { headers: p.headers }), ...(p.omitMeta === undefined ? {} : { omitMeta: p.omitMeta }) });
       if (answer.kind === 'ended') return false;
     }
     return true;
@@ -368,29 +425,39 @@ export class ModernDriver {
 
   /**
    * Opens a subscriptions/listen stream for what the server declared it may notify (list changes,
-   * updates of the first listed resource), waits for its acknowledgement, and ends it as the
-   * transport does: over stdio notifications/cancelled naming the listen request; over Streamable
-   * HTTP the client closes the SSE stream (subscriptions, Cancellation), then re-sends the listen,
-   * as a client that lost its stream does, and the server must serve it as a new subscription
-   * (acknowledged first, under the new request's id), then closes that one too. The session judges
-   * the acknowledgements, subscription ids and filters. False when the connection ended.
+   * updates of the first listed resource) and waits for its acknowledgement. Over Streamable HTTP
+   * the client then closes the SSE stream (subscriptions, Cancellation) and re-sends the listen, as
+   * a client that lost its stream does, and the server must serve it as a new subscription
+   * (acknowledged first, under the new request's id). The stream open last is held through the
+   * run's later requests, so what they change is notified on it, and ended by #release. The
+   * session judges the acknowledgements, subscription ids, filters and notifications. False when
+   * the connection ended.
    */
   async #listen(server: JsonObject, listed: Listed): Promise<boolean> {
     const first = listed.resources.find((r) => typeof r['uri'] === 'string');
     const filter = listenFilter(server, first === undefined ? undefined : (first['uri'] as string));
     if (Object.keys(filter).length === 0) return true;
-    if (this.#transport.kind === 'stdio') {
-      const id = await this.#openListen(filter);
+    for (let opened = 0; opened < (this.#transport.kind === 'stdio' ? 1 : 2); opened++) {
+      if (this.#held !== undefined) await this.#exchange.closeStream(this.#held);
+      this.#held = await this.#openListen(filter);
       if (this.#exchange.ended) return false;
-      if (this.#exchange.inFlight(id)) await this.#exchange.cancel(id, 'the check is done listening');
-      return !this.#exchange.ended;
-    }
-    for (let opened = 0; opened < 2; opened++) {
-      const id = await this.#openListen(filter);
-      if (this.#exchange.ended) return false;
-      await this.#exchange.closeStream(id);
     }
     return !this.#exchange.ended;
+  }
+
+  /**
+   * Ends the held listen stream after a bounded wait (LISTEN_HOLD_MS) for what the server still
+   * notifies on it, as the transport ends one: over stdio notifications/cancelled naming the listen
+   * request, over Streamable HTTP by closing its SSE stream.
+   */
+  async #release(): Promise<void> {
+    const id = this.#held;
+    this.#held = undefined;
+    if (id === undefined || this.#exchange.ended || !this.#exchange.inFlight(id)) return;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(LISTEN_HOLD_MS, this.#options.timeoutMs)));
+    if (this.#exchange.ended || !this.#exchange.inFlight(id)) return;
+    if (this.#transport.kind === 'stdio') await this.#exchange.cancel(id, 'the check is done listening');
+    else await this.#exchange.closeStream(id);
   }
 
   /** Sends one subscriptions/listen and waits (LISTEN_WAIT_MS at most) for its acknowledgement or its answer; its id. */

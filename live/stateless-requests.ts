@@ -17,13 +17,14 @@ import { clientCapabilities, replyTo, type ClientAnswers } from './server-reques
 /** The modern revision the checker speaks. */
 export const MODERN_VERSION = '2026-07-28';
 
-/** The `_meta` every request of the checker carries (a log level only when asked for). */
-export function requestMeta(answers: ClientAnswers, version = MODERN_VERSION, logLevel?: string): JsonObject {
+/** The `_meta` every request of the checker carries (a log level and a progress token only when asked for). */
+export function requestMeta(answers: ClientAnswers, version = MODERN_VERSION, logLevel?: string, progressToken?: string): JsonObject {
   return {
     [PROTOCOL_VERSION_KEY]: version,
     [CLIENT_CAPABILITIES_KEY]: clientCapabilities(answers, MODERN_VERSION),
     [CLIENT_INFO_KEY]: { ...CLIENT_INFO },
     ...(logLevel === undefined ? {} : { [LOG_LEVEL_KEY]: logLevel }),
+    ...(progressToken === undefined ? {} : { progressToken }),
   };
 }
 

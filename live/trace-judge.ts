@@ -23,6 +23,11 @@ export interface TraceJudgement {
 }
 
 const UNANSWERED = ruleById('correlation/unanswered-request').id;
+/**
+ * Findings on a message event that rest on what only the live connection saw, carried over as
+ * recorded: a response that came after the client closed its request's stream (which cancelled it).
+ */
+const SEEN_LIVE: ReadonlySet<string> = new Set([ruleById('http/message-after-cancel').id]);
 
 /** Whether a check's trace was asked to speak MCP 2026-07-28 alone (`options.era.asked`), as its recorder judged it. */
 function statelessOnly(trace: Trace): boolean {
@@ -60,7 +65,7 @@ export function judgeTrace(trace: Trace): TraceJudgement {
     }
   });
   const { findings, negotiation } = judge.finish();
-  const carried = trace.findings.filter((f) => f.event === null || trace.events[f.event]?.kind !== 'message' || (cut && f.rule === UNANSWERED));
+  const carried = trace.findings.filter((f) => f.event === null || trace.events[f.event]?.kind !== 'message' || (cut && f.rule === UNANSWERED) || SEEN_LIVE.has(f.rule));
   const order = (f: TraceFinding) => f.event ?? Number.MAX_SAFE_INTEGER;
   const all: TraceFinding[] = [...findings, ...carried].map((f, i) => ({ f, i })).sort((a, b) => order(a.f) - order(b.f) || a.i - b.i).map(({ f }) => f);
   const signature = signatureOf(findingEvidence({ events: trace.events, findings: all }));

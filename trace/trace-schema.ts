@@ -37,7 +37,7 @@ const HeadersSchema = v.record(v.string(), v.string());
  * missing, and an Mcp-Name in the Base64 form of its matching value (`encoded-name`: to be decoded, not refused).
  */
 export const PROBE_KINDS = ['unknown-method', 'invalid-params', 'before-initialized', 'duplicate-id', 'reused-id', 'unsupported-version', 'header-mismatch', 'header-missing', 'era-probe', 'undeclared-roots', 'undeclared-elicitation-mode', 'wrong-request-state', 'foreign-origin', 'invalid-arguments', 'era-confirm', 'unknown-resource',
-  'missing-meta', 'after-legacy-request', 'removed-method', 'version-header-mismatch', 'name-header-mismatch', 'name-header-missing', 'encoded-name', 'invalid-tool-offer'] as const;
+  'missing-meta', 'after-legacy-request', 'removed-method', 'version-header-mismatch', 'name-header-mismatch', 'name-header-missing', 'encoded-name', 'invalid-tool-offer', 'invalid-log-level'] as const;
 
 /** One message on the wire: the parsed message when the line or event was strict JSON, else its text. */
 export const MessageEventSchema = v.strictObject({

@@ -294,6 +294,8 @@ const HTTP_DEFECTS: readonly [string, ModernHttpChange, readonly string[]][] = [
   ['refuses a request from a foreign Origin with 400, not 403', { foreignOriginStatus: 400 }, ['http/origin-not-403']],
   ['sends a notification on a listen stream before its acknowledgement', { notifyBeforeAck: true }, ['stateless/not-acknowledged']],
   ['acknowledges the listen re-sent after a closed stream under the closed listen\'s id', { staleAckAfterDrop: true }, ['stateless/acknowledged-not-first']],
+  // Streamable HTTP, Cancellation: closing a request's SSE stream cancels it; the server "MUST NOT send any further messages for it".
+  ['answers the listen whose stream the client closed on the listen re-sent', { answerClosedElsewhere: true }, ['http/message-after-cancel']],
 ];
 
 for (const [what, change, expected] of HTTP_DEFECTS) {

@@ -7,7 +7,7 @@
 import type http from 'node:http';
 import { listenLoopback, readRequestBody, type RunningPeer } from './http-peer.ts';
 // @ts-expect-error: a plain ES module shared with the stdio peers, without types.
-import { answer } from './stdio/modern-core.mjs';
+import { answer, listChanged } from './stdio/modern-core.mjs';
 
 type Json = Record<string, unknown>;
 
@@ -27,6 +27,13 @@ export interface ModernHttpChange {
    * should have dropped: "MUST be treated by the server as cancellation of that request").
    */
   readonly staleAckAfterDrop?: boolean;
+  /**
+   * Once a listen stream was closed by the client, its response is sent on the next listen stream;
+   * a slow call whose connection the client closed is answered on the open listen streams (the
+   * server keeps the cancelled request and answers it elsewhere: "MUST NOT send any further
+   * messages for it").
+   */
+  readonly answerClosedElsewhere?: boolean;
   /** The second page of tools/list without ttlMs (the caching page requires it on every cacheable result). */
   readonly secondPageWithoutTtl?: boolean;
   /** The HTTP status of the -32602 refusing a request without its required _meta (the basic page requires 400). */
@@ -53,6 +60,18 @@ export interface ModernHttpChange {
    * name 400 for validation failures, so 400 is as correct as 200.
    */
   readonly errorStatus?: number;
+  /** The answering core's other changes (see modern-core.mjs): logs, progress, input_required, list change notifications. */
+  readonly core?: {
+    readonly progressWrongToken?: boolean;
+    readonly progressWithoutToken?: boolean;
+    readonly logBelowLevel?: boolean;
+    readonly logWithoutLevel?: boolean;
+    readonly inputRequiredOn?: string;
+    readonly askUndeclared?: boolean;
+    readonly acceptAlteredState?: boolean;
+    readonly acceptAnyLogLevel?: boolean;
+    readonly changedWithoutId?: boolean;
+  };
 }
 
 const NAMED: Readonly<Record<string, string>> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
@@ -105,6 +124,8 @@ function isModern(message: Json): boolean {
 export function startModernHttpPeer(change: ModernHttpChange = {}): Promise<RunningPeer> {
   /** The id of the last listen whose stream the client closed (for staleAckAfterDrop). */
   let dropped: unknown;
+  /** The open listen streams, each with its request id and filter: told of list changes. */
+  const listens = new Set<{ readonly id: unknown; readonly filter: Json; readonly res: http.ServerResponse }>();
   return listenLoopback((req, res) => {
     void (async () => {
       if (!loopbackOrigin(req.headers.origin) && change.foreignOriginStatus !== 200) {
@@ -132,8 +153,20 @@ export function startModernHttpPeer(change: ModernHttpChange = {}): Promise<Runn
         ...(change.malformedStatus === undefined ? {} : { malformedStatus: change.malformedStatus }),
         ...(change.serveWithoutCapabilities === true ? { serveWithoutCapabilities: true } : {}),
         ...(change.pingAnswer === undefined ? {} : { pingAnswer: change.pingAnswer }),
+        ...change.core,
       };
-      const answered = answer(message, { change: coreChange, ...(change.tools === undefined ? {} : { tools: change.tools }), ...(change.capabilities === undefined ? {} : { capabilities: change.capabilities }) }) as { status: number; messages: Json[]; hold?: boolean };
+      const answered = answer(message, { change: coreChange, ...(change.tools === undefined ? {} : { tools: change.tools }), ...(change.capabilities === undefined ? {} : { capabilities: change.capabilities }) }) as { status: number; messages: Json[]; hold?: boolean; changed?: boolean; delayMs?: number };
+      if (answered.delayMs !== undefined) {
+        await new Promise((resolve) => setTimeout(resolve, answered.delayMs));
+        if (res.destroyed || req.socket.destroyed) {
+          // The client closed the connection: the request is cancelled, and nothing more is sent for it.
+          if (change.answerClosedElsewhere === true) for (const listen of listens) for (const m of answered.messages) listen.res.write(`data: ${JSON.stringify(m)}\n\n`);
+          return;
+        }
+      }
+      if (answered.changed === true) {
+        for (const listen of listens) for (const m of listChanged(listen.id, listen.filter, coreChange) as Json[]) listen.res.write(`data: ${JSON.stringify(m)}\n\n`);
+      }
       if (answered.messages.length === 0) {
         res.writeHead(202).end();
         return;
@@ -146,10 +179,23 @@ export function startModernHttpPeer(change: ModernHttpChange = {}): Promise<Runn
           if (change.staleAckAfterDrop === true && dropped !== undefined && m['method'] === 'notifications/subscriptions/acknowledged') meta['io.modelcontextprotocol/subscriptionId'] = dropped;
           res.write(`data: ${JSON.stringify(m)}\n\n`);
         }
+        if (change.answerClosedElsewhere === true && dropped !== undefined && dropped !== listenId) {
+          res.write(`data: ${JSON.stringify({ jsonrpc: '2.0', id: dropped, result: { resultType: 'complete', _meta: { 'io.modelcontextprotocol/subscriptionId': dropped } } })}\n\n`);
+        }
+        const listen = { id: listenId, filter: ((message['params'] as Json | undefined)?.['notifications'] ?? {}) as Json, res };
+        listens.add(listen);
         res.on('close', () => {
+          listens.delete(listen);
           dropped ??= listenId;
         });
         return; // held open until the client closes it
+      }
+      if (answered.messages.length > 1) {
+        // Notifications before the response: an SSE response stream carrying them in order, then closed.
+        res.writeHead(answered.status, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
+        for (const m of answered.messages) res.write(`data: ${JSON.stringify(m)}\n\n`);
+        res.end();
+        return;
       }
       const only = answered.messages[0] as Json;
       json(change.errorStatus !== undefined && answered.status === 200 && 'error' in only ? change.errorStatus : answered.status, only);

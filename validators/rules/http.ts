@@ -196,4 +196,9 @@ export const httpRules = defineRules('http', SPEC.transports, {
     text: 'A body must be coded as its Content-Encoding says: the codings it names are the decoding that has to be applied to obtain the media type of its Content-Type (RFC 9110, section 8.4); the body does not decode so.',
     spec: 'https://www.rfc-editor.org/rfc/rfc9110#section-8.4',
   },
+  'message-after-cancel': {
+    keyword: 'MUST NOT',
+    text: 'Closing the SSE response stream of a request cancels it: the server must send no further message for that request, so its response on another stream (a listen stream, another request\'s) is one it must not send.',
+    spec: modernLine('cancellation', 'MUST NOT send any further messages for it'),
+  },
 });

@@ -28,6 +28,12 @@ export const probeRules = defineRules('probe', SPEC.jsonrpc, {
     text: 'A resources/read of a URI no resource has (here x-mcp-statechart-absent:///probe) must be answered with JSON-RPC error -32602 (Invalid Params), never a result (an empty contents array included).',
     spec: 'https://modelcontextprotocol.io/specification/2026-07-28/server/resources#error-handling:~:text=servers%20MUST%20return%20a%20JSON%2DRPC%20error',
   },
+  'invalid-log-level-code': {
+    keyword: 'SHOULD',
+    severity: 'warning',
+    text: 'A request whose _meta io.modelcontextprotocol/logLevel is not a recognized log level (here "verbose") should be rejected with JSON-RPC error -32602 (Invalid params).',
+    spec: 'https://modelcontextprotocol.io/specification/2026-07-28/server/utilities/logging#error-handling:~:text=the%20server%20SHOULD%20reject%20that',
+  },
   'header-validation-code': {
     keyword: 'MUST',
     text: 'A Streamable HTTP request whose mirrored header (MCP-Protocol-Version, Mcp-Method, Mcp-Name) does not match its body, or (Mcp-Method, Mcp-Name) is missing, must be rejected with a JSON-RPC error -32020 (HeaderMismatch).',

@@ -11,6 +11,12 @@ const SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId';
 
 export const ECHO_TOOL = { name: 'echo', description: 'Echoes its text.', inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } };
 export const CONFIRM_TOOL = { name: 'confirm', description: 'Asks the user to confirm, then says what they chose.', inputSchema: { type: 'object', properties: {} } };
+/** A read-only tool that asks for input as confirm does (its requestState is `lookup-1`): the full scope may retry it with the state altered. */
+export const LOOKUP_TOOL = { name: 'lookup', description: 'Looks up what the user confirms.', inputSchema: { type: 'object', properties: {} }, annotations: { readOnlyHint: true } };
+/** A tool that answers after `ms` milliseconds (its argument). */
+export const SLOW_TOOL = { name: 'slow', description: 'Answers after a while.', inputSchema: { type: 'object', properties: { ms: { type: 'number' } } }, annotations: { readOnlyHint: true } };
+/** A tool whose call changes the tool list: every open listen stream that asked for tool list changes is told. */
+export const REVEAL_TOOL = { name: 'reveal', description: 'Reveals another tool (the tool list changes).', inputSchema: { type: 'object', properties: {} } };
 const NOTE = { uri: 'memo://note', name: 'note', mimeType: 'text/plain' };
 const GREETING = { name: 'greeting', description: 'A greeting.', arguments: [{ name: 'who', required: false }] };
 
@@ -18,6 +24,38 @@ const GREETING = { name: 'greeting', description: 'A greeting.', arguments: [{ n
 export const CAPABILITIES = { tools: { listChanged: true }, resources: {}, prompts: {} };
 
 const cache = { ttlMs: 60_000, cacheScope: 'public' };
+const LOG_LEVEL = 'io.modelcontextprotocol/logLevel';
+const LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
+
+/**
+ * What a server tells the listen stream `listenId` (its filter `filter`) when its tool list changed:
+ * notifications/tools/list_changed under the listen's subscription id, when the filter asked for it.
+ * The changes: `changedWithoutId` leaves the subscription id out; `changedUnasked` sends
+ * notifications/prompts/list_changed too, which no filter of the checker asks for here.
+ */
+export function listChanged(listenId, filter, change = {}) {
+  const meta = change.changedWithoutId ? {} : { _meta: { [SUBSCRIPTION_ID]: listenId } };
+  const out = filter?.toolsListChanged === true ? [{ jsonrpc: '2.0', method: 'notifications/tools/list_changed', params: { ...meta } }] : [];
+  return out;
+}
+
+/**
+ * What the echo tool reports while it runs, as the request asked in its _meta: progress under its
+ * progressToken, a log message at the level it set when the server declares logging (logging, Per-request log level). The changes:
+ * `progressWrongToken` reports under another token; `logBelowLevel` logs at debug, below the level asked.
+ */
+function reports(params, change, logging) {
+  const meta = params?._meta ?? {};
+  const out = [];
+  if (meta.progressToken !== undefined) {
+    const progressToken = change.progressWrongToken ? `${String(meta.progressToken)}-other` : meta.progressToken;
+    out.push({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken, progress: 1, total: 1, message: 'echoed' } });
+  }
+  if (logging && typeof meta[LOG_LEVEL] === 'string') {
+    out.push({ jsonrpc: '2.0', method: 'notifications/message', params: { level: change.logBelowLevel ? 'debug' : meta[LOG_LEVEL], logger: 'echo', data: 'echoing' } });
+  }
+  return out;
+}
 
 function result(id, body, hints = false) {
   return { jsonrpc: '2.0', id, result: { resultType: 'complete', ...body, ...(hints ? cache : {}) } };
@@ -51,6 +89,13 @@ export function answer(message, options = {}) {
   const tools = options.tools ?? [ECHO_TOOL, CONFIRM_TOOL];
   // A method 2026-07-28 removed, answered with another code than -32601 (a broken peer's change).
   if (method === 'ping' && change.pingAnswer !== undefined) return { status: change.pingAnswer.status, messages: [error(id, change.pingAnswer.code, 'Ping is not served')] };
+  // logging, Error Handling: a server that logs rejects an unrecognized logLevel with -32602 (`acceptAnyLogLevel`: serves it).
+  const level = params?._meta?.[LOG_LEVEL];
+  const logs = (options.capabilities ?? CAPABILITIES).logging !== undefined;
+  if (logs && level !== undefined && !LEVELS.includes(level) && !change.acceptAnyLogLevel) return { status: 200, messages: [error(id, -32602, 'Invalid params: unknown log level', { logLevel: String(level) })] };
+  // Multi Round-Trip Requests, Supported Requests: only prompts/get, resources/read and tools/call may
+  // answer input_required; `inputRequiredOn` names another request that does.
+  if (change.inputRequiredOn === method) return { status: 200, messages: [{ jsonrpc: '2.0', id, result: { resultType: 'input_required', requestState: 'list-1' } }] };
   switch (method) {
     case 'server/discover':
       return { status: 200, messages: [result(id, { supportedVersions: [VERSION], capabilities: options.capabilities ?? CAPABILITIES, _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'modern-peer', version: '1.0.0' } } }, true)] };
@@ -60,9 +105,14 @@ export function answer(message, options = {}) {
       const second = params.cursor === 'page-2';
       const page = second ? { tools: tools.slice(1) } : { tools: tools.slice(0, 1), ...(tools.length > 1 ? { nextCursor: 'page-2' } : {}) };
       const body = result(id, page, true);
+      // On the first page, `logWithoutLevel` logs for a request that set no logLevel; `progressWithoutToken` reports progress for one that gave no progressToken.
+      const before = second ? [] : [
+        ...(change.logWithoutLevel ? [{ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'listing tools' } }] : []),
+        ...(change.progressWithoutToken ? [{ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'tools-list', progress: 1 } }] : []),
+      ];
       if (change.noResultType) delete body.result.resultType;
       if (second && change.secondPageWithoutTtl) delete body.result.ttlMs;
-      return { status: 200, messages: [body] };
+      return { status: 200, messages: [...before, body] };
     }
     case 'resources/list':
       return { status: 200, messages: [result(id, { resources: [NOTE] }, true)] };
@@ -77,17 +127,24 @@ export function answer(message, options = {}) {
       if (params.name !== GREETING.name) break;
       return { status: 200, messages: [result(id, { messages: [{ role: 'user', content: { type: 'text', text: 'Hello.' } }] })] };
     case 'tools/call': {
-      if (params.name === ECHO_TOOL.name) return { status: 200, messages: [result(id, { content: [{ type: 'text', text: String(params.arguments?.text) }] })] };
-      if (params.name !== CONFIRM_TOOL.name) return { status: 200, messages: [result(id, { content: [{ type: 'text', text: `no tool ${params.name}` }], isError: true })] };
+      if (params.name === ECHO_TOOL.name) return { status: 200, messages: [...reports(params, change, (options.capabilities ?? CAPABILITIES).logging !== undefined), result(id, { content: [{ type: 'text', text: String(params.arguments?.text) }] })] };
+      // A slow tool: the face sends its result after `delayMs` (over HTTP: none once the client closed the request's stream).
+      if (params.name === SLOW_TOOL.name && tools.includes(SLOW_TOOL)) return { status: 200, delayMs: Number(params.arguments?.ms ?? 1000), messages: [result(id, { content: [{ type: 'text', text: 'done' }] })] };
+      // The face sends `changed` to every open listen stream (listChanged) before the result.
+      if (params.name === REVEAL_TOOL.name && tools.includes(REVEAL_TOOL)) return { status: 200, changed: true, messages: [result(id, { content: [{ type: 'text', text: 'revealed' }] })] };
+      const asks = params.name === CONFIRM_TOOL.name || (params.name === LOOKUP_TOOL.name && tools.includes(LOOKUP_TOOL));
+      if (!asks) return { status: 200, messages: [result(id, { content: [{ type: 'text', text: `no tool ${params.name}` }], isError: true })] };
       if (params.requestState === undefined) {
         // Elicitation only when the request declared it (else the state alone); the retry echoes the state.
         const declared = params._meta?.['io.modelcontextprotocol/clientCapabilities']?.elicitation !== undefined;
-        const inputRequests = declared ? { choice: { method: 'elicitation/create', params: { mode: 'form', message: 'Confirm?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } } } } : undefined;
-        const body = { jsonrpc: '2.0', id, result: { resultType: 'input_required', ...(inputRequests === undefined ? {} : { inputRequests }), requestState: 'confirm-1' } };
+        // `askUndeclared`: sampling asked of a client whose request declared no sampling capability.
+        const inputRequests = change.askUndeclared ? { summary: { method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text: 'Summarize.' } }], maxTokens: 10 } } } : declared ? { choice: { method: 'elicitation/create', params: { mode: 'form', message: 'Confirm?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } } } } : undefined;
+        const body = { jsonrpc: '2.0', id, result: { resultType: 'input_required', ...(inputRequests === undefined ? {} : { inputRequests }), requestState: `${params.name}-1` } };
         if (change.inputRequiredEmpty) body.result = { resultType: 'input_required' };
         return { status: 200, messages: [body] };
       }
-      if (params.requestState !== 'confirm-1') return { status: 200, messages: [error(id, -32602, 'Invalid params: requestState does not match')] };
+      // `acceptAlteredState` serves a retry whatever its requestState (the state verified by nothing).
+      if (params.requestState !== `${params.name}-1` && !change.acceptAlteredState) return { status: 200, messages: [error(id, -32602, 'Invalid params: requestState does not match')] };
       const response = params.inputResponses?.choice;
       return { status: 200, messages: [result(id, { content: [{ type: 'text', text: `you chose ${JSON.stringify(response?.action ?? 'nothing')}` }] })] };
     }
