@@ -2,19 +2,26 @@ import { assign, emit, setup } from 'xstate';
 import type { Direction } from '../validators/context.ts';
 import { idKey, isRequestId, type RequestId } from '../validators/envelope.ts';
 import { pointerJoin } from '../validators/finding.ts';
-import type { SubscriptionFilter } from '../validators/stateless-listen.ts';
 import { SUBSCRIPTION_ID_KEY } from '../validators/stateless-meta.ts';
 import { shown } from '../validators/shape.ts';
 import type { IssueEvent } from './issue.ts';
+
+/** A subscription filter as the chart keeps it (plain lists, so snapshots and events read as JSON). */
+export interface ListenFilter {
+  /** The notification types opted in to (toolsListChanged, ...). */
+  readonly flags: readonly string[];
+  /** The resource URIs subscribed. */
+  readonly resources: readonly string[];
+}
 
 /** One subscriptions/listen stream: what the client asked for and what the server agreed to. */
 export interface ListenContext {
   /** The listen request's id (none before any listen request under this id). */
   readonly id: RequestId | undefined;
   /** The listen request's filter (empty before any listen request under this id). */
-  readonly requested: SubscriptionFilter;
+  readonly requested: ListenFilter;
   /** Set by the acknowledgement, the stream's first message; later messages need it. */
-  readonly acknowledged: SubscriptionFilter | undefined;
+  readonly acknowledged: ListenFilter | undefined;
 }
 
 /**
@@ -23,9 +30,9 @@ export interface ListenContext {
  */
 export type ListenEvent =
   /** The client's subscriptions/listen request (again, under the same id: a new stream). */
-  | { readonly type: 'listen'; readonly id: RequestId; readonly requested: SubscriptionFilter }
+  | { readonly type: 'listen'; readonly id: RequestId; readonly requested: ListenFilter }
   /** notifications/subscriptions/acknowledged, with the filter the server agreed to. */
-  | { readonly type: 'acknowledged'; readonly id: unknown; readonly agreed: SubscriptionFilter }
+  | { readonly type: 'acknowledged'; readonly id: unknown; readonly agreed: ListenFilter }
   /** A notification delivered on the stream: `flag` is the filter entry that opts in to it, `uri` a resource update's URI. */
   | { readonly type: 'notification'; readonly id: unknown; readonly method: string; readonly flag: string; readonly uri: string | undefined }
   /** notifications/cancelled naming the listen request, sent `by` either side (the server's ends the stream). */
@@ -33,7 +40,7 @@ export type ListenEvent =
   /** The listen request's result, judged before it is taken: `subscriptionId` is what its _meta names. */
   | { readonly type: 'result'; readonly id: RequestId; readonly subscriptionId: unknown }
   /** The listen request was answered (a result or an error) and the answer taken: the stream is over. */
-  | { readonly type: 'closed'; readonly subscriptionId: unknown };
+  | { readonly type: 'closed' };
 
 /** Rules a listen stream raises. */
 export type ListenRule =
@@ -50,17 +57,17 @@ export type ListenRule =
 const SUB_ID_AT = pointerJoin('/message/params/_meta', SUBSCRIPTION_ID_KEY);
 
 /** The filter as a list for messages ("toolsListChanged, resource file:///a" or "nothing"). */
-export function describeFilter(filter: SubscriptionFilter): string {
+export function describeFilter(filter: ListenFilter): string {
   return [...filter.flags, ...[...filter.resources].map((u) => `resource ${u}`)].join(', ') || 'nothing';
 }
 
 /** The first flag or resource `agreed` holds that `requested` lacks, with where the acknowledgement names it. */
-function unrequested(requested: SubscriptionFilter, agreed: SubscriptionFilter): { readonly pointer: string; readonly what: string } | undefined {
+function unrequested(requested: ListenFilter, agreed: ListenFilter): { readonly pointer: string; readonly what: string } | undefined {
   for (const flag of agreed.flags) {
-    if (!requested.flags.has(flag)) return { pointer: pointerJoin('/message/params/notifications', flag), what: `acknowledges ${flag}, which` };
+    if (!requested.flags.includes(flag)) return { pointer: pointerJoin('/message/params/notifications', flag), what: `acknowledges ${flag}, which` };
   }
   for (const uri of agreed.resources) {
-    if (!requested.resources.has(uri)) return { pointer: '/message/params/notifications/resourceSubscriptions', what: `acknowledges resource ${shown(uri)}, which` };
+    if (!requested.resources.includes(uri)) return { pointer: '/message/params/notifications/resourceSubscriptions', what: `acknowledges resource ${shown(uri)}, which` };
   }
   return undefined;
 }
@@ -104,7 +111,7 @@ function issueFor(rule: ListenRule, context: ListenContext, event: ListenEvent):
   }
 }
 
-const EMPTY: SubscriptionFilter = { flags: new Set(), resources: new Set() };
+const EMPTY: ListenFilter = { flags: [], resources: [] };
 
 const SETUP = setup({
   types: {
@@ -119,11 +126,10 @@ const SETUP = setup({
     namesOtherSubscription: ({ event }) =>
       event.type === 'result' && event.subscriptionId !== undefined && (!isRequestId(event.subscriptionId) || idKey(event.subscriptionId) !== idKey(event.id)),
     carriesSubscriptionId: ({ event }) => event.type === 'result' && event.subscriptionId !== undefined,
-    closesUnacknowledged: ({ event }) => event.type === 'closed' && event.subscriptionId !== undefined,
     isResourceNotListened: ({ context, event }) =>
-      event.type === 'notification' && event.flag === 'resourceSubscriptions' && event.uri !== undefined && !(context.acknowledged ?? EMPTY).resources.has(event.uri),
+      event.type === 'notification' && event.flag === 'resourceSubscriptions' && event.uri !== undefined && !(context.acknowledged ?? EMPTY).resources.includes(event.uri),
     isNotListened: ({ context, event }) =>
-      event.type === 'notification' && event.flag !== 'resourceSubscriptions' && !(context.acknowledged ?? EMPTY).flags.has(event.flag),
+      event.type === 'notification' && event.flag !== 'resourceSubscriptions' && !(context.acknowledged ?? EMPTY).flags.includes(event.flag),
   },
   actions: {
     recordRequest: assign(({ event }) => (event.type === 'listen' ? { id: event.id, requested: event.requested, acknowledged: undefined } : {})),
@@ -133,19 +139,15 @@ const SETUP = setup({
   },
 });
 
-/** A listen request starts the stream over, in any state. */
-const LISTEN = { target: 'awaiting_ack', actions: 'recordRequest' } as const;
 /** A listen result naming another subscription, in any state. */
 const RESULT_OTHER = { guard: 'namesOtherSubscription', actions: { type: 'reportIssue', params: { rule: 'stateless/listen-result' } } } as const;
-/** A server cancellation naming no open stream. */
-const CANCEL_NONE = { guard: 'isServerCancel', actions: { type: 'reportIssue', params: { rule: 'stateless/server-cancel-not-listen' } } } as const;
-const UNKNOWN_NOTIFICATION = { actions: { type: 'reportIssue', params: { rule: 'stateless/subscription-unknown' } } } as const;
 
 /**
  * One subscriptions/listen stream of the stateless revision, named by its listen request's id:
  * idle (no stream holds the id) -> awaiting_ack (the client sent subscriptions/listen) -> open (the
  * server acknowledged what it agreed to) -> idle again when the listen request is answered or
- * cancelled; a listen request under the same id starts the stream over. Messages naming an id no
+ * cancelled; a later listen request may use the id again (while the stream is open its request is
+ * unanswered, and the correlation refuses a request reusing its id). Messages naming an id no
  * stream holds are judged in `idle`. Every rule is raised by a targetless transition, so a rejected
  * message changes nothing.
  */
@@ -157,17 +159,16 @@ export const listenMachine = SETUP.createMachine({
     idle: {
       description: 'No open stream holds this id: it was never listened under, or its stream ended.',
       on: {
-        listen: LISTEN,
+        listen: { target: 'awaiting_ack', actions: 'recordRequest' },
         acknowledged: { actions: { type: 'reportIssue', params: { rule: 'stateless/acknowledged-unknown-subscription' } } },
-        notification: UNKNOWN_NOTIFICATION,
-        cancelled: CANCEL_NONE,
+        notification: { actions: { type: 'reportIssue', params: { rule: 'stateless/subscription-unknown' } } },
+        cancelled: { guard: 'isServerCancel', actions: { type: 'reportIssue', params: { rule: 'stateless/server-cancel-not-listen' } } },
         result: RESULT_OTHER,
       },
     },
     awaiting_ack: {
       description: 'The client asked to listen; the acknowledgement must be the first message carrying the subscription id.',
       on: {
-        listen: LISTEN,
         acknowledged: [
           { guard: 'acknowledgesUnrequested', actions: { type: 'reportIssue', params: { rule: 'stateless/acknowledged-not-requested' } } },
           { target: 'open', actions: 'recordAcknowledgement' },
@@ -181,16 +182,12 @@ export const listenMachine = SETUP.createMachine({
           // An error answer carries no subscription id: refusing a listen breaks no line of the page.
           { guard: 'carriesSubscriptionId', actions: { type: 'reportIssue', params: { rule: 'stateless/acknowledged-not-first' } } },
         ],
-        closed: [
-          { guard: 'closesUnacknowledged', target: 'closed_unacknowledged', actions: 'forget' },
-          { target: 'idle', actions: 'forget' },
-        ],
+        closed: { target: 'idle', actions: 'forget' },
       },
     },
     open: {
       description: 'Acknowledged: only the notification types and resources the server agreed to may follow.',
       on: {
-        listen: LISTEN,
         acknowledged: { actions: { type: 'reportIssue', params: { rule: 'stateless/acknowledged-not-first' } } },
         notification: [
           { guard: 'isResourceNotListened', actions: { type: 'reportIssue', params: { rule: 'stateless/resource-not-listened' } } },
@@ -200,16 +197,6 @@ export const listenMachine = SETUP.createMachine({
         cancelled: { target: 'idle', actions: 'forget' },
         result: RESULT_OTHER,
         closed: { target: 'idle', actions: 'forget' },
-      },
-    },
-    closed_unacknowledged: {
-      description: 'Closed by a result before any acknowledgement (already blamed): a late acknowledgement is the same defect, and no finding.',
-      on: {
-        listen: LISTEN,
-        acknowledged: {},
-        notification: UNKNOWN_NOTIFICATION,
-        cancelled: CANCEL_NONE,
-        result: RESULT_OTHER,
       },
     },
   },

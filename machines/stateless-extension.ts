@@ -14,7 +14,7 @@ import { BoundedMap } from './bounded-map.ts';
 import type { PendingRequest } from './correlation.ts';
 import type { CallEvent, ExtensionFactory, ExtensionView, SessionExtension } from './extension.ts';
 import { DeferredCommits, GatedActor } from './gated-actor.ts';
-import { describeFilter, listenMachine, type ListenEvent } from './listen.ts';
+import { describeFilter, listenMachine, type ListenEvent, type ListenFilter } from './listen.ts';
 import { ruleById } from '../validators/rules/index.ts';
 
 /** Cursors whose page's cacheScope is remembered; past this the oldest are forgotten (their next page is then not compared). */
@@ -34,6 +34,12 @@ function discoverRefusedFinding(id: RequestId, pointer: string, since: string): 
 const STREAM_LIMIT = 4096;
 
 type Stream = GatedActor<typeof listenMachine>;
+
+/** The filter of listen or acknowledged params, as the listen chart keeps it. */
+function listenFilterOf(params: unknown): ListenFilter {
+  const filter = subscriptionFilterOf(params);
+  return { flags: [...filter.flags], resources: [...filter.resources] };
+}
 
 /**
  * The session-wide state of the stateless revision beside the retry loop: what server/discover
@@ -126,7 +132,7 @@ class StatelessExtension implements SessionExtension {
 
   #checkServerNotification(call: CallEvent): Finding | undefined {
     if (call.method === 'notifications/subscriptions/acknowledged') {
-      return this.#checkListen({ type: 'acknowledged', id: subscriptionIdOf(call.params), agreed: subscriptionFilterOf(call.params) });
+      return this.#checkListen({ type: 'acknowledged', id: subscriptionIdOf(call.params), agreed: listenFilterOf(call.params) });
     }
     const flag = LISTENED_NOTIFICATIONS.get(call.method);
     if (flag === undefined) return undefined;
@@ -148,7 +154,7 @@ class StatelessExtension implements SessionExtension {
         stream = new GatedActor(listenMachine, undefined, this.#inspect);
         this.#streams.set(key, stream);
       }
-      stream.send({ type: 'listen', id: call.id, requested: subscriptionFilterOf(call.params) });
+      stream.send({ type: 'listen', id: call.id, requested: listenFilterOf(call.params) });
     }
   }
 
@@ -219,7 +225,7 @@ class StatelessExtension implements SessionExtension {
       this.#discovery = discoveryOf(result) ?? this.#discovery;
     } else if (pending.method === 'subscriptions/listen') {
       const stream = this.#streams.get(idKey(pending.id));
-      if (stream) this.#take(stream, { type: 'closed', subscriptionId: ok ? subscriptionIdOf(result) : undefined });
+      if (stream) this.#take(stream, { type: 'closed' });
     }
   }
 
