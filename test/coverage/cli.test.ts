@@ -31,7 +31,7 @@ test('coverage of one file: exit 1 with gaps, totals last; --suggest prints past
   const r = run('coverage', ONE);
   assert.is(r.status, 1);
   const lines = r.stdout.trimEnd().split('\n');
-  assert.match(lines[lines.length - 1]!, /^gaps: \d+\/\d+ transitions taken.*; 85 not applicable$/);
+  assert.match(lines[lines.length - 1]!, /^gaps: \d+\/\d+ transitions taken.*; 88 not applicable$/);
   // The course profile runs none of the extensions' machines: they are not applicable, not gaps.
   for (const name of ['progress', 'cancellation', 'task', 'inputRequired', 'listen']) {
     assert.match(r.stdout, new RegExp(`^${name}: not applicable \\(\\d+ declared\\): no profile judged here runs it \\(course\\)$`, 'm'));
