@@ -11,7 +11,8 @@ const SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId';
 
 export const ECHO_TOOL = { name: 'echo', description: 'Echoes its text.', inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } };
 export const CONFIRM_TOOL = { name: 'confirm', description: 'Asks the user to confirm, then says what they chose.', inputSchema: { type: 'object', properties: {} } };
-const NOTE = { uri: 'memo://note', name: 'note', mimeType: 'text/plain' };
+/** The one resource the correct server has. */
+export const NOTE = { uri: 'memo://note', name: 'note', mimeType: 'text/plain' };
 const GREETING = { name: 'greeting', description: 'A greeting.', arguments: [{ name: 'who', required: false }] };
 
 /** The capabilities the correct server declares. */
