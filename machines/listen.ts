@@ -16,7 +16,7 @@ export interface ListenFilter {
 
 /** One subscriptions/listen stream: what the client asked for and what the server agreed to. */
 export interface ListenContext {
-  /** The listen request's id (none before any listen request under this id). */
+  /** The listen request's id (none in the actor judging the ids no stream holds). */
   readonly id: RequestId | undefined;
   /** The listen request's filter (empty before any listen request under this id). */
   readonly requested: ListenFilter;
@@ -134,7 +134,8 @@ const SETUP = setup({
   actions: {
     recordRequest: assign(({ event }) => (event.type === 'listen' ? { id: event.id, requested: event.requested, acknowledged: undefined } : {})),
     recordAcknowledgement: assign(({ event }) => (event.type === 'acknowledged' ? { acknowledged: event.agreed } : {})),
-    forget: assign(() => ({ id: undefined, requested: EMPTY, acknowledged: undefined })),
+    // The id stays: the actor is still the stream of that id (the inspector names it so), now ended.
+    forget: assign(() => ({ requested: EMPTY, acknowledged: undefined })),
     reportIssue: emit(({ context, event }, params: { rule: ListenRule }) => issueFor(params.rule, context, event)),
   },
 });
