@@ -122,7 +122,7 @@ const SETUP = setup({
   guards: {
     isServerCancel: ({ event }) => event.type === 'cancelled' && event.by === 'server_to_client',
     acknowledgesUnrequested: ({ context, event }) => event.type === 'acknowledged' && unrequested(context.requested, event.agreed) !== undefined,
-    /** A listen result names the subscription of its own request, or none (it MAY omit _meta). */
+    /** A listen result names the subscription of its own request (one naming none is malformed: the result's validator says so). */
     namesOtherSubscription: ({ event }) =>
       event.type === 'result' && event.subscriptionId !== undefined && (!isRequestId(event.subscriptionId) || idKey(event.subscriptionId) !== idKey(event.id)),
     carriesSubscriptionId: ({ event }) => event.type === 'result' && event.subscriptionId !== undefined,

@@ -5,7 +5,7 @@ import { statelessExtension } from '../../machines/stateless-extension.ts';
 import type { JsonObject } from '../../validators/context.ts';
 import { CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY, PROTOCOL_VERSION_KEY, SUBSCRIPTION_ID_KEY } from '../../validators/stateless-meta.ts';
 import { type CaseSkeleton, extensionRunsUnder, type MachineModel } from './model.ts';
-import { notification, request, result } from './spec-wire.ts';
+import { failure, notification, request, result } from './spec-wire.ts';
 
 const ID = 'l1';
 const LISTENED = 'file:///project/config.json';
@@ -56,16 +56,31 @@ function answer(subscriptionId: unknown): Step {
 
 function toCase(events: readonly AnyEventObject[]): CaseSkeleton {
   const steps: Step[] = [];
+  const listen = (requested: ListenFilter) => request('client_to_server', ID, 'subscriptions/listen', { _meta: META, notifications: filterJson(requested) });
+  /** Whether the listen request is unanswered (a result needs one to answer). */
+  let pending = false;
   let answered = false;
   for (const e of events as readonly ListenEvent[]) {
     switch (e.type) {
-      case 'listen': steps.push(request('client_to_server', ID, 'subscriptions/listen', { _meta: META, notifications: filterJson(e.requested) })); break;
+      case 'listen':
+        steps.push(listen(e.requested));
+        pending = true;
+        break;
       case 'acknowledged': steps.push(notification('server_to_client', 'notifications/subscriptions/acknowledged', { ...onStream(e.id), notifications: filterJson(e.agreed) })); break;
       case 'notification': steps.push(notification('server_to_client', e.method, { ...onStream(e.id), ...(e.uri === undefined ? {} : { uri: e.uri }) })); break;
       case 'cancelled': steps.push(notification(e.by, 'notifications/cancelled', { requestId: ID })); break;
-      // A result is judged (`result`), then taken (`closed`): one message for both.
-      case 'result': steps.push(answer(e.subscriptionId)); break;
-      case 'closed': if (!answered) steps.push(answer(ID)); break;
+      // A result is judged (`result`), then taken (`closed`): one message for both. A result with no
+      // stream open answers a listen the client cancelled (the answer may cross the cancellation).
+      case 'result':
+        if (!pending) steps.push(listen(REQUESTED), notification('client_to_server', 'notifications/cancelled', { requestId: ID }));
+        steps.push(answer(e.subscriptionId));
+        pending = false;
+        break;
+      // An answer taken without a result's judgement: an error (refusing a listen breaks no line).
+      case 'closed':
+        if (!answered) steps.push(failure('server_to_client', ID));
+        pending = false;
+        break;
     }
     answered = e.type === 'result';
   }

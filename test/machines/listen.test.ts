@@ -38,7 +38,7 @@ test('the acknowledgement is first, once, and agrees only to what was asked', ()
   // Agreeing to less than was asked is allowed.
   assert.equal(run([listen, ack({ flags: [], resources: [A] })]), ['"awaiting_ack"', '"open"']);
   assert.equal(run([listen, result('l1')]), ['"awaiting_ack"', '"awaiting_ack" stateless/acknowledged-not-first']);
-  // An answer without the subscription id (an error, or a result omitting _meta) ends it quietly.
+  // An answer without the subscription id (an error) ends it quietly.
   assert.equal(run([listen, result(undefined), closed]), ['"awaiting_ack"', '"awaiting_ack"', '"idle"']);
 });
 
