@@ -30,9 +30,6 @@ function discoverRefusedFinding(id: RequestId, pointer: string, since: string): 
     `the server answered server/discover (request ${describeId(id)}) with -32601 (method not found), ${since}; a 2026-07-28 server must implement server/discover`);
 }
 
-/** Listen streams kept at most (open, or closed before any acknowledgement); past this the oldest are forgotten. */
-const STREAM_LIMIT = 4096;
-
 type Stream = GatedActor<typeof listenMachine>;
 
 /** The filter of listen or acknowledged params, as the listen chart keeps it. */
@@ -51,8 +48,11 @@ class StatelessExtension implements SessionExtension {
   readonly name = 'stateless';
   #discovery: Discovery | undefined;
   readonly #inspect: ((event: InspectionEvent) => void) | undefined;
-  /** One listen machine per stream, by its listen request's id; a stream back in `idle` is dropped. */
-  readonly #streams = new BoundedMap<IdKey, Stream>(STREAM_LIMIT, (_key, stream) => stream.stop());
+  /**
+   * One listen machine per stream, by its listen request's id; a stream back in `idle` is dropped.
+   * Not bounded here: a stream forgotten would blame its later messages on the server.
+   */
+  readonly #streams = new Map<IdKey, Stream>();
   /** Judges the messages naming an id no stream holds (it stays `idle`: each of them is rejected there). */
   #unheld: Stream | undefined;
   readonly #deferred = new DeferredCommits();
