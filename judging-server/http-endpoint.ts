@@ -5,12 +5,11 @@
 // travels there too), and sends the server's requests on the client's GET stream, or, when the
 // client opened none, on the stream of a request still in progress. Each request's headers and
 // each response's status are recorded with the session's messages.
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { idKey, isRequestId, type IdKey, type RequestId } from '../validators/envelope.ts';
 import { isJsonObject } from '../validators/shape.ts';
-import { foreignAddressing } from '../live/loopback-host.ts';
+import { LoopbackListener } from '../live/loopback-listener.ts';
 import { MAX_HTTP_MESSAGE_BYTES } from '../live/tap-http.ts';
 import type { CleanupEvidence } from '../live/transport.ts';
 import { RunBudget } from '../live/recording-bounds.ts';
@@ -146,13 +145,14 @@ export class JudgingHttpEndpoint {
   #modern: HttpSession | undefined;
   /** Every session in the order started (the run's traces). */
   readonly started: JudgingSession[] = [];
-  readonly #sockets = new Set<Socket>();
   readonly #onSessionId: ((id: string) => void) | undefined;
-  #server: http.Server | undefined;
+  readonly #listener = new LoopbackListener({
+    serve: (req, res) => this.#serve(req, res),
+    refuse: (res) => {
+      res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' }).end('the judging server answers only requests addressed to it by a loopback name, from pages on this machine\n');
+    },
+  });
   #exchange = 0;
-  #refused = 0;
-  #port = 0;
-  #host = '127.0.0.1';
   /** Told when the first request arrives (the client connected). */
   onRequest: (() => void) | undefined;
 
@@ -164,44 +164,19 @@ export class JudgingHttpEndpoint {
 
   /** Listens on 127.0.0.1 (a free port); returns the endpoint's URL. */
   async start(): Promise<string> {
-    const server = http.createServer((req, res) => this.#serve(req, res));
-    server.on('connection', (socket: Socket) => {
-      this.#sockets.add(socket);
-      socket.on('close', () => this.#sockets.delete(socket));
-    });
-    this.#server = server;
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(0, this.#host, () => resolve());
-    });
-    this.#port = (server.address() as AddressInfo).port;
-    return `http://${this.#host}:${this.#port}${MCP_PATH}`;
+    const { host, port } = await this.#listener.listen('127.0.0.1', 0);
+    return `http://${host}:${port}${MCP_PATH}`;
   }
 
   /** Ends every session and connection and stops listening. */
   async stop(): Promise<CleanupEvidence> {
     for (const s of this.#sessions.values()) s.close();
     this.#modern?.close();
-    const server = this.#server;
-    let closed = 0;
-    if (server !== undefined) {
-      const done = new Promise<void>((resolve) => server.close(() => resolve()));
-      for (const socket of this.#sockets) {
-        closed += 1;
-        socket.destroy();
-      }
-      await done;
-    }
-    return { listener_closed: server !== undefined, http_connections_closed: closed, http_requests_refused: this.#refused };
+    const closed = await this.#listener.close();
+    return { listener_closed: closed.listening, http_connections_closed: closed.connectionsClosed, http_requests_refused: this.#listener.refused };
   }
 
   #serve(req: IncomingMessage, res: ServerResponse): void {
-    if (foreignAddressing(req.headers, this.#host, this.#port) !== undefined) {
-      this.#refused += 1;
-      req.resume();
-      res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' }).end('the judging server answers only requests addressed to it by a loopback name, from pages on this machine\n');
-      return;
-    }
     if ((req.url ?? '/').split('?')[0] !== MCP_PATH) {
       req.resume();
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end(`the MCP endpoint is ${MCP_PATH}\n`);

@@ -6,7 +6,6 @@
 import { answerCarriesMessages } from './refusal-body.ts';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
-import type { AddressInfo, Socket } from 'node:net';
 import { PassThrough } from 'node:stream';
 import type { Direction } from '../validators/context.ts';
 import { MAX_STDOUT_LINE_BYTES } from './stdio-transport.ts';
@@ -15,7 +14,7 @@ import type { TapRecorder } from './tap-recorder.ts';
 import type { CleanupEvidence } from './transport.ts';
 import { describeFailure } from './http-wire.ts';
 import { contentCodings, decodeBody, decodingStream, type ContentCodings } from './content-coding.ts';
-import { foreignAddressing } from './loopback-host.ts';
+import { LoopbackListener } from './loopback-listener.ts';
 import { ruleById } from '../validators/rules/index.ts';
 import { recordedParamHeaders } from './mcp-param-headers.ts';
 
@@ -78,16 +77,18 @@ export class HttpTap {
   readonly #recorder: TapRecorder;
   readonly #options: HttpTapOptions;
   readonly #agent: http.Agent;
-  readonly #sockets = new Set<Socket>();
   readonly #upstreamRequests = new Set<http.ClientRequest>();
-  #server: http.Server | undefined;
+  // A page on a name rebound to this machine reaches the tap; the server behind it must not see it.
+  readonly #listener = new LoopbackListener({
+    serve: (req, res) => this.#forward(req, res),
+    refuse: (res, why, refused) => {
+      this.#options.onRefused?.(why, refused);
+      res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' }).end(REFUSED_BODY);
+    },
+  });
   #exchange = 0;
   #aborted = 0;
   #closedSockets = 0;
-  #refused = 0;
-  /** The listening address as a Host header names it (IPv6 in brackets), and the port. */
-  #shown = '';
-  #port = 0;
 
   constructor(recorder: TapRecorder, options: HttpTapOptions) {
     this.#recorder = recorder;
@@ -97,52 +98,23 @@ export class HttpTap {
 
   /** Starts listening; returns the address clients use (the upstream's path on the tap's origin). */
   async start(): Promise<string> {
-    const server = http.createServer((req, res) => this.#forward(req, res));
-    server.on('connection', (socket: Socket) => {
-      this.#sockets.add(socket);
-      socket.on('close', () => this.#sockets.delete(socket));
-    });
-    this.#server = server;
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(this.#options.port, this.#options.host, () => resolve());
-    });
-    const address = server.address() as AddressInfo;
-    const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-    this.#shown = host;
-    this.#port = address.port;
-    return `http://${host}:${address.port}${this.#options.upstream.pathname}${this.#options.upstream.search}`;
+    const { host, port } = await this.#listener.listen(this.#options.host, this.#options.port);
+    return `http://${host}:${port}${this.#options.upstream.pathname}${this.#options.upstream.search}`;
   }
 
   /** Stops listening and ends every connection, both sides. */
   async stop(): Promise<CleanupEvidence> {
-    const server = this.#server;
     for (const request of this.#upstreamRequests) {
       this.#aborted += 1;
       request.destroy();
     }
-    if (server !== undefined) {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      for (const socket of this.#sockets) {
-        this.#closedSockets += 1;
-        socket.destroy();
-      }
-      await closed;
-    }
+    const closed = await this.#listener.close();
+    this.#closedSockets += closed.connectionsClosed;
     this.#agent.destroy();
-    return { listener_closed: server !== undefined, http_connections_closed: this.#closedSockets, http_requests_aborted: this.#aborted, http_requests_refused: this.#refused };
+    return { listener_closed: closed.listening, http_connections_closed: this.#closedSockets, http_requests_aborted: this.#aborted, http_requests_refused: this.#listener.refused };
   }
 
   #forward(req: IncomingMessage, res: ServerResponse): void {
-    // A page on a name rebound to this machine reaches the tap; the server behind it must not see it.
-    const refused = foreignAddressing(req.headers, this.#shown, this.#port);
-    if (refused !== undefined) {
-      this.#refused += 1;
-      this.#options.onRefused?.(refused, this.#refused);
-      req.resume();
-      res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' }).end(REFUSED_BODY);
-      return;
-    }
     const upstream = this.#options.upstream;
     const judged = (req.url ?? '/').split('?')[0] === upstream.pathname;
     const method = req.method ?? 'GET';

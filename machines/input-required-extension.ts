@@ -1,10 +1,9 @@
 import type { InspectionEvent } from 'xstate';
 import { runMachine, type MachineRunner } from './runner.ts';
 import type { Direction, JsonObject } from '../validators/context.ts';
-import { describeId, idKey, type IdKey } from '../validators/envelope.ts';
+import { idKey, type IdKey, type RequestId } from '../validators/envelope.ts';
 import type { Finding } from '../validators/finding.ts';
 import { isJsonObject, NO_FINDINGS } from '../validators/shape.ts';
-import { finding } from '../validators/rules/report.ts';
 import { issueFinding } from './gated-actor.ts';
 import {
   inputRequestsOf,
@@ -19,7 +18,6 @@ import type { PendingRequest } from './correlation.ts';
 import type { CallEvent, ExtensionFactory, ExtensionView, SessionExtension } from './extension.ts';
 import { inputRequiredMachine, type RetryAttempt } from './input-required.ts';
 import type { IssueEvent } from './issue.ts';
-import { ruleById } from '../validators/rules/index.ts';
 
 type Loop = MachineRunner<typeof inputRequiredMachine>;
 
@@ -30,17 +28,15 @@ function targetOf(method: string, params: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-function attemptOf(method: string, params: JsonObject | undefined): RetryAttempt {
+function attemptOf(id: RequestId | undefined, method: string, params: JsonObject | undefined): RetryAttempt {
   return {
+    ...(id === undefined ? {} : { id }),
     method,
     target: targetOf(method, params),
     answered: Object.keys(inputResponsesOf(params) ?? {}),
     requestState: requestStateOf(params),
   };
 }
-
-/** Attempt ids remembered per loop; a client retrying past this many times has its later ids unchecked. */
-const ATTEMPT_IDS_LIMIT = 64;
 
 /** Loops kept waiting for a retry at most; a client that never retries cannot grow the session without bound. */
 const WAITING_LIMIT = 1024;
@@ -61,15 +57,13 @@ class InputRequiredExtension implements SessionExtension {
   /** The loop the last checked retry matched, so that accepting that retry does not search again. */
   #matched: { readonly call: CallEvent; readonly loop: Loop } | undefined;
   #issues: Finding[] = [];
-  /** The ids of every attempt of each loop (its original request and its retries), so that a retry under one of them is caught. */
-  readonly #attemptIds = new WeakMap<Loop, IdKey[]>();
 
   constructor(inspect?: (event: InspectionEvent) => void) {
     this.#inspect = inspect;
   }
 
-  #start(method: string, params: unknown): Loop {
-    const loop = runMachine(inputRequiredMachine, { method, target: targetOf(method, params) }, this.#inspect);
+  #start(id: RequestId, method: string, params: unknown): Loop {
+    const loop = runMachine(inputRequiredMachine, { method, target: targetOf(method, params), id }, this.#inspect);
     loop.on('issue', (e: IssueEvent) => {
       this.#issues.push(issueFinding(e));
     });
@@ -92,7 +86,7 @@ class InputRequiredExtension implements SessionExtension {
 
   checkCall(call: CallEvent, view: ExtensionView): readonly Finding[] {
     if (call.kind !== 'request' || call.direction !== 'client_to_server' || !RETRYABLE_METHODS.has(call.method) || !isRetry(call.params)) return NO_FINDINGS;
-    const attempt = attemptOf(call.method, call.params);
+    const attempt = attemptOf(call.id, call.method, call.params);
     const loop = this.#loopFor(attempt);
     this.#matched = loop ? { call, loop } : undefined;
     // A retry that matches no request in view is no finding: requests are independent (mrtr: "as they
@@ -100,10 +94,6 @@ class InputRequiredExtension implements SessionExtension {
     // client got on another connection, or one forgotten past WAITING_LIMIT. A retry of a request
     // still in view but not yet answered input_required is the loop's stateless/retry-without-input-required.
     if (!loop) return NO_FINDINGS;
-    if (call.id !== undefined && this.#attemptIds.get(loop)?.includes(idKey(call.id)) === true) {
-      return [finding(ruleById('stateless/retry-reused-id'), '/message/id',
-        `this ${call.method} retry reuses id ${describeId(call.id)} of an earlier attempt of the same request; a retry is a new request with a new id`)];
-    }
     this.#issues = [];
     loop.send({ type: 'retry.check', ...attempt });
     if (this.#issues.length > 0) return this.#issues;
@@ -114,18 +104,15 @@ class InputRequiredExtension implements SessionExtension {
     if (call.kind !== 'request' || call.id === undefined || call.direction !== 'client_to_server' || !RETRYABLE_METHODS.has(call.method)) return;
     let loop: Loop | undefined;
     if (isRetry(call.params)) {
-      loop = this.#matched?.call === call ? this.#matched.loop : this.#loopFor(attemptOf(call.method, call.params));
+      loop = this.#matched?.call === call ? this.#matched.loop : this.#loopFor(attemptOf(call.id, call.method, call.params));
       this.#matched = undefined;
       if (!loop) return;
       this.#waiting = this.#waiting.filter((l) => l !== loop);
-      loop.send({ type: 'retry' });
+      loop.send({ type: 'retry', id: call.id });
     } else {
-      loop = this.#start(call.method, call.params);
+      loop = this.#start(call.id, call.method, call.params);
     }
     this.#inFlight.set(idKey(call.id), loop);
-    const ids = this.#attemptIds.get(loop);
-    if (ids === undefined) this.#attemptIds.set(loop, [idKey(call.id)]);
-    else if (ids.length < ATTEMPT_IDS_LIMIT) ids.push(idKey(call.id));
   }
 
   acceptResponse(pending: PendingRequest, ok: boolean, result: JsonObject | undefined, direction: Direction): void {

@@ -1,4 +1,5 @@
 import { assign, emit, setup } from 'xstate';
+import { describeId, idKey, type IdKey, type RequestId } from '../validators/envelope.ts';
 import type { InputRequest } from '../validators/stateless-input.ts';
 import type { IssueEvent } from './issue.ts';
 
@@ -6,18 +7,29 @@ import type { IssueEvent } from './issue.ts';
 export interface InputRequiredInput {
   readonly method: string;
   readonly target: string | undefined;
+  /** The original request's id, when it has one (the first attempt's). */
+  readonly id?: RequestId;
 }
 
+/** Attempt ids remembered per loop; a client retrying past this many times has its later ids unchecked. */
+export const ATTEMPT_IDS_LIMIT = 64;
+
 /** What the loop remembers: the original request and the input the server asked for last. */
-export interface InputRequiredContext extends InputRequiredInput {
+export interface InputRequiredContext {
+  readonly method: string;
+  readonly target: string | undefined;
   readonly inputRequests: Readonly<Record<string, InputRequest>>;
   readonly requestState: string | undefined;
   /** How many retries were sent. */
   readonly retries: number;
+  /** The ids of every attempt (the original request and its retries), at most ATTEMPT_IDS_LIMIT: a retry must use a new one. */
+  readonly attemptIds: readonly IdKey[];
 }
 
 /** A retry as the loop sees it: the request's method and target, its answered keys and echoed state. */
 export interface RetryAttempt {
+  /** The retry's JSON-RPC id (absent: a notification, which no id check concerns). */
+  readonly id?: RequestId;
   readonly method: string;
   readonly target: string | undefined;
   readonly answered: readonly string[];
@@ -31,10 +43,11 @@ export type InputRequiredEvent =
   | { readonly type: 'error' }
   /** Judges a retry before it is accepted (reports, changes nothing). */
   | ({ readonly type: 'retry.check' } & RetryAttempt)
-  /** An accepted retry. */
-  | { readonly type: 'retry' };
+  /** An accepted retry, with its id. */
+  | { readonly type: 'retry'; readonly id?: RequestId };
 
 type RetryRule =
+  | 'stateless/retry-reused-id'
   | 'stateless/retry-without-input-required'
   | 'stateless/retry-different-request'
   | 'stateless/input-response-missing'
@@ -52,6 +65,9 @@ function describeTarget(method: string, target: string | undefined): string {
 
 function issueFor(rule: RetryRule, context: InputRequiredContext, retry: RetryAttempt): IssueEvent {
   switch (rule) {
+    case 'stateless/retry-reused-id':
+      return { type: 'issue', rule, pointer: '/message/id',
+        message: `this ${retry.method} retry reuses id ${retry.id === undefined ? '' : describeId(retry.id)} of an earlier attempt of the same request; a retry is a new request with a new id` };
     case 'stateless/retry-without-input-required':
       return { type: 'issue', rule, pointer: P,
         message: `a retry of ${describeTarget(context.method, context.target)} was sent before its input_required result arrived` };
@@ -84,6 +100,7 @@ const SETUP = setup({
     emitted: {} as IssueEvent,
   },
   guards: {
+    reusesAttemptId: ({ context, event }) => event.type === 'retry.check' && event.id !== undefined && context.attemptIds.includes(idKey(event.id)),
     isDifferentRequest: ({ context, event }) =>
       event.type === 'retry.check' && (event.method !== context.method || event.target !== context.target),
     leavesInputUnanswered: ({ context, event }) => event.type === 'retry.check' && missingKeys(context, event).length > 0,
@@ -94,7 +111,11 @@ const SETUP = setup({
       issueFor(params.rule, context, event.type === 'retry.check' ? event : { method: context.method, target: context.target, answered: [], requestState: undefined })),
     recordInputRequest: assign(({ event }) =>
       event.type === 'result.input_required' ? { inputRequests: event.inputRequests, requestState: event.requestState } : {}),
-    countRetry: assign(({ context }) => ({ retries: context.retries + 1 })),
+    countRetry: assign(({ context, event }) => ({
+      retries: context.retries + 1,
+      attemptIds: event.type === 'retry' && event.id !== undefined && context.attemptIds.length < ATTEMPT_IDS_LIMIT
+        ? [...context.attemptIds, idKey(event.id)] : context.attemptIds,
+    })),
   },
 });
 
@@ -103,12 +124,22 @@ const AWAITING_RESULT = {
   'result.input_required': { target: 'input_required', actions: 'recordInputRequest' },
   'result.complete': { target: 'complete' },
   error: { target: 'failed' },
-  'retry.check': { actions: { type: 'reportIssue', params: { rule: 'stateless/retry-without-input-required' } } },
+  'retry.check': [
+    { guard: 'reusesAttemptId', actions: { type: 'reportIssue', params: { rule: 'stateless/retry-reused-id' } } },
+    { actions: { type: 'reportIssue', params: { rule: 'stateless/retry-without-input-required' } } },
+  ],
 } as const;
 
 export const inputRequiredMachine = SETUP.createMachine({
   id: 'inputRequired',
-  context: ({ input }) => ({ ...input, inputRequests: {}, requestState: undefined, retries: 0 }),
+  context: ({ input }) => ({
+    method: input.method,
+    target: input.target,
+    inputRequests: {},
+    requestState: undefined,
+    retries: 0,
+    attemptIds: input.id === undefined ? [] : [idKey(input.id)],
+  }),
   initial: 'awaiting_result',
   states: {
     awaiting_result: {
@@ -118,6 +149,7 @@ export const inputRequiredMachine = SETUP.createMachine({
       description: 'The server asked for input; the client may retry the same request with inputResponses and the requestState echoed.',
       on: {
         'retry.check': [
+          { guard: 'reusesAttemptId', actions: { type: 'reportIssue', params: { rule: 'stateless/retry-reused-id' } } },
           { guard: 'isDifferentRequest', actions: { type: 'reportIssue', params: { rule: 'stateless/retry-different-request' } } },
           // A key the server did not ask for is no finding: the server "SHOULD ignore any information it
           // does not recognize or need" (mrtr, Error Handling), so nothing forbids the client to send it.

@@ -1,17 +1,20 @@
 import { checkCapabilities } from '../validators/capabilities.ts';
+import type { InspectionEvent } from 'xstate';
 import type { Direction, JsonObject } from '../validators/context.ts';
 import { describeId, idKey, isRequestId, type IdKey, type RequestId } from '../validators/envelope.ts';
-import { pointerJoin, type Finding } from '../validators/finding.ts';
+import { hasError, pointerJoin, type Finding } from '../validators/finding.ts';
 import { isJsonObject, NO_FINDINGS, shown } from '../validators/shape.ts';
 import { finding } from '../validators/rules/report.ts';
 import { discoveryOf, type Discovery } from '../validators/stateless-discover.ts';
 import { validateStatelessError } from '../validators/stateless-errors.ts';
-import { LISTENED_NOTIFICATIONS, subscriptionFilterOf, type SubscriptionFilter } from '../validators/stateless-listen.ts';
+import { LISTENED_NOTIFICATIONS, subscriptionFilterOf } from '../validators/stateless-listen.ts';
 import { PROTOCOL_VERSION_KEY, requestProtocolVersion, SUBSCRIPTION_ID_KEY, subscriptionIdOf } from '../validators/stateless-meta.ts';
 import { CACHEABLE_METHODS, resultTypeOf } from '../validators/stateless-result.ts';
 import { BoundedMap } from './bounded-map.ts';
 import type { PendingRequest } from './correlation.ts';
 import type { CallEvent, ExtensionFactory, ExtensionView, SessionExtension } from './extension.ts';
+import { DeferredCommits, GatedActor } from './gated-actor.ts';
+import { describeFilter, listenMachine, type ListenEvent, type ListenFilter } from './listen.ts';
 import { ruleById } from '../validators/rules/index.ts';
 
 /** Cursors whose page's cacheScope is remembered; past this the oldest are forgotten (their next page is then not compared). */
@@ -27,18 +30,12 @@ function discoverRefusedFinding(id: RequestId, pointer: string, since: string): 
     `the server answered server/discover (request ${describeId(id)}) with -32601 (method not found), ${since}; a 2026-07-28 server must implement server/discover`);
 }
 
-/** One subscriptions/listen stream: what the client asked for and what the server agreed to. */
-interface ListenStream {
-  readonly id: RequestId;
-  readonly requested: SubscriptionFilter;
-  /** Set by the acknowledgement, the stream's first message; later messages need it. */
-  acknowledged: SubscriptionFilter | undefined;
-}
+type Stream = GatedActor<typeof listenMachine>;
 
-const SUB_ID_AT = pointerJoin('/message/params/_meta', SUBSCRIPTION_ID_KEY);
-
-function describeFilter(filter: SubscriptionFilter): string {
-  return [...filter.flags, ...[...filter.resources].map((u) => `resource ${u}`)].join(', ') || 'nothing';
+/** The filter of listen or acknowledged params, as the listen chart keeps it. */
+function listenFilterOf(params: unknown): ListenFilter {
+  const filter = subscriptionFilterOf(params);
+  return { flags: [...filter.flags], resources: [...filter.resources] };
 }
 
 /**
@@ -50,9 +47,15 @@ function describeFilter(filter: SubscriptionFilter): string {
 class StatelessExtension implements SessionExtension {
   readonly name = 'stateless';
   #discovery: Discovery | undefined;
-  readonly #streams = new Map<IdKey, ListenStream>();
-  /** Listens closed by a result before any acknowledgement (already blamed: a late acknowledgement is the same defect). */
-  readonly #closedUnacknowledged = new Set<IdKey>();
+  readonly #inspect: ((event: InspectionEvent) => void) | undefined;
+  /**
+   * One listen machine per stream, by its listen request's id; a stream back in `idle` is dropped.
+   * Not bounded here: a stream forgotten would blame its later messages on the server.
+   */
+  readonly #streams = new Map<IdKey, Stream>();
+  /** Judges the messages naming an id no stream holds (it stays `idle`: each of them is rejected there). */
+  #unheld: Stream | undefined;
+  readonly #deferred = new DeferredCommits();
   /** The cacheScope of the page that handed out each cursor, by list method and cursor: the next page must carry it too. */
   readonly #pageScopes = new BoundedMap<string, string>(PAGE_SCOPE_LIMIT);
   /** True once the server answered a request the revision's way (a result with resultType): it is a 2026-07-28 server. */
@@ -60,11 +63,47 @@ class StatelessExtension implements SessionExtension {
   /** A server/discover the server answered -32601 before it showed itself modern; reported when it does. */
   #discoverRefused: RequestId | undefined;
 
+  constructor(inspect?: (event: InspectionEvent) => void) {
+    this.#inspect = inspect;
+  }
+
+  /** The stream an id names, or the idle machine when none holds it. */
+  #stream(id: unknown): Stream {
+    const held = isRequestId(id) ? this.#streams.get(idKey(id)) : undefined;
+    if (held) return held;
+    this.#unheld ??= new GatedActor(listenMachine, undefined, this.#inspect);
+    return this.#unheld;
+  }
+
+  /** Judges a listen event on its stream; an accepted one is taken when the session accepts the message. */
+  #checkListen(event: ListenEvent): Finding | undefined {
+    const stream = this.#stream('id' in event ? event.id : undefined);
+    const found = stream.check(event);
+    if (!hasError(found)) this.#deferred.add(() => this.#take(stream, event));
+    return found[0];
+  }
+
+  /** Takes `event` on `stream`; a stream back in `idle` holds nothing and is dropped. */
+  #take(stream: Stream, event: ListenEvent): void {
+    if (stream === this.#unheld) return; // nothing it accepts changes it
+    stream.send(event);
+    if (stream.snapshot.value === 'idle') {
+      for (const [key, s] of this.#streams.entries()) {
+        if (s === stream) {
+          this.#streams.delete(key);
+          break;
+        }
+      }
+      stream.stop();
+    }
+  }
+
   #supported(defaultVersion: string): readonly string[] {
     return this.#discovery?.supportedVersions ?? [defaultVersion];
   }
 
   checkCall(call: CallEvent, view: ExtensionView): readonly Finding[] {
+    this.#deferred.hold(call);
     const out: Finding[] = [];
     if (call.direction === 'client_to_server' && call.kind === 'request') {
       const version = requestProtocolVersion(call.params);
@@ -81,7 +120,10 @@ class StatelessExtension implements SessionExtension {
         return out;
       }
     }
-    if (call.direction === 'server_to_client' && call.kind === 'notification') {
+    if (call.kind === 'notification' && call.method === 'notifications/cancelled') {
+      const found = this.#checkListen({ type: 'cancelled', id: call.params?.['requestId'], by: call.direction });
+      if (found) out.push(found);
+    } else if (call.direction === 'server_to_client' && call.kind === 'notification') {
       const found = this.#checkServerNotification(call);
       if (found) out.push(found);
     }
@@ -89,12 +131,8 @@ class StatelessExtension implements SessionExtension {
   }
 
   #checkServerNotification(call: CallEvent): Finding | undefined {
-    if (call.method === 'notifications/subscriptions/acknowledged') return this.#checkAcknowledged(call.params);
-    if (call.method === 'notifications/cancelled') {
-      const id = call.params?.['requestId'];
-      if (isRequestId(id) && this.#streams.has(idKey(id))) return undefined;
-      return finding(ruleById('stateless/server-cancel-not-listen'), '/message/params/requestId',
-        `a server sends notifications/cancelled only to end a subscriptions/listen stream, but ${shown(id)} names none`);
+    if (call.method === 'notifications/subscriptions/acknowledged') {
+      return this.#checkListen({ type: 'acknowledged', id: subscriptionIdOf(call.params), agreed: listenFilterOf(call.params) });
     }
     const flag = LISTENED_NOTIFICATIONS.get(call.method);
     if (flag === undefined) return undefined;
@@ -103,65 +141,21 @@ class StatelessExtension implements SessionExtension {
       return finding(ruleById('stateless/subscription-id-missing'), '/message/params',
         `${call.method} is sent only on a subscriptions/listen stream, so its _meta must carry ${SUBSCRIPTION_ID_KEY}`);
     }
-    const stream = isRequestId(id) ? this.#streams.get(idKey(id)) : undefined;
-    if (!stream) return finding(ruleById('stateless/subscription-unknown'), SUB_ID_AT, `${call.method} names subscription ${shown(id)}, which is no open subscriptions/listen stream`);
-    if (!stream.acknowledged) {
-      return finding(ruleById('stateless/not-acknowledged'), SUB_ID_AT, `${call.method} was sent on subscription ${shown(id)} before notifications/subscriptions/acknowledged`);
-    }
-    if (flag === 'resourceSubscriptions') {
-      const uri = call.params?.['uri'];
-      if (typeof uri === 'string' && !stream.acknowledged.resources.has(uri)) {
-        return finding(ruleById('stateless/resource-not-listened'), '/message/params/uri',
-          `notifications/resources/updated for ${shown(uri)}, which subscription ${shown(id)} does not include (it covers ${describeFilter(stream.acknowledged)})`);
-      }
-      return undefined;
-    }
-    if (!stream.acknowledged.flags.has(flag)) {
-      return finding(ruleById('stateless/not-listened'), '/message/method', `${call.method} on subscription ${shown(id)}, which did not opt in to ${flag} (it covers ${describeFilter(stream.acknowledged)})`);
-    }
-    return undefined;
-  }
-
-  #checkAcknowledged(params: JsonObject | undefined): Finding | undefined {
-    const id = subscriptionIdOf(params);
-    const stream = isRequestId(id) ? this.#streams.get(idKey(id)) : undefined;
-    if (!stream) {
-      if (isRequestId(id) && this.#closedUnacknowledged.has(idKey(id))) return undefined;
-      return finding(ruleById('stateless/acknowledged-unknown-subscription'), SUB_ID_AT, `acknowledges subscription ${shown(id)}, which is no open subscriptions/listen request`);
-    }
-    if (stream.acknowledged) {
-      return finding(ruleById('stateless/acknowledged-not-first'), SUB_ID_AT, `subscription ${shown(id)} was already acknowledged; the acknowledgement is its first message, sent once`);
-    }
-    const agreed = subscriptionFilterOf(params);
-    for (const flag of agreed.flags) {
-      if (!stream.requested.flags.has(flag)) {
-        return finding(ruleById('stateless/acknowledged-not-requested'), pointerJoin('/message/params/notifications', flag), `acknowledges ${flag}, which listen request ${shown(id)} did not ask for`);
-      }
-    }
-    for (const uri of agreed.resources) {
-      if (!stream.requested.resources.has(uri)) {
-        return finding(ruleById('stateless/acknowledged-not-requested'), '/message/params/notifications/resourceSubscriptions',
-          `acknowledges resource ${shown(uri)}, which listen request ${shown(id)} did not subscribe to`);
-      }
-    }
-    return undefined;
+    const uri = call.params?.['uri'];
+    return this.#checkListen({ type: 'notification', id, method: call.method, flag, uri: typeof uri === 'string' ? uri : undefined });
   }
 
   acceptCall(call: CallEvent): void {
+    this.#deferred.commit(call);
     if (call.kind === 'request' && call.method === 'subscriptions/listen' && call.id !== undefined) {
-      this.#streams.set(idKey(call.id), { id: call.id, requested: subscriptionFilterOf(call.params), acknowledged: undefined });
-      this.#closedUnacknowledged.delete(idKey(call.id));
-      return;
+      const key = idKey(call.id);
+      let stream = this.#streams.get(key);
+      if (!stream) {
+        stream = new GatedActor(listenMachine, undefined, this.#inspect);
+        this.#streams.set(key, stream);
+      }
+      stream.send({ type: 'listen', id: call.id, requested: listenFilterOf(call.params) });
     }
-    if (call.method === 'notifications/cancelled') {
-      const id = call.params?.['requestId'];
-      if (isRequestId(id)) this.#streams.delete(idKey(id));
-      return;
-    }
-    if (call.method !== 'notifications/subscriptions/acknowledged') return;
-    const id = subscriptionIdOf(call.params);
-    const stream = isRequestId(id) ? this.#streams.get(idKey(id)) : undefined;
-    if (stream) stream.acknowledged = subscriptionFilterOf(call.params);
   }
 
   /**
@@ -186,20 +180,8 @@ class StatelessExtension implements SessionExtension {
     const scope = this.#scopeChanged(pending, result);
     if (scope) return [scope];
     if (pending.method === 'subscriptions/listen') {
-      const id = subscriptionIdOf(result);
-      if (id !== undefined && (!isRequestId(id) || idKey(id) !== idKey(pending.id))) {
-        return [finding(ruleById('stateless/listen-result'), pointerJoin('/message/result/_meta', SUBSCRIPTION_ID_KEY),
-          `the listen result closes subscription ${shown(id)}, but it answers listen request ${shown(pending.id)}`)];
-      }
-      // Subscriptions, Acknowledgment: the acknowledgement MUST be "the first message carrying the
-      // subscription's ID"; the closing result carries it "like every other message on the stream".
-      // An error answer carries no subscription id: refusing a listen breaks no line of the page.
-      const stream = this.#streams.get(idKey(pending.id));
-      if (id !== undefined && stream !== undefined && stream.acknowledged === undefined) {
-        this.#closedUnacknowledged.add(idKey(pending.id));
-        return [finding(ruleById('stateless/acknowledged-not-first'), pointerJoin('/message/result/_meta', SUBSCRIPTION_ID_KEY),
-          `the listen result carries subscription ${shown(id)}, which was never acknowledged: notifications/subscriptions/acknowledged is the first message carrying a subscription id`)];
-      }
+      const found = this.#stream(pending.id).check({ type: 'result', id: pending.id, subscriptionId: subscriptionIdOf(result) });
+      if (found.length > 0) return found;
     }
     return NO_FINDINGS;
   }
@@ -250,19 +232,25 @@ class StatelessExtension implements SessionExtension {
     if (pending.method === 'server/discover' && ok && resultTypeOf(result) === 'complete') {
       this.#discovery = discoveryOf(result) ?? this.#discovery;
     } else if (pending.method === 'subscriptions/listen') {
-      this.#streams.delete(idKey(pending.id));
+      const stream = this.#streams.get(idKey(pending.id));
+      if (stream) this.#take(stream, { type: 'closed' });
     }
   }
 
   view(): unknown {
     return {
       discovered: this.#discovery ? { supportedVersions: this.#discovery.supportedVersions, capabilities: this.#discovery.capabilities } : null,
-      streams: [...this.#streams.values()].map((s) => ({
-        id: s.id,
-        requested: describeFilter(s.requested),
-        acknowledged: s.acknowledged ? describeFilter(s.acknowledged) : null,
-      })),
+      streams: [...this.#streams.entries()].map(([key, s]) => {
+        const c = s.snapshot.context;
+        return { id: c.id ?? key, state: String(s.snapshot.value), requested: describeFilter(c.requested), acknowledged: c.acknowledged ? describeFilter(c.acknowledged) : null };
+      }),
     };
+  }
+
+  stop(): void {
+    for (const s of this.#streams.values()) s.stop();
+    this.#streams.clear();
+    this.#unheld?.stop();
   }
 }
 
@@ -270,4 +258,4 @@ class StatelessExtension implements SessionExtension {
 // Whether the client speaks 2026-07-28 alone changes nothing here: a server/discover answered -32601
 // is what a legacy server answers too (stdio page, Backward Compatibility), so it is blamed only once
 // the server answers as a 2026-07-28 server.
-export const statelessExtension: ExtensionFactory = (profile) => (profile.stateless ? new StatelessExtension() : undefined);
+export const statelessExtension: ExtensionFactory = (profile, options) => (profile.stateless ? new StatelessExtension(options?.inspect) : undefined);

@@ -4,6 +4,7 @@ import { cancellationMachine } from '../../machines/cancellation.ts';
 import { correlationMachine } from '../../machines/correlation.ts';
 import { inputRequiredMachine } from '../../machines/input-required.ts';
 import { lifecycleMachine } from '../../machines/lifecycle.ts';
+import { listenMachine } from '../../machines/listen.ts';
 import { progressMachine } from '../../machines/progress.ts';
 import { subscriptionMachine } from '../../machines/subscription.ts';
 import { taskMachine } from '../../machines/task.ts';
@@ -18,4 +19,5 @@ export const SESSION_MACHINES: readonly AnyStateMachine[] = [
   cancellationMachine,
   taskMachine,
   inputRequiredMachine,
+  listenMachine,
 ];

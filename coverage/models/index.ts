@@ -4,6 +4,7 @@ import { cancellationModel } from './cancellation.ts';
 import { correlationModel } from './correlation.ts';
 import { inputRequiredModel } from './input-required.ts';
 import { lifecycleModel } from './lifecycle.ts';
+import { listenModel } from './listen.ts';
 import type { MachineModel } from './model.ts';
 import { progressModel } from './progress.ts';
 import { subscriptionModel } from './subscription.ts';
@@ -23,5 +24,6 @@ export function createModels(basis: ModelBasis): readonly MachineModel[] {
     cancellationModel(),
     taskModel(),
     inputRequiredModel(),
+    listenModel(),
   ];
 }

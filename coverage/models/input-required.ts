@@ -10,13 +10,15 @@ import { IdCounter, type CaseSkeleton, extensionRunsUnder, type MachineModel } f
 import { failure, request, result } from './spec-wire.ts';
 
 const PROMPT = 'briefing';
-const INPUT: InputRequiredInput = { method: 'prompts/get', target: PROMPT };
+/** The original request's id: the first the case hands out. */
+const FIRST_ID = 1;
+const INPUT: InputRequiredInput = { method: 'prompts/get', target: PROMPT, id: FIRST_ID };
 const INPUT_REQUESTS: Readonly<Record<string, InputRequest>> = { where: { method: 'roots/list', params: {} } };
 const STATE = 'st-1';
 
 type RetryCheck = Extract<InputRequiredEvent, { type: 'retry.check' }>;
-const check = (target: string, answered: readonly string[], requestState: string | undefined): RetryCheck =>
-  ({ type: 'retry.check', method: INPUT.method, target, answered, requestState });
+const check = (target: string, answered: readonly string[], requestState: string | undefined, id?: number): RetryCheck =>
+  ({ type: 'retry.check', ...(id === undefined ? {} : { id }), method: INPUT.method, target, answered, requestState });
 
 /** Outside input_required any retry is early; inside, one rejected retry per guard, and the accepted one. */
 const LOOP_OPEN: readonly InputRequiredEvent[] = [
@@ -24,8 +26,10 @@ const LOOP_OPEN: readonly InputRequiredEvent[] = [
   { type: 'result.complete' },
   { type: 'error' },
   check(PROMPT, ['where'], STATE),
+  check(PROMPT, ['where'], STATE, FIRST_ID),
 ];
 const WAITING: readonly InputRequiredEvent[] = [
+  check(PROMPT, ['where'], STATE, FIRST_ID),
   check('other-prompt', ['where'], STATE),
   check(PROMPT, ['where', 'extra'], STATE),
   check(PROMPT, [], STATE),
@@ -38,10 +42,10 @@ function events(snapshot: AnyMachineSnapshot): readonly InputRequiredEvent[] {
   return snapshot.value === 'input_required' ? WAITING : LOOP_OPEN;
 }
 
-/** The state value, and the input requested and the state to echo, which decide the retry guards. */
+/** The state value, the input requested, the state to echo and the attempt ids kept, which decide the retry guards. */
 function serialize(snapshot: AnyMachineSnapshot): string {
   const c = snapshot.context as InputRequiredContext;
-  return `${String(snapshot.value)}|${Object.keys(c.inputRequests).sort().join(',')}|${c.requestState ?? ''}`;
+  return `${String(snapshot.value)}|${Object.keys(c.inputRequests).sort().join(',')}|${c.requestState ?? ''}|${c.attemptIds.length}`;
 }
 
 /** Every stateless request carries its version, client info and capabilities (roots, for the input request). */
@@ -78,7 +82,7 @@ function toCase(events: readonly AnyEventObject[]): CaseSkeleton {
         steps.push(result('server_to_client', inFlight, { resultType: 'complete', messages: [{ role: 'user', content: { type: 'text', text: 'Brief me.' } }] }));
         break;
       case 'error': steps.push(failure('server_to_client', inFlight)); break;
-      case 'retry.check': steps.push(promptsGet(ids.take(), e.target ?? PROMPT, e.answered, e.requestState)); break;
+      case 'retry.check': steps.push(promptsGet(typeof e.id === 'number' ? e.id : ids.take(), e.target ?? PROMPT, e.answered, e.requestState)); break;
       case 'retry':
         inFlight = ids.take();
         steps.push(promptsGet(inFlight, PROMPT, asked.keys, asked.requestState));

@@ -179,9 +179,9 @@ const DEFECTS: readonly [string, Partial<CheckOptions>, readonly string[]][] = [
   ['modern-serves-unsupported-version', { scope: 'full' }, ['stateless/unsupported-version-not-rejected']],
   ['modern-notifies-before-ack', { scope: 'full' }, ['stateless/not-acknowledged']],
   // resources, Error Handling: an absent resource MUST be answered -32602; -32002 is the legacy code's one finding.
-  // (The base peer answers the invalid-cursor probe with a result: its own warning, probe/invalid-params-code.)
-  ['modern-unknown-resource-empty', { scope: 'full' }, ['probe/invalid-params-code', 'probe/unknown-resource-code']],
-  ['modern-legacy-not-found', { scope: 'full' }, ['probe/invalid-params-code', 'stateless/legacy-error-code']],
+  // Both are built on the correct peer, which answers the invalid-cursor probe -32602: the defect is the one finding.
+  ['modern-unknown-resource-empty', { scope: 'full' }, ['probe/unknown-resource-code']],
+  ['modern-legacy-not-found', { scope: 'full' }, ['stateless/legacy-error-code']],
   ['modern-empty-input-required', { calls: [{ name: 'confirm', args: {} }] }, ['stateless/input-required-shape']],
 ];
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { startSdkModernServer, startWrongStatusServer } from '../peers/http-tap-modern-peers.ts';
+import { startSdkModernServer, startWrongStatusServer } from '../peers/http-modern-peers.ts';
 import type { RunningPeer } from '../peers/http-peer.ts';
 import { startTap, tempFolder, validateJson, type RunningTap } from './tap-support.ts';
 import { runCheck } from '../../live/run-check.ts';

@@ -58,8 +58,8 @@ function traceReady(file: string): boolean {
 }
 
 test('the SDK 2.x client (pinned to 2026-07-28) against a correct stateless server through the tap: clean', async () => {
-  const run = await sdkThroughTap('modern-base-correct');
-  assert.equal(run.tools, ['echo', 'echo2', 'ask']);
+  const run = await sdkThroughTap('modern-correct');
+  assert.equal(run.tools, ['echo', 'confirm']);
   assert.is(run.readCode, -32602);
   assert.equal(run.rules, []);
 });
@@ -97,21 +97,21 @@ test('a first request without _meta that the server serves anyway: the session i
   const lines = [line({ id: 1, method: 'tools/list', params: {} }), line({ id: 2, method: 'tools/list', params: { _meta: META } })];
   assert.equal(rulesOf(await throughTap('modern-serves-without-meta', lines)), ['stateless/request-meta-missing', 'stateless/malformed-request-served']);
   // The correct server refuses it with -32602: only the client's fault remains.
-  assert.equal(rulesOf(await throughTap('modern-base-correct', lines)), ['stateless/request-meta-missing']);
+  assert.equal(rulesOf(await throughTap('modern-correct', lines)), ['stateless/request-meta-missing']);
 });
 
 test('server/discover answered -32601 by a server that serves the revision: stateless/discover-not-implemented', async () => {
   const lines = [line({ id: 1, method: 'server/discover', params: { _meta: META } }), line({ id: 2, method: 'tools/list', params: { _meta: META } })];
   assert.equal(rulesOf(await throughTap('modern-discover-not-found', lines)), ['stateless/discover-not-implemented']);
-  assert.equal(rulesOf(await throughTap('modern-base-correct', lines)), []);
+  assert.equal(rulesOf(await throughTap('modern-correct', lines)), []);
 });
 
 test('an input_required retry under the id of the request it retries: stateless/retry-reused-id; under a new id, clean', async () => {
   const call = (id: number, retry: boolean) => line({ id, method: 'tools/call', params: {
-    _meta: META, name: 'ask', arguments: {}, ...(retry ? { inputResponses: { units: { action: 'accept', content: { units: 'metric' } } }, requestState: 'ask-1' } : {}),
+    _meta: META, name: 'confirm', arguments: {}, ...(retry ? { inputResponses: { choice: { action: 'accept', content: { ok: true } } }, requestState: 'confirm-1' } : {}),
   } });
-  assert.equal(rulesOf(await throughTap('modern-base-correct', [call(1, false), call(1, true)])), ['stateless/retry-reused-id']);
-  assert.equal(rulesOf(await throughTap('modern-base-correct', [call(1, false), call(2, true)])), []);
+  assert.equal(rulesOf(await throughTap('modern-correct', [call(1, false), call(1, true)])), ['stateless/retry-reused-id']);
+  assert.equal(rulesOf(await throughTap('modern-correct', [call(1, false), call(2, true)])), []);
 });
 
 test.run();

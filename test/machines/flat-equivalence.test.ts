@@ -9,6 +9,7 @@ import { compileFlat, FlatRunner, isFlat } from '../../machines/flat-machine.ts'
 import { SAMPLE_BASIS } from '../../coverage/models/basis.ts';
 import { createModels } from '../../coverage/models/index.ts';
 import { lifecycleMachine } from '../../machines/lifecycle.ts';
+import { listenMachine } from '../../machines/listen.ts';
 import { SMALL_LIMIT } from '../../machines/pending-requests.ts';
 import { subscriptionMachine } from '../../machines/subscription.ts';
 import { idKey } from '../../validators/envelope.ts';
@@ -138,6 +139,20 @@ test('subscription: the flat table and the actor agree on random event sequences
     fc.record({ type: fc.constant('update'), uri: fc.constant('kb://a/x'), who, strict: fc.boolean() }),
   );
   holdsEqual(subscriptionMachine, { uri: 'kb://a/x', subject: 'ann', tenant: 'a' }, event);
+});
+
+test('listen: the flat table and the actor agree on random event sequences', () => {
+  const id = fc.constantFrom<unknown>('l1', 'l2', 1);
+  const filter = fc.record({ flags: fc.subarray(['toolsListChanged', 'promptsListChanged']), resources: fc.subarray(['file:///a', 'file:///b']) });
+  const event = fc.oneof(
+    fc.record({ type: fc.constant('listen'), id: fc.constant('l1'), requested: filter }),
+    fc.record({ type: fc.constant('acknowledged'), id, agreed: filter }),
+    fc.record({ type: fc.constant('notification'), id, method: fc.constant('notifications/resources/updated'), flag: fc.constantFrom('resourceSubscriptions', 'toolsListChanged'), uri: fc.constantFrom('file:///a', 'file:///b') }),
+    fc.record({ type: fc.constant('cancelled'), id, by: direction }),
+    fc.record({ type: fc.constant('result'), id: fc.constant('l1'), subscriptionId: fc.option(id, { nil: undefined }) }),
+    fc.constant({ type: 'closed' }),
+  );
+  holdsEqual(listenMachine, undefined, event);
 });
 
 test('cancellation: the flat table and the actor agree on random event sequences', () => {

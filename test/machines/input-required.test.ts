@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert';
 import { createActor } from 'xstate';
 import { inputRequiredMachine, type InputRequiredEvent } from '../../machines/input-required.ts';
 import { Session, type Step } from '../../machines/session.ts';
+import { idKey } from '../../validators/envelope.ts';
 import type { JsonObject } from '../../validators/context.ts';
 import { COURSE_PROFILE, SPEC_2026_07_28 } from '../../validators/profiles.ts';
 import { transcript } from './transcript.ts';
@@ -66,6 +67,26 @@ test('a retry before the input_required result answers nothing', () => {
     '"retried"',
     '"retried" stateless/retry-without-input-required',
   ]);
+});
+
+test('a retry under an id of an earlier attempt reuses it, in every state; the chart keeps the attempt ids', () => {
+  const first = { ...input, id: 1 };
+  const runFrom = (events: readonly object[]) => transcript(inputRequiredMachine, first, events).map((s) => `${s.state} ${s.rules.join(',')}`.trim());
+  const retryWith = (id: number) => ({ ...check(['units'], 's1'), id });
+  assert.equal(runFrom([retryWith(1)]), ['"awaiting_result" stateless/retry-reused-id']);
+  assert.equal(runFrom([asked({ units: ELICIT }, 's1'), retryWith(1)]), ['"input_required"', '"input_required" stateless/retry-reused-id']);
+  assert.equal(runFrom([asked({ units: ELICIT }, 's1'), retryWith(2)]), ['"input_required"', '"input_required"']);
+  assert.equal(runFrom([asked({ units: ELICIT }, 's1'), { type: 'retry', id: 2 }, retryWith(2)]), ['"input_required"', '"retried"', '"retried" stateless/retry-reused-id']);
+  assert.equal(runFrom([asked({ units: ELICIT }, 's1'), { type: 'retry', id: 2 }, asked({ units: ELICIT }, 's1'), retryWith(1)]),
+    ['"input_required"', '"retried"', '"input_required"', '"input_required" stateless/retry-reused-id']);
+  // The reused id is the first defect said: the retry's other checks wait for a retry with a new id.
+  assert.equal(runFrom([asked({ units: ELICIT }, 's1'), { ...check([], 's2'), id: 1 }]), ['"input_required"', '"input_required" stateless/retry-reused-id']);
+  const actor = createActor(inputRequiredMachine, { input: first });
+  actor.start();
+  actor.send(asked({ units: ELICIT }, 's1') as InputRequiredEvent);
+  actor.send({ type: 'retry', id: 'r-2' });
+  assert.equal(actor.getSnapshot().context.attemptIds, [idKey(1), idKey('r-2')]);
+  actor.stop();
 });
 
 test('the loop remembers the latest round of input and counts retries', () => {

@@ -3,8 +3,12 @@
 // (GET and DELETE 405), the request metadata headers validated against the body as the
 // 2026-07-28 transport page requires (400 with HeaderMismatch -32020), each answer with the status
 // the page names, a listen stream as SSE held open until the client closes it. Each broken peer
-// changes exactly one thing, so a finding can only come from that defect.
+// changes exactly one thing, so a finding can only come from that defect. Beside it, the real
+// server these are measured against: the 2.x SDK's McpServer served the way the SDK documents.
 import type http from 'node:http';
+import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+import { sendWebResponse, webRequest } from '../../matrix/peers/web-bridge.mjs';
 import { listenLoopback, readRequestBody, type RunningPeer } from './http-peer.ts';
 // @ts-expect-error: a plain ES module shared with the stdio peers, without types.
 import { answer, listChanged } from './stdio/modern-core.mjs';
@@ -201,4 +205,28 @@ export function startModernHttpPeer(change: ModernHttpChange = {}): Promise<Runn
       json(change.errorStatus !== undefined && answered.status === 200 && 'error' in only ? change.errorStatus : answered.status, only);
     })().catch(() => res.destroy());
   });
+}
+
+/**
+ * Defect (2026-07-28, Streamable HTTP, Protocol Version Header: an unknown method MUST get 404 Not
+ * Found, an unsupported version 400 Bad Request): both errors come with HTTP 200.
+ */
+export function startWrongStatusServer(): Promise<RunningPeer> {
+  return startModernHttpPeer({ unknownMethodStatus: 200, unsupportedStatus: 200 });
+}
+
+/** The 2.x SDK's McpServer with one echo tool, over createMcpHandler (its fetch handler behind Node's http server; 2026-07-28, and 2025 stateless). */
+export async function startSdkModernServer(): Promise<RunningPeer> {
+  const handler = createMcpHandler(() => {
+    const server = new McpServer({ name: 'sdk-modern', version: '1.0.0' });
+    server.registerTool('echo', { description: 'Echoes the text back.', inputSchema: z.object({ text: z.string() }) },
+      async ({ text }) => ({ content: [{ type: 'text', text }] }));
+    return server;
+  });
+  let port = '0';
+  const peer = await listenLoopback((req, res) => {
+    void (async () => sendWebResponse(await handler.fetch(await webRequest(req, port)), res))().catch(() => res.destroy());
+  });
+  port = peer.url.port;
+  return peer;
 }

@@ -58,6 +58,8 @@ const OURS_STRICTER: Readonly<Record<string, string>> = {
   'spec-2026-07-28/input-required.json#s26_retry_roots_answer_checked/steps/2': WHY.fileRoot,
   'spec-2026-07-28/listen.json#s26_ack_without_subscription_id/steps/1': WHY.ackMeta,
   'spec-2026-07-28/listen.json#s26_listen_result_wrong_subscription/steps/2': WHY.listenId,
+  'spec-2026-07-28/listen.json#s26_listen_result_wrong_subscription_before_ack/steps/1': WHY.listenId,
+  'spec-2026-07-28/listen.json#s26_listen_result_wrong_subscription_after_cancel/steps/3': WHY.listenId,
   'spec-2026-07-28/results.json#s26_result_type_unknown/steps/1': WHY.resultType,
   'spec-2026-07-28/results.json#s26_complete_result_checked_by_family/steps/1': WHY.callToolBranch,
   'spec-2026-07-28/results.json#s26_input_required_empty/steps/1': WHY.inputRequiredEmpty,

@@ -17,7 +17,8 @@ export const LOOKUP_TOOL = { name: 'lookup', description: 'Looks up what the use
 export const SLOW_TOOL = { name: 'slow', description: 'Answers after a while.', inputSchema: { type: 'object', properties: { ms: { type: 'number' } } }, annotations: { readOnlyHint: true } };
 /** A tool whose call changes the tool list: every open listen stream that asked for tool list changes is told. */
 export const REVEAL_TOOL = { name: 'reveal', description: 'Reveals another tool (the tool list changes).', inputSchema: { type: 'object', properties: {} } };
-const NOTE = { uri: 'memo://note', name: 'note', mimeType: 'text/plain' };
+/** The one resource the correct server has. */
+export const NOTE = { uri: 'memo://note', name: 'note', mimeType: 'text/plain' };
 const GREETING = { name: 'greeting', description: 'A greeting.', arguments: [{ name: 'who', required: false }] };
 
 /** The capabilities the correct server declares. */

@@ -2,11 +2,11 @@
 // any version with its DiscoverResult (stdio page, Backward Compatibility: "The server returns a
 // DiscoverResult: the server is modern. Select a mutually supported version from
 // supportedVersions") and refuses every other request in 2026-07-28 with -32022.
-import { send, startModernPeer } from './modern-base.mjs';
+import { startModernPeer } from './modern-peer.mjs';
 
 const SUPPORTED = ['2099-01-01'];
 startModernPeer({
-  answer: (message) => {
+  answer: (message, send) => {
     if (message.id === undefined) return true;
     if (message.method === 'server/discover') {
       send({ jsonrpc: '2.0', id: message.id, result: { resultType: 'complete', supportedVersions: SUPPORTED, capabilities: { tools: {} }, ttlMs: 0, cacheScope: 'public' } });
