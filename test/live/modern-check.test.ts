@@ -327,8 +327,7 @@ test('stdio, full scope: the probes of a missing _meta field go without _meta at
 
 const META_DEFECTS: readonly [string, readonly string[]][] = [
   // basic, _meta: "A request missing any required field is malformed; the server MUST reject it with -32602".
-  // (Its base peer answers the invalid-cursor probe with a result: that peer's own warning, as above.)
-  ['modern-serves-without-meta', ['error stateless/malformed-request-served /message/result', 'warning probe/invalid-params-code /message']],
+  ['modern-serves-without-meta', ['error stateless/malformed-request-served /message/result']],
   ['modern-serves-without-capabilities', ['error stateless/malformed-request-served /message/result']],
   // basic, Statelessness: "Servers MUST NOT rely on prior requests over the same connection"; the check ends on it.
   ['modern-pins-legacy', ['error stateless/relies-on-prior-request /message/error']],
