@@ -154,12 +154,15 @@ function sharedNote(result: FuzzResult): string {
   const process = `a server process that had served ${countOf(found.runs_before, 'run')} before it`;
   return found.fresh_process === 'reproduced'
     ? ` (found on ${process}; a fresh process shows it too, and it was shrunk on fresh processes)`
-    : ` (found on ${process}; a fresh process does not show it, so it rests on what earlier runs left in the server, which keeps state across requests: runs on one process are not independent here, fuzz it without --reuse-server; the run is kept unshrunk)`;
+    : ` (found on ${process}; a fresh process does not show it, so it rests on what earlier runs left in the server, which keeps state across requests: runs on one process are not independent here, fuzz it without --reuse-server)`;
 }
 
 function searchLine(result: FuzzResult, runs: number, seed: number): string {
   const actions = result.run.trace.sequence?.actions ?? [];
   const list = actions.length === 0 ? 'no action after the handshake' : actions.map(actionText).join(', ');
+  if (result.outcome === 'found' && result.shared?.found?.fresh_process === 'not-reproduced') {
+    return `fuzz: found in run ${result.runs} of ${runs} (seed ${seed}); not shrunk, ${countOf(actions.length, 'action')}: ${list}`;
+  }
   if (result.outcome === 'found') {
     return `fuzz: found in run ${result.runs} of ${runs} (seed ${seed}); shrunk in ${countOf(result.shrinks, 'step')} to ${countOf(actions.length, 'action')}: ${list}`;
   }

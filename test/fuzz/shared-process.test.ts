@@ -5,6 +5,8 @@
 // the process, and a failure found so is shrunk on fresh processes exactly as without reuse, or,
 // when a fresh process does not show it (a server whose state leaks from run to run), is said to
 // rest on the runs before it and left unshrunk. Legacy servers never share a process.
+import { spawnSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { ExerciseMode } from '../../exercise/tool-policy.ts';
@@ -162,6 +164,20 @@ test('a late answer to an earlier run\'s cancelled request stays out of the next
   } finally {
     await server.close();
   }
+});
+
+const CLI = join(resolve(import.meta.dirname, '../..'), 'dist/cli.js');
+const cli = (args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 120_000, env: ENV });
+const command = (target: LiveTarget): string[] => (target.transport === 'stdio' ? ['--stdio', '--', ...target.command] : []);
+
+test('the CLI: fuzz --reuse-server over stdio says when a failure rests on earlier runs; a legacy server gets a process per run, said on stderr', () => {
+  const leaks = cli(['fuzz', '--seed', '7', '--runs', '6', '--without', 'discover', '--reuse-server', ...command(stdioPeer('modern-leaks-state'))]);
+  assert.is(leaks.status, 1, leaks.stderr);
+  assert.match(leaks.stdout, /^fuzz: found in run 2 of 6 \(seed 7\); not shrunk, 0 actions: .*a fresh process does not show it, .*fuzz it without --reuse-server\)\n/);
+  assert.match(leaks.stdout, /\[stateless\/result-type\]/);
+  const legacy = cli(['fuzz', '--seed', '7', '--runs', '2', '--reuse-server', ...command(stdioPeer('correct'))]);
+  assert.is(legacy.status, 0, legacy.stderr);
+  assert.match(legacy.stderr, /--reuse-server: the server speaks the legacy era, where one process holds one session; each run starts the server afresh/);
 });
 
 test.run();
