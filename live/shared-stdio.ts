@@ -117,13 +117,18 @@ export class SharedStdioServer {
       served = fresh;
       this.#served = fresh;
       this.#processes++;
-      await transport.start(
+      // A process that could not be started serves no run: the next lease tries a new one.
+      const starting = transport.start(
         (message, event) => this.#lease?.deliver(message, event),
         (event, byClient) => {
           fresh.ended = true;
           this.#lease?.end(event, byClient);
         },
       );
+      await starting.catch((failure: unknown) => {
+        this.#served = undefined;
+        throw failure;
+      });
     }
     return { served, started };
   }

@@ -70,6 +70,12 @@ test('without --reuse-server, or in the legacy era, each run starts the server a
   assert.is(legacy.run.trace.cleanup['process_shared'], undefined);
 });
 
+test('a server that cannot be started: the search could not run, as without reuse', async () => {
+  const result = await search({ transport: 'stdio', command: ['/nonexistent/mcp-statechart-no-such-server'] }, { runs: 3, reuse: true });
+  assert.is(result.outcome, 'error');
+  assert.is(result.run.trace.status, 'error');
+});
+
 test('two jobs share two processes, one run at a time each', async () => {
   const result = await search(SDK_V2, { runs: 8, reuse: true, jobs: 2 });
   assert.is(result.outcome, 'clean');
