@@ -13,7 +13,9 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { sequenceArbitrary, type FuzzEra } from '../fuzz/generator.ts';
 import { RunPool } from '../fuzz/parallel.ts';
-import { runSequence } from '../fuzz/run-sequence.ts';
+import { runSequence, type SequenceOptions, type SequenceRun } from '../fuzz/run-sequence.ts';
+import { SharedProcesses } from '../fuzz/shared-processes.ts';
+import type { Action } from '../trace/action-schema.ts';
 import { WHOLE } from '../fuzz/shard.ts';
 import type { Surface } from '../fuzz/surface.ts';
 import type { LiveTarget } from '../live/connection.ts';
@@ -32,11 +34,20 @@ export interface FuzzRate {
 const SEED = 7;
 const START_LIMIT_MS = 15_000;
 
-/** Plays `runs` sequences drawn from the seed against the target, one fresh process or session each, up to `jobs` at once as fuzz --jobs does. */
-export async function fuzzRate(target: LiveTarget, runs: number, jobs = 1, from = 0, era: FuzzEra = 'legacy', surface?: Surface): Promise<FuzzRate> {
+/**
+ * Plays `runs` sequences drawn from the seed against the target, one fresh process or session each,
+ * up to `jobs` at once as fuzz --jobs does; with `reuse` (2026-07-28 over stdio), on server
+ * processes shared by the runs, one per job, as fuzz --reuse-server does (their start and end timed too).
+ */
+export async function fuzzRate(target: LiveTarget, runs: number, jobs = 1, from = 0, era: FuzzEra = 'legacy', surface?: Surface, reuse = false): Promise<FuzzRate> {
   // With a surface, its read-only tools (and prompts, templates) are drawn and called as fuzz's default --exercise safe does.
   const arbitrary = sequenceArbitrary(target.transport, 20, [], era, surface === undefined ? undefined : { surface, mode: 'safe' });
-  const pool = new RunPool(arbitrary, SEED, from + runs, { jobs, shard: WHOLE }, (actions) => runSequence(actions, {
+  const sequences = fc.sample(arbitrary, { seed: SEED, path: String(from), numRuns: runs });
+  const started = performance.now();
+  const processes = reuse && era === 'modern' && target.transport === 'stdio' ? new SharedProcesses(target, process.env) : undefined;
+  const play = (actions: readonly Action[], options: SequenceOptions): Promise<SequenceRun> => (processes === undefined ? runSequence(actions, options) : processes.use((shared) => runSequence(actions, { ...options, shared })));
+  const pool = new RunPool(arbitrary, SEED, from + runs, { jobs, shard: WHOLE }, (actions, _at, onClosing) => play(actions, {
+    onClosing,
     ...(surface === undefined ? {} : { exercise: 'safe' as const }),
     target,
     headerEnv: [],
@@ -49,10 +60,12 @@ export async function fuzzRate(target: LiveTarget, runs: number, jobs = 1, from 
     seed: SEED,
     recorded: {},
   }));
-  const sequences = fc.sample(arbitrary, { seed: SEED, path: String(from), numRuns: runs });
-  const started = performance.now();
-  for (const [i, actions] of sequences.entries()) await pool.run(from + i, actions);
-  await pool.drain();
+  try {
+    for (const [i, actions] of sequences.entries()) await pool.run(from + i, actions);
+    await pool.drain();
+  } finally {
+    await processes?.close();
+  }
   const seconds = (performance.now() - started) / 1000;
   return { runs, wall_s: significant(seconds), runs_per_min: significant((runs / seconds) * 60) };
 }
@@ -150,21 +163,24 @@ function totalled(t: { runs: number; seconds: number }): FuzzRate {
  * fuzz (one job) and the start-up floor of the same target, paired: two rounds of `runs / 2`
  * each, in alternating order, so that load on a shared machine falls on both alike.
  */
-export async function fuzzFloorRates(target: LiveTarget, runs: number, era: FuzzEra = 'legacy'): Promise<{ fuzz: FuzzRate; floor: FuzzRate | Skipped }> {
+export async function fuzzFloorRates(target: LiveTarget, runs: number, era: FuzzEra = 'legacy'): Promise<{ fuzz: FuzzRate; floor: FuzzRate | Skipped; reuse?: FuzzRate }> {
   const run = await floorRun(target, era);
   const round = Math.max(1, Math.floor(runs / 2));
-  const totals = { fuzz: { runs: 0, seconds: 0 }, floor: { runs: 0, seconds: 0 } };
+  // In 2026-07-28 over stdio, fuzz --reuse-server too (the same sequences on one shared process), in the same rounds.
+  const reusable = era === 'modern' && target.transport === 'stdio';
+  const totals = { fuzz: { runs: 0, seconds: 0 }, floor: { runs: 0, seconds: 0 }, reuse: { runs: 0, seconds: 0 } };
   if (run !== undefined) await run(); // a warm-up: the first run loads the SDK's modules
   for (let r = 0; r < 2; r++) {
-    for (const kind of r === 0 ? ['fuzz', 'floor'] as const : ['floor', 'fuzz'] as const) {
+    for (const kind of r === 0 ? ['fuzz', 'reuse', 'floor'] as const : ['floor', 'reuse', 'fuzz'] as const) {
       if (kind === 'floor' && run === undefined) continue;
-      const rate = kind === 'fuzz' ? await fuzzRate(target, round, 1, r * round, era) : await floorRate(run as FloorRun, round);
+      if (kind === 'reuse' && !reusable) continue;
+      const rate = kind === 'floor' ? await floorRate(run as FloorRun, round) : await fuzzRate(target, round, 1, r * round, era, undefined, kind === 'reuse');
       totals[kind].runs += rate.runs;
       totals[kind].seconds += rate.wall_s;
     }
   }
   const floor: FuzzRate | Skipped = run === undefined ? { skipped: `the ${era === 'modern' ? '2.x' : '1.x'} SDK's client is not installed (a dev dependency)` } : totalled(totals.floor);
-  return { fuzz: totalled(totals.fuzz), floor };
+  return { fuzz: totalled(totals.fuzz), floor, ...(reusable ? { reuse: totalled(totals.reuse) } : {}) };
 }
 
 /**
@@ -245,27 +261,32 @@ export interface FuzzFigures {
   readonly fuzz_http: FuzzRate | Skipped;
   readonly floor_http: FuzzRate | Skipped;
   readonly fuzz_modern_stdio: FuzzRate | Skipped;
+  /** The same sequences on one shared process (fuzz --reuse-server), paired with the two above. */
+  readonly fuzz_modern_stdio_reuse: FuzzRate | Skipped;
   readonly floor_modern_stdio: FuzzRate | Skipped;
 }
 
 /**
  * Every fuzz rate with its floor: server-everything over stdio (one job and two) and over
  * Streamable HTTP (a session per run on one server), in the legacy era; the 2.x SDK's serveStdio
- * server (`test/peers/stdio/sdk-v2-serve-stdio.mjs`) over stdio in 2026-07-28. Or why each was skipped.
+ * server (`test/peers/stdio/sdk-v2-serve-stdio.mjs`) over stdio in 2026-07-28, a process per run and
+ * one process for all (--reuse-server). Or why each was skipped.
  */
 export async function fuzzRates(server: string | undefined, root: string, runs: number): Promise<FuzzFigures> {
   const modernServer = join(root, 'test', 'peers', 'stdio', 'sdk-v2-serve-stdio.mjs');
   let fuzz_modern_stdio: FuzzRate | Skipped = { skipped: 'test/peers/stdio/sdk-v2-serve-stdio.mjs is not here (an installed package)' };
   let floor_modern_stdio: FuzzRate | Skipped = fuzz_modern_stdio;
+  let fuzz_modern_stdio_reuse: FuzzRate | Skipped = fuzz_modern_stdio;
   if (existsSync(modernServer)) {
     const paired = await fuzzFloorRates({ transport: 'stdio', command: [process.execPath, modernServer] }, runs, 'modern');
     fuzz_modern_stdio = paired.fuzz;
     floor_modern_stdio = paired.floor;
+    fuzz_modern_stdio_reuse = paired.reuse ?? fuzz_modern_stdio_reuse;
   }
   const missing: Skipped = { skipped: 'the dev dependency @modelcontextprotocol/server-everything is not installed' };
-  if (server === undefined) return { fuzz_stdio: missing, fuzz_stdio_exercise: missing, fuzz_stdio_jobs_2: missing, floor_stdio: missing, fuzz_http: missing, floor_http: missing, fuzz_modern_stdio, floor_modern_stdio };
+  if (server === undefined) return { fuzz_stdio: missing, fuzz_stdio_exercise: missing, fuzz_stdio_jobs_2: missing, floor_stdio: missing, fuzz_http: missing, floor_http: missing, fuzz_modern_stdio, fuzz_modern_stdio_reuse, floor_modern_stdio };
   const { one: fuzz_stdio, two: fuzz_stdio_jobs_2, floor, exercise } = await fuzzJobsRates({ transport: 'stdio', command: [process.execPath, server, 'stdio'] }, runs, true, true);
-  const stdio = { fuzz_stdio, fuzz_stdio_exercise: exercise ?? missing, fuzz_stdio_jobs_2, floor_stdio: floor ?? missing, fuzz_modern_stdio, floor_modern_stdio };
+  const stdio = { fuzz_stdio, fuzz_stdio_exercise: exercise ?? missing, fuzz_stdio_jobs_2, floor_stdio: floor ?? missing, fuzz_modern_stdio, fuzz_modern_stdio_reuse, floor_modern_stdio };
   if (!existsSync(join(root, 'test', 'peers', 'support', 'loopback-listen.mjs'))) {
     const skipped = { skipped: 'test/peers/support/loopback-listen.mjs is not here (an installed package)' };
     return { ...stdio, fuzz_http: skipped, floor_http: skipped };

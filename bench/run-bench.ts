@@ -99,6 +99,8 @@ export interface Workloads {
   readonly floor_http?: FuzzRate | Skipped;
   /** fuzz in 2026-07-28 over stdio against the 2.x SDK's serveStdio server, and that server's floor (the 2.x client's discover and close), paired. */
   readonly fuzz_modern_stdio?: FuzzRate | Skipped;
+  /** The same on one server process shared by the runs (`--reuse-server`), in the same alternating rounds. */
+  readonly fuzz_modern_stdio_reuse?: FuzzRate | Skipped;
   readonly floor_modern_stdio?: FuzzRate | Skipped;
   /** Pings relayed between the SDK's client and server directly and through `tap`, paired (added later, so optional). */
   readonly tap_stdio?: TapLatency | Skipped;
@@ -287,6 +289,7 @@ export async function runBench(paths: BenchPaths, sizes: BenchSizes, progress: P
       fuzz_http: fuzz.fuzz_http,
       floor_http: fuzz.floor_http,
       fuzz_modern_stdio: fuzz.fuzz_modern_stdio,
+      fuzz_modern_stdio_reuse: fuzz.fuzz_modern_stdio_reuse,
       floor_modern_stdio: fuzz.floor_modern_stdio,
       tap_stdio,
       tap_http,

@@ -14,7 +14,8 @@ import type { ClientTransport, HttpProbes } from '../live/transport.ts';
 import { ACTION_KINDS_IN_ORDER, SURFACE_ACTION_KINDS } from './generator.ts';
 import { argumentsOf } from '../live/list-items.ts';
 import type { ExerciseMode } from '../exercise/tool-policy.ts';
-import { callableTools, MAX_TOOL_PAGES, simpleTemplate, type Surface } from './surface.ts';
+import { callableTools, simpleTemplate, type Surface } from './surface.ts';
+import { listedTools } from '../exercise/tool-pages.ts';
 import { expandTemplate } from '../live/exercise-plan.ts';
 
 /** The capability each list method needs. */
@@ -98,23 +99,17 @@ export class ActionExecutor {
     this.#exercise = exercise;
   }
 
-  /** Every listed tool (tools/list, all its pages up to MAX_TOOL_PAGES), listed once a run; none when tools are not declared. */
+  /** Every listed tool (tools/list, all its pages up to MAX_TOOL_PAGES, see listedTools), listed once a run; none when tools are not declared. */
   async tools(): Promise<readonly JsonObject[]> {
     if (this.#tools !== undefined) return this.#tools;
     this.#tools = [];
     if (!this.#declares('tools/list')) return this.#tools;
     await this.#ensureInitialized();
-    let cursor: string | undefined;
-    for (let page = 0; page < MAX_TOOL_PAGES; page++) {
+    this.#tools.push(...await listedTools(async (cursor) => {
       const answer = await this.#await(this.#send('tools/list', cursor === undefined ? undefined : { cursor }));
-      if (answer.kind !== 'result') break;
-      const tools = Array.isArray(answer.result['tools']) ? answer.result['tools'].filter(isJsonObject) : [];
-      this.#tools.push(...tools);
-      this.#echo ??= echoToolOf(tools);
-      const next = answer.result['nextCursor'];
-      if (typeof next !== 'string' || next === '' || next === cursor) break;
-      cursor = next;
-    }
+      return answer.kind === 'result' ? answer.result : undefined;
+    }));
+    this.#echo ??= echoToolOf(this.#tools);
     return this.#tools;
   }
 

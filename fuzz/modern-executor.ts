@@ -24,7 +24,8 @@ import { listenFilter, requestMeta, retryParams } from '../live/stateless-reques
 import type { ClientTransport } from '../live/transport.ts';
 import { declaresList, echoToolOf } from './executor.ts';
 import type { ExerciseMode } from '../exercise/tool-policy.ts';
-import { callableTools, MAX_TOOL_PAGES, simpleTemplate, type Surface } from './surface.ts';
+import { callableTools, simpleTemplate, type Surface } from './surface.ts';
+import { listedTools } from '../exercise/tool-pages.ts';
 import { expandTemplate } from '../live/exercise-plan.ts';
 import { paramHeaders, paramHeaderValues } from '../live/mcp-param-headers.ts';
 
@@ -94,23 +95,17 @@ export class ModernExecutor {
     this.#exercise = options.exercise ?? 'none';
   }
 
-  /** Every listed tool (tools/list, all its pages up to MAX_TOOL_PAGES), listed once a run; none when tools are not declared. */
+  /** Every listed tool (tools/list, all its pages up to MAX_TOOL_PAGES, see listedTools), listed once a run; none when tools are not declared. */
   async tools(): Promise<readonly JsonObject[]> {
     if (this.#tools !== undefined) return this.#tools;
     this.#tools = [];
     if (!this.#declares('tools/list')) return this.#tools;
-    let cursor: string | undefined;
-    for (let page = 0; page < MAX_TOOL_PAGES; page++) {
+    this.#tools.push(...await listedTools(async (cursor) => {
       const answer = await this.#send('tools/list', cursor === undefined ? {} : { cursor }).answer;
-      if (answer.kind !== 'result') break;
-      const tools = Array.isArray(answer.result['tools']) ? answer.result['tools'].filter(isJsonObject) : [];
-      this.#tools.push(...tools);
-      this.#echo ??= echoToolOf(tools);
-      this.#echoDescriptor ??= tools.find((t) => t['name'] === 'echo');
-      const next = answer.result['nextCursor'];
-      if (typeof next !== 'string' || next === '' || next === cursor) break;
-      cursor = next;
-    }
+      return answer.kind === 'result' ? answer.result : undefined;
+    }));
+    this.#echo ??= echoToolOf(this.#tools);
+    this.#echoDescriptor ??= this.#tools.find((t) => t['name'] === 'echo');
     return this.#tools;
   }
 

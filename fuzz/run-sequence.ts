@@ -1,5 +1,6 @@
 // Why: fuzz and replay must play a sequence exactly the same way, against a fresh target each
-// time (a new server process over stdio, a new session or connection over Streamable HTTP):
+// time (a new server process over stdio, a new session or connection over Streamable HTTP; in
+// 2026-07-28 with --reuse-server, a lease of a stdio process shared with runs before it):
 // connect, initialize (in the stateless revision, 2026-07-28: server/discover, each request with
 // its own _meta), play every action the state allows, wait for what is in flight, close, and build
 // the redacted, signed trace that holds the seed, the era and the sequence. Judging is the
@@ -16,6 +17,7 @@ import { initialize } from '../live/handshake.ts';
 import { replyTo, type ClientAnswers } from '../live/server-requests.ts';
 import { buildTrace } from '../live/trace-builder.ts';
 import type { CleanupEvidence, ClientTransport } from '../live/transport.ts';
+import type { SharedStdioServer } from '../live/shared-stdio.ts';
 import { discoverFailure } from '../live/stateless-driver.ts';
 import { requestMeta } from '../live/stateless-requests.ts';
 import { isJsonObject } from '../validators/shape.ts';
@@ -51,6 +53,10 @@ export interface SequenceOptions extends ConnectionOptions {
   readonly exercise?: ExerciseMode | undefined;
   /** Told the server's listed tools, prompts and resource templates, learnt before any action is played (a search learns its surface so). */
   readonly onSurface?: ((surface: FuzzSurface) => void) | undefined;
+  /** Told once the run's messages are done and its own target is being closed (not on a shared process, which the run holds until it ends). */
+  readonly onClosing?: (() => void) | undefined;
+  /** A stdio server process shared with other runs (2026-07-28 only): the run leases it instead of starting its own. */
+  readonly shared?: SharedStdioServer | undefined;
 }
 
 /** One played sequence: its trace (redacted, with the seed and the actions) and timings. */
@@ -63,7 +69,9 @@ export interface SequenceRun {
 /** Plays `actions` against a fresh connection to the target and returns the run's trace. */
 export async function runSequence(actions: readonly Action[], options: SequenceOptions): Promise<SequenceRun> {
   const started = performance.now();
-  const { redactor, recorder, transport } = openConnection(options);
+  const { redactor, recorder, transport: own } = openConnection(options);
+  const lease = options.shared?.lease(recorder);
+  const transport: ClientTransport = lease ?? own;
   const release = options.onTransport?.(transport);
   const traced = (cleanupNow: CleanupEvidence, errorNow: string | undefined): Pick<SequenceRun, 'trace' | 'timings'> => {
     const { recording, omitted } = recorder.finishBounded();
@@ -81,7 +89,7 @@ export async function runSequence(actions: readonly Action[], options: SequenceO
     });
   };
   options.onSnapshot?.((why) => ({ ...traced({ interrupted: true }, why), redactor }));
-  const exchange = new Exchange(transport, recorder, options.timeoutMs, (method, params) => replyTo(method, params, NO_ANSWERS));
+  const exchange = new Exchange(transport, recorder, options.timeoutMs, (method, params) => replyTo(method, params, NO_ANSWERS), lease?.firstId);
   let error: string | undefined;
   let cleanup: CleanupEvidence;
   try {
@@ -94,6 +102,7 @@ export async function runSequence(actions: readonly Action[], options: SequenceO
     error = failure.message;
   } finally {
     await exchange.settle();
+    if (lease === undefined) options.onClosing?.();
     cleanup = await transport.close();
     release?.();
   }

@@ -15,8 +15,7 @@ import { argumentsOf } from '../live/list-items.ts';
 import { templateVariables } from '../live/exercise-plan.ts';
 import { toolRefusal, type ExerciseMode } from '../exercise/tool-policy.ts';
 
-/** The most tools/list pages read to learn the tools (a server that pages forever is not followed). */
-export const MAX_TOOL_PAGES = 10;
+export { MAX_TOOL_PAGES } from '../exercise/tool-pages.ts';
 /** The most tools whose calls a search draws. */
 const MAX_TOOLS = 64;
 

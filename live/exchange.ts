@@ -108,7 +108,9 @@ export class Exchange {
   #answered = false;
   #onNotification: ((message: JsonObject) => void) | undefined;
 
-  constructor(transport: ClientTransport, recorder: LiveRecorder, timeoutMs: number, reply: (method: string, params: unknown) => Reply) {
+  /** `firstId`: the first request's id (default 1; a run on a shared process starts past the ids sent on it before). */
+  constructor(transport: ClientTransport, recorder: LiveRecorder, timeoutMs: number, reply: (method: string, params: unknown) => Reply, firstId = 1) {
+    this.#nextId = firstId;
     this.#transport = transport;
     this.#recorder = recorder;
     this.#timeoutMs = timeoutMs;

@@ -69,7 +69,6 @@ function parseSeed(args: CommandArgs, random: () => number): number {
 export function parseFuzzArgs(args: CommandArgs, env: NodeJS.ProcessEnv, random: () => number = Math.random): FuzzCommand {
   const { target, headerEnv, timeoutMs } = parseTarget(args, env);
   const reuse = args.flag('reuse-server');
-  if (target.transport === 'stdio' && reuse) throw new UsageError('fuzz', '--reuse-server applies to --url only: over stdio each run starts the server afresh (one process holds one session)');
   if (target.transport === 'http' && !reuse) {
     throw new UsageError('fuzz', '--url needs --reuse-server: the server at a URL is not started by fuzz, so each run is a fresh session on it');
   }
@@ -80,6 +79,9 @@ export function parseFuzzArgs(args: CommandArgs, env: NodeJS.ProcessEnv, random:
   if (chosen.era === 'both') throw new UsageError('fuzz', '--era both applies to check only: a fuzz search plays every run in one era (fuzz each era in a run of its own, --era modern and --era legacy)');
   const era = chosen.era;
   const protocolVersion = chosen.protocolVersion;
+  if (target.transport === 'stdio' && reuse && era === 'legacy') {
+    throw new UsageError('fuzz', '--reuse-server over stdio needs the stateless era (2026-07-28, --era modern or chosen by the server): in the legacy era one process holds one session, so each run starts the server afresh');
+  }
   const { plan, recorded } = parseRunPlan(args, runs);
   const without = args.strings('without').flatMap((list) => list.split(',')).map((k) => k.trim()).filter((k) => k !== '');
   const exercise = parseExercise(args, 'fuzz');
@@ -110,6 +112,7 @@ export function parseFuzzArgs(args: CommandArgs, env: NodeJS.ProcessEnv, random:
       seed,
       maxSteps,
       exercise,
+      ...(target.transport === 'stdio' && reuse ? { reuseProcess: true } : {}),
       recorded: { runs, seed, max_steps: maxSteps, timeout_ms: timeoutMs, protocol_version: era === 'modern' ? MODERN_VERSION : protocolVersion, reuse_server: reuse, exercise, ...recorded },
       plan,
     },
@@ -137,16 +140,29 @@ export function actionText(action: Action): string {
 
 /** One line saying what the search did: found (and shrunk to what), or clean; and, when --max-time ended it, what was done. */
 export function fuzzLine(result: FuzzResult, runs: number, seed: number): string {
-  const line = searchLine(result, runs, seed);
+  const line = searchLine(result, runs, seed) + sharedNote(result);
   if (!result.timedOut) return line;
   return result.outcome === 'found'
     ? `${line} (--max-time ran out while shrinking: the sequence may not be the smallest)`
     : `${line}: --max-time ran out after ${countOf(result.runs, 'run')} of ${runs}`;
 }
 
+/** What a search on shared server processes says of the failure it found (nothing without one). */
+function sharedNote(result: FuzzResult): string {
+  const found = result.shared?.found;
+  if (found === undefined) return '';
+  const process = `a server process that had served ${countOf(found.runs_before, 'run')} before it`;
+  return found.fresh_process === 'reproduced'
+    ? ` (found on ${process}; a fresh process shows it too, and it was shrunk on fresh processes)`
+    : ` (found on ${process}; a fresh process does not show it, so it rests on what earlier runs left in the server, which keeps state across requests: runs on one process are not independent here, fuzz it without --reuse-server)`;
+}
+
 function searchLine(result: FuzzResult, runs: number, seed: number): string {
   const actions = result.run.trace.sequence?.actions ?? [];
   const list = actions.length === 0 ? 'no action after the handshake' : actions.map(actionText).join(', ');
+  if (result.outcome === 'found' && result.shared?.found?.fresh_process === 'not-reproduced') {
+    return `fuzz: found in run ${result.runs} of ${runs} (seed ${seed}); not shrunk, ${countOf(actions.length, 'action')}: ${list}`;
+  }
   if (result.outcome === 'found') {
     return `fuzz: found in run ${result.runs} of ${runs} (seed ${seed}); shrunk in ${countOf(result.shrinks, 'step')} to ${countOf(actions.length, 'action')}: ${list}`;
   }
@@ -190,13 +206,18 @@ export async function runFuzzCommand(args: CommandArgs, io: CommandIO, extras: F
     const era = asked === 'auto'
       ? await chooseEra({ ...parsed.fuzz, env, httpTransport, onTransport, onSnapshot, recorded: { ...parsed.fuzz.recorded, era: { asked } } })
       : { era: asked, why: `asked for (${asked === 'modern' ? `--protocol-version ${MODERN_VERSION}` : `--protocol-version ${parsed.fuzz.protocolVersion}`})` };
+    // Over stdio, runs share a process only where the server is stateless (the era chosen is 2026-07-28).
+    const reuseProcess = parsed.fuzz.reuseProcess === true && era.era === 'modern';
+    if (parsed.fuzz.reuseProcess === true && !reuseProcess) io.err('mcp-statechart fuzz: --reuse-server: the server speaks the legacy era, where one process holds one session; each run starts the server afresh\n');
     const recorded = {
       ...parsed.fuzz.recorded,
+      ...(parsed.fuzz.target.transport === 'stdio' ? { reuse_server: reuseProcess } : {}),
       protocol_version: era.era === 'modern' ? MODERN_VERSION : parsed.fuzz.protocolVersion,
       era: { asked, used: era.era, why: era.why },
     };
     return runFuzz({
       ...parsed.fuzz,
+      reuseProcess,
       era: era.era,
       recorded,
       known: (run) => knownFindings(run.trace, entries, parsed.ignoreRules),

@@ -144,7 +144,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'fuzz',
     summary: 'generated action sequences against a live server; the first failure shrunk and saved as a trace',
-    usage: '[options] --stdio -- CMD [ARGS...] | [options] --url URL --reuse-server',
+    usage: '[options] [--reuse-server] --stdio -- CMD [ARGS...] | [options] --url URL --reuse-server',
     description: [
       'Plays action sequences drawn from --seed against a fresh server per run (over HTTP, a fresh session',
       'on the one server at --url): overlapping requests, cancellation of a request in flight, ids reused',
@@ -162,7 +162,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     ].join('\n'),
     options: {
       ...TARGET_OPTIONS,
-      'reuse-server': { type: 'boolean', help: 'with --url: one server for every run, a fresh session each (required with --url)' },
+      'reuse-server': { type: 'boolean', help: 'with --url: one server for every run, a fresh session each (required with --url); with --stdio in 2026-07-28: one process per job for every run' },
       runs: { type: 'string', value: 'N', help: 'sequences tried before concluding nothing is found (default 50)' },
       seed: { type: 'string', value: 'S', help: 'the seed the sequences are drawn from (default: a random one, printed)' },
       'max-steps': { type: 'string', value: 'K', help: 'the most actions in one sequence (default 20)' },

@@ -39,9 +39,20 @@ test('the 2026-07-28 floor is the 2.x client\'s discover and close against serve
   const run = await floorRun({ transport: 'stdio', command: [process.execPath, MODERN_PEER] }, 'modern');
   assert.ok(run !== undefined, 'the 2.x SDK is a dev dependency');
   await run();
-  const { fuzz, floor } = await fuzzFloorRates({ transport: 'stdio', command: [process.execPath, MODERN_PEER] }, 2, 'modern');
+  const { fuzz, floor, reuse } = await fuzzFloorRates({ transport: 'stdio', command: [process.execPath, MODERN_PEER] }, 2, 'modern');
   assert.is(fuzz.runs, 2);
   assert.ok(!('skipped' in floor) && floor.runs === 2 && floor.runs_per_min > 0);
+  assert.ok(reuse !== undefined && reuse.runs === 2 && reuse.runs_per_min > 0, 'the same runs on one shared process, paired');
+});
+
+test('fuzzRate with reuse plays the runs on one process per job; the legacy era never shares one', async () => {
+  const modern = { transport: 'stdio' as const, command: [process.execPath, MODERN_PEER] };
+  const shared = await fuzzRate(modern, 3, 1, 0, 'modern', undefined, true);
+  assert.is(shared.runs, 3);
+  assert.ok(shared.runs_per_min > 0);
+  const { fuzz, reuse } = await fuzzFloorRates({ transport: 'stdio', command: [process.execPath, PEER] }, 2);
+  assert.is(fuzz.runs, 2);
+  assert.is(reuse, undefined, 'legacy: a process per run only');
 });
 
 test('a floor against a server that does not speak MCP fails rather than counting a run', async () => {

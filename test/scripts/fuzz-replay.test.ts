@@ -120,7 +120,8 @@ test('bad fuzz arguments are refused before anything runs', () => {
   };
   const cases: [string[], RegExp][] = [
     [['--url', 'http://127.0.0.1:9/mcp'], /--url needs --reuse-server/],
-    [['--reuse-server', ...peer('correct')], /--reuse-server applies to --url only/],
+    [['--reuse-server', '--era', 'legacy', ...peer('correct')], /--reuse-server over stdio needs the stateless era/],
+    [['--reuse-server', '--protocol-version', '2025-11-25', ...peer('correct')], /--reuse-server over stdio needs the stateless era/],
     [['--seed', '1.5', ...peer('correct')], /--seed takes a whole number from 0 to 2147483647/],
     [['--seed', '2147483648', ...peer('correct')], /--seed takes a whole number/],
     [['--runs', '0', ...peer('correct')], /--runs takes a whole number from 1/],
@@ -130,6 +131,9 @@ test('bad fuzz arguments are refused before anything runs', () => {
   for (const [args, message] of cases) {
     assert.throws(() => parseFuzzArgs(argsOf(args), ENV), (error: unknown) => error instanceof UsageError && message.test(error.message), args.join(' '));
   }
+  const shared = parseFuzzArgs(argsOf(['--reuse-server', '--era', 'modern', ...peer('correct')]), ENV);
+  assert.is(shared.fuzz.reuseProcess, true, '--reuse-server over stdio in 2026-07-28: the runs share a process');
+  assert.is(parseFuzzArgs(argsOf(peer('correct')), ENV).fuzz.reuseProcess, undefined, 'without it each run starts the server afresh');
   const drawn = parseFuzzArgs(argsOf(peer('correct')), ENV, () => 0.5);
   assert.is(drawn.fuzz.seed, Math.floor(0.5 * (2 ** 31 - 1)), 'a missing seed is drawn, and recorded');
   assert.is(drawn.fuzz.recorded['seed'], drawn.fuzz.seed);
