@@ -181,13 +181,15 @@ export class HttpTap {
 
   #answer(reply: IncomingMessage, res: ServerResponse, judged: boolean, exchange: number, method: string): void {
     const status = reply.statusCode ?? 502;
+    // The head is passed on before its headers are judged (the recording's order is the same:
+    // nothing of the body has arrived yet).
+    res.writeHead(status, reply.statusMessage, endToEnd(reply.rawHeaders));
+    res.flushHeaders();
     if (judged) {
       const sessionId = reply.headers['mcp-session-id'];
       if (typeof sessionId === 'string' && sessionId !== '') this.#options.onSessionId?.(sessionId);
       if (status >= 100 && status <= 599) this.#recorder.event({ kind: 'http_response', exchange, status, headers: recorded(reply.headers, RESPONSE_HEADERS) });
     }
-    res.writeHead(status, reply.statusMessage, endToEnd(reply.rawHeaders));
-    res.flushHeaders();
     const type = (reply.headers['content-type'] ?? '').toLowerCase();
     const messages = judged && answerCarriesMessages(method, status);
     const sse = messages && type.startsWith('text/event-stream');
@@ -195,17 +197,20 @@ export class HttpTap {
     const body = json ? new BodyCopy(MAX_HTTP_MESSAGE_BYTES) : undefined;
     const codings = contentCodings(reply.headers['content-encoding']);
     const copy = sse ? this.#judgeStream(exchange, codings) : undefined;
+    // Passed on first, judged after: a copy written to the SSE reader is read and judged at once,
+    // before the write returns, so writing it first put the judging of each event on the client's
+    // path.
     reply.on('data', (chunk: Buffer) => {
-      body?.push(chunk);
-      copy?.write(chunk);
       if (!res.write(chunk)) {
         reply.pause();
         res.once('drain', () => reply.resume());
       }
+      body?.push(chunk);
+      copy?.write(chunk);
     });
     reply.on('end', () => {
-      copy?.end();
       res.end();
+      copy?.end();
       if (body !== undefined && body.size > 0) this.#judgeBody('server_to_client', body, exchange, codings);
     });
     reply.on('error', () => {

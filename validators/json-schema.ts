@@ -184,14 +184,25 @@ interface Compiled {
 
 const cache = new Map<string, Compiled>();
 let cachedChars = 0;
+/**
+ * The text of a schema object already seen. A tool's schema is one parsed object checked against
+ * every call's arguments and result: serialising it on each call was most of the cost of a cache
+ * hit (and a fresh string is hashed again on every lookup; this one keeps its hash). Parsed
+ * messages are never mutated, so an object's text does not change; the entry lives as long as the
+ * schema object does, and the compiled cache above stays the one bound.
+ */
+const texts = new WeakMap<JsonObject, string>();
 
 /** Compiles a schema once (cached by its text); every failure is findings placed under `at`. */
 function compile(schema: JsonObject, at: string): Compiled {
-  let text: string;
-  try {
-    text = JSON.stringify(schema);
-  } catch {
-    return { validate: undefined, findings: [finding(ruleById('toolschema/json-schema-invalid'), at, 'Invalid tool schema: Expected JSON but received a value that cannot be serialized')] };
+  let text = texts.get(schema);
+  if (text === undefined) {
+    try {
+      text = JSON.stringify(schema);
+    } catch {
+      return { validate: undefined, findings: [finding(ruleById('toolschema/json-schema-invalid'), at, 'Invalid tool schema: Expected JSON but received a value that cannot be serialized')] };
+    }
+    texts.set(schema, text);
   }
   if (text.length > MAX_SCHEMA_CHARS) {
     return { validate: undefined, findings: [finding(ruleById('toolschema/json-schema-too-large'), at, `Invalid tool schema: Expected at most ${MAX_SCHEMA_CHARS} characters of JSON but received ${text.length}; it was not compiled`)] };
