@@ -51,6 +51,9 @@ interface Waiter {
  */
 export const PROGRESS_MAX_LIMITS = 6;
 
+/** How much longer than the HTTP transport's own limit the exchange waits for an answer over Streamable HTTP (ms). */
+const HTTP_TIMEOUT_GRACE_MS = 250;
+
 /** What `Exchange.send` is told besides the message. */
 export interface ExchangeSendOptions {
   /** Reuse this id on purpose (a robustness probe); otherwise the next one. */
@@ -159,7 +162,7 @@ export class Exchange {
     let waiter: Waiter | undefined;
     const answer = new Promise<Answer>((resolve) => {
       const limitMs = options.timeoutMs ?? this.#timeoutMs;
-      const timer = options.longLived === true ? undefined : setTimeout(() => this.#timeout(id, waiter as Waiter), limitMs);
+      const timer = options.longLived === true ? undefined : setTimeout(() => this.#timeout(id, waiter as Waiter), this.#armedMs(limitMs));
       waiter = {
         method, probe: options.probe, resolve, timer, limitMs, id,
         ...(options.ownStop === true ? { ownStop: true } : {}),
@@ -281,6 +284,17 @@ export class Exchange {
     void sent.then(() => this.#replies.delete(sent));
   }
 
+  /**
+   * When to stop waiting for a request given `limitMs`. Over Streamable HTTP the transport keeps the
+   * same limit on each step of the exchange (the response head, a JSON body, the next event) and
+   * records a missed one as http/timeout: this waits a moment longer, so that one missed step is one
+   * finding (the transport's), and transport/timeout is left for an answer that never comes on a
+   * stream that stays alive.
+   */
+  #armedMs(limitMs: number): number {
+    return this.#transport.kind === 'http' ? limitMs + HTTP_TIMEOUT_GRACE_MS : limitMs;
+  }
+
   /** A progress notification for a request that asked for it restarts its time limit, within its deadline. */
   #progressed(params: unknown): void {
     if (!isJsonObject(params) || !isRequestId(params['progressToken'])) return;
@@ -290,7 +304,7 @@ export class Exchange {
     const left = waiter.deadline - Date.now();
     if (left <= 0) return;
     clearTimeout(waiter.timer);
-    waiter.timer = setTimeout(() => this.#timeout(waiter.id, waiter), Math.min(waiter.limitMs, left));
+    waiter.timer = setTimeout(() => this.#timeout(waiter.id, waiter), this.#armedMs(Math.min(waiter.limitMs, left)));
   }
 
   /** Stops waiting for one request; false when it was no longer awaited. */
