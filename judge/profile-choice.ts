@@ -22,7 +22,7 @@ function messageOf(step: Step | undefined): Record<string, unknown> | undefined 
 }
 
 /** Whether a client request says by itself that it speaks the stateless revision: its method, or a per-request `_meta` key. */
-function speaksStateless(message: Record<string, unknown>): boolean {
+function speaksModern(message: Record<string, unknown>): boolean {
   if (STATELESS_ONLY_METHODS.has(message['method'])) return true;
   const params = message['params'];
   const meta = isJsonObject(params) ? params['_meta'] : undefined;
@@ -42,7 +42,7 @@ export function negotiatedProfile(first: Step | undefined): Profile {
     const version = params?.['protocolVersion'];
     return (typeof version === 'string' ? profileForVersion(version) : undefined) ?? SPEC_2025_11_25;
   }
-  if (message !== undefined && typeof message['method'] === 'string' && speaksStateless(message)) return SPEC_2026_07_28;
+  if (message !== undefined && typeof message['method'] === 'string' && speaksModern(message)) return SPEC_2026_07_28;
   return SPEC_2025_11_25;
 }
 
@@ -58,7 +58,7 @@ export function leavesRevisionOpen(step: Step): boolean {
   const method = message['method'];
   const id = message['id'];
   const request = typeof id === 'string' || typeof id === 'number' || typeof id === 'bigint';
-  return request && typeof method === 'string' && method !== 'initialize' && method !== 'ping' && !speaksStateless(message);
+  return request && typeof method === 'string' && method !== 'initialize' && method !== 'ping' && !speaksModern(message);
 }
 
 /**
@@ -73,7 +73,7 @@ export function revisionEvidence(step: Step, first: Step): Profile | undefined {
   if (message === undefined || !('message' in step)) return undefined;
   if (step.direction === 'client_to_server' && typeof message['method'] === 'string') {
     if (message['method'] === 'initialize') return negotiatedProfile(step);
-    if (speaksStateless(message)) return SPEC_2026_07_28;
+    if (speaksModern(message)) return SPEC_2026_07_28;
     return message['id'] === undefined ? undefined : negotiatedProfile(first);
   }
   const result = message['result'];

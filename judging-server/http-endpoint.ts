@@ -16,7 +16,7 @@ import { RunBudget } from '../live/recording-bounds.ts';
 import { recordedParamHeaders } from '../live/mcp-param-headers.ts';
 import type { JsonObject } from '../validators/context.ts';
 import { JudgingSession, type Outlet, type Route, type SessionOptions } from './judging-session.ts';
-import { carriesRequestMeta, MODERN_VERSION } from './stateless-serving.ts';
+import { carriesRequestMeta, MODERN_VERSION } from './modern-serving.ts';
 
 /** Sessions one run serves at most (each initialize starts one); past it, initialize is answered 503. */
 export const MAX_SESSIONS = 64;

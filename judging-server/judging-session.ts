@@ -30,7 +30,7 @@ import { listenWatched, serveSubscribe } from './scenarios/subscribe.ts';
 import { playUndeclared } from './scenarios/undeclared.ts';
 import {
   CACHE_HINTS, CACHEABLE_METHODS, carriesRequestMeta, discoverResult, honoredFilter, MODERN_METHODS, MODERN_VERSION, requestMetaOf, SUBSCRIPTION_ID_KEY,
-} from './stateless-serving.ts';
+} from './modern-serving.ts';
 
 export type { Era, Outcome } from './scenarios/context.ts';
 

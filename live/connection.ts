@@ -60,7 +60,7 @@ export function openConnection(options: ConnectionOptions): Connection {
   }
   const target = options.target;
   if (target.transport === 'stdio') redactor.addArguments(target.command);
-  const recorder = new LiveRecorder({ onSessionId: (id) => void redactor.addSessionId(id), redactor, ...(options.era === 'modern' ? { statelessOnly: true } : {}) });
+  const recorder = new LiveRecorder({ onSessionId: (id) => void redactor.addSessionId(id), redactor, ...(options.era === 'modern' ? { modernOnly: true } : {}) });
   let transport: ClientTransport;
   if (target.transport === 'stdio') {
     const [command, ...args] = target.command;

@@ -13,8 +13,8 @@ import { argumentsOf, completionParams, LISTS, listAllPages, unlistedTool, type 
 import type { LiveRecorder } from './recorder.ts';
 import type { Era } from '../validators/era.ts';
 import { probeEra } from './era-probe.ts';
-import { ModernDriver } from './stateless-driver.ts';
-import { MODERN_VERSION } from './stateless-requests.ts';
+import { ModernDriver } from './modern-driver.ts';
+import { MODERN_VERSION } from './modern-requests.ts';
 import { replyTo, type ClientAnswers, type ResultCheck } from './server-requests.ts';
 import type { ClientTransport, HttpProbes } from './transport.ts';
 import { stepClient, type StepRunner } from './step-client.ts';

@@ -5,7 +5,7 @@
 import { eraOfProbeAnswer } from '../validators/era.ts';
 import type { Answer, Exchange } from './exchange.ts';
 import type { ClientAnswers } from './server-requests.ts';
-import { MODERN_VERSION, requestMeta } from './stateless-requests.ts';
+import { MODERN_VERSION, requestMeta } from './modern-requests.ts';
 
 /** What the era probe showed: the era and why (modern: with the probe's answer), or that the connection ended or could not run. */
 export type EraProbe =

@@ -66,7 +66,7 @@ function metaVersion(params: unknown): string | undefined {
 }
 
 /** Whether an MCP-Protocol-Version header names a revision in which every request carries its own `_meta`. */
-function headerRevisionIsStateless(value: string | undefined): boolean {
+function headerRevisionIsModern(value: string | undefined): boolean {
   const profile = value === undefined ? undefined : profileForVersion(value);
   return profile !== undefined && revisionFacts(profile).perRequestMeta;
 }
@@ -101,7 +101,7 @@ export class HttpHeaderJudge {
     const method = typeof message['method'] === 'string' ? message['method'] : undefined;
     const isRequest = method !== undefined && message['id'] !== undefined;
     const version = metaVersion(message['params']);
-    const stateless = version !== undefined || headerRevisionIsStateless(headers['mcp-protocol-version']);
+    const stateless = version !== undefined || headerRevisionIsModern(headers['mcp-protocol-version']);
     if (isRequest) ex.request = { method, id: message['id'], stateless, missingMeta: stateless ? missingRequiredMeta(message['params']) : [] };
     const out: HeaderFinding[] = [];
     const what = method === undefined ? 'a POST' : `the POST of ${method}`;
@@ -110,7 +110,7 @@ export class HttpHeaderJudge {
         message: `${what} does not list both application/json and text/event-stream in Accept (${headers['accept'] === undefined ? 'none sent' : JSON.stringify(headers['accept'])})` });
     }
     if (stateless) {
-      this.#statelessHeaders(event, headers, message, method, isRequest, version, out);
+      this.#modernHeaders(event, headers, message, method, isRequest, version, out);
     } else if (method !== 'initialize') {
       this.#handshakeHeaders(event, headers, what, out);
     }
@@ -180,7 +180,7 @@ export class HttpHeaderJudge {
   }
 
   /** The 2026-07-28 headers of a POST: MCP-Protocol-Version matching the body, Mcp-Method and Mcp-Name mirroring it. */
-  #statelessHeaders(event: number, headers: Readonly<Record<string, string>>, message: Record<string, unknown>, method: string | undefined,
+  #modernHeaders(event: number, headers: Readonly<Record<string, string>>, message: Record<string, unknown>, method: string | undefined,
     isRequest: boolean, version: string | undefined, out: HeaderFinding[]): void {
     const sent = headers['mcp-protocol-version'];
     if (sent === undefined) {

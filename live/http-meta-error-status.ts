@@ -6,7 +6,7 @@
 import type { RuleSpec } from '../validators/rules/rule.ts';
 import { ruleById } from '../validators/rules/index.ts';
 import { isJsonObject } from '../validators/shape.ts';
-import { CLIENT_CAPABILITIES_KEY, PROTOCOL_VERSION_KEY } from '../validators/stateless-meta.ts';
+import { CLIENT_CAPABILITIES_KEY, PROTOCOL_VERSION_KEY } from '../validators/modern-meta.ts';
 
 const INVALID_PARAMS = -32602;
 const MISSING_REQUIRED_CLIENT_CAPABILITY = -32021;

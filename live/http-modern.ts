@@ -8,7 +8,7 @@
 import type { JsonObject } from '../validators/context.ts';
 import { isModernError } from '../validators/era.ts';
 import { isJsonObject } from '../validators/shape.ts';
-import { PROTOCOL_VERSION_KEY } from '../validators/stateless-meta.ts';
+import { PROTOCOL_VERSION_KEY } from '../validators/modern-meta.ts';
 import type { RuleSpec } from '../validators/rules/rule.ts';
 import { ruleById } from '../validators/rules/index.ts';
 import type { ProbeKind } from './live-judge.ts';

@@ -170,8 +170,8 @@ export interface LiveJudgeOptions {
   readonly methodsBelow?: number;
   /** Applied to each message `text` parses, before it is judged (the tap's stand-ins for long keys); the result is what `text` returns. */
   readonly rewrite?: (message: unknown) => unknown;
-  /** The client speaks MCP 2026-07-28 alone, as the check was asked (see SessionConfig.statelessOnly). */
-  readonly statelessOnly?: boolean;
+  /** The client speaks MCP 2026-07-28 alone, as the check was asked (see SessionConfig.modernOnly). */
+  readonly modernOnly?: boolean;
   /** The server is the checker's own and every cursor it gave is in view (check-client): an unknown cursor is judged in either era. */
   readonly cursorsInView?: boolean;
   /** The messages are recorded away from the client (the tap, a judging server): see SessionConfig.awayFromClient. */
@@ -205,7 +205,7 @@ export class LiveJudge {
    */
   #era: { readonly id: IdKey; readonly held: Pending[]; legacy?: true } | undefined;
   /**
-   * A check that speaks 2026-07-28 alone (statelessOnly) opens with server/discover: until the
+   * A check that speaks 2026-07-28 alone (modernOnly) opens with server/discover: until the
    * server shows its era, every message is held. A DiscoverResult or a modern error (or, after a
    * -32601, a tools/list answered with resultType or a modern error) shows a modern server: the
    * held messages are judged. Any other answer, or none (stdio page, Backward Compatibility: "The
@@ -234,7 +234,7 @@ export class LiveJudge {
   constructor(options: LiveJudgeOptions = {}) {
     this.#options = options;
     this.#methodsBelow = options.methodsBelow ?? Number.POSITIVE_INFINITY;
-    if (options.statelessOnly === true) this.#serverEra = { held: [] };
+    if (options.modernOnly === true) this.#serverEra = { held: [] };
   }
 
   /**
@@ -355,7 +355,7 @@ export class LiveJudge {
     return false;
   }
 
-  /** Holds a statelessOnly run's messages until the server shows its era (see #serverEra); true when `message` was held. */
+  /** Holds a modernOnly run's messages until the server shows its era (see #serverEra); true when `message` was held. */
   #holdForServerEra(index: number, direction: Direction, message: unknown, probe: ProbeKind | undefined): boolean {
     const era = this.#serverEra;
     if (era === undefined || era === 'modern' || era === 'legacy') return false;
@@ -498,7 +498,7 @@ export class LiveJudge {
       ...(this.#options.cursorsInView === true ? { cursorsInView: true } : {}),
       ...(this.#options.awayFromClient === true ? { awayFromClient: true } : {}),
       ...(this.#options.inspect === undefined ? {} : { inspect: this.#options.inspect }),
-      ...(this.#options.statelessOnly === true ? { statelessOnly: true } : {}),
+      ...(this.#options.modernOnly === true ? { modernOnly: true } : {}),
     }, { unanswered: this.#options.unanswered ?? [] });
     this.#profile = profile;
     // The answer that settled the handshake is not among them: the caller feeds it next.

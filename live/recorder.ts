@@ -53,8 +53,8 @@ export interface RecorderOptions {
   readonly redactor?: RecordingRedactor;
   /** How much the trace keeps (default RECORDING_LIMITS). */
   readonly limits?: RecordingLimits;
-  /** The client speaks MCP 2026-07-28 alone (a check asked for it): see LiveJudgeOptions.statelessOnly. */
-  readonly statelessOnly?: boolean;
+  /** The client speaks MCP 2026-07-28 alone (a check asked for it): see LiveJudgeOptions.modernOnly. */
+  readonly modernOnly?: boolean;
 }
 
 /** The recorder of one live run: events in order, each wire message judged as it is recorded. */
@@ -73,7 +73,7 @@ export class LiveRecorder implements Recorder {
   #messages = 0;
 
   constructor(options: RecorderOptions = {}) {
-    this.#judge = new LiveJudge({ methodsBelow: UNKEPT_BASE, ...(options.statelessOnly === true ? { statelessOnly: true } : {}) });
+    this.#judge = new LiveJudge({ methodsBelow: UNKEPT_BASE, ...(options.modernOnly === true ? { modernOnly: true } : {}) });
     this.#clock = options.clock ?? (() => performance.now());
     this.#start = this.#clock();
     this.#onSessionId = options.onSessionId;

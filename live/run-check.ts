@@ -7,7 +7,7 @@ import type { TraceTimings } from '../trace/trace-file.ts';
 import type { JsonObject } from '../validators/context.ts';
 import { isJsonObject } from '../validators/shape.ts';
 import { drive, type EraChoice, type EraUsed, type NamedCall, type Scope, type SkippedCall } from './driver.ts';
-import { MODERN_VERSION } from './stateless-requests.ts';
+import { MODERN_VERSION } from './modern-requests.ts';
 import { openConnection, type HeaderFromEnv, type HttpSetup, type LiveTarget } from './connection.ts';
 import type { ClientAnswers } from './server-requests.ts';
 import { buildTrace } from './trace-builder.ts';

@@ -30,7 +30,7 @@ const UNANSWERED = ruleById('correlation/unanswered-request').id;
 const SEEN_LIVE: ReadonlySet<string> = new Set([ruleById('http/message-after-cancel').id]);
 
 /** Whether a check's trace was asked to speak MCP 2026-07-28 alone (`options.era.asked`), as its recorder judged it. */
-function statelessOnly(trace: Trace): boolean {
+function modernOnly(trace: Trace): boolean {
   const era = (trace.options as Record<string, unknown> | undefined)?.['era'];
   return typeof era === 'object' && era !== null && (era as Record<string, unknown>)['asked'] === 'modern';
 }
@@ -49,7 +49,7 @@ export function judgeTrace(trace: Trace): TraceJudgement {
   const judge = new LiveJudge({
     ...(trace.mode === 'tap' && !cut ? { unanswered: BOTH_SENDERS } : trace.mode === 'check-client' ? { unanswered: ['server_to_client'], cursorsInView: true } : {}),
     ...away,
-    ...(statelessOnly(trace) ? { statelessOnly: true } : {}),
+    ...(modernOnly(trace) ? { modernOnly: true } : {}),
   });
   const exchangeRequests = new ExchangeRequests();
   trace.events.forEach((event, index) => {

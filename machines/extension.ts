@@ -64,8 +64,8 @@ export interface ExtensionOptions {
   readonly inspect?: (event: InspectionEvent) => void;
   /** The session is judged from an excerpt of its steps (see SessionConfig.excerpt). */
   readonly excerpt?: boolean;
-  /** The client speaks the stateless revision alone (see SessionConfig.statelessOnly). */
-  readonly statelessOnly?: boolean;
+  /** The client speaks the stateless revision alone (see SessionConfig.modernOnly). */
+  readonly modernOnly?: boolean;
   /** Every cursor the server gave is in view, in either era (see SessionConfig.cursorsInView). */
   readonly cursorsInView?: boolean;
 }

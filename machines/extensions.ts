@@ -6,12 +6,12 @@ import { inputRequiredExtension } from './input-required-extension.ts';
 import { logLevelExtension } from './log-level-extension.ts';
 import { progressExtension } from './progress-extension.ts';
 import { promptCatalogueExtension } from './prompt-catalogue-extension.ts';
-import { statelessExtension } from './stateless-extension.ts';
+import { modernExtension } from './modern-extension.ts';
 import { taskExtension } from './task-extension.ts';
 
 /** The extensions every session consults, in order; each factory decides for which profiles it applies. */
 export const EXTENSIONS: readonly ExtensionFactory[] = [
-  statelessExtension,
+  modernExtension,
   inputRequiredExtension,
   idReuseExtension,
   cancellationExtension,

@@ -12,8 +12,8 @@ import {
   requestStateOf,
   RETRYABLE_METHODS,
   validateInputResponses,
-} from '../validators/stateless-input.ts';
-import { resultTypeOf } from '../validators/stateless-result.ts';
+} from '../validators/modern-input.ts';
+import { resultTypeOf } from '../validators/modern-result.ts';
 import type { PendingRequest } from './correlation.ts';
 import type { CallEvent, ExtensionFactory, ExtensionView, SessionExtension } from './extension.ts';
 import { inputRequiredMachine, type RetryAttempt } from './input-required.ts';

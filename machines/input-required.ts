@@ -1,6 +1,6 @@
 import { assign, emit, setup } from 'xstate';
 import { describeId, idKey, type IdKey, type RequestId } from '../validators/envelope.ts';
-import type { InputRequest } from '../validators/stateless-input.ts';
+import type { InputRequest } from '../validators/modern-input.ts';
 import type { IssueEvent } from './issue.ts';
 
 /** The request a retry loop belongs to: its method and what it targets (tool name, prompt name or resource URI). */

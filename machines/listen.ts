@@ -2,7 +2,7 @@ import { assign, emit, setup } from 'xstate';
 import type { Direction } from '../validators/context.ts';
 import { idKey, isRequestId, type RequestId } from '../validators/envelope.ts';
 import { pointerJoin } from '../validators/finding.ts';
-import { SUBSCRIPTION_ID_KEY } from '../validators/stateless-meta.ts';
+import { SUBSCRIPTION_ID_KEY } from '../validators/modern-meta.ts';
 import { shown } from '../validators/shape.ts';
 import type { IssueEvent } from './issue.ts';
 

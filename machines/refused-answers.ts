@@ -8,7 +8,7 @@ import type { Finding } from '../validators/finding.ts';
 import { describeId } from '../validators/envelope.ts';
 import { isJsonObject, shown } from '../validators/shape.ts';
 import { finding } from '../validators/rules/report.ts';
-import { CLIENT_CAPABILITIES_KEY, PROTOCOL_VERSION_KEY } from '../validators/stateless-meta.ts';
+import { CLIENT_CAPABILITIES_KEY, PROTOCOL_VERSION_KEY } from '../validators/modern-meta.ts';
 import { isModernError } from '../validators/era.ts';
 import { ruleById } from '../validators/rules/index.ts';
 import type { PendingRequest } from './correlation.ts';

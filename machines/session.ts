@@ -30,7 +30,7 @@ import { decimalSpellingsIn } from '../validators/decimal-spelling.ts';
 import { decimalFindings, unsafeIntegerFindings } from './number-spellings.ts';
 import { ToolMemory } from './tool-memory.ts';
 import { mergeTransportContext } from './transport-context.ts';
-import { advertisesExtensions } from '../validators/stateless-meta.ts';
+import { advertisesExtensions } from '../validators/modern-meta.ts';
 import { holderOf } from './subscriptions.ts';
 import type { SubscriptionEvent } from './subscription.ts';
 
@@ -65,7 +65,7 @@ export interface SessionConfig {
    * session; it does not make a server/discover answered -32601 a finding by itself, since a legacy
    * server answers so too (stdio page, Backward Compatibility).
    */
-  readonly statelessOnly?: boolean | undefined;
+  readonly modernOnly?: boolean | undefined;
   /**
    * Every cursor the server gave the client is in view, in either era: the server is the checker's
    * own and issues cursors only on this connection (a judging server), so in the stateless revision
@@ -183,7 +183,7 @@ export class Session {
     this.#toolMemory = new ToolMemory(tools);
     this.#course = config.profile.id === 'course';
     const extensionOptions = { ...(config.inspect ? { inspect: config.inspect } : {}), ...(config.excerpt === true ? { excerpt: true } : {}),
-      ...(config.cursorsInView === true ? { cursorsInView: true } : {}), ...(config.statelessOnly === true ? { statelessOnly: true } : {}) };
+      ...(config.cursorsInView === true ? { cursorsInView: true } : {}), ...(config.modernOnly === true ? { modernOnly: true } : {}) };
     this.#extensions = EXTENSIONS.map((make) => make(config.profile, extensionOptions)).filter((e): e is SessionExtension => e !== undefined);
     this.#hooks = hooksOf(this.#extensions);
     const stateless = config.profile.stateless;

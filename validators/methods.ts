@@ -11,7 +11,7 @@ import { promptsMethods } from './prompts.ts';
 import { loggingMethods } from './logging.ts';
 import { completionMethods } from './completion.ts';
 import { utilityMethods } from './utilities.ts';
-import { statelessMethods, statelessValidators } from './stateless.ts';
+import { modernMethods, modernValidators } from './modern.ts';
 import { revisionFacts } from './profiles.ts';
 
 /** Who may send a method. */
@@ -97,9 +97,9 @@ export const METHODS: ReadonlyMap<string, MethodSpec> = new Map(
     row('notifications/cancelled', 'notification', 'both', utilityMethods['notifications/cancelled'], { revisions: ALL }),
     // In 2026-07-28 the server sends no requests, so only it reports progress.
     row('notifications/progress', 'notification', 'both', utilityMethods['notifications/progress'], { revisions: ALL, senderIn: { '2026-07-28': 'server' } }),
-    row('server/discover', 'request', 'client', statelessMethods['server/discover'], { course: false, revisions: STATELESS }),
-    row('subscriptions/listen', 'request', 'client', statelessMethods['subscriptions/listen'], { course: false, revisions: STATELESS }),
-    row('notifications/subscriptions/acknowledged', 'notification', 'server', statelessMethods['notifications/subscriptions/acknowledged'], { course: false, revisions: STATELESS }),
+    row('server/discover', 'request', 'client', modernMethods['server/discover'], { course: false, revisions: STATELESS }),
+    row('subscriptions/listen', 'request', 'client', modernMethods['subscriptions/listen'], { course: false, revisions: STATELESS }),
+    row('notifications/subscriptions/acknowledged', 'notification', 'server', modernMethods['notifications/subscriptions/acknowledged'], { course: false, revisions: STATELESS }),
   ].map((r) => [r.method, r]),
 );
 
@@ -117,7 +117,7 @@ export function methodTable(profile: Pick<Profile, 'revision'>): ReadonlyMap<str
         return [method, sender === undefined ? spec : { ...spec, sender }];
       });
     table = new Map(revisionFacts(profile).perRequestMeta
-      ? rows.map(([method, spec]): [string, MethodSpec] => [method, { ...spec, validators: statelessValidators(spec) }])
+      ? rows.map(([method, spec]): [string, MethodSpec] => [method, { ...spec, validators: modernValidators(spec) }])
       : rows);
     tables.set(profile.revision, table);
   }

@@ -4,8 +4,8 @@ import { inputRequiredMachine } from '../../machines/input-required.ts';
 import type { Step } from '../../machines/session.ts';
 import { inputRequiredExtension } from '../../machines/input-required-extension.ts';
 import type { JsonObject } from '../../validators/context.ts';
-import type { InputRequest } from '../../validators/stateless-input.ts';
-import { CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY, PROTOCOL_VERSION_KEY } from '../../validators/stateless-meta.ts';
+import type { InputRequest } from '../../validators/modern-input.ts';
+import { CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY, PROTOCOL_VERSION_KEY } from '../../validators/modern-meta.ts';
 import { IdCounter, type CaseSkeleton, extensionRunsUnder, type MachineModel } from './model.ts';
 import { failure, request, result } from './spec-wire.ts';
 

@@ -1,9 +1,9 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { Step } from '../../machines/session.ts';
 import { listenMachine, type ListenContext, type ListenEvent, type ListenFilter } from '../../machines/listen.ts';
-import { statelessExtension } from '../../machines/stateless-extension.ts';
+import { modernExtension } from '../../machines/modern-extension.ts';
 import type { JsonObject } from '../../validators/context.ts';
-import { CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY, PROTOCOL_VERSION_KEY, SUBSCRIPTION_ID_KEY } from '../../validators/stateless-meta.ts';
+import { CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY, PROTOCOL_VERSION_KEY, SUBSCRIPTION_ID_KEY } from '../../validators/modern-meta.ts';
 import { type CaseSkeleton, extensionRunsUnder, type MachineModel } from './model.ts';
 import { failure, notification, request, result } from './spec-wire.ts';
 
@@ -97,6 +97,6 @@ export function listenModel(): MachineModel {
     serialize,
     toCase,
     home: { profile: '2026-07-28', fixture: 'spec-2026-07-28/listen.json' },
-    runsUnder: extensionRunsUnder(statelessExtension),
+    runsUnder: extensionRunsUnder(modernExtension),
   };
 }

@@ -4,7 +4,7 @@
 // client read the change: an old cursor, a tool of a page not listed again).
 import type { JsonObject } from '../../validators/context.ts';
 import { idKey, type IdKey, type RequestId } from '../../validators/envelope.ts';
-import { LIST_FLAGS, SUBSCRIPTION_ID_KEY } from '../stateless-serving.ts';
+import { LIST_FLAGS, SUBSCRIPTION_ID_KEY } from '../modern-serving.ts';
 import type { ScenarioContext, ScenarioEntry } from './context.ts';
 
 export const listChanged: ScenarioEntry = {

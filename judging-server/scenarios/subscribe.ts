@@ -3,7 +3,7 @@
 import type { JsonObject } from '../../validators/context.ts';
 import type { RequestId } from '../../validators/envelope.ts';
 import { resourceContents, WATCHED_URI } from '../catalog.ts';
-import { SUBSCRIPTION_ID_KEY } from '../stateless-serving.ts';
+import { SUBSCRIPTION_ID_KEY } from '../modern-serving.ts';
 import type { ScenarioContext, ScenarioEntry } from './context.ts';
 
 export const subscribe: ScenarioEntry = { by: 'client', text: 'resources/subscribe to the watched resource is followed by notifications/resources/updated' };

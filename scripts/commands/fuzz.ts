@@ -4,7 +4,7 @@
 // that `replay` plays again. Bad arguments and targets that cannot run exit 2.
 import { ACTION_KINDS_IN_ORDER, actionKinds, MODERN_ACTION_KINDS, SURFACE_ACTION_KINDS, type FuzzEra } from '../../fuzz/generator.ts';
 import { chooseEra } from '../../fuzz/choose-era.ts';
-import { MODERN_VERSION } from '../../live/stateless-requests.ts';
+import { MODERN_VERSION } from '../../live/modern-requests.ts';
 import { runFuzz, type FuzzResult } from '../../fuzz/run-fuzz.ts';
 import { SERIAL } from '../../fuzz/parallel.ts';
 import type { SequenceRun } from '../../fuzz/run-sequence.ts';

@@ -5,7 +5,7 @@
 // initialize). Interrupted, it writes what it recorded before it exits 130 or 143, as fuzz does.
 import { runReplay, type ReplayResult } from '../../fuzz/run-replay.ts';
 import type { SequenceRun } from '../../fuzz/run-sequence.ts';
-import { MODERN_VERSION } from '../../live/stateless-requests.ts';
+import { MODERN_VERSION } from '../../live/modern-requests.ts';
 import { envelopeText } from '../../reports/envelope.ts';
 import { jsonReport } from '../../reports/json-report.ts';
 import { buildReportModel } from '../../reports/report-model.ts';

@@ -20,7 +20,7 @@ import { SPEC_2026_07_28 } from '../../validators/profiles.ts';
 import { resourcesMethods } from '../../validators/resources.ts';
 import { rootsMethods } from '../../validators/roots.ts';
 import { samplingMethods } from '../../validators/sampling.ts';
-import { inputRequestsOf, validateInputRequiredResult, validateInputResponses } from '../../validators/stateless-input.ts';
+import { inputRequestsOf, validateInputRequiredResult, validateInputResponses } from '../../validators/modern-input.ts';
 import { validateToolDescriptor } from '../../validators/tool-descriptor.ts';
 
 const EXAMPLES = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'shared', 'spec', 'examples-2026-07-28');

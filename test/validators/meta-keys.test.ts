@@ -5,8 +5,8 @@
 // with a mandatory prefix". Each broken key is one error at its own pointer.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { checkExtensionIds, checkMetaKeys, validateRequestMeta, validateResultMeta } from '../../validators/stateless-meta.ts';
-import { validateDiscoverResult } from '../../validators/stateless-discover.ts';
+import { checkExtensionIds, checkMetaKeys, validateRequestMeta, validateResultMeta } from '../../validators/modern-meta.ts';
+import { validateDiscoverResult } from '../../validators/modern-discover.ts';
 import { SPEC_2026_07_28 } from '../../validators/profiles.ts';
 
 const ctx = { profile: SPEC_2026_07_28, tools: new Map() };

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { profileSchemas, strictOrLoose } from '../../validators/profile-schemas.ts';
-import { COURSE_PROFILE, courseProfile, PROFILE_IDS, PROFILES, revisionFacts, SPEC_2025_06_18, SPEC_2025_11_25, SPEC_2026_07_28 } from '../../validators/profiles.ts';
+import { COURSE_PROFILE, courseProfile, PROFILE_IDS, PROFILES, revisionFacts, SPEC_2025_06_18, SPEC_2025_11_25, SPEC_2026_07_28, TOOL_SCHEMA_EXTENSIONS } from '../../validators/profiles.ts';
 
 test('the profile ids that fixtures and headers accept are exactly the profiles there are', () => {
   assert.equal([...PROFILE_IDS], [...PROFILES.keys()]);
@@ -30,11 +30,13 @@ test('schema variants are built once each, on first use, and picked by the profi
   assert.equal(built, ['true/true', 'false/true', 'false/false', 'true', 'false']);
 });
 
-test('what differs between revisions is read from one row per revision: 2026-07-28 takes any structured output and an optional elicitationId, and meta on every request', () => {
-  assert.equal(revisionFacts(SPEC_2026_07_28), { anyStructuredOutput: true, optionalElicitationId: true, perRequestMeta: true });
+test('what differs between revisions is read from one row per revision: 2026-07-28 takes any structured output and an optional elicitationId, meta on every request and x-mcp-header in tool schemas', () => {
+  assert.equal(revisionFacts(SPEC_2026_07_28), { anyStructuredOutput: true, optionalElicitationId: true, perRequestMeta: true, toolSchemaExtensions: ['x-mcp-header'] });
   for (const profile of [SPEC_2025_11_25, SPEC_2025_06_18, COURSE_PROFILE]) {
-    assert.equal(revisionFacts(profile), { anyStructuredOutput: false, optionalElicitationId: false, perRequestMeta: false }, profile.id);
+    assert.equal(revisionFacts(profile), { anyStructuredOutput: false, optionalElicitationId: false, perRequestMeta: false, toolSchemaExtensions: [] }, profile.id);
   }
+  // A keyword some revision defines is no unknown keyword in any profile (a server of both eras sends the same tools).
+  assert.equal([...TOOL_SCHEMA_EXTENSIONS], ['x-mcp-header']);
 });
 
 test.run();

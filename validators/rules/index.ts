@@ -26,7 +26,7 @@ import { resourcesRules } from './resources.ts';
 import { rootsRules } from './roots.ts';
 import { samplingRules } from './sampling.ts';
 import { scenarioRules } from './scenario.ts';
-import { statelessRules } from './stateless.ts';
+import { modernRules } from './stateless.ts';
 import { subscriptionRules } from './subscription.ts';
 import { tasksRules } from './tasks.ts';
 import { toolschemaRules } from './toolschema.ts';
@@ -62,7 +62,7 @@ export const RULE_AREAS = {
   roots: rootsRules,
   sampling: samplingRules,
   scenario: scenarioRules,
-  stateless: statelessRules,
+  stateless: modernRules,
   subscription: subscriptionRules,
   tasks: tasksRules,
   toolschema: toolschemaRules,

@@ -4,7 +4,7 @@ const SCHEMA_2026 = 'https://modelcontextprotocol.io/specification/2026-07-28/sc
 const PAGES_2026 = 'https://modelcontextprotocol.io/specification/2026-07-28';
 
 /** Rules of the stateless 2026-07-28 revision: per-request `_meta`, result types, the input_required retry loop, discovery and listen streams. */
-export const statelessRules = defineRules('stateless', SCHEMA_2026, {
+export const modernRules = defineRules('stateless', SCHEMA_2026, {
   'request-meta-missing': {
     text: 'Every client request carries params._meta with io.modelcontextprotocol/protocolVersion and io.modelcontextprotocol/clientCapabilities.',
     keyword: 'MUST',

@@ -4,7 +4,7 @@ import { Session } from '../../machines/session.ts';
 import type { JsonObject, MethodValidators, ValidationContext } from '../../validators/context.ts';
 import { methodTable } from '../../validators/methods.ts';
 import { SPEC_2025_11_25, SPEC_2026_07_28 } from '../../validators/profiles.ts';
-import { isRetry, validateInputResponses, inputRequestsOf } from '../../validators/stateless-input.ts';
+import { isRetry, validateInputResponses, inputRequestsOf } from '../../validators/modern-input.ts';
 import { pairs } from './support.ts';
 
 const tool = { name: 'get_weather', inputSchema: { type: 'object' }, outputSchema: { type: 'array', items: { type: 'string' } } };

@@ -9,8 +9,8 @@ import { hasError } from '../validators/finding.ts';
 import { methodTable } from '../validators/methods.ts';
 import { SPEC_2026_07_28 } from '../validators/profiles.ts';
 import { isJsonObject } from '../validators/shape.ts';
-import { CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY, LOG_LEVEL_KEY, PROTOCOL_VERSION_KEY } from '../validators/stateless-meta.ts';
-import { inputRequestsOf, requestStateOf } from '../validators/stateless-input.ts';
+import { CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY, LOG_LEVEL_KEY, PROTOCOL_VERSION_KEY } from '../validators/modern-meta.ts';
+import { inputRequestsOf, requestStateOf } from '../validators/modern-input.ts';
 import { CLIENT_INFO } from './client-info.ts';
 import { clientCapabilities, replyTo, type ClientAnswers } from './server-requests.ts';
 

@@ -10,7 +10,7 @@ import { pointerJoin, type Finding } from './finding.ts';
 import { findingsOf, isJsonObject, MetaSchema, NO_FINDINGS, ownMember, shown } from './shape.ts';
 import { finding } from './rules/report.ts';
 import { checkSchema } from './schema-check.ts';
-import { requestClientCapabilities, requestProtocolVersion } from './stateless-meta.ts';
+import { requestClientCapabilities, requestProtocolVersion } from './modern-meta.ts';
 import { ruleById } from './rules/index.ts';
 
 /** Error code: processing the request needs a client capability the request did not declare. */
@@ -64,7 +64,7 @@ function validateUnsupportedVersion(data: unknown, at: string, requestParams: un
  * Validates an error response to a request of the stateless revision: the data of the codes
  * -32021 and -32022, checked against what the request declared. Other codes pass.
  */
-export function validateStatelessError(error: JsonObject, at: string, requestParams: unknown, ctx: ValidationContext): readonly Finding[] {
+export function validateModernError(error: JsonObject, at: string, requestParams: unknown, ctx: ValidationContext): readonly Finding[] {
   const dataAt = pointerJoin(at, 'data');
   switch (error['code']) {
     case MISSING_REQUIRED_CLIENT_CAPABILITY:

@@ -7,7 +7,7 @@ import {
   requestProtocolVersion,
   validateRequestMeta,
   validateResultMeta,
-} from '../../validators/stateless-meta.ts';
+} from '../../validators/modern-meta.ts';
 import { pairs } from './support.ts';
 
 const ctx: ValidationContext = { profile: SPEC_2026_07_28, tools: new Map() };

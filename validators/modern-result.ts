@@ -9,8 +9,8 @@ import { pointerJoin, type Finding } from './finding.ts';
 import { findingsOf, isJsonObject, NO_FINDINGS, shown } from './shape.ts';
 import { finding } from './rules/report.ts';
 import { checkSchema } from './schema-check.ts';
-import { RETRYABLE_METHODS, validateInputRequiredResult } from './stateless-input.ts';
-import { advertisesExtensions, validateResultMeta } from './stateless-meta.ts';
+import { RETRYABLE_METHODS, validateInputRequiredResult } from './modern-input.ts';
+import { advertisesExtensions, validateResultMeta } from './modern-meta.ts';
 import { ruleById } from './rules/index.ts';
 
 /** The values of `resultType`. */
@@ -45,7 +45,7 @@ function validateCacheable(result: unknown, at: string, method: string): readonl
  * Wraps a method's family result validator for the stateless revision: resultType first, then
  * either the InputRequiredResult checks or the family validator plus the CacheableResult keys.
  */
-export function statelessResultValidator(method: string, family: ResultValidator | undefined): ResultValidator {
+export function modernResultValidator(method: string, family: ResultValidator | undefined): ResultValidator {
   return (result: unknown, at: string, requestParams: unknown, ctx: ValidationContext): readonly Finding[] => {
     if (!isJsonObject(result)) return family ? family(result, at, requestParams, ctx) : NO_FINDINGS;
     const type = result['resultType'];

@@ -14,7 +14,7 @@ import { rootsMethods } from './roots.ts';
 import { finding } from './rules/report.ts';
 import { samplingMethods } from './sampling.ts';
 import { checkSchema } from './schema-check.ts';
-import { requestClientCapabilities } from './stateless-meta.ts';
+import { requestClientCapabilities } from './modern-meta.ts';
 import { ruleById } from './rules/index.ts';
 
 /** The methods a server may embed as input requests, with the validators of their params and results. */

@@ -8,7 +8,7 @@ import { RequestIdSchema } from './envelope.ts';
 import type { Finding } from './finding.ts';
 import { isJsonObject, MetaSchema } from './shape.ts';
 import { checkSchema } from './schema-check.ts';
-import { SUBSCRIPTION_ID_KEY } from './stateless-meta.ts';
+import { SUBSCRIPTION_ID_KEY } from './modern-meta.ts';
 import { ruleById } from './rules/index.ts';
 
 /** The notification types a listen request may opt in to, each with the notification it enables. */

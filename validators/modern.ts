@@ -6,21 +6,21 @@
 import type { MethodValidators, ParamsValidator, ValidationContext } from './context.ts';
 import type { Finding } from './finding.ts';
 import { findingsOf } from './shape.ts';
-import { validateDiscoverResult } from './stateless-discover.ts';
-import { RETRYABLE_METHODS, validateRetryParams } from './stateless-input.ts';
-import { validateAcknowledgedParams, validateListenParams, validateListenResult } from './stateless-listen.ts';
-import { validateRequestMeta } from './stateless-meta.ts';
-import { statelessResultValidator } from './stateless-result.ts';
+import { validateDiscoverResult } from './modern-discover.ts';
+import { RETRYABLE_METHODS, validateRetryParams } from './modern-input.ts';
+import { validateAcknowledgedParams, validateListenParams, validateListenResult } from './modern-listen.ts';
+import { validateRequestMeta } from './modern-meta.ts';
+import { modernResultValidator } from './modern-result.ts';
 
 /** The methods only the stateless 2026-07-28 revision defines: `server/discover`, `subscriptions/listen` and its acknowledgement. */
-export const statelessMethods: Readonly<Record<string, MethodValidators>> = {
+export const modernMethods: Readonly<Record<string, MethodValidators>> = {
   'server/discover': { result: validateDiscoverResult },
   'subscriptions/listen': { params: validateListenParams, result: validateListenResult },
   'notifications/subscriptions/acknowledged': { params: validateAcknowledgedParams },
 };
 
 /** What the wrapper needs to know of a method-table row. */
-export interface StatelessRow {
+export interface ModernRow {
   readonly method: string;
   readonly kind: 'request' | 'notification';
   readonly sender: 'client' | 'server' | 'both';
@@ -41,10 +41,10 @@ function requestParamsValidator(method: string, family: ParamsValidator | undefi
  * their `_meta` (and retry keys) before the family's params validator, and their results check
  * `resultType` before the family's result validator. Notifications keep their validators.
  */
-export function statelessValidators(row: StatelessRow): MethodValidators {
+export function modernValidators(row: ModernRow): MethodValidators {
   if (row.kind !== 'request' || row.sender !== 'client') return row.validators;
   return {
     params: requestParamsValidator(row.method, row.validators.params),
-    result: statelessResultValidator(row.method, row.validators.result),
+    result: modernResultValidator(row.method, row.validators.result),
   };
 }

@@ -1,7 +1,7 @@
 /** `server/discover`: the stateless revision's replacement for the initialize handshake. */
 import * as v from 'valibot';
 import { validateServerCapabilities } from './capabilities-shape.ts';
-import { checkExtensionIds } from './stateless-meta.ts';
+import { checkExtensionIds } from './modern-meta.ts';
 import type { JsonObject, ValidationContext } from './context.ts';
 import { pointerJoin, type Finding } from './finding.ts';
 import { findingsOf, isJsonObject, MetaSchema } from './shape.ts';

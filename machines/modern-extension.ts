@@ -5,11 +5,11 @@ import { describeId, idKey, isRequestId, type IdKey, type RequestId } from '../v
 import { hasError, pointerJoin, type Finding } from '../validators/finding.ts';
 import { isJsonObject, NO_FINDINGS, shown } from '../validators/shape.ts';
 import { finding } from '../validators/rules/report.ts';
-import { discoveryOf, type Discovery } from '../validators/stateless-discover.ts';
-import { validateStatelessError } from '../validators/stateless-errors.ts';
-import { LISTENED_NOTIFICATIONS, subscriptionFilterOf } from '../validators/stateless-listen.ts';
-import { PROTOCOL_VERSION_KEY, requestProtocolVersion, SUBSCRIPTION_ID_KEY, subscriptionIdOf } from '../validators/stateless-meta.ts';
-import { CACHEABLE_METHODS, resultTypeOf } from '../validators/stateless-result.ts';
+import { discoveryOf, type Discovery } from '../validators/modern-discover.ts';
+import { validateModernError } from '../validators/modern-errors.ts';
+import { LISTENED_NOTIFICATIONS, subscriptionFilterOf } from '../validators/modern-listen.ts';
+import { PROTOCOL_VERSION_KEY, requestProtocolVersion, SUBSCRIPTION_ID_KEY, subscriptionIdOf } from '../validators/modern-meta.ts';
+import { CACHEABLE_METHODS, resultTypeOf } from '../validators/modern-result.ts';
 import { BoundedMap } from './bounded-map.ts';
 import type { PendingRequest } from './correlation.ts';
 import type { CallEvent, ExtensionFactory, ExtensionView, SessionExtension } from './extension.ts';
@@ -44,7 +44,7 @@ function listenFilterOf(params: unknown): ListenFilter {
  * subscriptions/listen streams that list-changed and resource-updated notifications must belong
  * to, and the data of the error codes the revision adds.
  */
-class StatelessExtension implements SessionExtension {
+class ModernExtension implements SessionExtension {
   readonly name = 'stateless';
   #discovery: Discovery | undefined;
   readonly #inspect: ((event: InspectionEvent) => void) | undefined;
@@ -203,7 +203,7 @@ class StatelessExtension implements SessionExtension {
       if (this.#modern) return [discoverRefusedFinding(pending.id, '/message/error/code', 'though it answers the revision\'s other requests')];
       this.#discoverRefused ??= pending.id;
     }
-    return validateStatelessError(error, '/message/error', pending.params, view.ctx);
+    return validateModernError(error, '/message/error', pending.params, view.ctx);
   }
 
   acceptResponse(pending: PendingRequest, ok: boolean, result: JsonObject | undefined, direction: Direction): readonly Finding[] | void {
@@ -258,4 +258,4 @@ class StatelessExtension implements SessionExtension {
 // Whether the client speaks 2026-07-28 alone changes nothing here: a server/discover answered -32601
 // is what a legacy server answers too (stdio page, Backward Compatibility), so it is blamed only once
 // the server answers as a 2026-07-28 server.
-export const statelessExtension: ExtensionFactory = (profile, options) => (profile.stateless ? new StatelessExtension(options?.inspect) : undefined);
+export const modernExtension: ExtensionFactory = (profile, options) => (profile.stateless ? new ModernExtension(options?.inspect) : undefined);

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import type { JsonObject, ValidationContext } from '../../validators/context.ts';
 import type { Finding } from '../../validators/finding.ts';
 import { SPEC_2026_07_28 } from '../../validators/profiles.ts';
-import { validateStatelessError } from '../../validators/stateless-errors.ts';
+import { validateModernError } from '../../validators/modern-errors.ts';
 
 const ctx: ValidationContext = { profile: SPEC_2026_07_28, tools: new Map() };
 const E = '/message/error';
@@ -13,7 +13,7 @@ function request(caps: JsonObject, version = '2026-07-28'): JsonObject {
 }
 
 function check(error: JsonObject, requestParams: unknown = request({})): string[] {
-  return validateStatelessError(error, E, requestParams, ctx).map((f: Finding) => `${f.rule} ${f.pointer}`);
+  return validateModernError(error, E, requestParams, ctx).map((f: Finding) => `${f.rule} ${f.pointer}`);
 }
 
 test('-32021: data.requiredCapabilities names a capability the request did not declare', () => {
@@ -46,7 +46,7 @@ test('-32022: data.supported and data.requested, the version the request sent', 
 test('other codes, -32020 included, carry no data the revision defines', () => {
   assert.equal(check({ code: -32020, message: 'header mismatch' }), []);
   assert.equal(check({ code: -32602, message: 'bad params', data: 'anything' }), []);
-  assert.is(validateStatelessError({ code: -32601, message: 'x' }, E, undefined, ctx).length, 0);
+  assert.is(validateModernError({ code: -32601, message: 'x' }, E, undefined, ctx).length, 0);
 });
 
 test.run();
