@@ -9,8 +9,10 @@ import type { JsonObject } from '../validators/context.ts';
 import { isJsonObject } from '../validators/shape.ts';
 import { RESOURCES } from './catalog.ts';
 
-/** The stateless revision the judging server speaks. */
-export const MODERN_VERSION = '2026-07-28';
+/** The modern revision the judging server speaks. */
+import { MODERN_VERSION } from '../validators/era.ts';
+
+export { MODERN_VERSION };
 
 const PROTOCOL_VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
 const CAPABILITIES_KEY = 'io.modelcontextprotocol/clientCapabilities';

@@ -15,7 +15,9 @@ import { CLIENT_INFO } from './client-info.ts';
 import { clientCapabilities, replyTo, type ClientAnswers } from './server-requests.ts';
 
 /** The modern revision the checker speaks. */
-export const MODERN_VERSION = '2026-07-28';
+import { MODERN_VERSION } from '../validators/era.ts';
+
+export { MODERN_VERSION };
 
 /** The `_meta` every request of the checker carries (a log level and a progress token only when asked for). */
 export function requestMeta(answers: ClientAnswers, version = MODERN_VERSION, logLevel?: string, progressToken?: string): JsonObject {

@@ -19,8 +19,8 @@ export function isModernError(error: unknown): boolean {
   return isJsonObject(error) && typeof error['code'] === 'number' && MODERN_ERROR_CODES.has(error['code']);
 }
 
-/** The one modern revision judged. */
-const MODERN_REVISION = '2026-07-28';
+/** The one modern revision judged and spoken (its requests carry their own `_meta`); named here once. */
+export const MODERN_VERSION = '2026-07-28';
 
 /**
  * The era a response to the `server/discover` probe identifies: a result that is a
@@ -32,6 +32,6 @@ const MODERN_REVISION = '2026-07-28';
 export function eraOfProbeAnswer(response: unknown): Era {
   if (!isJsonObject(response)) return 'legacy';
   const result = response['result'];
-  if (isJsonObject(result) && Array.isArray(result['supportedVersions'])) return result['supportedVersions'].includes(MODERN_REVISION) ? 'modern' : 'legacy';
+  if (isJsonObject(result) && Array.isArray(result['supportedVersions'])) return result['supportedVersions'].includes(MODERN_VERSION) ? 'modern' : 'legacy';
   return isModernError(response['error']) ? 'modern' : 'legacy';
 }

@@ -10,7 +10,7 @@ import { profileSchemas } from './profile-schemas.ts';
 import { revisionFacts } from './profiles.ts';
 import { checkSchema } from './schema-check.ts';
 import { validateToolSchema } from './toolschema.ts';
-import { collectMcpHeaderFindings } from './mcp-header.ts';
+import { collectMcpHeaderFindings, X_MCP_HEADER } from './mcp-header.ts';
 import { ruleById } from './rules/index.ts';
 
 /** The values of `execution.taskSupport`; absent means "forbidden". */
@@ -117,7 +117,7 @@ function collectFindings(tool: unknown, at: string, ctx: ValidationContext, out:
     out.push(finding(rule, pointerJoin(at, 'name'), `Invalid tool name: Expected 1 to 128 characters of A-Z a-z 0-9 _ - . but received ${shown(name)}`));
   }
   collectRootSchema(tool['inputSchema'], pointerJoin(at, 'inputSchema'), ctx, out, 'inputSchema');
-  if (ctx.profile.revision === '2026-07-28') collectMcpHeaderFindings(tool['inputSchema'], pointerJoin(at, 'inputSchema'), out);
+  if (revisionFacts(ctx.profile).toolSchemaExtensions.includes(X_MCP_HEADER)) collectMcpHeaderFindings(tool['inputSchema'], pointerJoin(at, 'inputSchema'), out);
   collectRootSchema(tool['outputSchema'], pointerJoin(at, 'outputSchema'), ctx, out, 'outputSchema');
   // The course profile leaves tool icons to the schema's shapes.
   if (!ctx.profile.strict) collectIconsFormat(tool['icons'], pointerJoin(at, 'icons'), ctx, out);
