@@ -249,8 +249,10 @@ const CHECKED: readonly PublishedServer[] = [
     fuzzArgs: ['--protocol-version', '2026-07-28'],
     version: null,
     // It serves a request naming version 1900-01-01 as a legacy request (a result without
-    // resultType), where the versioning page has it answer UnsupportedProtocolVersionError.
-    check: { [UNSERVED_VERSION]: 1 },
+    // resultType), where the versioning page has it answer UnsupportedProtocolVersionError; and it
+    // serves a list request whose _meta names a log level no page defines (logging, Error Handling: the server
+    // "SHOULD reject that request" with -32602: a warning).
+    check: { [UNSERVED_VERSION]: 1, 'probe/invalid-log-level-code warning': 1 },
     fuzz: [],
   },
   {
