@@ -46,8 +46,7 @@ export async function fuzzRate(target: LiveTarget, runs: number, jobs = 1, from 
   const started = performance.now();
   const processes = reuse && era === 'modern' && target.transport === 'stdio' ? new SharedProcesses(target, process.env) : undefined;
   const play = (actions: readonly Action[], options: SequenceOptions): Promise<SequenceRun> => (processes === undefined ? runSequence(actions, options) : processes.use((shared) => runSequence(actions, { ...options, shared })));
-  const pool = new RunPool(arbitrary, SEED, from + runs, { jobs, shard: WHOLE }, (actions, _at, onClosing) => play(actions, {
-    onClosing,
+  const pool = new RunPool(arbitrary, SEED, from + runs, { jobs, shard: WHOLE }, (actions) => play(actions, {
     ...(surface === undefined ? {} : { exercise: 'safe' as const }),
     target,
     headerEnv: [],

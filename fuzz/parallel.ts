@@ -5,9 +5,7 @@
 // search reads every result in order as before, so it stops at the same run, shrinks the same
 // sequence and writes the same trace whatever the number of jobs; a run played ahead beyond the
 // one the search stops at is only waited for and thrown away. Shrinking stays one run at a time:
-// each step depends on the one before. A run whose messages are done counts no more against
-// --jobs while its target is being closed (a server process given its time to exit after its
-// input closed): the next run's server starts meanwhile, so teardown overlaps start-up.
+// each step depends on the one before.
 import fc from 'fast-check';
 import type { Action } from '../trace/action-schema.ts';
 import { ownsRun, WHOLE, type Shard } from './shard.ts';
@@ -34,21 +32,15 @@ export class RunPool {
   readonly #seed: number;
   readonly #runs: number;
   readonly #plan: RunPlan;
-  readonly #play: (actions: readonly Action[], position: number, closing: () => void) => Promise<SequenceRun>;
+  readonly #play: (actions: readonly Action[], position: number) => Promise<SequenceRun>;
   readonly #started = new Map<number, { key: string; run: Promise<SequenceRun> }>();
   readonly #all = new Set<Promise<unknown>>();
-  /** Runs started whose messages are not done yet (what --jobs bounds). */
-  #active = 0;
   #drawn: { from: number; values: Action[][] } = { from: 0, values: [] };
   #next = 0;
   #stopped = false;
 
-  /**
-   * `play`: one run of a sequence (a fresh target), which calls `closing` once its messages are
-   * done and its target is being closed (it may not: then the run counts until it ends);
-   * `position`: its place (from 0) in the seed's list.
-   */
-  constructor(arbitrary: fc.Arbitrary<Action[]>, seed: number, runs: number, plan: RunPlan, play: (actions: readonly Action[], position: number, closing: () => void) => Promise<SequenceRun>) {
+  /** `play`: one run of a sequence (a fresh target); `position`: its place (from 0) in the seed's list. */
+  constructor(arbitrary: fc.Arbitrary<Action[]>, seed: number, runs: number, plan: RunPlan, play: (actions: readonly Action[], position: number) => Promise<SequenceRun>) {
     this.#arbitrary = arbitrary;
     this.#seed = seed;
     this.#runs = runs;
@@ -67,7 +59,7 @@ export class RunPool {
     const ahead = this.#started.get(position);
     this.#started.delete(position);
     // A sequence played ahead stands for this run only if it is the one fast-check drew here.
-    return ahead !== undefined && ahead.key === JSON.stringify(actions) ? ahead.run : this.#start(actions, position);
+    return ahead !== undefined && ahead.key === JSON.stringify(actions) ? ahead.run : this.#track(this.#play(actions, position));
   }
 
   /** No more runs are started ahead (the search has ended or is shrinking). */
@@ -86,33 +78,18 @@ export class RunPool {
   #fill(position: number): void {
     if (this.#stopped) return;
     this.#next = Math.max(this.#next, position);
-    while (this.#active < this.#plan.jobs && this.#next < this.#runs) {
+    while (this.#all.size < this.#plan.jobs && this.#next < this.#runs) {
       const at = this.#next++;
       if (!this.owns(at) || this.#started.has(at)) continue;
       const actions = this.#draw(at);
-      this.#started.set(at, { key: JSON.stringify(actions), run: this.#start(actions, at) });
+      this.#started.set(at, { key: JSON.stringify(actions), run: this.#track(this.#play(actions, at)) });
     }
   }
 
-  /** Plays a run, counted against --jobs until its messages are done (or it ends), and kept until it ends. */
-  #start(actions: readonly Action[], position: number): Promise<SequenceRun> {
-    this.#active++;
-    let counted = true;
-    const uncount = (): boolean => {
-      if (!counted) return false;
-      counted = false;
-      this.#active--;
-      return true;
-    };
-    // Being closed: the next run's target starts meanwhile (an ended run's successor waits to be asked for, as before).
-    const closing = (): void => {
-      if (uncount()) this.#fill(this.#next);
-    };
-    const promise = this.#play(actions, position, closing);
+  #track<T>(promise: Promise<T>): Promise<T> {
     this.#all.add(promise);
     const forget = (): void => {
       this.#all.delete(promise);
-      uncount();
     };
     promise.then(forget, forget);
     return promise;

@@ -116,8 +116,8 @@ async function search(options: FuzzOptions, sequence: Omit<SequenceOptions, 'rec
   const known: KnownFilter = options.known ?? ((run) => ({ unexpected: run.trace.findings.filter((f) => f.severity === 'error').map((f) => f.rule), met: [] }));
   const deadline = options.maxTimeMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + options.maxTimeMs;
   const mode = options.exercise ?? 'none';
-  const play = (actions: readonly Action[], run: number, share: boolean, onClosing?: () => void): Promise<SequenceRun> =>
-    processes !== undefined && share ? processes.use((shared) => runSequence(actions, { ...sequence, run, shared })) : runSequence(actions, { ...sequence, run, onClosing });
+  const play = (actions: readonly Action[], run: number, share: boolean): Promise<SequenceRun> =>
+    processes !== undefined && share ? processes.use((shared) => runSequence(actions, { ...sequence, run, shared })) : runSequence(actions, { ...sequence, run });
   let surface: Surface = { tools: [] };
   if (mode !== 'none') {
     // The tools are learnt once, before the search, from a run of no action: the draws need them.
@@ -126,7 +126,7 @@ async function search(options: FuzzOptions, sequence: Omit<SequenceOptions, 'rec
     surface = learnt.surface;
   }
   const arbitrary = sequenceArbitrary(options.target.transport, options.maxSteps, options.without ?? [], options.era ?? 'legacy', { surface, mode });
-  const pool = new RunPool(arbitrary, options.seed, options.runs, options.plan ?? SERIAL, (actions, at, closing) => play(actions, at + 1, true, closing));
+  const pool = new RunPool(arbitrary, options.seed, options.runs, options.plan ?? SERIAL, (actions, at) => play(actions, at + 1, true));
   const property = fc.asyncProperty(arbitrary, async (actions) => {
     if (broken !== undefined || unshrinkable !== undefined || (rule !== undefined && shrinkRuns >= SHRINK_BUDGET)) return true;
     // Past the time bound nothing more is run (a drawn sequence not run counts as passing).

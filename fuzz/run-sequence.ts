@@ -53,8 +53,6 @@ export interface SequenceOptions extends ConnectionOptions {
   readonly exercise?: ExerciseMode | undefined;
   /** Told the server's listed tools, prompts and resource templates, learnt before any action is played (a search learns its surface so). */
   readonly onSurface?: ((surface: FuzzSurface) => void) | undefined;
-  /** Told once the run's messages are done and its own target is being closed (not on a shared process, which the run holds until it ends). */
-  readonly onClosing?: (() => void) | undefined;
   /** A stdio server process shared with other runs (2026-07-28 only): the run leases it instead of starting its own. */
   readonly shared?: SharedStdioServer | undefined;
 }
@@ -102,7 +100,6 @@ export async function runSequence(actions: readonly Action[], options: SequenceO
     error = failure.message;
   } finally {
     await exchange.settle();
-    if (lease === undefined) options.onClosing?.();
     cleanup = await transport.close();
     release?.();
   }

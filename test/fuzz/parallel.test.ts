@@ -156,30 +156,6 @@ test('a sequence that is not the one drawn there is played afresh, not taken fro
   assert.ok(played.includes(`0:${JSON.stringify(other)}`));
 });
 
-test('a run being closed counts no more against --jobs: the next run starts during its teardown, never more than jobs with messages at once', async () => {
-  const arbitrary = sequenceArbitrary('stdio', 20);
-  const events: string[] = [];
-  let talking = 0;
-  let most = 0;
-  const pool = new RunPool(arbitrary, SEED, 4, { jobs: 1, shard: WHOLE }, async (_actions, position, closing) => {
-    events.push(`start ${position}`);
-    talking++;
-    most = Math.max(most, talking);
-    await new Promise((r) => setTimeout(r, 20));
-    talking--;
-    closing();
-    await new Promise((r) => setTimeout(r, 60));
-    events.push(`end ${position}`);
-    return fakeRun(position);
-  });
-  const drawn = fc.sample(arbitrary, { seed: SEED, path: '0', numRuns: 4 });
-  for (const [i, actions] of drawn.entries()) await pool.run(i, actions);
-  await pool.drain();
-  assert.is(most, 1, 'one run with messages at a time under --jobs 1');
-  assert.ok(events.indexOf('start 1') < events.indexOf('end 0'), `run 1 started during run 0's teardown: ${events.join(', ')}`);
-  assert.is(events.filter((e) => e.startsWith('start')).length, 4, 'each run played once');
-});
-
 function fuzzTrace(shard: string | undefined, overrides: Partial<Trace> = {}, run = 1): Trace {
   return {
     mcp_statechart_trace: 1,
