@@ -82,13 +82,6 @@ const PROBE_ANSWERS: Readonly<Record<ProbeKind, { readonly code: number; readonl
   'invalid-log-level': { code: -32602, rule: ruleById('probe/invalid-log-level-code') },
 };
 
-/** Whether a response answers server/discover as 2026-07-28 does: a DiscoverResult (supportedVersions) or a modern error. */
-function isModernDiscoverAnswer(message: JsonObject): boolean {
-  const result = message['result'];
-  if (isJsonObject(result)) return Array.isArray(result['supportedVersions']);
-  return isModernError(message['error']);
-}
-
 /** The session rule that blames a probe's wrong answer for the very defect the probe rule would: the probe rule then adds nothing. */
 const SAME_DEFECT: Readonly<Partial<Record<ProbeKind, string>>> = {
   'unsupported-version': 'stateless/unsupported-version-not-rejected',
@@ -540,7 +533,7 @@ export class LiveJudge {
     const message = step.message;
     if (step.direction !== 'server_to_client' || !isJsonObject(message) || 'method' in message || !isRequestId(message['id'])) return false;
     if (this.#probes.get(`client_to_server ${idKey(message['id'])}`) !== 'after-legacy-request') return false;
-    return !isModernDiscoverAnswer(message);
+    return eraOfProbeAnswer(message) !== 'modern';
   }
 
   #checkMarkers(index: number, step: WireStep): EventFinding | undefined {
@@ -599,7 +592,7 @@ export class LiveJudge {
    * a DiscoverResult, or a 2026-07-28 error.
    */
   #checkAfterLegacyAnswer(index: number, message: JsonObject): EventFinding | undefined {
-    if (isModernDiscoverAnswer(message)) return undefined;
+    if (eraOfProbeAnswer(message) === 'modern') return undefined;
     const error = message['error'];
     const got = isJsonObject(error) ? `error ${JSON.stringify(error['code'])}` : 'a result that is no DiscoverResult';
     return this.#push(index, finding(ruleById('stateless/relies-on-prior-request'), isJsonObject(error) ? '/message/error' : '/message/result',
