@@ -78,8 +78,9 @@ for (const profile of [COURSE_PROFILE, SPEC_2025_11_25]) {
   test(`${profile.id}: 10,000 unanswered pings take well under a second, no longer than answered ones (5.4 s when each request copied the table)`, () => {
     pings(ready(profile), 2_000); // warm-up
     answeredPings(ready(profile), 2_000);
-    const baseline = answeredPings(ready(profile), 10_000);
-    const run = pings(ready(profile), 10_000);
+    // The best of three of each, so that a collection landing in one measurement decides nothing.
+    const baseline = Math.min(...[0, 1, 2].map(() => answeredPings(ready(profile), 10_000)));
+    const run = [0, 1, 2].map(() => pings(ready(profile), 10_000)).reduce((a, b) => (b.ms < a.ms ? b : a));
     // Against the same session's linear path, and in CPU time, so that a loaded machine decides neither.
     assert.ok(run.ms < 4 * baseline, `${run.ms.toFixed(0)} ms unanswered, ${baseline.toFixed(0)} ms answered (CPU)`);
     assert.ok(run.ms < 2000, `took ${run.ms.toFixed(0)} ms of CPU time`);
