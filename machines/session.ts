@@ -172,7 +172,7 @@ export class Session {
 
   constructor(config: SessionConfig) {
     this.#config = config;
-    this.#toolListing = new ToolListing();
+    this.#toolListing = new ToolListing(config.inspect);
     const methods = methodTable(config.profile);
     this.#methods = methods;
     this.#isNotification = (m) => isNotificationMethod(m, methods);
