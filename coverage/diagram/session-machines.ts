@@ -6,8 +6,10 @@ import { inputRequiredMachine } from '../../machines/input-required.ts';
 import { lifecycleMachine } from '../../machines/lifecycle.ts';
 import { listenMachine } from '../../machines/listen.ts';
 import { progressMachine } from '../../machines/progress.ts';
+import { promptCatalogueMachine } from '../../machines/prompt-catalogue.ts';
 import { subscriptionMachine } from '../../machines/subscription.ts';
 import { taskMachine } from '../../machines/task.ts';
+import { toolListingMachine } from '../../machines/tool-listing.ts';
 
 /** The machines a session composes, in diagram order: the core four, then the spec profiles' extension machines. */
 export const SESSION_MACHINES: readonly AnyStateMachine[] = [
@@ -20,4 +22,6 @@ export const SESSION_MACHINES: readonly AnyStateMachine[] = [
   taskMachine,
   inputRequiredMachine,
   listenMachine,
+  toolListingMachine,
+  promptCatalogueMachine,
 ];

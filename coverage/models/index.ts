@@ -7,8 +7,10 @@ import { lifecycleModel } from './lifecycle.ts';
 import { listenModel } from './listen.ts';
 import type { MachineModel } from './model.ts';
 import { progressModel } from './progress.ts';
+import { promptCatalogueModel } from './prompt-catalogue.ts';
 import { subscriptionModel } from './subscription.ts';
 import { taskModel } from './task.ts';
+import { toolListingModel } from './tool-listing.ts';
 
 /**
  * The machines a session composes, in report order, each with its event catalogue: the four core
@@ -25,5 +27,7 @@ export function createModels(basis: ModelBasis): readonly MachineModel[] {
     taskModel(),
     inputRequiredModel(),
     listenModel(),
+    toolListingModel(),
+    promptCatalogueModel(),
   ];
 }
