@@ -11,7 +11,9 @@ import { createModels } from '../../coverage/models/index.ts';
 import { lifecycleMachine } from '../../machines/lifecycle.ts';
 import { listenMachine } from '../../machines/listen.ts';
 import { SMALL_LIMIT } from '../../machines/pending-requests.ts';
+import { promptCatalogueMachine } from '../../machines/prompt-catalogue.ts';
 import { subscriptionMachine } from '../../machines/subscription.ts';
+import { toolListingMachine } from '../../machines/tool-listing.ts';
 import { idKey } from '../../validators/envelope.ts';
 
 const EMITTED = ['issue', 'result.invalid', 'revision.changed', 'pending.forgotten'];
@@ -153,6 +155,28 @@ test('listen: the flat table and the actor agree on random event sequences', () 
     fc.constant({ type: 'closed' }),
   );
   holdsEqual(listenMachine, undefined, event);
+});
+
+test('toolListing: the flat table and the actor agree on random event sequences', () => {
+  const name = fc.constantFrom('a', 'b', 'c');
+  const cursor = fc.option(fc.constantFrom('c1', 'c2', 'c3'), { nil: undefined });
+  const event = fc.oneof(
+    fc.record({ type: fc.constant('tool'), cursor, index: fc.nat(3), name }),
+    fc.record({ type: fc.constant('page'), cursor, names: fc.array(name, { maxLength: 3 }), nextCursor: cursor }),
+    fc.constant({ type: 'list_changed' }),
+  );
+  holdsEqual(toolListingMachine, undefined, event);
+});
+
+test('promptCatalogue: the flat table and the actor agree on random event sequences', () => {
+  const name = fc.constantFrom('p1', 'p2');
+  const args = fc.subarray(['a', 'b']);
+  const event = fc.oneof(
+    fc.record({ type: fc.constant('get'), name, arguments: args.map((given) => Object.fromEntries(given.map((k) => [k, 'x']))) }),
+    fc.record({ type: fc.constant('page'), cursor: fc.option(fc.constant('next'), { nil: undefined }), prompts: fc.array(fc.record({ name, required: args }), { maxLength: 2 }) }),
+    fc.constant({ type: 'list_changed' }),
+  );
+  holdsEqual(promptCatalogueMachine, undefined, event);
 });
 
 test('cancellation: the flat table and the actor agree on random event sequences', () => {

@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ToolListing } from '../../machines/tool-listing.ts';
+import { createActor } from 'xstate';
+import { LISTING_ENTRIES, ToolListing, toolListingMachine, type ToolListingEvent } from '../../machines/tool-listing.ts';
 
 const page = (names: string[], nextCursor?: string) => ({ tools: names.map((name) => ({ name })), ...(nextCursor ? { nextCursor } : {}) });
 
@@ -45,6 +46,97 @@ test('a page fetched again with its cursor is the same page, and a cursor the li
   // A listing paged on as before: a further page repeating a name is still judged.
   l.accept(undefined, page(['a'], 'c3'));
   assert.equal(l.checkResult({ cursor: 'c3' }, page(['a'])).map((f) => f.rule), ['tools/name-not-unique']);
+});
+
+/** Plays `steps` on a fresh chart: after each event, the state it is in and the rules it raised. */
+function play(steps: readonly ToolListingEvent[]): string[] {
+  const actor = createActor(toolListingMachine).start();
+  let raised: string[] = [];
+  actor.on('issue', (e) => raised.push(`${e.rule} ${e.pointer}`));
+  const out = steps.map((e) => {
+    raised = [];
+    actor.send(e);
+    return [String(actor.getSnapshot().value), ...raised].join(' ');
+  });
+  actor.stop();
+  return out;
+}
+
+const first = (names: string[], nextCursor?: string): ToolListingEvent => ({ type: 'page', cursor: undefined, names, nextCursor });
+const further = (cursor: string, names: string[], nextCursor?: string): ToolListingEvent => ({ type: 'page', cursor, names, nextCursor });
+const tool = (cursor: string | undefined, index: number, name: string): ToolListingEvent => ({ type: 'tool', cursor, index, name });
+
+test('the chart: a repeated name on a further page is reported, in the listing; list_changed invalidates it', () => {
+  assert.equal(play([
+    tool('c1', 0, 'a'),
+    first(['a', 'b'], 'c1'),
+    tool('c1', 1, 'b'),
+    tool('c1', 0, 'x'),
+    tool(undefined, 0, 'a'),
+    further('c1', ['x'], 'c2'),
+    tool('c2', 2, 'x'),
+    { type: 'list_changed' },
+    tool('c2', 0, 'x'),
+    further('c2', ['x']),
+    tool('c3', 0, 'x'),
+  ]), [
+    'no_listing',
+    'listing',
+    'listing tools/name-not-unique /message/result/tools/1/name',
+    'listing',
+    'listing',
+    'listing',
+    'listing tools/name-not-unique /message/result/tools/2/name',
+    'invalidated',
+    'invalidated',
+    'listing',
+    'listing tools/name-not-unique /message/result/tools/0/name',
+  ]);
+});
+
+test('the chart: a cursor answered already or never given (while the listing gave others) names no further page', () => {
+  assert.equal(play([
+    first(['a'], 'c1'),
+    further('c1', ['b'], 'c2'),
+    tool('c1', 0, 'b'),
+    tool('zz', 0, 'a'),
+    further('zz', ['q']),
+    tool('c2', 0, 'q'),
+    tool('c2', 0, 'b'),
+  ]), [
+    'listing',
+    'listing',
+    'listing',
+    'listing',
+    'listing',
+    'listing',
+    'listing tools/name-not-unique /message/result/tools/0/name',
+  ]);
+});
+
+test('judging a page changes nothing: a result the session then rejects leaves no names behind', () => {
+  const l = new ToolListing();
+  l.accept(undefined, page(['a'], 'c1'));
+  assert.equal(l.checkResult({ cursor: 'c1' }, page(['b', 'b'])), [], 'names within one page are not compared by the listing');
+  assert.equal(l.checkResult({ cursor: 'c1' }, page(['b'])), [], 'b was judged, never taken');
+});
+
+test('names beyond LISTING_ENTRIES forget the oldest: a forgotten name is not reported, a kept one is', () => {
+  const l = new ToolListing();
+  const names = Array.from({ length: LISTING_ENTRIES + 1 }, (_, i) => `t${i}`);
+  l.accept(undefined, page(names, 'c1'));
+  assert.equal(l.checkResult({ cursor: 'c1' }, page(['t0'])), []);
+  assert.equal(l.checkResult({ cursor: 'c1' }, page([`t${LISTING_ENTRIES}`])).map((f) => f.rule), ['tools/name-not-unique']);
+});
+
+test('the chart is started only when the session lists tools: inspection sees none before', () => {
+  const seen: string[] = [];
+  const l = new ToolListing((e) => {
+    if (e.type === '@xstate.actor') seen.push(e.actorRef.id);
+  });
+  assert.equal(seen, []);
+  l.accept(undefined, page(['a']));
+  assert.is(seen.length, 1);
 });
 
 test.run();
