@@ -232,7 +232,7 @@ if (chromiumAvailable(test, 'the inspector screenshot tests')) {
     writeFileSync(path, TRANSCRIPT.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n') + '\n');
     const expected = await judgeTranscriptFile(path);
     const { trace } = await traceTranscript('session.jsonl', async (judge) => ({ run: await judgeTranscriptFile(path, judge) }));
-    assert.equal(trace.profile.machines, ['lifecycle', 'correlation', 'subscription', 'progress', 'cancellation', 'task']);
+    assert.equal(trace.profile.machines, ['lifecycle', 'correlation', 'subscription', 'progress', 'cancellation', 'task', 'toolListing', 'promptCatalogue']);
     const file = join(dir, 'transcript.html');
     writeFileSync(file, await inspectorHtml(trace));
     const labels = judgeLabels(TRANSCRIPT);
@@ -319,7 +319,7 @@ if (chromiumAvailable(test, 'the inspector screenshot tests')) {
       await page.locator('#steps li', { hasText: 'event 7' }).click();
       assert.is(await page.locator('#steps li.current .name').getAttribute('data-name'), 'tools/list result');
       assert.ok(await page.locator('#findings li.finding').count() >= 2, 'the duplicate and the bad name');
-      assertLegible(await measure(page), ['lifecycle', 'correlation', 'subscription', 'progress', 'cancellation', 'task'], 'event 7');
+      assertLegible(await measure(page), ['lifecycle', 'correlation', 'subscription', 'progress', 'cancellation', 'task', 'toolListing', 'promptCatalogue'], 'event 7');
       await page.screenshot({ path: join(dir, 'trace.png') });
       assert.equal(errors, []);
       assert.equal(blocked, []);
