@@ -132,7 +132,7 @@ test('names beyond LISTING_ENTRIES forget the oldest: a forgotten name is not re
 test('the chart is started only when the session lists tools: inspection sees none before', () => {
   const seen: string[] = [];
   const l = new ToolListing((e) => {
-    if (e.type === '@xstate.actor') seen.push(e.actorRef.id);
+    if (e.type === '@xstate.actor') seen.push(e.type);
   });
   assert.equal(seen, []);
   l.accept(undefined, page(['a']));
