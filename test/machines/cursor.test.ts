@@ -89,7 +89,7 @@ test('in a session: the real limit keeps memory bounded, and once a cursor was f
   const steps = [];
   for (let i = 0; i <= CURSOR_LIMIT; i++) steps.push(c2s({ id: 10 + i, method: 'tools/list' }), s2c({ id: 10 + i, result: { tools: [], nextCursor: `c${i}` } }));
   assert.ok(play(s, steps).every((f) => f.length === 0));
-  const view = s.view().extensions['cursors'] as { issued: string[]; forgotten: boolean };
+  const view = s.view().extensions?.['cursors'] as { issued: string[]; forgotten: boolean };
   assert.ok(view.issued.length <= CURSOR_LIMIT);
   assert.ok(view.forgotten);
   assert.equal(play(s, [c2s({ id: 9999, method: 'tools/list', params: { cursor: 'never' } })]), [[]]);
