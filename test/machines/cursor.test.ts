@@ -82,6 +82,12 @@ test('the issued table is bounded and persistent: recording returns a new table,
   assert.not.ok(t.has('tools/list', 'c0'));
   assert.equal(IssuedCursors.empty(1).with('a', 'x', undefined).with('a', 'y', undefined).describe(), ['a y']);
   assert.throws(() => IssuedCursors.empty(0), /positive integer/);
+  // Recording a cursor again makes it the newest: past the limit the oldest eighth goes, and it stays.
+  let again = IssuedCursors.empty(8);
+  for (let i = 0; i < 8; i++) again = again.with('tools/list', `c${i}`, undefined);
+  again = again.with('tools/list', 'c0', 'private').with('tools/list', 'c8', undefined);
+  assert.equal(again.describe(), ['c3', 'c4', 'c5', 'c6', 'c7', 'c0', 'c8'].map((c) => `tools/list ${c}`));
+  assert.is(again.scopeOf('tools/list', 'c0'), 'private');
 });
 
 test('in a session: the real limit keeps memory bounded, and once a cursor was forgotten an unknown one is no finding', () => {
