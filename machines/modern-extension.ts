@@ -10,20 +10,15 @@ import { validateModernError } from '../validators/modern-errors.ts';
 import { LISTENED_NOTIFICATIONS, subscriptionFilterOf } from '../validators/modern-listen.ts';
 import { PROTOCOL_VERSION_KEY, requestProtocolVersion, SUBSCRIPTION_ID_KEY, subscriptionIdOf } from '../validators/modern-meta.ts';
 import { CACHEABLE_METHODS, resultTypeOf } from '../validators/modern-result.ts';
-import { BoundedMap } from './bounded-map.ts';
 import type { PendingRequest } from './correlation.ts';
+import { CursorChart } from './cursor-extension.ts';
 import type { CallEvent, ExtensionFactory, ExtensionView, SessionExtension } from './extension.ts';
 import { DeferredCommits, GatedActor } from './gated-actor.ts';
 import { describeFilter, listenMachine, type ListenEvent, type ListenFilter } from './listen.ts';
 import { ruleById } from '../validators/rules/index.ts';
 
-/** Cursors whose page's cacheScope is remembered; past this the oldest are forgotten (their next page is then not compared). */
-const PAGE_SCOPE_LIMIT = 4096;
-
 /** JSON-RPC's "Method not found". */
 const METHOD_NOT_FOUND = -32601;
-
-const pageKey = (method: string, cursor: string): string => `${method}\u0000${cursor}`;
 
 function discoverRefusedFinding(id: RequestId, pointer: string, since: string): Finding {
   return finding(ruleById('stateless/discover-not-implemented'), pointer,
@@ -56,8 +51,8 @@ class ModernExtension implements SessionExtension {
   /** Judges the messages naming an id no stream holds (it stays `idle`: each of them is rejected there). */
   #unheld: Stream | undefined;
   readonly #deferred = new DeferredCommits();
-  /** The cacheScope of the page that handed out each cursor, by list method and cursor: the next page must carry it too. */
-  readonly #pageScopes = new BoundedMap<string, string>(PAGE_SCOPE_LIMIT);
+  /** The cursor chart, fed the cursors pages hand out with their cacheScope: the next page must carry it too. */
+  readonly #pages: CursorChart;
   /** True once the server answered a request the revision's way (a result with resultType): it is a 2026-07-28 server. */
   #modern = false;
   /** A server/discover the server answered -32601 before it showed itself modern; reported when it does. */
@@ -65,6 +60,7 @@ class ModernExtension implements SessionExtension {
 
   constructor(inspect?: (event: InspectionEvent) => void) {
     this.#inspect = inspect;
+    this.#pages = new CursorChart(inspect);
   }
 
   /** The stream an id names, or the idle machine when none holds it. */
@@ -177,8 +173,8 @@ class ModernExtension implements SessionExtension {
 
   checkResult(pending: PendingRequest, result: JsonObject, direction: Direction): readonly Finding[] {
     if (direction !== 'server_to_client' || resultTypeOf(result) === undefined) return NO_FINDINGS;
-    const scope = this.#scopeChanged(pending, result);
-    if (scope) return [scope];
+    const scope = this.#checkPage(pending, result);
+    if (scope.length > 0) return scope;
     if (pending.method === 'subscriptions/listen') {
       const found = this.#stream(pending.id).check({ type: 'result', id: pending.id, subscriptionId: subscriptionIdOf(result) });
       if (found.length > 0) return found;
@@ -186,15 +182,12 @@ class ModernExtension implements SessionExtension {
     return NO_FINDINGS;
   }
 
-  /** A page fetched with a cursor whose cacheScope differs from the page that handed out that cursor. */
-  #scopeChanged(pending: PendingRequest, result: JsonObject): Finding | undefined {
+  /** A page fetched with a cursor, for the cursor chart to compare its cacheScope with the page that handed out that cursor. */
+  #checkPage(pending: PendingRequest, result: JsonObject): readonly Finding[] {
     const cursor = isJsonObject(pending.params) ? pending.params['cursor'] : undefined;
     const scope = result['cacheScope'];
-    if (typeof cursor !== 'string' || typeof scope !== 'string' || !CACHEABLE_METHODS.has(pending.method)) return undefined;
-    const before = this.#pageScopes.get(pageKey(pending.method, cursor));
-    if (before === undefined || before === scope) return undefined;
-    return finding(ruleById('stateless/cache-scope-changed'), '/message/result/cacheScope',
-      `this ${pending.method} page has cacheScope ${shown(scope)}, but the page whose nextCursor ${shown(cursor)} it continues had ${shown(before)}: every page of one list carries the same cacheScope`);
+    if (typeof cursor !== 'string' || typeof scope !== 'string' || !CACHEABLE_METHODS.has(pending.method)) return NO_FINDINGS;
+    return this.#pages.checkPage(pending.method, cursor, scope);
   }
 
   checkError(pending: PendingRequest, error: JsonObject, direction: Direction, view: ExtensionView): readonly Finding[] {
@@ -211,7 +204,7 @@ class ModernExtension implements SessionExtension {
     if (ok && resultTypeOf(result) !== undefined) {
       const next = result?.['nextCursor'];
       const scope = result?.['cacheScope'];
-      if (typeof next === 'string' && typeof scope === 'string' && CACHEABLE_METHODS.has(pending.method)) this.#pageScopes.set(pageKey(pending.method, next), scope);
+      if (typeof next === 'string' && typeof scope === 'string' && CACHEABLE_METHODS.has(pending.method)) this.#pages.record(pending.method, next, scope);
     }
     const late = this.#noteModern(pending, ok, result);
     this.#acceptOwn(pending, ok, result);
@@ -251,6 +244,7 @@ class ModernExtension implements SessionExtension {
     for (const s of this.#streams.values()) s.stop();
     this.#streams.clear();
     this.#unheld?.stop();
+    this.#pages.stop();
   }
 }
 

@@ -2,6 +2,7 @@ import { authorizationModel } from './authorization.ts';
 import type { ModelBasis } from './basis.ts';
 import { cancellationModel } from './cancellation.ts';
 import { correlationModel } from './correlation.ts';
+import { cursorModel } from './cursor.ts';
 import { inputRequiredModel } from './input-required.ts';
 import { lifecycleModel } from './lifecycle.ts';
 import { listenModel } from './listen.ts';
@@ -29,5 +30,6 @@ export function createModels(basis: ModelBasis): readonly MachineModel[] {
     listenModel(),
     toolListingModel(),
     promptCatalogueModel(),
+    cursorModel(),
   ];
 }

@@ -324,8 +324,8 @@ export const COMMANDS: readonly CommandSpec[] = [
     usage: '[MACHINE] [options]',
     description: [
       'MACHINE is lifecycle, correlation, authorization, subscription, progress, cancellation, task,',
-      'inputRequired, listen, toolListing, promptCatalogue or session (the default: all machines as',
-      'clusters). Without --out one diagram is printed; with it, DIR/<name>.<ext> is written for the',
+      'inputRequired, listen, toolListing, promptCatalogue, cursors or session (the default: all machines',
+      'as clusters). Without --out one diagram is printed; with it, DIR/<name>.<ext> is written for the',
       'named machine or for all of them.',
     ].join('\n'),
     options: {

@@ -5,6 +5,7 @@ import { createActor, type AnyStateMachine } from 'xstate';
 import { authorizationMachine } from '../../machines/authorization.ts';
 import { cancellationMachine } from '../../machines/cancellation.ts';
 import { correlationMachine } from '../../machines/correlation.ts';
+import { cursorMachine } from '../../machines/cursor.ts';
 import { compileFlat, FlatRunner, isFlat } from '../../machines/flat-machine.ts';
 import { SAMPLE_BASIS } from '../../coverage/models/basis.ts';
 import { createModels } from '../../coverage/models/index.ts';
@@ -177,6 +178,20 @@ test('promptCatalogue: the flat table and the actor agree on random event sequen
     fc.constant({ type: 'list_changed' }),
   );
   holdsEqual(promptCatalogueMachine, undefined, event);
+});
+
+test('cursors: the flat table and the actor agree on random event sequences, within and past a small limit', () => {
+  const method = fc.constantFrom('tools/list', 'prompts/list');
+  const cursor = fc.constantFrom('c1', 'c2', 'c3', '');
+  const scope = fc.constantFrom('public', 'private');
+  const event = fc.oneof(
+    fc.constant({ type: 'start' }),
+    fc.record({ type: fc.constant('issued'), method, cursor, scope: fc.option(scope, { nil: undefined }) }),
+    fc.record({ type: fc.constant('cursor'), method, cursor }),
+    fc.record({ type: fc.constant('page'), method, cursor, scope }),
+  );
+  holdsEqual(cursorMachine, undefined, event);
+  holdsEqual(cursorMachine, { limit: 3 }, event);
 });
 
 test('cancellation: the flat table and the actor agree on random event sequences', () => {
