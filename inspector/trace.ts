@@ -101,6 +101,7 @@ function actorLabel(run: ActorRun): string {
     case 'cancellation': return `cancellation (requests sent by the ${SIDE[String(c?.['direction'])]})`;
     case 'task': return `task ${JSON.stringify(c?.['taskId'])} (held by the ${SIDE[String(c?.['holder'])]})`;
     case 'inputRequired': return `inputRequired ${String(c?.['method'])}${c?.['target'] === undefined ? '' : ` ${show(c['target'])}`}`;
+    case 'requestIds': return `request ids (requests sent by the ${SIDE[String(c?.['direction'])]})`;
     case 'listen': return c?.['id'] === undefined ? 'listen (ids no open stream holds)' : `listen stream ${JSON.stringify(c['id'])}`;
     default: return run.machine;
   }

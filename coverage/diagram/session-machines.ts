@@ -6,6 +6,7 @@ import { inputRequiredMachine } from '../../machines/input-required.ts';
 import { lifecycleMachine } from '../../machines/lifecycle.ts';
 import { listenMachine } from '../../machines/listen.ts';
 import { progressMachine } from '../../machines/progress.ts';
+import { requestIdsMachine } from '../../machines/request-ids.ts';
 import { subscriptionMachine } from '../../machines/subscription.ts';
 import { taskMachine } from '../../machines/task.ts';
 
@@ -20,4 +21,5 @@ export const SESSION_MACHINES: readonly AnyStateMachine[] = [
   taskMachine,
   inputRequiredMachine,
   listenMachine,
+  requestIdsMachine,
 ];

@@ -7,6 +7,7 @@ import { lifecycleModel } from './lifecycle.ts';
 import { listenModel } from './listen.ts';
 import type { MachineModel } from './model.ts';
 import { progressModel } from './progress.ts';
+import { requestIdsModel } from './request-ids.ts';
 import { subscriptionModel } from './subscription.ts';
 import { taskModel } from './task.ts';
 
@@ -25,5 +26,6 @@ export function createModels(basis: ModelBasis): readonly MachineModel[] {
     taskModel(),
     inputRequiredModel(),
     listenModel(),
+    requestIdsModel(),
   ];
 }

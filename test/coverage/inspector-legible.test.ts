@@ -88,8 +88,8 @@ test('the machines each profile runs: the core ones, authorization only under a 
   const of = (id: string, policy: boolean) => profileMachines(PROFILES.get(id)!, policy);
   assert.equal(of('course', true), ['lifecycle', 'correlation', 'authorization', 'subscription']);
   assert.equal(of('course', false), ['lifecycle', 'correlation', 'subscription']);
-  assert.equal(of('2025-11-25', false), ['lifecycle', 'correlation', 'subscription', 'progress', 'cancellation', 'task']);
-  assert.equal(of('2025-06-18', false), ['lifecycle', 'correlation', 'subscription', 'progress', 'cancellation']);
+  assert.equal(of('2025-11-25', false), ['lifecycle', 'correlation', 'subscription', 'progress', 'cancellation', 'task', 'requestIds']);
+  assert.equal(of('2025-06-18', false), ['lifecycle', 'correlation', 'subscription', 'progress', 'cancellation', 'requestIds']);
   // The stateless revision has no handshake (its lifecycle never moves), and a retry loop instead of tasks.
   assert.equal(of('2026-07-28', false), ['correlation', 'subscription', 'progress', 'cancellation', 'inputRequired', 'listen']);
 });
