@@ -97,7 +97,7 @@ function actorLabel(run: ActorRun): string {
   switch (run.machine) {
     case 'correlation': return `correlation (${String(c?.['direction'])})`;
     case 'subscription': return `subscription ${String(c?.['subject'])}@${String(c?.['tenant'])} ${String(c?.['uri'])}`;
-    case 'progress': return `progress token ${JSON.stringify(c?.['token'])} (${String(c?.['method'])} ${JSON.stringify(c?.['requestId'])}, sent by the ${SIDE[String(c?.['direction'])]})`;
+    case 'progress': return c?.['token'] === undefined ? 'progress (tokens no active request carries)' : `progress token ${JSON.stringify(c?.['token'])} (${String(c?.['method'])} ${JSON.stringify(c?.['requestId'])}, sent by the ${SIDE[String(c?.['direction'])]})`;
     case 'cancellation': return `cancellation (requests sent by the ${SIDE[String(c?.['direction'])]})`;
     case 'task': return `task ${JSON.stringify(c?.['taskId'])} (held by the ${SIDE[String(c?.['holder'])]})`;
     case 'inputRequired': return `inputRequired ${String(c?.['method'])}${c?.['target'] === undefined ? '' : ` ${show(c['target'])}`}`;
