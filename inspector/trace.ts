@@ -97,10 +97,11 @@ function actorLabel(run: ActorRun): string {
   switch (run.machine) {
     case 'correlation': return `correlation (${String(c?.['direction'])})`;
     case 'subscription': return `subscription ${String(c?.['subject'])}@${String(c?.['tenant'])} ${String(c?.['uri'])}`;
-    case 'progress': return `progress token ${JSON.stringify(c?.['token'])} (${String(c?.['method'])} ${JSON.stringify(c?.['requestId'])}, sent by the ${SIDE[String(c?.['direction'])]})`;
+    case 'progress': return c?.['token'] === undefined ? 'progress (tokens no active request carries)' : `progress token ${JSON.stringify(c?.['token'])} (${String(c?.['method'])} ${JSON.stringify(c?.['requestId'])}, sent by the ${SIDE[String(c?.['direction'])]})`;
     case 'cancellation': return `cancellation (requests sent by the ${SIDE[String(c?.['direction'])]})`;
-    case 'task': return `task ${JSON.stringify(c?.['taskId'])} (held by the ${SIDE[String(c?.['holder'])]})`;
+    case 'task': return c?.['taskId'] === undefined ? 'task (ids no task holds)' : `task ${JSON.stringify(c['taskId'])} (held by the ${SIDE[String(c?.['holder'])]})`;
     case 'inputRequired': return `inputRequired ${String(c?.['method'])}${c?.['target'] === undefined ? '' : ` ${show(c['target'])}`}`;
+    case 'requestIds': return `request ids (requests sent by the ${SIDE[String(c?.['direction'])]})`;
     case 'listen': return c?.['id'] === undefined ? 'listen (ids no open stream holds)' : `listen stream ${JSON.stringify(c['id'])}`;
     default: return run.machine;
   }

@@ -1,48 +1,58 @@
-import { type Direction, type JsonObject, type Profile, SENDER } from '../validators/context.ts';
-import { describeId, type RequestId } from '../validators/envelope.ts';
+import type { InspectionEvent } from 'xstate';
+import type { Direction, JsonObject, Profile } from '../validators/context.ts';
 import type { Finding } from '../validators/finding.ts';
-import { finding } from '../validators/rules/report.ts';
 import type { PendingRequest } from './correlation.ts';
-import type { CallEvent, ExtensionView, SessionExtension } from './extension.ts';
-import { IdLedger } from './id-ledger.ts';
+import type { CallEvent, ExtensionOptions, ExtensionView, SessionExtension } from './extension.ts';
+import { GatedActor } from './gated-actor.ts';
+import { requestIdsMachine } from './request-ids.ts';
 import { NO_FINDINGS } from '../validators/shape.ts';
-import { ruleById } from '../validators/rules/index.ts';
+
+type Sender = GatedActor<typeof requestIdsMachine>;
 
 /**
- * Request id reuse in the specification profiles: "The request ID MUST NOT have been previously
- * used by the requestor within the same session." Each sender's ids go into a bounded
- * {@link IdLedger}. An id still outstanding is left to the correlation machine
- * (`correlation/duplicate-outstanding-id`); an initialize answered with an error starts the
- * session over, so the ledgers are cleared.
+ * Request id reuse in the specification profiles, decided by the request-ids chart
+ * (`machines/request-ids.ts`): one actor per sender, each holding that sender's bounded id ledger.
+ * A request is judged before the session accepts it and its id recorded once it does; an
+ * initialize answered with an error starts both ledgers over.
  */
 export class IdReuseExtension implements SessionExtension {
   readonly name = 'request-ids';
-  readonly #used: Record<Direction, IdLedger> = { client_to_server: new IdLedger(), server_to_client: new IdLedger() };
+  readonly #senders: Record<Direction, Sender>;
+
+  constructor(inspect?: (event: InspectionEvent) => void) {
+    this.#senders = {
+      client_to_server: new GatedActor(requestIdsMachine, { direction: 'client_to_server' }, inspect),
+      server_to_client: new GatedActor(requestIdsMachine, { direction: 'server_to_client' }, inspect),
+    };
+  }
 
   checkCall(call: CallEvent, view: ExtensionView): readonly Finding[] {
     if (call.kind !== 'request' || call.id === undefined) return NO_FINDINGS;
-    if (view.pending(call.direction, call.id) !== undefined || !this.#used[call.direction].has(call.id)) return NO_FINDINGS;
-    return [finding(ruleById('correlation/id-reused'), '/message/id',
-      `request id ${describeId(call.id)} was already used by ${SENDER[call.direction]} in this session; ids must not be reused, even after the response`)];
+    return this.#senders[call.direction].check({ type: 'request', id: call.id, outstanding: view.pending(call.direction, call.id) !== undefined });
   }
 
   acceptCall(call: CallEvent): void {
-    if (call.kind === 'request' && call.id !== undefined) this.#used[call.direction].add(call.id);
+    if (call.kind === 'request' && call.id !== undefined) this.#senders[call.direction].send({ type: 'recorded', id: call.id });
   }
 
   acceptResponse(pending: PendingRequest, ok: boolean, _result: JsonObject | undefined): void {
     if (pending.method === 'initialize' && !ok) {
-      this.#used.client_to_server.clear();
-      this.#used.server_to_client.clear();
+      this.#senders.client_to_server.send({ type: 'initialize.failed' });
+      this.#senders.server_to_client.send({ type: 'initialize.failed' });
     }
   }
 
   view(): unknown {
-    return { client_to_server: this.#used.client_to_server.size, server_to_client: this.#used.server_to_client.size };
+    return { client_to_server: this.#senders.client_to_server.snapshot.context.used.size, server_to_client: this.#senders.server_to_client.snapshot.context.used.size };
+  }
+
+  stop(): void {
+    this.#senders.client_to_server.stop();
+    this.#senders.server_to_client.stop();
   }
 }
 
 /** Id reuse is checked in the stateful specification profiles; the course profile forbids only outstanding duplicates, and the stateless revision has no session. */
-export function idReuseExtension(profile: Profile): SessionExtension | undefined {
-  return profile.id === 'course' || profile.stateless ? undefined : new IdReuseExtension();
+export function idReuseExtension(profile: Profile, options?: ExtensionOptions): SessionExtension | undefined {
+  return profile.id === 'course' || profile.stateless ? undefined : new IdReuseExtension(options?.inspect);
 }

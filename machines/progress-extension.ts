@@ -2,17 +2,15 @@ import type { InspectionEvent } from 'xstate';
 import { type Direction, type JsonObject, OPPOSITE, type Profile } from '../validators/context.ts';
 import { idKey, type IdKey, type RequestId } from '../validators/envelope.ts';
 import { hasError, type Finding } from '../validators/finding.ts';
-import { finding } from '../validators/rules/report.ts';
 import { isTaskAugmented, isTerminalStatus } from '../validators/tasks.ts';
-import { isProgressToken } from '../validators/utilities.ts';
+import { isProgressToken, validateRequestProgressToken } from '../validators/utilities.ts';
 import { BoundedMap } from './bounded-map.ts';
 import { cancelledRequestDirection } from './cancellation-extension.ts';
 import type { PendingRequest } from './correlation.ts';
 import type { CallEvent, ExtensionOptions, ExtensionView, SessionExtension } from './extension.ts';
 import { DeferredCommits, GatedActor } from './gated-actor.ts';
-import { progressMachine } from './progress.ts';
+import { progressMachine, UNHELD_PROGRESS } from './progress.ts';
 import { isJsonObject, NO_FINDINGS } from '../validators/shape.ts';
-import { ruleById } from '../validators/rules/index.ts';
 
 type TokenActor = GatedActor<typeof progressMachine>;
 
@@ -51,6 +49,8 @@ export class ProgressExtension implements SessionExtension {
   /** The token carried on by each task, by the direction its receiver answers in and task id. */
   readonly #byTask = perDirection(() => new Map<string, { direction: Direction; token: IdKey }>());
   readonly #deferred = new DeferredCommits();
+  /** Judges progress naming a token no active request carries (it holds none, so it rejects every notification it is given). */
+  #unheld: TokenActor | undefined;
 
   constructor(profile: Profile, inspect?: (event: InspectionEvent) => void) {
     this.#profile = profile;
@@ -65,25 +65,20 @@ export class ProgressExtension implements SessionExtension {
     const progress = call.params?.['progress'];
     if (!isProgressToken(token) || typeof progress !== 'number') return NO_FINDINGS; // the params validator reported it
     const key = idKey(token);
-    const actor = this.#tokens[OPPOSITE[call.direction]].get(key) ?? this.#tokens[call.direction].get(key);
-    if (actor === undefined) {
-      return [finding(ruleById('progress/unknown-token'), '/message/params/progressToken',
-        `progress token ${JSON.stringify(token)} names no active request sent ${OPPOSITE[call.direction]}`)];
-    }
+    const actor = this.#tokens[OPPOSITE[call.direction]].get(key) ?? this.#tokens[call.direction].get(key)
+      ?? (this.#unheld ??= new GatedActor(progressMachine, UNHELD_PROGRESS, this.#inspect));
     const total = call.params?.['total'];
-    const event = { type: 'progress' as const, from: call.direction, progress, total: typeof total === 'number' ? total : undefined };
+    const event = { type: 'progress' as const, from: call.direction, progress, total: typeof total === 'number' ? total : undefined, token };
     const found = actor.check(event);
     if (!hasError(found)) this.#deferred.add(() => actor.send(event));
     return found;
   }
 
   #checkRequest(call: CallEvent): readonly Finding[] {
-    const { present, token } = progressTokenOf(call.params);
-    if (!present) return NO_FINDINGS;
-    if (!isProgressToken(token)) {
-      return [finding(ruleById('progress/invalid-token'), '/message/params/_meta/progressToken',
-        `Invalid progressToken: Expected string or integer but received ${JSON.stringify(token)}`)];
-    }
+    const invalid = validateRequestProgressToken(call.params);
+    if (invalid) return [invalid];
+    const { token } = progressTokenOf(call.params);
+    if (!isProgressToken(token)) return NO_FINDINGS;
     const actor = this.#tokens[call.direction].get(idKey(token));
     if (actor === undefined || actor.snapshot.matches('done') || call.id === undefined) return NO_FINDINGS;
     return actor.check({ type: 'reuse', requestId: call.id });
@@ -181,6 +176,7 @@ export class ProgressExtension implements SessionExtension {
       for (const a of this.#tokens[d].values()) a.stop();
       this.#tokens[d].clear();
     }
+    this.#unheld?.stop();
   }
 }
 

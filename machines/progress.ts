@@ -1,16 +1,20 @@
 import { assign, emit, setup } from 'xstate';
-import type { Direction } from '../validators/context.ts';
-import { describeId, type RequestId } from '../validators/envelope.ts';
+import { type Direction, OPPOSITE } from '../validators/context.ts';
+import { describeId, idKey, type RequestId } from '../validators/envelope.ts';
 import type { progressRules } from '../validators/rules/progress.ts';
 import type { IssueEvent } from './issue.ts';
 
-/** What one progress token's machine remembers: the request it belongs to and the progress so far. */
+/**
+ * What one progress token's machine remembers: the request it belongs to and the progress so far.
+ * The actor that judges progress naming a token no active request carries holds none (`token`,
+ * `requestId` and `method` undefined: see {@link UNHELD_PROGRESS}).
+ */
 export interface ProgressContext {
-  readonly token: string | number;
+  readonly token: string | number | undefined;
   /** The direction the request was sent in; progress comes back the other way. */
   readonly direction: Direction;
-  readonly requestId: RequestId;
-  readonly method: string;
+  readonly requestId: RequestId | undefined;
+  readonly method: string | undefined;
   /** The last accepted progress value. */
   readonly last: number | undefined;
   /** The last total reported, if any. */
@@ -22,10 +26,16 @@ export interface ProgressContext {
 /** What the progress machine is created with. */
 export type ProgressInput = Pick<ProgressContext, 'token' | 'direction' | 'requestId' | 'method'>;
 
+/**
+ * The input of the actor kept for tokens no active request carries: it holds no token, so every
+ * notification it is given names another (`namesUnheldToken`) and is rejected as unknown.
+ */
+export const UNHELD_PROGRESS: ProgressInput = { token: undefined, direction: 'client_to_server', requestId: undefined, method: undefined };
+
 /** Events of one progress token's life. */
 export type ProgressEvent =
-  /** A notifications/progress naming the token, sent in `from`. */
-  | { readonly type: 'progress'; readonly from: Direction; readonly progress: number; readonly total: number | undefined }
+  /** A notifications/progress sent in `from`, naming `token` (absent: this machine's own token). */
+  | { readonly type: 'progress'; readonly from: Direction; readonly progress: number; readonly total: number | undefined; readonly token?: string | number }
   /** Another request of the same sender names the token. */
   | { readonly type: 'reuse'; readonly requestId: RequestId }
   /** The request was answered (result or error). */
@@ -41,7 +51,7 @@ export type ProgressEvent =
 export type ProgressRule = (typeof progressRules)[keyof typeof progressRules]['id'];
 
 function explain(rule: ProgressRule, context: ProgressContext, event: ProgressEvent): Omit<IssueEvent, 'type' | 'rule'> {
-  const token = describeId(context.token);
+  const token = context.token === undefined ? '(none)' : describeId(context.token);
   const request = `${context.method} request ${JSON.stringify(context.requestId)}`;
   switch (rule) {
     case 'progress/wrong-sender':
@@ -62,6 +72,11 @@ function explain(rule: ProgressRule, context: ProgressContext, event: ProgressEv
           : `progress for token ${token} after task ${JSON.stringify(context.taskId)} reached a terminal status`,
         pointer: '/message/params/progressToken',
       };
+    case 'progress/unknown-token': {
+      const named = event.type === 'progress' && event.token !== undefined ? JSON.stringify(event.token) : '(none)';
+      const sent = event.type === 'progress' ? ` sent ${OPPOSITE[event.from]}` : '';
+      return { message: `progress token ${named} names no active request${sent}`, pointer: '/message/params/progressToken' };
+    }
     case 'progress/duplicate-token':
       return {
         message: `progress token ${token} is already used by the active ${request}; tokens must be unique across active requests`,
@@ -72,10 +87,15 @@ function explain(rule: ProgressRule, context: ProgressContext, event: ProgressEv
   }
 }
 
+/** A notification naming a token no active request carries: judged by the actor that holds none, which stays `open`. */
+const UNKNOWN_TOKEN = { guard: { type: 'namesUnheldToken' }, actions: { type: 'reportIssue', params: { rule: 'progress/unknown-token' } } } as const;
+
 /**
  * One progress token, from the request that carries it: open (in flight, cancelled but not yet
  * answered, or carried on by the task the request created) -> done. While open, each
  * notification must come from the request's receiver and increase; once done, none may follow.
+ * Progress naming a token no active request carries is judged by an actor that holds none
+ * ({@link UNHELD_PROGRESS}), which rejects it as `progress/unknown-token` and never moves.
  */
 export const progressMachine = setup({
   types: {
@@ -85,6 +105,9 @@ export const progressMachine = setup({
     emitted: {} as IssueEvent,
   },
   guards: {
+    /** The notification names a token this machine does not hold (the unheld actor holds none). */
+    namesUnheldToken: ({ context, event }) =>
+      event.type === 'progress' && event.token !== undefined && (context.token === undefined || idKey(event.token) !== idKey(context.token)),
     isFromRequestor: ({ context, event }) => event.type === 'progress' && event.from === context.direction,
     isNotIncreasing: ({ context, event }) => event.type === 'progress' && context.last !== undefined && !(event.progress > context.last),
     exceedsTotal: ({ context, event }) => {
@@ -114,6 +137,7 @@ export const progressMachine = setup({
       initial: 'in_flight',
       on: {
         progress: [
+          UNKNOWN_TOKEN,
           { guard: { type: 'isFromRequestor' }, actions: { type: 'reportIssue', params: { rule: 'progress/wrong-sender' } } },
           { guard: { type: 'isNotIncreasing' }, actions: { type: 'reportIssue', params: { rule: 'progress/not-increasing' } } },
           {

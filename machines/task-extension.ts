@@ -2,16 +2,14 @@ import type { InspectionEvent } from 'xstate';
 import { type Direction, type JsonObject, OPPOSITE, type Profile } from '../validators/context.ts';
 import { hasError, pointerJoin, type Finding } from '../validators/finding.ts';
 import { methodTable } from '../validators/methods.ts';
-import { finding } from '../validators/rules/report.ts';
-import { isTaskAugmented, isTaskStatus, RELATED_TASK_KEY, relatedTaskId, validateRelatedTask, type TaskStatus } from '../validators/tasks.ts';
+import { isTaskAugmented, isTaskStatus, RELATED_TASK_KEY, relatedTaskId, validateRelatedTask, validateTaskIdEcho, type TaskStatus } from '../validators/tasks.ts';
 import { BoundedMap } from './bounded-map.ts';
 import type { PendingRequest } from './correlation.ts';
 import type { CallEvent, ExtensionOptions, ExtensionView, SessionExtension } from './extension.ts';
 import { DeferredCommits, GatedActor } from './gated-actor.ts';
-import { taskMachine, type TaskEvent, type TaskInput } from './task.ts';
+import { taskMachine, UNHELD_TASK, type TaskEvent, type TaskInput } from './task.ts';
 import { isJsonObject, NO_FINDINGS } from '../validators/shape.ts';
 import { idKey, type IdKey } from '../validators/envelope.ts';
-import { ruleById } from '../validators/rules/index.ts';
 
 type TaskActor = GatedActor<typeof taskMachine>;
 
@@ -52,6 +50,8 @@ export class TaskExtension implements SessionExtension {
   readonly #creating: Record<Direction, Set<IdKey>> = { client_to_server: new Set(), server_to_client: new Set() };
   /** By the same direction: tasks adopted from a notification while a creation was awaited, until a CreateTaskResult names them. */
   readonly #provisional: Record<Direction, Set<string>> = { client_to_server: new Set(), server_to_client: new Set() };
+  /** Judges messages naming a task no machine holds (it holds none, and nothing it is given changes it). */
+  #unheld: TaskActor | undefined;
 
   constructor(profile: Profile, inspect?: (event: InspectionEvent) => void) {
     this.#profile = profile;
@@ -66,8 +66,13 @@ export class TaskExtension implements SessionExtension {
     const taskId = call.params?.['taskId'];
     if (typeof taskId !== 'string') return out;
     if (call.kind === 'request' && (call.method === 'tasks/get' || call.method === 'tasks/result' || call.method === 'tasks/cancel')) {
-      const actor = this.#lookup(OPPOSITE[call.direction], taskId, '/message/params/taskId', out);
-      if (actor !== undefined && call.method === 'tasks/cancel') this.#gate(actor, { type: 'cancel.requested', at: '/message/params/taskId' }, out);
+      const holder = OPPOSITE[call.direction];
+      const actor = this.#tasks[holder].get(taskId);
+      if (actor === undefined) {
+        this.#judgeNotHeld(holder, { type: 'mentioned', taskId, by: 'query', from: call.direction, creationAwaited: false, at: '/message/params/taskId' }, out);
+      } else if (call.method === 'tasks/cancel') {
+        this.#gate(actor, { type: 'cancel.requested', at: '/message/params/taskId' }, out);
+      }
     } else if (call.method === 'notifications/tasks/status') {
       this.#report(call.direction, taskId, call.params?.['status'], '/message/params', 'status', out, true);
     }
@@ -91,9 +96,9 @@ export class TaskExtension implements SessionExtension {
       case 'tasks/get':
       case 'tasks/cancel': {
         if (typeof taskId !== 'string') break;
-        if (typeof result['taskId'] === 'string' && result['taskId'] !== taskId) {
-          out.push(finding(ruleById('tasks/task-id-mismatch'), '/message/result/taskId',
-            `${pending.method} asked for task ${JSON.stringify(taskId)} but the result describes ${JSON.stringify(result['taskId'])}`));
+        const mismatch = validateTaskIdEcho(pending.method, pending.params, result);
+        if (mismatch) {
+          out.push(mismatch);
           break;
         }
         this.#report(direction, taskId, result['status'], '/message/result', pending.method === 'tasks/cancel' ? 'cancel.confirmed' : 'status', out, false);
@@ -135,7 +140,7 @@ export class TaskExtension implements SessionExtension {
     if (!isJsonObject(task) || typeof task['taskId'] !== 'string') return;
     const taskId = task['taskId'];
     const existing = this.#tasks[holder].get(taskId);
-    const input: TaskInput = { taskId, holder, method: pending.method, params: pending.params, requestId: pending.id };
+    const input = { taskId, holder, method: pending.method, params: pending.params, requestId: pending.id };
     if (existing !== undefined && this.#provisional[holder].has(taskId)) {
       // Its status notification came first: the task is this request's, in the status last reported.
       this.#deferred.add(() => {
@@ -171,29 +176,25 @@ export class TaskExtension implements SessionExtension {
       return;
     }
     // A notification may overtake the CreateTaskResult of a creation still awaited (see the class).
-    const overtaking = reportUnknown && this.#creating[holder].size > 0 && !this.#tasks[OPPOSITE[holder]].has(taskId);
-    if (reportUnknown && !overtaking) {
-      this.#reportMissing(holder, taskId, pointerJoin(at, 'taskId'), out);
+    const creationAwaited = this.#creating[holder].size > 0;
+    const overtaking = reportUnknown && creationAwaited && !this.#tasks[OPPOSITE[holder]].has(taskId);
+    if (reportUnknown) {
+      this.#judgeNotHeld(holder, { type: 'mentioned', taskId, by: 'status', from: holder, creationAwaited, at: pointerJoin(at, 'taskId') }, out);
       if (hasError(out)) return;
     }
     this.#deferred.add(() => this.#adopt(holder, taskId, status, overtaking));
   }
 
-  /** The task `taskId` of the receiver answering in `holder`, if in view; otherwise reports why not. */
-  #lookup(holder: Direction, taskId: string, at: string, out: Finding[]): TaskActor | undefined {
-    const actor = this.#tasks[holder].get(taskId);
-    if (actor === undefined) this.#reportMissing(holder, taskId, at, out);
-    return actor;
+  /**
+   * A message naming a task the receiver answering in `holder` does not hold: judged by the other
+   * side's machine of that id, if there is one (the wrong side), else by the machine holding none.
+   */
+  #judgeNotHeld(holder: Direction, event: Extract<TaskEvent, { type: 'mentioned' }>, out: Finding[]): void {
+    this.#gate(this.#tasks[OPPOSITE[holder]].get(event.taskId) ?? this.#unheldActor(), event, out);
   }
 
-  #reportMissing(holder: Direction, taskId: string, at: string, out: Finding[]): void {
-    if (this.#tasks[OPPOSITE[holder]].has(taskId)) {
-      const owner = holder === 'client_to_server' ? 'server' : 'client';
-      out.push(finding(ruleById('tasks/wrong-side'), at,
-        `task ${JSON.stringify(taskId)} is held by the ${owner}: only its requestor queries it and only the ${owner} reports its status`));
-    } else {
-      out.push(finding(ruleById('tasks/unknown-task'), at, `task ${JSON.stringify(taskId)} was not created in this session`));
-    }
+  #unheldActor(): TaskActor {
+    return (this.#unheld ??= new GatedActor(taskMachine, UNHELD_TASK, this.#inspect));
   }
 
   /** Judges `event`; unless it is rejected, takes it once the message is accepted. */
@@ -212,12 +213,11 @@ export class TaskExtension implements SessionExtension {
     const taskId = relatedTaskId(meta);
     if (taskId === undefined || TASK_METHODS.has(method)) return;
     if (!this.#tasks.client_to_server.has(taskId) && !this.#tasks.server_to_client.has(taskId)) {
-      out.push(finding(ruleById('tasks/unknown-related-task'), pointerJoin(at, RELATED_TASK_KEY, 'taskId'),
-        `related-task metadata names task ${JSON.stringify(taskId)}, which was not created in this session`));
+      this.#gate(this.#unheldActor(), { type: 'related', taskId, at: pointerJoin(at, RELATED_TASK_KEY, 'taskId') }, out);
     }
   }
 
-  #create(input: TaskInput): TaskActor {
+  #create(input: TaskInput & { readonly taskId: string }): TaskActor {
     const actor = new GatedActor(taskMachine, input, this.#inspect);
     this.#tasks[input.holder].set(input.taskId, actor);
     return actor;
@@ -246,6 +246,7 @@ export class TaskExtension implements SessionExtension {
       this.#creating[d].clear();
       this.#provisional[d].clear();
     }
+    this.#unheld?.stop();
   }
 }
 

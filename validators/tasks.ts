@@ -189,6 +189,19 @@ export function validateRelatedTask(meta: unknown, at: string): readonly Finding
   return checkSchema(RelatedTaskSchema, meta[RELATED_TASK_KEY], ruleById('tasks/related-task'), pointerJoin(at, RELATED_TASK_KEY), 'related-task metadata');
 }
 
+/**
+ * A tasks/get or tasks/cancel result describes the task its request asked about: the answer and
+ * the request it answers decide, whatever came before. `requestParams` are the request's params.
+ */
+export function validateTaskIdEcho(method: string, requestParams: unknown, result: unknown): Finding | undefined {
+  if (method !== 'tasks/get' && method !== 'tasks/cancel') return undefined;
+  const asked = isJsonObject(requestParams) ? requestParams['taskId'] : undefined;
+  const described = isJsonObject(result) ? result['taskId'] : undefined;
+  if (typeof asked !== 'string' || typeof described !== 'string' || described === asked) return undefined;
+  return finding(ruleById('tasks/task-id-mismatch'), '/message/result/taskId',
+    `${method} asked for task ${JSON.stringify(asked)} but the result describes ${JSON.stringify(described)}`);
+}
+
 /** The task id named by a message's related-task metadata, if it names one. */
 export function relatedTaskId(meta: unknown): string | undefined {
   const related = isJsonObject(meta) ? meta[RELATED_TASK_KEY] : undefined;

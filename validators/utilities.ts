@@ -17,6 +17,19 @@ export function isProgressToken(token: unknown): token is string | number {
   return isRequestId(token);
 }
 
+/**
+ * A request's `_meta.progressToken`, when present, is a ProgressToken (a string or an integer): the
+ * one message decides, whatever came before. `params` are the request's params.
+ */
+export function validateRequestProgressToken(params: unknown): Finding | undefined {
+  const meta = isJsonObject(params) ? params['_meta'] : undefined;
+  if (!isJsonObject(meta) || !Object.hasOwn(meta, 'progressToken')) return undefined;
+  const token = meta['progressToken'];
+  if (isProgressToken(token)) return undefined;
+  return finding(ruleById('progress/invalid-token'), '/message/params/_meta/progressToken',
+    `Invalid progressToken: Expected string or integer but received ${JSON.stringify(token)}`);
+}
+
 /** A progress token: a string or an integer. */
 export const ProgressTokenSchema = v.custom<string | number>(
   isProgressToken,

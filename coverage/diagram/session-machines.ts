@@ -8,6 +8,7 @@ import { lifecycleMachine } from '../../machines/lifecycle.ts';
 import { listenMachine } from '../../machines/listen.ts';
 import { progressMachine } from '../../machines/progress.ts';
 import { promptCatalogueMachine } from '../../machines/prompt-catalogue.ts';
+import { requestIdsMachine } from '../../machines/request-ids.ts';
 import { subscriptionMachine } from '../../machines/subscription.ts';
 import { taskMachine } from '../../machines/task.ts';
 import { toolListingMachine } from '../../machines/tool-listing.ts';
@@ -26,4 +27,5 @@ export const SESSION_MACHINES: readonly AnyStateMachine[] = [
   toolListingMachine,
   promptCatalogueMachine,
   cursorMachine,
+  requestIdsMachine,
 ];

@@ -9,6 +9,7 @@ import { listenModel } from './listen.ts';
 import type { MachineModel } from './model.ts';
 import { progressModel } from './progress.ts';
 import { promptCatalogueModel } from './prompt-catalogue.ts';
+import { requestIdsModel } from './request-ids.ts';
 import { subscriptionModel } from './subscription.ts';
 import { taskModel } from './task.ts';
 import { toolListingModel } from './tool-listing.ts';
@@ -31,5 +32,6 @@ export function createModels(basis: ModelBasis): readonly MachineModel[] {
     toolListingModel(),
     promptCatalogueModel(),
     cursorModel(),
+    requestIdsModel(),
   ];
 }

@@ -7,12 +7,15 @@ import { IdCounter, stateValueKey, type CaseSkeleton, extensionRunsUnder, type M
 import { callTool, failure, listTool, notification, result, taskObject, TOOL_SERVER_CAPABILITIES, toolResult } from './spec-wire.ts';
 
 const TOKEN = 'job-1';
+/** A token no request carries. */
+const OTHER_TOKEN = 'job-2';
 const TASK_ID = 'task-1';
 const INPUT: ProgressInput = { token: TOKEN, direction: 'client_to_server', requestId: 3, method: 'tools/call' };
 
-/** The client's tools/call carries the token; the values 1 and 3 (of 2) reach every progress guard. */
+/** The client's tools/call carries the token; the values 1 and 3 (of 2) and another token reach every progress guard. */
 const CATALOGUE: readonly ProgressEvent[] = [
   { type: 'progress', from: 'server_to_client', progress: 1, total: undefined },
+  { type: 'progress', from: 'server_to_client', progress: 1, total: undefined, token: OTHER_TOKEN },
   { type: 'progress', from: 'server_to_client', progress: 3, total: 2 },
   { type: 'progress', from: 'client_to_server', progress: 1, total: undefined },
   { type: 'reuse', requestId: 4 },
@@ -39,7 +42,7 @@ function toCase(events: readonly AnyEventObject[]): CaseSkeleton {
   for (const e of path) {
     switch (e.type) {
       case 'progress':
-        steps.push(notification(e.from, 'notifications/progress', { progressToken: TOKEN, progress: e.progress, ...(e.total === undefined ? {} : { total: e.total }) }));
+        steps.push(notification(e.from, 'notifications/progress', { progressToken: e.token ?? TOKEN, progress: e.progress, ...(e.total === undefined ? {} : { total: e.total }) }));
         break;
       case 'reuse': steps.push(callTool(ids.take(), { progressToken: TOKEN })); break;
       case 'answered': steps.push(task ? failure('server_to_client', id) : result('server_to_client', id, toolResult())); break;

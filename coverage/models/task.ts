@@ -3,11 +3,13 @@ import type { Step } from '../../machines/session.ts';
 import { taskExtension } from '../../machines/task-extension.ts';
 import type { TaskEvent, TaskInput } from '../../machines/task.ts';
 import { taskMachine } from '../../machines/task.ts';
-import { TASK_STATUSES } from '../../validators/tasks.ts';
+import { RELATED_TASK_KEY, TASK_STATUSES } from '../../validators/tasks.ts';
 import { IdCounter, stateValueKey, type CaseSkeleton, extensionRunsUnder, type MachineModel } from './model.ts';
 import { callTool, listTool, notification, request, result, taskObject, TOOL_SERVER_CAPABILITIES, toolResult } from './spec-wire.ts';
 
 const TASK_ID = 'task-1';
+/** A task id no task holds. */
+const OTHER_TASK_ID = 'task-2';
 const INPUT: TaskInput = {
   taskId: TASK_ID,
   holder: 'server_to_client',
@@ -16,7 +18,11 @@ const INPUT: TaskInput = {
   requestId: 3,
 };
 
-/** Every status, a second task of the same id, and cancellation confirmed as cancelled or not. */
+/**
+ * Every status, a second task of the same id, cancellation confirmed as cancelled or not, the task
+ * queried by its holder and its status reported by its requestor (the wrong sides), and another
+ * task queried and named by related-task metadata.
+ */
 const CATALOGUE: readonly TaskEvent[] = [
   ...TASK_STATUSES.map((status): TaskEvent => ({ type: 'status', status, at: '/message/params/status' })),
   { type: 'created', at: '/message/result/task/taskId' },
@@ -24,6 +30,10 @@ const CATALOGUE: readonly TaskEvent[] = [
   { type: 'cancel.confirmed', status: 'cancelled', at: '/message/result/status' },
   { type: 'cancel.confirmed', status: 'working', at: '/message/result/status' },
   { type: 'result.delivered' },
+  { type: 'mentioned', taskId: TASK_ID, by: 'query', from: 'server_to_client', creationAwaited: false, at: '/message/params/taskId' },
+  { type: 'mentioned', taskId: TASK_ID, by: 'status', from: 'client_to_server', creationAwaited: false, at: '/message/params/taskId' },
+  { type: 'mentioned', taskId: OTHER_TASK_ID, by: 'query', from: 'client_to_server', creationAwaited: false, at: '/message/params/taskId' },
+  { type: 'related', taskId: OTHER_TASK_ID, at: `/message/params/_meta/${RELATED_TASK_KEY}/taskId` },
 ];
 
 /**
@@ -59,6 +69,12 @@ function toCase(events: readonly AnyEventObject[]): CaseSkeleton {
         steps.push(request('client_to_server', id, 'tasks/result', { taskId: TASK_ID }), result('server_to_client', id, toolResult(TASK_ID)));
         break;
       }
+      case 'mentioned':
+        steps.push(e.by === 'query'
+          ? request(e.from, ids.take(), 'tasks/get', { taskId: e.taskId })
+          : notification(e.from, 'notifications/tasks/status', taskObject(e.taskId, 'working')));
+        break;
+      case 'related': steps.push(request('client_to_server', ids.take(), 'ping', { _meta: { [RELATED_TASK_KEY]: { taskId: e.taskId } } })); break;
     }
   }
   return { setup: 'ready', serverCapabilities: TOOL_SERVER_CAPABILITIES, steps };

@@ -11,6 +11,7 @@ import { SAMPLE_BASIS } from '../../coverage/models/basis.ts';
 import { createModels } from '../../coverage/models/index.ts';
 import { lifecycleMachine } from '../../machines/lifecycle.ts';
 import { listenMachine } from '../../machines/listen.ts';
+import { IdSet, requestIdsMachine } from '../../machines/request-ids.ts';
 import { SMALL_LIMIT } from '../../machines/pending-requests.ts';
 import { promptCatalogueMachine } from '../../machines/prompt-catalogue.ts';
 import { subscriptionMachine } from '../../machines/subscription.ts';
@@ -192,6 +193,17 @@ test('cursors: the flat table and the actor agree on random event sequences, wit
   );
   holdsEqual(cursorMachine, undefined, event);
   holdsEqual(cursorMachine, { limit: 3 }, event);
+});
+
+test('request ids: the flat table and the actor agree on random event sequences', () => {
+  const id = fc.constantFrom<string | number>(1, 2, '1');
+  const event = fc.oneof(
+    fc.record({ type: fc.constant('request'), id, outstanding: fc.boolean() }),
+    fc.record({ type: fc.constant('recorded'), id }),
+    fc.constant({ type: 'initialize.failed' }),
+  );
+  // A persistent id set, so that the actor and the table each build their own from the one input.
+  holdsEqual(requestIdsMachine, { direction: 'client_to_server', used: new IdSet() }, event);
 });
 
 test('cancellation: the flat table and the actor agree on random event sequences', () => {

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { progressExtension } from '../../machines/progress-extension.ts';
-import { progressMachine } from '../../machines/progress.ts';
+import { progressMachine, UNHELD_PROGRESS } from '../../machines/progress.ts';
 import { COURSE_PROFILE, SPEC_2025_06_18, SPEC_2025_11_25, SPEC_2026_07_28 } from '../../validators/profiles.ts';
 import { c2s, play, readySession, s2c } from './spec-session.ts';
 import { transcript } from './transcript.ts';
@@ -53,6 +53,17 @@ test('a task-augmented request keeps its token until the task is terminal', () =
   assert.equal(run([E['created']!, got(1), E['answered']!, got(2), E['ended']!, got(3)]), [
     '{"open":"task"}', '{"open":"task"}', '{"open":"task"}', '{"open":"task"}', '"done"', '"done" progress/after-completion',
   ]);
+});
+
+test('namesUnheldToken: the actor holding no token rejects every notification as unknown and never moves', () => {
+  const unheld = (events: object[]) => transcript(progressMachine, UNHELD_PROGRESS, events).map((s) => `${s.state} ${s.rules.join(',')}`.trim());
+  const named = (token: string | number, direction = 'server_to_client', progress = 1) => ({ ...from(direction, progress), token });
+  assert.equal(unheld([named('tok'), named(7, 'client_to_server'), named('tok', 'server_to_client', 0)]), [
+    '{"open":"in_flight"} progress/unknown-token', '{"open":"in_flight"} progress/unknown-token', '{"open":"in_flight"} progress/unknown-token',
+  ]);
+  // A token's own actor takes a notification naming its token, in the type it was given.
+  assert.equal(run([named('tok'), named('tok', 'server_to_client', 2)]), ['{"open":"in_flight"}', '{"open":"in_flight"}']);
+  assert.equal(run([named(7)]), ['{"open":"in_flight"} progress/unknown-token']);
 });
 
 test('session: tokens of requests in flight, by the direction of the request', () => {

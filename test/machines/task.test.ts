@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { taskExtension } from '../../machines/task-extension.ts';
-import { taskMachine } from '../../machines/task.ts';
+import { taskMachine, UNHELD_TASK } from '../../machines/task.ts';
 import { COURSE_PROFILE, SPEC_2025_06_18, SPEC_2025_11_25, SPEC_2026_07_28 } from '../../validators/profiles.ts';
 import { c2s, play, readySession, s2c } from './spec-session.ts';
 import { transcript } from './transcript.ts';
@@ -49,6 +49,31 @@ test('a delivered tasks/result means terminal, whichever terminal status is repo
 
 test('a task id is created once', () => {
   assert.equal(run([E['created']!, status('completed'), E['created']!]), ['"working" tasks/task-id-reused', '"completed"', '"completed" tasks/task-id-reused']);
+});
+
+const mentioned = (taskId: string, by: 'query' | 'status', from: string, creationAwaited = false) =>
+  ({ type: 'mentioned', taskId, by, from, creationAwaited, at: '/message/params/taskId' });
+const relatedTo = (taskId: string) => ({ type: 'related', taskId, at: '/message/params/_meta/io.modelcontextprotocol~1related-task/taskId' });
+
+test('isWrongSide: the requestor queries the task and its holder reports its status, in any state', () => {
+  assert.equal(run([
+    mentioned('t-1', 'query', 'client_to_server'), mentioned('t-1', 'status', 'server_to_client'),
+    mentioned('t-1', 'query', 'server_to_client'), mentioned('t-1', 'status', 'client_to_server'),
+    status('completed'), mentioned('t-1', 'query', 'server_to_client'),
+  ]), ['"working"', '"working"', '"working" tasks/wrong-side', '"working" tasks/wrong-side', '"completed"', '"completed" tasks/wrong-side']);
+});
+
+test('isUnknownTask, isUnknownRelatedTask: the actor holding no task warns of every task named to it and never moves', () => {
+  const unheld = (events: object[]) => transcript(taskMachine, UNHELD_TASK, events).map((s) => `${s.state} ${s.rules.join(',')}`.trim());
+  assert.equal(unheld([mentioned('t-9', 'query', 'client_to_server'), mentioned('t-9', 'status', 'server_to_client'), relatedTo('t-9')]), [
+    '"working" tasks/unknown-task', '"working" tasks/unknown-task', '"working" tasks/unknown-related-task',
+  ]);
+  // A status notification may overtake the CreateTaskResult still awaited: not judged unknown then.
+  assert.equal(unheld([mentioned('t-9', 'status', 'server_to_client', true), mentioned('t-9', 'query', 'client_to_server', true)]), [
+    '"working"', '"working" tasks/unknown-task',
+  ]);
+  // A task's own actor knows its id.
+  assert.equal(run([relatedTo('t-1'), mentioned('t-1', 'query', 'client_to_server')]), ['"working"', '"working"']);
 });
 
 const T = (taskId: string, status: string, extra: object = {}) =>

@@ -5,6 +5,7 @@ import {
   tasksMethods,
   validateCreateTaskResult,
   validateTask,
+  validateTaskIdEcho,
   validateTaskMetadata,
 } from '../../validators/tasks.ts';
 import { ctx, loose, pairs } from './support.ts';
@@ -122,6 +123,21 @@ test('tasks/list result: tasks, nextCursor, unique ids (specification profiles),
   const many = Array.from({ length: 257 }, (_, i) => task({ taskId: `t${i}` }));
   assert.equal(pairs(result(many)), [`pagination/page-too-large ${AT}/tasks`]);
   assert.equal(pairs(result([], { nextCursor: 'x'.repeat(1025) })), [`pagination/cursor-too-long ${AT}/nextCursor`]);
+});
+
+test('a tasks/get or tasks/cancel result describes the task its request asked about', () => {
+  const echo = (method: string, asked: unknown, described: unknown) => {
+    const f = validateTaskIdEcho(method, { taskId: asked }, { taskId: described, status: 'working' });
+    return f ? `${f.rule} ${f.pointer}` : '';
+  };
+  assert.is(echo('tasks/get', 't-1', 't-2'), 'tasks/task-id-mismatch /message/result/taskId');
+  assert.is(echo('tasks/cancel', 't-1', 't-2'), 'tasks/task-id-mismatch /message/result/taskId');
+  assert.is(echo('tasks/get', 't-1', 't-1'), '');
+  // Another method, or a result without a string id (its shape is the Task validator's), is not compared.
+  assert.is(echo('tasks/result', 't-1', 't-2'), '');
+  assert.is(echo('tasks/get', 't-1', 7), '');
+  assert.is(echo('tasks/get', undefined, 't-2'), '');
+  assert.match(validateTaskIdEcho('tasks/get', { taskId: 'a' }, { taskId: 'b' })!.message, /asked for task "a" but the result describes "b"/);
 });
 
 test.run();

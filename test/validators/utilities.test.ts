@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Finding } from '../../validators/finding.ts';
 import { loose as ctx, older as old } from './support.ts';
-import { isProgressToken, validateCancelledParams, validateProgressParams } from '../../validators/utilities.ts';
+import { isProgressToken, validateCancelledParams, validateProgressParams, validateRequestProgressToken } from '../../validators/utilities.ts';
 
 const AT = '/message/params';
 const pairs = (findings: readonly Finding[]) => findings.map((f) => `${f.rule} ${f.pointer}`);
@@ -37,6 +37,17 @@ test('notifications/cancelled params; requestId is required in both revisions, b
   assert.equal(pairs(validateCancelledParams({ requestId: 1, reason: 1 }, AT, ctx)), [`cancellation/params ${AT}/reason`]);
   assert.equal(pairs(validateCancelledParams({ reason: 'x' }, AT, ctx)), [`cancellation/missing-request-id ${AT}/requestId`]);
   assert.equal(pairs(validateCancelledParams({ reason: 'x' }, AT, old)), [`cancellation/params ${AT}/requestId`]);
+});
+
+test('a request\'s _meta.progressToken, when present, is a string or an integer', () => {
+  for (const ok of [undefined, {}, { _meta: {} }, { _meta: { progressToken: 'p' } }, { _meta: { progressToken: 0 } }, { name: 'x', _meta: { other: 1.5 } }]) {
+    assert.is(validateRequestProgressToken(ok), undefined);
+  }
+  for (const bad of [1.5, null, true, { id: 1 }]) {
+    const found = validateRequestProgressToken({ _meta: { progressToken: bad } });
+    assert.equal(found && `${found.rule} ${found.pointer}`, 'progress/invalid-token /message/params/_meta/progressToken');
+    assert.match(found!.message, /^Invalid progressToken: Expected string or integer but received /);
+  }
 });
 
 test.run();
