@@ -105,7 +105,7 @@ const SETUP = setup({
     isDiscoverRefused: ({ event }) => event.type === 'error' && event.method === 'server/discover' && event.code === METHOD_NOT_FOUND,
     isCapabilityUndeclared: ({ context, event }) => undeclared(context, event) !== undefined,
     carriesDiscovery: ({ event }) => event.type === 'answered' && event.discovery !== undefined,
-    isDiscoverAnswer: ({ event }) => event.type === 'answered' && event.method === 'server/discover',
+    answersOtherMethod: ({ event }) => event.type === 'answered' && event.method !== 'server/discover',
   },
   actions: {
     recordDiscovery: assign(({ event }) => (event.type === 'answered' && event.discovery ? { discovery: event.discovery, refusedId: undefined } : {})),
@@ -149,10 +149,10 @@ export const discoveryMachine = SETUP.createMachine({
       description: 'server/discover was answered -32601 before the server showed its era: blamed if it answers as a 2026-07-28 server.',
       on: {
         answered: [
-          { guard: 'carriesDiscovery', target: 'discovered', actions: 'recordDiscovery' },
           // Refused, then implemented after all: the server does implement it.
-          { guard: 'isDiscoverAnswer', target: 'modern', actions: 'forgetRefusal' },
-          { target: 'modern', actions: [{ type: 'reportIssue', params: { rule: 'stateless/discover-not-implemented' } }, 'forgetRefusal'] },
+          { guard: 'carriesDiscovery', target: 'discovered', actions: 'recordDiscovery' },
+          // (A server/discover result of the revision that declares nothing is refused by its schema, so never taken.)
+          { guard: 'answersOtherMethod', target: 'modern', actions: [{ type: 'reportIssue', params: { rule: 'stateless/discover-not-implemented' } }, 'forgetRefusal'] },
         ],
       },
     },
