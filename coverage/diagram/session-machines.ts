@@ -2,6 +2,7 @@ import type { AnyStateMachine } from 'xstate';
 import { authorizationMachine } from '../../machines/authorization.ts';
 import { cancellationMachine } from '../../machines/cancellation.ts';
 import { correlationMachine } from '../../machines/correlation.ts';
+import { discoveryMachine } from '../../machines/discovery.ts';
 import { inputRequiredMachine } from '../../machines/input-required.ts';
 import { lifecycleMachine } from '../../machines/lifecycle.ts';
 import { listenMachine } from '../../machines/listen.ts';
@@ -20,4 +21,5 @@ export const SESSION_MACHINES: readonly AnyStateMachine[] = [
   taskMachine,
   inputRequiredMachine,
   listenMachine,
+  discoveryMachine,
 ];

@@ -2,6 +2,7 @@ import { authorizationModel } from './authorization.ts';
 import type { ModelBasis } from './basis.ts';
 import { cancellationModel } from './cancellation.ts';
 import { correlationModel } from './correlation.ts';
+import { discoveryModel } from './discovery.ts';
 import { inputRequiredModel } from './input-required.ts';
 import { lifecycleModel } from './lifecycle.ts';
 import { listenModel } from './listen.ts';
@@ -25,5 +26,6 @@ export function createModels(basis: ModelBasis): readonly MachineModel[] {
     taskModel(),
     inputRequiredModel(),
     listenModel(),
+    discoveryModel(),
   ];
 }
