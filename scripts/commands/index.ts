@@ -324,7 +324,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     usage: '[MACHINE] [options]',
     description: [
       'MACHINE is lifecycle, correlation, authorization, subscription, progress, cancellation, task,',
-      'inputRequired, listen or session (the default: all machines as clusters). Without --out one diagram is',
+      'inputRequired, listen, discovery or session (the default: all machines as clusters). Without --out one diagram is',
       'printed; with it, DIR/<name>.<ext> is written for the named machine or for all of them.',
     ].join('\n'),
     options: {
