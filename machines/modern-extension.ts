@@ -91,12 +91,12 @@ class ModernExtension implements SessionExtension {
     }
   }
 
-  /** Judges a discovery event; one the chart accepts is taken when the session accepts the message. */
+  /** Judges a discovery event; one the chart accepts is taken when the session accepts the message (unless it would change nothing). */
   #checkDiscovery(event: DiscoveryEvent, out: Finding[]): boolean {
-    const found = this.#discovery.check(event);
-    for (const f of found) out.push(f);
-    if (hasError(found)) return false;
-    this.#deferred.add(() => this.#discovery.send(event));
+    const { findings, unchanged } = this.#discovery.checkTaking(event);
+    for (const f of findings) out.push(f);
+    if (hasError(findings)) return false;
+    if (!unchanged) this.#deferred.add(() => this.#discovery.send(event));
     return true;
   }
 
@@ -177,9 +177,9 @@ class ModernExtension implements SessionExtension {
     if (direction !== 'server_to_client') return NO_FINDINGS;
     this.#answers.hold(pending);
     const event: DiscoveryEvent = { type: 'error', id: pending.id, method: pending.method, code: error['code'] };
-    const refused = this.#discovery.check(event);
-    if (hasError(refused)) return refused;
-    this.#answers.add(() => this.#discovery.send(event));
+    const { findings, unchanged } = this.#discovery.checkTaking(event);
+    if (hasError(findings)) return findings;
+    if (!unchanged) this.#answers.add(() => this.#discovery.send(event));
     return validateModernError(error, '/message/error', pending.params, view.ctx);
   }
 

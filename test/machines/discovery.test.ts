@@ -107,4 +107,21 @@ test('capability/server-not-declared: once discovered, calls need what the Disco
   assert.equal(run([discovered, call('sampling/createMessage', 'server_to_client')]), ['"discovered"', '"discovered"']);
 });
 
+test('judged before it is taken: a rejected event is taken at once, one that changes nothing need not be sent', () => {
+  const flat = new GatedActor(discoveryMachine, INPUT);
+  assert.equal(flat.checkTaking(request('2026-07-28')), { findings: [], unchanged: true });
+  assert.is(flat.checkTaking(request('1900-01-01')).unchanged, false, 'a warning is raised again when taken');
+  assert.is(flat.checkTaking(refused(1)).unchanged, false, 'undiscovered -> refused');
+  assert.is(flat.snapshot.value, 'undiscovered', 'judging takes nothing');
+  flat.send(discovered);
+  const gate = flat.checkTaking(call('resources/list'));
+  assert.equal(gate.findings.map((f) => f.rule), ['capability/server-not-declared']);
+  assert.is(flat.snapshot.value, 'discovered');
+  flat.stop();
+  // An inspected actor takes every event it is meant to take, so coverage sees each transition.
+  const inspected = new GatedActor(discoveryMachine, INPUT, () => {});
+  assert.is(inspected.checkTaking(request('2026-07-28')).unchanged, false);
+  inspected.stop();
+});
+
 test.run();
