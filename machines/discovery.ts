@@ -120,12 +120,13 @@ const REFUSED_NOW = { guard: 'isDiscoverRefused', actions: { type: 'reportIssue'
 
 /**
  * What a session of the stateless revision knows of the server: undiscovered (the profile's
- * version alone; nothing shows the server speaks 2026-07-28) -> modern (it answered a request the
- * revision's way, with resultType) -> discovered (a DiscoverResult taken: its supportedVersions and
- * capabilities judge later requests and results). A server/discover answered -32601 is what a
- * legacy server answers too (stdio page, Backward Compatibility), so before the server shows its
- * era the refusal is held (`refused`) and blamed only if it then answers as a 2026-07-28 server.
- * Every rejecting transition is targetless and assigns nothing.
+ * version alone; nothing shows the server speaks 2026-07-28) -> discovered (a DiscoverResult taken:
+ * its supportedVersions and capabilities judge later requests and results), or first modern (it
+ * answered a request the revision's way, with resultType). A server/discover answered -32601 is
+ * what a legacy server answers too (stdio page, Backward Compatibility), so before the server
+ * shows its era the refusal is held (`refused`) and blamed only if it then answers as a 2026-07-28
+ * server; once it has, the refusal is blamed at once. Every rejecting transition is targetless and
+ * assigns nothing.
  */
 export const discoveryMachine = SETUP.createMachine({
   id: 'discovery',
