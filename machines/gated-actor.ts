@@ -53,6 +53,19 @@ export class GatedActor<M extends AnyStateMachine> {
     return found;
   }
 
+  /**
+   * As `check`, and whether taking `event` later would change nothing (no state, no context, no
+   * finding), so its `send` may be skipped; an inspected actor always says it would change
+   * something, so every event it is meant to take reaches it (coverage counts its transitions).
+   */
+  checkTaking(event: EventFromLogic<M>): { readonly findings: readonly Finding[]; readonly unchanged: boolean } {
+    const judged = this.#runner.judge(event);
+    let findings: Finding[] | undefined;
+    for (const e of judged.emitted as readonly unknown[]) if (isIssue(e)) (findings ??= []).push(issueFinding(e));
+    if (findings !== undefined && hasError(findings)) this.send(event);
+    return { findings: findings ?? NO_FINDINGS, unchanged: judged.unchanged };
+  }
+
   /** Takes `event` and returns the findings it raised. */
   send(event: EventFromLogic<M>): readonly Finding[] {
     this.#raised = [];

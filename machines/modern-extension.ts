@@ -1,29 +1,22 @@
-import { checkCapabilities } from '../validators/capabilities.ts';
 import type { InspectionEvent } from 'xstate';
 import type { Direction, JsonObject } from '../validators/context.ts';
-import { describeId, idKey, isRequestId, type IdKey, type RequestId } from '../validators/envelope.ts';
-import { hasError, pointerJoin, type Finding } from '../validators/finding.ts';
+import { idKey, isRequestId, type IdKey } from '../validators/envelope.ts';
+import { hasError, type Finding } from '../validators/finding.ts';
 import { isJsonObject, NO_FINDINGS, shown } from '../validators/shape.ts';
 import { finding } from '../validators/rules/report.ts';
-import { discoveryOf, type Discovery } from '../validators/modern-discover.ts';
+import { discoveryOf } from '../validators/modern-discover.ts';
 import { validateModernError } from '../validators/modern-errors.ts';
-import { LISTENED_NOTIFICATIONS, subscriptionFilterOf } from '../validators/modern-listen.ts';
-import { PROTOCOL_VERSION_KEY, requestProtocolVersion, SUBSCRIPTION_ID_KEY, subscriptionIdOf } from '../validators/modern-meta.ts';
+import { LISTENED_NOTIFICATIONS, subscriptionFilterOf, validateListenedNotification } from '../validators/modern-listen.ts';
+import { requestProtocolVersion, subscriptionIdOf } from '../validators/modern-meta.ts';
 import { CACHEABLE_METHODS, resultTypeOf } from '../validators/modern-result.ts';
 import type { PendingRequest } from './correlation.ts';
 import { CursorChart } from './cursor-extension.ts';
+import { discoveryMachine, type DiscoveryEvent } from './discovery.ts';
 import type { CallEvent, ExtensionFactory, ExtensionView, SessionExtension } from './extension.ts';
 import { DeferredCommits, GatedActor } from './gated-actor.ts';
 import { describeFilter, listenMachine, type ListenEvent, type ListenFilter } from './listen.ts';
 import { ruleById } from '../validators/rules/index.ts';
 
-/** JSON-RPC's "Method not found". */
-const METHOD_NOT_FOUND = -32601;
-
-function discoverRefusedFinding(id: RequestId, pointer: string, since: string): Finding {
-  return finding(ruleById('stateless/discover-not-implemented'), pointer,
-    `the server answered server/discover (request ${describeId(id)}) with -32601 (method not found), ${since}; a 2026-07-28 server must implement server/discover`);
-}
 
 type Stream = GatedActor<typeof listenMachine>;
 
@@ -34,14 +27,18 @@ function listenFilterOf(params: unknown): ListenFilter {
 }
 
 /**
- * The session-wide state of the stateless revision beside the retry loop: what server/discover
- * declared (capabilities that gate later requests, the supported protocol versions), the open
- * subscriptions/listen streams that list-changed and resource-updated notifications must belong
- * to, and the data of the error codes the revision adds.
+ * The session-wide state of the stateless revision beside the retry loop, as chart events: what
+ * server/discover declared (the discovery chart: capabilities that gate later requests, the
+ * supported protocol versions), the open subscriptions/listen streams that list-changed and
+ * resource-updated notifications must belong to (one listen chart each), and the data of the
+ * error codes the revision adds.
  */
 class ModernExtension implements SessionExtension {
   readonly name = 'stateless';
-  #discovery: Discovery | undefined;
+  /** What the server declared by server/discover (the discovery chart), fed every request, call and answer. */
+  readonly #discovery: GatedActor<typeof discoveryMachine>;
+  /** The discovery chart's change an error answer holds until the session takes that answer. */
+  readonly #answers = new DeferredCommits();
   readonly #inspect: ((event: InspectionEvent) => void) | undefined;
   /**
    * One listen machine per stream, by its listen request's id; a stream back in `idle` is dropped.
@@ -53,14 +50,11 @@ class ModernExtension implements SessionExtension {
   readonly #deferred = new DeferredCommits();
   /** The cursor chart, fed the cursors pages hand out with their cacheScope: the next page must carry it too. */
   readonly #pages: CursorChart;
-  /** True once the server answered a request the revision's way (a result with resultType): it is a 2026-07-28 server. */
-  #modern = false;
-  /** A server/discover the server answered -32601 before it showed itself modern; reported when it does. */
-  #discoverRefused: RequestId | undefined;
 
-  constructor(inspect?: (event: InspectionEvent) => void) {
+  constructor(defaultVersion: string, inspect?: (event: InspectionEvent) => void) {
     this.#inspect = inspect;
     this.#pages = new CursorChart(inspect);
+    this.#discovery = new GatedActor(discoveryMachine, { defaultVersion }, inspect);
   }
 
   /** The stream an id names, or the idle machine when none holds it. */
@@ -94,28 +88,20 @@ class ModernExtension implements SessionExtension {
     }
   }
 
-  #supported(defaultVersion: string): readonly string[] {
-    return this.#discovery?.supportedVersions ?? [defaultVersion];
+  /** Judges a discovery event; one the chart accepts is taken when the session accepts the message (unless it would change nothing). */
+  #checkDiscovery(event: DiscoveryEvent, out: Finding[]): boolean {
+    const { findings, unchanged } = this.#discovery.checkTaking(event);
+    for (const f of findings) out.push(f);
+    if (hasError(findings)) return false;
+    if (!unchanged) this.#deferred.add(() => this.#discovery.send(event));
+    return true;
   }
 
-  checkCall(call: CallEvent, view: ExtensionView): readonly Finding[] {
+  checkCall(call: CallEvent): readonly Finding[] {
     this.#deferred.hold(call);
     const out: Finding[] = [];
-    if (call.direction === 'client_to_server' && call.kind === 'request') {
-      const version = requestProtocolVersion(call.params);
-      const supported = this.#supported(view.profile.protocolVersion);
-      if (version !== undefined && !supported.includes(version)) {
-        out.push(finding(ruleById('stateless/protocol-version-unsupported'), pointerJoin('/message/params/_meta', PROTOCOL_VERSION_KEY),
-          `protocol version ${shown(version)} is not one the server supports (${supported.join(', ')})${this.#discovery ? ', as server/discover declared' : ''}`));
-      }
-    }
-    if (this.#discovery) {
-      const gate = checkCapabilities(call.method, call.params, call.direction, undefined, this.#discovery.capabilities, '/message/method');
-      if (gate && gate.rule === 'capability/server-not-declared') {
-        out.push({ ...gate, message: `${gate.message}, as server/discover declared` });
-        return out;
-      }
-    }
+    if (call.direction === 'client_to_server' && call.kind === 'request') this.#checkDiscovery({ type: 'request', version: requestProtocolVersion(call.params) }, out);
+    if (!this.#checkDiscovery({ type: 'call', direction: call.direction, method: call.method, params: call.params }, out)) return out;
     if (call.kind === 'notification' && call.method === 'notifications/cancelled') {
       const found = this.#checkListen({ type: 'cancelled', id: call.params?.['requestId'], by: call.direction });
       if (found) out.push(found);
@@ -132,11 +118,9 @@ class ModernExtension implements SessionExtension {
     }
     const flag = LISTENED_NOTIFICATIONS.get(call.method);
     if (flag === undefined) return undefined;
+    const missing = validateListenedNotification(call.method, call.params, '/message/params');
+    if (missing.length > 0) return missing[0];
     const id = subscriptionIdOf(call.params);
-    if (id === undefined) {
-      return finding(ruleById('stateless/subscription-id-missing'), '/message/params',
-        `${call.method} is sent only on a subscriptions/listen stream, so its _meta must carry ${SUBSCRIPTION_ID_KEY}`);
-    }
     const uri = call.params?.['uri'];
     return this.#checkListen({ type: 'notification', id, method: call.method, flag, uri: typeof uri === 'string' ? uri : undefined });
   }
@@ -155,20 +139,13 @@ class ModernExtension implements SessionExtension {
   }
 
   /**
-   * A result to a request in a version the server's DiscoverResult does not list: it had to be
-   * refused with -32022. With or without resultType (a server that serves an unknown version as a
-   * legacy request answers without one), that is the one defect: the result's shape is not judged.
+   * A result to a request in a version the server's DiscoverResult does not list (the discovery
+   * chart): with or without resultType (a server that serves an unknown version as a legacy request
+   * answers without one), that is the one defect: the result's shape is not judged.
    */
   refusedResult(pending: PendingRequest, _result: JsonObject, direction: Direction): Finding | undefined {
     if (direction !== 'server_to_client') return undefined;
-    const version = requestProtocolVersion(pending.params);
-    // A DiscoverResult is a valid answer in any version (stdio page, Backward Compatibility: "The
-    // server returns a DiscoverResult: the server is modern. Select a mutually supported version
-    // from supportedVersions"): only the other requests must be refused with -32022.
-    const discovered = pending.method === 'server/discover' ? undefined : this.#discovery;
-    if (version === undefined || !discovered || discovered.supportedVersions.includes(version)) return undefined;
-    return finding(ruleById('stateless/unsupported-version-not-rejected'), '/message/result',
-      `the request spoke protocol version ${shown(version)}, which the server does not support (${discovered.supportedVersions.join(', ') || 'none'}); it must answer with error -32022, not a result`);
+    return this.#discovery.check({ type: 'served', method: pending.method, version: requestProtocolVersion(pending.params) })[0];
   }
 
   checkResult(pending: PendingRequest, result: JsonObject, direction: Direction): readonly Finding[] {
@@ -192,10 +169,11 @@ class ModernExtension implements SessionExtension {
 
   checkError(pending: PendingRequest, error: JsonObject, direction: Direction, view: ExtensionView): readonly Finding[] {
     if (direction !== 'server_to_client') return NO_FINDINGS;
-    if (pending.method === 'server/discover' && error['code'] === METHOD_NOT_FOUND) {
-      if (this.#modern) return [discoverRefusedFinding(pending.id, '/message/error/code', 'though it answers the revision\'s other requests')];
-      this.#discoverRefused ??= pending.id;
-    }
+    this.#answers.hold(pending);
+    const event: DiscoveryEvent = { type: 'error', id: pending.id, method: pending.method, code: error['code'] };
+    const { findings, unchanged } = this.#discovery.checkTaking(event);
+    if (hasError(findings)) return findings;
+    if (!unchanged) this.#answers.add(() => this.#discovery.send(event));
     return validateModernError(error, '/message/error', pending.params, view.ctx);
   }
 
@@ -211,28 +189,33 @@ class ModernExtension implements SessionExtension {
     return late;
   }
 
-  /** Notes a result of the revision (resultType); the first one reports a server/discover refused earlier. */
+  /**
+   * Takes an answer on the discovery chart: an error's held change, or a result of the revision
+   * (resultType: the server speaks 2026-07-28), which reports a server/discover it refused before.
+   */
   #noteModern(pending: PendingRequest, ok: boolean, result: JsonObject | undefined): readonly Finding[] | void {
-    if (!ok || resultTypeOf(result) === undefined || this.#modern) return;
-    this.#modern = true;
-    const refused = this.#discoverRefused;
-    this.#discoverRefused = undefined;
-    if (refused === undefined || pending.method === 'server/discover') return;
-    return [discoverRefusedFinding(refused, '/message/result/resultType', `yet answers ${pending.method} as a 2026-07-28 server (resultType)`)];
+    if (!ok) {
+      this.#answers.commit(pending);
+      return;
+    }
+    const type = resultTypeOf(result);
+    if (type === undefined) return;
+    const discovery = pending.method === 'server/discover' && type === 'complete' ? discoveryOf(result) : undefined;
+    const late = this.#discovery.send({ type: 'answered', method: pending.method, discovery });
+    return late.length > 0 ? late : undefined;
   }
 
-  #acceptOwn(pending: PendingRequest, ok: boolean, result: JsonObject | undefined): void {
-    if (pending.method === 'server/discover' && ok && resultTypeOf(result) === 'complete') {
-      this.#discovery = discoveryOf(result) ?? this.#discovery;
-    } else if (pending.method === 'subscriptions/listen') {
+  #acceptOwn(pending: PendingRequest, _ok: boolean, _result: JsonObject | undefined): void {
+    if (pending.method === 'subscriptions/listen') {
       const stream = this.#streams.get(idKey(pending.id));
       if (stream) this.#take(stream, { type: 'closed' });
     }
   }
 
   view(): unknown {
+    const discovered = this.#discovery.snapshot.context.discovery;
     return {
-      discovered: this.#discovery ? { supportedVersions: this.#discovery.supportedVersions, capabilities: this.#discovery.capabilities } : null,
+      discovered: discovered ? { supportedVersions: discovered.supportedVersions, capabilities: discovered.capabilities } : null,
       streams: [...this.#streams.entries()].map(([key, s]) => {
         const c = s.snapshot.context;
         return { id: c.id ?? key, state: String(s.snapshot.value), requested: describeFilter(c.requested), acknowledged: c.acknowledged ? describeFilter(c.acknowledged) : null };
@@ -245,6 +228,7 @@ class ModernExtension implements SessionExtension {
     this.#streams.clear();
     this.#unheld?.stop();
     this.#pages.stop();
+    this.#discovery.stop();
   }
 }
 
@@ -252,4 +236,4 @@ class ModernExtension implements SessionExtension {
 // Whether the client speaks 2026-07-28 alone changes nothing here: a server/discover answered -32601
 // is what a legacy server answers too (stdio page, Backward Compatibility), so it is blamed only once
 // the server answers as a 2026-07-28 server.
-export const modernExtension: ExtensionFactory = (profile, options) => (profile.stateless ? new ModernExtension(options?.inspect) : undefined);
+export const modernExtension: ExtensionFactory = (profile, options) => (profile.stateless ? new ModernExtension(profile.protocolVersion, options?.inspect) : undefined);

@@ -6,9 +6,10 @@ import * as v from 'valibot';
 import type { ValidationContext } from './context.ts';
 import { RequestIdSchema } from './envelope.ts';
 import type { Finding } from './finding.ts';
-import { isJsonObject, MetaSchema } from './shape.ts';
+import { isJsonObject, MetaSchema, NO_FINDINGS } from './shape.ts';
 import { checkSchema } from './schema-check.ts';
-import { SUBSCRIPTION_ID_KEY } from './modern-meta.ts';
+import { SUBSCRIPTION_ID_KEY, subscriptionIdOf } from './modern-meta.ts';
+import { finding } from './rules/report.ts';
 import { ruleById } from './rules/index.ts';
 
 /** The notification types a listen request may opt in to, each with the notification it enables. */
@@ -23,6 +24,16 @@ export const LISTENED_NOTIFICATIONS: ReadonlyMap<string, string> = new Map([
   ...Object.entries(LISTEN_FLAGS).map(([flag, method]): [string, string] => [method, flag]),
   ['notifications/resources/updated', 'resourceSubscriptions'],
 ]);
+
+/**
+ * A list-changed or resource-updated notification is sent only on a subscriptions/listen stream,
+ * so its `_meta` names the subscription (other methods: nothing to check here).
+ */
+export function validateListenedNotification(method: string, params: unknown, at: string): readonly Finding[] {
+  if (!LISTENED_NOTIFICATIONS.has(method) || subscriptionIdOf(params) !== undefined) return NO_FINDINGS;
+  return [finding(ruleById('stateless/subscription-id-missing'), at,
+    `${method} is sent only on a subscriptions/listen stream, so its _meta must carry ${SUBSCRIPTION_ID_KEY}`)];
+}
 
 /** A subscription filter: the notification types opted in to and the resource URIs subscribed. */
 export interface SubscriptionFilter {

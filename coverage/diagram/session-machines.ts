@@ -3,6 +3,7 @@ import { authorizationMachine } from '../../machines/authorization.ts';
 import { cancellationMachine } from '../../machines/cancellation.ts';
 import { correlationMachine } from '../../machines/correlation.ts';
 import { cursorMachine } from '../../machines/cursor.ts';
+import { discoveryMachine } from '../../machines/discovery.ts';
 import { inputRequiredMachine } from '../../machines/input-required.ts';
 import { lifecycleMachine } from '../../machines/lifecycle.ts';
 import { listenMachine } from '../../machines/listen.ts';
@@ -28,4 +29,5 @@ export const SESSION_MACHINES: readonly AnyStateMachine[] = [
   promptCatalogueMachine,
   cursorMachine,
   requestIdsMachine,
+  discoveryMachine,
 ];

@@ -3,6 +3,7 @@ import type { ModelBasis } from './basis.ts';
 import { cancellationModel } from './cancellation.ts';
 import { correlationModel } from './correlation.ts';
 import { cursorModel } from './cursor.ts';
+import { discoveryModel } from './discovery.ts';
 import { inputRequiredModel } from './input-required.ts';
 import { lifecycleModel } from './lifecycle.ts';
 import { listenModel } from './listen.ts';
@@ -33,5 +34,6 @@ export function createModels(basis: ModelBasis): readonly MachineModel[] {
     promptCatalogueModel(),
     cursorModel(),
     requestIdsModel(),
+    discoveryModel(),
   ];
 }

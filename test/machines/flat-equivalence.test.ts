@@ -6,6 +6,7 @@ import { authorizationMachine } from '../../machines/authorization.ts';
 import { cancellationMachine } from '../../machines/cancellation.ts';
 import { correlationMachine } from '../../machines/correlation.ts';
 import { cursorMachine } from '../../machines/cursor.ts';
+import { discoveryMachine } from '../../machines/discovery.ts';
 import { compileFlat, FlatRunner, isFlat } from '../../machines/flat-machine.ts';
 import { SAMPLE_BASIS } from '../../coverage/models/basis.ts';
 import { createModels } from '../../coverage/models/index.ts';
@@ -204,6 +205,23 @@ test('request ids: the flat table and the actor agree on random event sequences'
   );
   // A persistent id set, so that the actor and the table each build their own from the one input.
   holdsEqual(requestIdsMachine, { direction: 'client_to_server', used: new IdSet() }, event);
+});
+
+test('discovery: the flat table and the actor agree on random event sequences', () => {
+  const version = fc.constantFrom<string | undefined>('2026-07-28', '2025-11-25', '1900-01-01', undefined);
+  const method = fc.constantFrom('server/discover', 'tools/list', 'resources/list', 'notifications/tools/list_changed');
+  const discovery = fc.option(fc.record({
+    supportedVersions: fc.subarray(['2026-07-28', '2025-11-25']),
+    capabilities: fc.constantFrom({}, { tools: {} }, { tools: { listChanged: true }, resources: {} }),
+  }), { nil: undefined });
+  const event = fc.oneof(
+    fc.record({ type: fc.constant('request'), version }),
+    fc.record({ type: fc.constant('call'), direction, method, params: fc.constant(undefined) }),
+    fc.record({ type: fc.constant('served'), method, version }),
+    fc.record({ type: fc.constant('error'), id: fc.constantFrom(1, 'a'), method, code: fc.constantFrom(-32601, -32603) }),
+    fc.record({ type: fc.constant('answered'), method, discovery }),
+  );
+  holdsEqual(discoveryMachine, { defaultVersion: '2026-07-28' }, event);
 });
 
 test('cancellation: the flat table and the actor agree on random event sequences', () => {
