@@ -5,8 +5,7 @@ import { idKey, type Envelope, type RequestId } from '../validators/envelope.ts'
 import { hasError, type Finding } from '../validators/finding.ts';
 import type { MethodSpec } from '../validators/methods.ts';
 import { profileFacts, type ProfileFacts } from '../validators/profiles.ts';
-import { RULES, ruleById } from '../validators/rules/index.ts';
-import { finding } from '../validators/rules/report.ts';
+import { RULES } from '../validators/rules/index.ts';
 import { authorizationMachine } from './authorization.ts';
 import { correlationMachine, PENDING_LIMIT, type PendingRequest } from './correlation.ts';
 import { sizeEstimate } from './byte-budget.ts';
@@ -121,12 +120,9 @@ export class Session {
   feed(step: Step): readonly Finding[] {
     this.#sink = [];
     if ('control_event' in step) {
-      if (this.#facts.revisionSwitchNeedsReady && this.#lifecycle.getSnapshot().value !== 'ready') {
-        this.#sink.push(finding(ruleById('auth/revision-before-ready'), '/control_event',
-          'authorization control events require a ready session: the initialize handshake has not completed'));
-      } else {
-        this.#authorization?.send({ type: 'revision.activate', revision: step.control_event.revision });
-      }
+      // The lifecycle refuses a switch before the handshake completes (in the course profile's reading); the authorization chart takes the rest.
+      this.#lifecycle.send({ type: 'revision.activate', strict: this.#facts.revisionSwitchNeedsReady });
+      if (this.#sink.length === 0) this.#authorization?.send({ type: 'revision.activate', revision: step.control_event.revision });
       return this.#sink.length === 0 ? NO_FINDINGS : this.#sink;
     }
     if (judgeNumberSpellings(step.message, this.#facts, this.#config.tools?.[0], this.#sink)) return this.#sink;
@@ -328,10 +324,11 @@ export class Session {
     const spec = this.#methods.spec(pending.method);
     const out: Finding[] = [];
     const auth = this.#authorization?.getSnapshot().context;
-    if (auth && pending.revision !== undefined && pending.revision !== auth.revision) {
-      out.push(finding(ruleById('auth/stale-revision'), '/message/result',
-        `a pending ${pending.method} result bound to authorization revision ${pending.revision} fails closed after the switch to ${auth.revision}`));
-      return out;
+    if (auth && pending.revision !== undefined) {
+      // The authorization chart fails a result pending under an old revision closed; its finding goes to the correlation, not the sink.
+      const before = this.#sink.length;
+      this.#authorization!.send({ type: 'result.check', method: pending.method, revision: pending.revision });
+      if (this.#sink.length > before) return this.#sink.splice(before);
     }
     for (const refusedResult of this.#hooks.refusedResult) {
       const refused = refusedResult(pending, result, direction, this.#extensionView);
