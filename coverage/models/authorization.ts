@@ -67,8 +67,10 @@ function catalogue(basis: ModelBasis, revision: string): AuthorizationEvent[] {
   }
   // A context that passes every check takes the final, accepting transition.
   out.push({ type: 'context.check', input: { context: withoutUndefined(fullContext(basis, revision, who)), method: METHOD, scope: SCOPE, uri: who.uri } });
-  // A result to a request bound to another revision than the one in force fails closed.
-  for (const other of revisionNames(basis)) if (other !== revision) out.push({ type: 'result.check', method: METHOD, revision: other });
+  // A result to a request bound to another revision than the one in force fails closed. The initial
+  // revision is the one every path has had in force before (so a case can send the request then).
+  const initial = basis.policy.initial_revision;
+  if (revision !== initial) out.push({ type: 'result.check', method: METHOD, revision: initial });
   return out;
 }
 
