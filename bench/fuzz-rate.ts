@@ -22,6 +22,7 @@ import type { LiveTarget } from '../live/connection.ts';
 import { streamableHttp } from '../live/streamable-http.ts';
 import { significant } from './measure.ts';
 import type { Skipped } from './workloads.ts';
+import { MODERN_VERSION } from '../validators/era.ts';
 
 /** Fuzz runs made and how long they took. */
 export interface FuzzRate {
@@ -109,7 +110,7 @@ export async function floorRun(target: LiveTarget, era: FuzzEra): Promise<FloorR
       const sdk = await import('@modelcontextprotocol/client');
       const stdio = target.transport === 'stdio' ? await import('@modelcontextprotocol/client/stdio') : undefined;
       return async () => {
-        const client = new sdk.Client({ name: 'bench-floor', version: '1.0.0' }, { capabilities: {}, versionNegotiation: { mode: { pin: '2026-07-28' } } });
+        const client = new sdk.Client({ name: 'bench-floor', version: '1.0.0' }, { capabilities: {}, versionNegotiation: { mode: { pin: MODERN_VERSION } } });
         if (target.transport === 'stdio') {
           const [command, ...args] = target.command;
           const transport = new (stdio as typeof import('@modelcontextprotocol/client/stdio')).StdioClientTransport({ command: command as string, args, stderr: 'ignore' });

@@ -15,6 +15,7 @@ import type { BenchPaths } from './paths.ts';
 import { measureValidate, measureWalls, type ScaleFigure, type TimedCommand, type TranscriptInput, type WallTime } from './processes.ts';
 import { writeTranscript } from './transcript-file.ts';
 import { course256Path } from './course-256.ts';
+import { MODERN_VERSION } from '../validators/era.ts';
 import {
   ajvMethodsTask,
   ajvTask,
@@ -313,10 +314,10 @@ export function liveModern(paths: BenchPaths, runs: number, progress: (line: str
     const skipped = { skipped: 'the 2.x SDK peer or bench/live-sdk-modern-client.mjs is not here (an installed package)' };
     return { live_check_modern: skipped, live_sdk_modern_client: skipped };
   }
-  progress('live: check --exercise none --protocol-version 2026-07-28 --stdio and the 2.x SDK client against serveStdio, paired');
+  progress(`live: check --exercise none --protocol-version ${MODERN_VERSION} --stdio and the 2.x SDK client against serveStdio, paired`);
   const target = [process.execPath, server];
   const [live_check_modern, live_sdk_modern_client] = measureWalls([
-    { args: [paths.cli, 'check', '--quiet', '--exercise', 'none', '--protocol-version', '2026-07-28', '--stdio', '--', ...target], accept: [0, 1] },
+    { args: [paths.cli, 'check', '--quiet', '--exercise', 'none', '--protocol-version', MODERN_VERSION, '--stdio', '--', ...target], accept: [0, 1] },
     { args: [client, ...target], accept: [0] },
   ], paths.root, runs) as [WallTime, WallTime];
   return { live_check_modern, live_sdk_modern_client };

@@ -2,11 +2,11 @@
 // beyond this machine. A small HTTP server on a loopback address serves the inspector page and a
 // server-sent event stream of frames (the latest kept ones first, then each new one). It answers
 // only requests addressed to itself by a loopback name, so a web page elsewhere cannot read the
-// session through DNS rebinding.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+// session through DNS rebinding: it listens through the shared loopback listener
+// (live/loopback-listener.ts), as the HTTP tap and the judging server do.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Judge } from '../judge/judge.ts';
-import { foreignAddressing } from '../live/loopback-host.ts';
+import { LoopbackListener } from '../live/loopback-listener.ts';
 import { profileForVersion } from '../validators/profiles.ts';
 import type { Profile } from '../validators/context.ts';
 import { MAX_LIVE_FRAME_BYTES, type LiveFrames } from './live-frames.ts';
@@ -51,12 +51,12 @@ export async function startLiveInspector(frames: LiveFrames, title: string, host
   };
   const page = await inspectorHtml(trace, { live: EVENTS_PATH });
   const streams = new Set<ServerResponse>();
-  const sockets = new Set<Socket>();
-  let bound = 0;
-  let shown = host;
-  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    if (foreignAddressing(req.headers, shown, bound) !== undefined || req.method !== 'GET') {
-      res.writeHead(req.method === 'GET' ? 403 : 405, { 'content-type': 'text/plain; charset=utf-8' }).end('not served\n');
+  const notServed = (res: ServerResponse, method: string | undefined): void => {
+    res.writeHead(method === 'GET' ? 403 : 405, { 'content-type': 'text/plain; charset=utf-8' }).end('not served\n');
+  };
+  const serve = (req: IncomingMessage, res: ServerResponse): void => {
+    if (req.method !== 'GET') {
+      notServed(res, req.method);
       return;
     }
     const path = (req.url ?? '/').split('?')[0];
@@ -83,26 +83,15 @@ export async function startLiveInspector(frames: LiveFrames, title: string, host
       unlisten();
       streams.delete(res);
     });
-  });
-  server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve());
-  });
-  const address = server.address() as AddressInfo;
-  bound = address.port;
-  shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  };
+  // A request not addressed to the inspector by a loopback name, or from a page elsewhere, is not served.
+  const listener = new LoopbackListener({ serve, refuse: (res) => notServed(res, res.req.method) });
+  const { host: shown, port: bound } = await listener.listen(host, port);
   return {
     url: `http://${shown}:${bound}/`,
     stop: async () => {
       for (const res of streams) res.end();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        for (const socket of sockets) socket.destroy();
-      });
+      await listener.close();
     },
   };
 }

@@ -1,6 +1,7 @@
-// Why: the HTTP tap and the judging server's endpoint each listen on a loopback address, answer
-// only requests addressed to them from this machine (live/loopback-host.ts) and, when stopped,
-// end every connection they hold. One listener does that for both, so the two cannot drift apart.
+// Why: the HTTP tap, the judging server's endpoint and the live inspector page each listen on a
+// loopback address, answer only requests addressed to them from this machine
+// (live/loopback-host.ts) and, when stopped, end every connection they hold. One listener does
+// that for all three, so they cannot drift apart.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { foreignAddressing } from './loopback-host.ts';

@@ -15,10 +15,14 @@ export interface AuthorizationContext {
   readonly revision: string;
 }
 
-/** Events: a control-plane revision switch, or a transport context to check before a message. */
+/**
+ * Events: a control-plane revision switch, a transport context to check before a message, or a
+ * result about to answer a request that was bound to the revision then in force (`revision`).
+ */
 export type AuthorizationEvent =
   | { readonly type: 'revision.activate'; readonly revision: string }
-  | { readonly type: 'context.check'; readonly input: Omit<AuthInput, 'policy' | 'revision'> };
+  | { readonly type: 'context.check'; readonly input: Omit<AuthInput, 'policy' | 'revision'> }
+  | { readonly type: 'result.check'; readonly method: string; readonly revision: string };
 
 /** Emitted when a revision switch took effect, so that subscriptions are cleared first. */
 export interface RevisionChangedEvent {
@@ -57,7 +61,8 @@ function verdictOf(context: AuthorizationContext, event: AuthorizationEvent): Ve
 /**
  * Authorization revisions: a control event switches the revision in force (clearing
  * subscriptions first; the revision already in force is no switch), and every authorization-bound message's transport context passes the
- * ordered checks before the message is handled. The first failing check rejects the message.
+ * ordered checks before the message is handled. The first failing check rejects the message; a
+ * result to a request bound to an earlier revision is refused (it fails closed).
  */
 export const authorizationMachine = setup({
   types: {
@@ -70,6 +75,8 @@ export const authorizationMachine = setup({
     isUnknownRevision: ({ context, event }) =>
       event.type === 'revision.activate' && !Object.hasOwn(context.policy.revisions, event.revision),
     isCurrentRevision: ({ context, event }) => event.type === 'revision.activate' && event.revision === context.revision,
+    /** The result answers a request bound to a revision no longer in force. */
+    isStaleResult: ({ context, event }) => event.type === 'result.check' && event.revision !== context.revision,
     /** The check named by `rule` is the first one the context fails: the transitions are tried in the checks' order, so this is true exactly when the earlier checks pass and this one fails. */
     failsCheck: ({ context, event }, params: { rule: string }) => verdictOf(context, event)?.failing?.rule.id === params.rule,
   },
@@ -89,6 +96,14 @@ export const authorizationMachine = setup({
           rule: params.rule,
           pointer: '/control_event/revision',
           message: `control event activates unknown authorization revision ${JSON.stringify(event.revision)}`,
+        };
+      }
+      if (event.type === 'result.check') {
+        return {
+          type: 'issue' as const,
+          rule: params.rule,
+          pointer: '/message/result',
+          message: `a pending ${event.method} result bound to authorization revision ${event.revision} fails closed after the switch to ${context.revision}`,
         };
       }
       const input = (verdictOf(context, event) as Verdict).input;
@@ -117,6 +132,8 @@ export const authorizationMachine = setup({
           // Every check passed: the message may be handled.
           {},
         ],
+        // A result pending under an old revision fails closed; one under the revision in force passes.
+        'result.check': { guard: { type: 'isStaleResult' }, actions: { type: 'reportIssue', params: { rule: 'auth/stale-revision' } } },
       },
     },
   },

@@ -14,13 +14,15 @@ export interface LifecycleContext {
 
 /**
  * Events the session sends the lifecycle machine. `strict` marks the course profile's reading of
- * the handshake: no ping before it completes, and an initialize error fails the exchange.
+ * the handshake: no ping before it completes, an initialize error fails the exchange, and an
+ * authorization revision switch (a control step, `revision.activate`) waits for a ready session.
  */
 export type LifecycleEvent =
   | { readonly type: 'request'; readonly direction: Direction; readonly method: string; readonly params: JsonObject | undefined; readonly strict?: boolean }
   | { readonly type: 'notification'; readonly direction: Direction; readonly method: string; readonly strict?: boolean }
   | { readonly type: 'initialize.result'; readonly result: JsonObject }
-  | { readonly type: 'initialize.error'; readonly strict?: boolean };
+  | { readonly type: 'initialize.error'; readonly strict?: boolean }
+  | { readonly type: 'revision.activate'; readonly strict?: boolean };
 
 /**
  * How a lifecycle starts: the revision the session is judged under and, when the client offered
@@ -32,7 +34,7 @@ export interface LifecycleInput {
 }
 
 /** Rule ids the lifecycle machine can raise. */
-export type LifecycleRule = (typeof lifecycleRules)[keyof typeof lifecycleRules]['id'];
+export type LifecycleRule = (typeof lifecycleRules)[keyof typeof lifecycleRules]['id'] | 'auth/revision-before-ready';
 
 function explain(rule: string, context: LifecycleContext, event: LifecycleEvent): Omit<IssueEvent, 'type' | 'rule'> {
   const method = 'method' in event ? event.method : 'initialize';
@@ -55,6 +57,8 @@ function explain(rule: string, context: LifecycleContext, event: LifecycleEvent)
       return { message: `${method} was sent before the initialize handshake completed` };
     case 'lifecycle/ping-before-initialized':
       return { message: `${'direction' in event && event.direction === 'server_to_client' ? 'the server' : 'the client'} sent ping before the handshake completed; the course profile admits nothing but the initialize result and notifications/initialized there` };
+    case 'auth/revision-before-ready':
+      return { message: 'authorization control events require a ready session: the initialize handshake has not completed', pointer: '/control_event' };
     case 'lifecycle/initialize-error':
       return { message: 'initialize failed: the initialize request was answered with an error, so the session cannot enter operation', pointer: '/message/error' };
     case 'lifecycle/protocol-version-mismatch': {
@@ -93,6 +97,12 @@ const REQUESTS_BEFORE_INITIALIZED = [...STRICT_HANDSHAKE_REQUESTS, SERVER_REQUES
 
 /** Notifications during the handshake other than notifications/initialized: the course profile's refusal (the specification forbids none). */
 const STRICT_EARLY_NOTIFICATION = { guard: { type: 'isStrict' }, actions: { type: 'reportIssue', params: { rule: 'lifecycle/notification-before-initialized' } } } as const;
+
+/**
+ * An authorization revision switch before the handshake completes: the course profile's reference
+ * activates a revision only in a ready session (the specification has no control events).
+ */
+const STRICT_EARLY_REVISION_SWITCH = { guard: { type: 'isStrict' }, actions: { type: 'reportIssue', params: { rule: 'auth/revision-before-ready' } } } as const;
 
 /**
  * A server's log message (notifications/message) after its initialize result, before the client's
@@ -162,6 +172,7 @@ export const lifecycleMachine = setup({
           { actions: { type: 'reportIssue', params: { rule: 'lifecycle/initialize-first' } } },
         ],
         notification: { actions: { type: 'reportIssue', params: { rule: 'lifecycle/initialize-first' } } },
+        'revision.activate': STRICT_EARLY_REVISION_SWITCH,
       },
     },
     waiting_for_initialize_response: {
@@ -183,6 +194,7 @@ export const lifecycleMachine = setup({
           { guard: { type: 'isStrict' }, target: 'new', actions: { type: 'reportIssue', params: { rule: 'lifecycle/initialize-error' } } },
           { target: 'new', actions: { type: 'reportIssue', params: { rule: 'lifecycle/initialize-failed' } } },
         ],
+        'revision.activate': STRICT_EARLY_REVISION_SWITCH,
       },
     },
     waiting_for_initialized_notification: {
@@ -193,6 +205,7 @@ export const lifecycleMachine = setup({
           SERVER_LOG_BEFORE_INITIALIZED,
           STRICT_EARLY_NOTIFICATION,
         ],
+        'revision.activate': STRICT_EARLY_REVISION_SWITCH,
       },
     },
     ready: {

@@ -3,8 +3,9 @@
 // where the course's reference wants an integer. The session asks these before it judges a message.
 import type { JsonObject } from '../validators/context.ts';
 import { courseDecimalFindings } from '../validators/course-decimals.ts';
-import type { DecimalPlace } from '../validators/decimal-spelling.ts';
-import { exactIntegersIn } from '../validators/exact-integer.ts';
+import { decimalSpellingsIn, type DecimalPlace } from '../validators/decimal-spelling.ts';
+import { exactIntegersIn, holdsExactIntegers } from '../validators/exact-integer.ts';
+import type { ProfileFacts } from '../validators/profiles.ts';
 import { pointerJoin, type Finding } from '../validators/finding.ts';
 import { ruleById } from '../validators/rules/index.ts';
 import { finding } from '../validators/rules/report.ts';
@@ -25,4 +26,19 @@ export function decimalFindings(message: JsonObject, spelled: readonly DecimalPl
 export function unsafeIntegerFindings(message: unknown): Finding[] {
   return exactIntegersIn(message).map((place) => finding(ruleById('json/unsafe-integer'), pointerJoin('/message', ...place.path),
     `integer ${place.value} is beyond ±(2^53-1): a JavaScript peer reads it as ${Number(place.value)}; it is judged with its exact value`));
+}
+
+/**
+ * What how the numbers of `message` are written breaks, pushed to `sink`: a warning per unsafe
+ * integer (where the profile warns of them), then the decimals the profile refuses. Returns
+ * whether a decimal was refused (the message is then judged no further).
+ */
+export function judgeNumberSpellings(message: unknown, facts: Pick<ProfileFacts, 'warnsUnsafeIntegers' | 'referenceDecimals'>, courseTool: JsonObject | undefined,
+  sink: Finding[]): boolean {
+  if (facts.warnsUnsafeIntegers && holdsExactIntegers(message)) for (const f of unsafeIntegerFindings(message)) sink.push(f);
+  const spelled = decimalSpellingsIn(message);
+  if (spelled.length === 0) return false;
+  const refused = decimalFindings(message as JsonObject, spelled, facts.referenceDecimals, courseTool);
+  for (const f of refused) sink.push(f);
+  return refused.length > 0;
 }

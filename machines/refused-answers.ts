@@ -12,6 +12,8 @@ import { CLIENT_CAPABILITIES_KEY, PROTOCOL_VERSION_KEY } from '../validators/mod
 import { isModernError } from '../validators/era.ts';
 import { ruleById } from '../validators/rules/index.ts';
 import type { PendingRequest } from './correlation.ts';
+import type { MethodAdmission } from './method-admission.ts';
+import type { ValidationContext } from '../validators/context.ts';
 
 /** JSON-RPC's "Invalid params". */
 const INVALID_PARAMS = -32602;
@@ -73,4 +75,16 @@ export function judgeRefusedAnswer(entry: PendingRequest, requestDirection: Dire
       `elicitation/create request ${describeId(entry.id)} asks for ${mode} mode, which the client did not declare, but the client ${what}; it must answer error -32602 (Invalid params)`);
   }
   return undefined;
+}
+
+/**
+ * The answer (`result`, else `error`) to a request that crossed the wire untracked (refused, or
+ * forgotten past a bound): its result against its method's shape alone (see
+ * MethodAdmission.untrackedResult), then what judgeRefusedAnswer says of how it was answered.
+ */
+export function judgeUntrackedAnswer(entry: PendingRequest, requestDirection: Direction, answer: { readonly result?: JsonObject; readonly error?: JsonObject },
+  methods: MethodAdmission, ctx: ValidationContext, clientCapabilities: JsonObject | undefined): readonly Finding[] {
+  const shape = answer.result !== undefined ? methods.untrackedResult(entry, answer.result, ctx) : [];
+  const refused = judgeRefusedAnswer(entry, requestDirection, answer, { profile: ctx.profile, clientCapabilities, knownMethod: methods.knownRequest(entry.method) });
+  return refused === undefined ? shape : [...shape, refused];
 }

@@ -1,4 +1,4 @@
-import type { IdKey } from '../validators/envelope.ts';
+import { idKey, type IdKey, type RequestId } from '../validators/envelope.ts';
 import { BoundedMap } from './bounded-map.ts';
 import type { PendingRequest } from './correlation.ts';
 import { IdLedger } from './id-ledger.ts';
@@ -29,6 +29,11 @@ export class UntrackedRequests {
   /** Made by the first request remembered: most sessions never leave a request untracked. */
   #entries: BoundedMap<IdKey, PendingRequest> | undefined;
   #ids: IdLedger | undefined;
+
+  /** Remembers a request the session refused (or left to an extension): it binds no revision, subject or tenant. */
+  addRefused(id: RequestId, method: string, params: unknown): void {
+    this.add(idKey(id), { id, method, params, revision: undefined, subject: undefined, tenant: undefined });
+  }
 
   /** Remembers a request that will not be pending. */
   add(key: IdKey, entry: PendingRequest): void {

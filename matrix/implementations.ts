@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../files/input-error.ts';
 import { ruleById } from '../validators/rules/index.ts';
+import { MODERN_VERSION } from '../validators/era.ts';
 
 /** The transports a cell runs over. */
 export type MatrixTransport = 'stdio' | 'http';
@@ -18,10 +19,10 @@ export const MATRIX_TRANSPORTS: readonly MatrixTransport[] = ['stdio', 'http'];
  * The revisions of the matrix, oldest first: those the session judges with a handshake (older
  * ones have no profile), then the stateless 2026-07-28 revision (negotiated by server/discover).
  */
-export const MATRIX_REVISIONS: readonly string[] = ['2025-06-18', '2025-11-25', '2026-07-28'];
+export const MATRIX_REVISIONS: readonly string[] = ['2025-06-18', '2025-11-25', MODERN_VERSION];
 
 /** The revisions of the stateless era (no initialize; a client pins one, a server answers server/discover). */
-export const MODERN_REVISIONS: readonly string[] = ['2026-07-28'];
+export const MODERN_REVISIONS: readonly string[] = [MODERN_VERSION];
 
 /**
  * The era-fallback cells' label in place of a revision: the client negotiates the era itself as a
@@ -91,10 +92,10 @@ export const SDKS: readonly SdkSpec[] = [
     revisions: ['2025-06-18', '2025-11-25'],
     servers: [
       { script: ['sdk-v2-echo-server.mjs'], revisions: ['2025-06-18', '2025-11-25'] },
-      { variant: 'dual-era', script: ['sdk-v2-dual-echo-server.mjs'], revisions: ['2025-06-18', '2025-11-25', '2026-07-28'] },
+      { variant: 'dual-era', script: ['sdk-v2-dual-echo-server.mjs'], revisions: ['2025-06-18', '2025-11-25', MODERN_VERSION] },
     ],
     client: ['sdk-v2-echo-client.mjs'],
-    clientRevisions: ['2025-06-18', '2025-11-25', '2026-07-28', ERA_AUTO],
+    clientRevisions: ['2025-06-18', '2025-11-25', MODERN_VERSION, ERA_AUTO],
   },
 ];
 

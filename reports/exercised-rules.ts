@@ -4,6 +4,7 @@
 // methods the messages carry, and the area of every finding. Listing the whole registry would claim checks the run never made.
 import { RULES } from '../validators/rules/index.ts';
 import type { ReportModel } from './report-model.ts';
+import { MODERN_VERSION } from '../validators/era.ts';
 
 /** Areas every message of a session passes through (strict JSON, envelope, correlation, direction, gates). */
 const EVERY_MESSAGE = ['json', 'envelope', 'correlation', 'direction', 'capability'];
@@ -13,7 +14,7 @@ const BY_PROFILE: Readonly<Record<string, readonly string[]>> = {
   'course': ['lifecycle', 'profile'],
   '2025-06-18': ['lifecycle'],
   '2025-11-25': ['lifecycle'],
-  '2026-07-28': ['stateless'],
+  [MODERN_VERSION]: ['stateless'],
 };
 
 /** Areas a method's family adds, by the method's first segment (after `notifications/`). */

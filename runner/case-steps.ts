@@ -10,9 +10,7 @@ import { isJsonObject } from '../validators/shape.ts';
 import { ControlStepSchema, WireStepSchema, type FixtureCase } from './fixture-schema.ts';
 import { describeIssue, shown } from './schema-issue.ts';
 import { ruleById } from '../validators/rules/index.ts';
-
-/** The most steps the course profile plays in one case (its reference's bound). */
-export const COURSE_MAX_CASE_STEPS = 512;
+import { profileFacts } from '../validators/profiles.ts';
 
 const StepSchema = v.union([WireStepSchema, ControlStepSchema],
   'Invalid step: Expected a wire step {direction, message, transport_context?} or a control step {control_event}');
@@ -58,8 +56,9 @@ export function caseProblem(kase: FixtureCase, profile: Profile): Finding | unde
     }
   }
   if (!Array.isArray(kase.steps)) return finding(INVALID, '/steps', `Invalid case: steps must be an array, found ${shown(kase.steps)}`);
-  if (profile.id === 'course' && kase.steps.length > COURSE_MAX_CASE_STEPS) {
-    return finding(ruleById('profile/too-many-steps'), '/steps', `Invalid case: ${kase.steps.length} steps, more than the ${COURSE_MAX_CASE_STEPS} the course profile plays in one case`);
+  const stepLimit = profileFacts(profile).caseStepLimit;
+  if (stepLimit !== null && kase.steps.length > stepLimit) {
+    return finding(ruleById('profile/too-many-steps'), '/steps', `Invalid case: ${kase.steps.length} steps, more than the ${stepLimit} the course profile plays in one case`);
   }
   return undefined;
 }

@@ -1,5 +1,5 @@
 import type { Profile } from '../validators/context.ts';
-import { courseProfile, PROFILES, profileForVersion } from '../validators/profiles.ts';
+import { courseProfile, PROFILES, profileFacts, profileForVersion } from '../validators/profiles.ts';
 import { checkCourseFixture } from './course-fixture.ts';
 import { InputError } from '../files/input-error.ts';
 import type { Fixture } from './fixture-schema.ts';
@@ -33,7 +33,7 @@ export function profileForFixture(fixture: Fixture, override?: string): Profile 
   if (!profile) {
     throw new InputError('fixture/invalid', '/profile', `unknown profile ${JSON.stringify(id)}; expected one of ${[...PROFILES.keys()].join(', ')}`);
   }
-  if (profile.id !== 'course') {
+  if (!profileFacts(profile).takesLoneSurrogates) {
     // Only the course profile takes an escaped unpaired surrogate (as its reference's JSON reader does).
     const refusal = loneSurrogateRefusal(fixture);
     if (refusal !== undefined) throw refusal;

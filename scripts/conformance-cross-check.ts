@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import type { RunningPeer } from '../test/peers/http-peer.ts';
 import { startModernHttpPeer } from '../test/peers/http-modern-peers.ts';
 import { startSdkV2Http } from '../test/peers/sdk-v2-http.ts';
+import { MODERN_VERSION } from '../validators/era.ts';
 
 /** The servers of the cross-check, each as started for one run of the suite. */
 const SERVERS: readonly { readonly name: string; readonly start: () => Promise<RunningPeer> }[] = [
@@ -54,7 +55,7 @@ export interface ClientFigures {
 function runClientScenario(node: string, cli: string, scenario: string, defect: string, out: string): Promise<void> {
   const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(MODERN_CLIENT)} http ${defect}`;
   return new Promise((resolve, reject) => {
-    const child = spawn(node, [cli, 'client', '--command', command, '--scenario', scenario, '--spec-version', '2026-07-28', '-o', out, '--timeout', '15000'], { stdio: ['ignore', 'ignore', 'ignore'] });
+    const child = spawn(node, [cli, 'client', '--command', command, '--scenario', scenario, '--spec-version', MODERN_VERSION, '-o', out, '--timeout', '15000'], { stdio: ['ignore', 'ignore', 'ignore'] });
     const timer = setTimeout(() => child.kill('SIGTERM'), 120_000);
     child.on('error', reject);
     child.on('close', () => {
@@ -114,7 +115,7 @@ export interface ServerFigures {
 /** Runs the suite's 2026-07-28 server requirements against `url`, its results written below `out`. */
 function runSuite(node: string, cli: string, url: string, out: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(node, [cli, 'server', '--url', url, '--requirements', '2026-07-28', '-o', out, '--timeout', '30000'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(node, [cli, 'server', '--url', url, '--requirements', MODERN_VERSION, '-o', out, '--timeout', '30000'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let text = '';
     child.stdout.on('data', (c: Buffer) => void (text += c.toString('utf8')));
     child.stderr.on('data', (c: Buffer) => void (text += c.toString('utf8')));

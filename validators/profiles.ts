@@ -105,3 +105,79 @@ export function profileForVersion(version: string): Profile | undefined {
   for (const p of PROFILES.values()) if (p.id !== 'course' && p.protocolVersion === version) return p;
   return undefined;
 }
+
+/**
+ * Where the course profile's reference judges otherwise than the specification does, one named
+ * fact per behaviour: the session, the validators and the runner ask the fact they depend on
+ * rather than comparing profile ids (docs/course-reference.md says why the course differs).
+ */
+export interface ProfileFacts {
+  /** Only the methods the course teaches are taken; another is refused before it is pending (profile/unsupported-method). */
+  readonly refusesUntaughtMethods: boolean;
+  /** The charts and the message checks read messages the reference's tightened way (their `strict` input). */
+  readonly tightenedReading: boolean;
+  /** An authorization revision switch needs a ready session (auth/revision-before-ready). */
+  readonly revisionSwitchNeedsReady: boolean;
+  /** A transport_context belongs on authorization-bound requests and notifications only (auth/unexpected-context). */
+  readonly contextOnBoundCallsOnly: boolean;
+  /** Authorization is judged over stdio too (the authorization page: stdio implementations SHOULD NOT follow it). */
+  readonly authorizesStdio: boolean;
+  /** An integer beyond ±(2^53-1) is warned about (json/unsafe-integer). */
+  readonly warnsUnsafeIntegers: boolean;
+  /** Decimal spellings are read as the reference reads them (course-decimals), not only judged for overflow. */
+  readonly referenceDecimals: boolean;
+  /** Calls are judged against the declared tool only: a tools/list result adds no callable tool and meets no listing rule. */
+  readonly declaredToolsOnly: boolean;
+  /** The capability gate applies before the initialize result too (the specification judges that time by the lifecycle alone). */
+  readonly gatesBeforeInitializeResult: boolean;
+  /** What a request beyond the pending limit meets: refused, or the oldest pending forgotten with a warning. */
+  readonly pendingOverflow: 'reject' | 'forget';
+  /** An unsubscribe answered after a revision switch revoked its subscription ends nothing (subscription rules). */
+  readonly unsubscribeAfterRevokeRefused: boolean;
+  /** A root names a location by any absolute file URI (file:/srv), rather than a file:// URI. */
+  readonly rootsAnyFileUri: boolean;
+  /** The steps one fixture case may play (null: no bound). */
+  readonly caseStepLimit: number | null;
+  /** A fixture may carry an escaped unpaired surrogate (as the reference's JSON reader takes it). */
+  readonly takesLoneSurrogates: boolean;
+}
+
+const COURSE_FACTS: ProfileFacts = {
+  refusesUntaughtMethods: true,
+  tightenedReading: true,
+  revisionSwitchNeedsReady: true,
+  contextOnBoundCallsOnly: true,
+  authorizesStdio: true,
+  warnsUnsafeIntegers: false,
+  referenceDecimals: true,
+  declaredToolsOnly: true,
+  gatesBeforeInitializeResult: true,
+  pendingOverflow: 'reject',
+  unsubscribeAfterRevokeRefused: true,
+  rootsAnyFileUri: true,
+  caseStepLimit: 512,
+  takesLoneSurrogates: true,
+};
+
+const SPECIFICATION_FACTS: ProfileFacts = {
+  refusesUntaughtMethods: false,
+  tightenedReading: false,
+  revisionSwitchNeedsReady: false,
+  contextOnBoundCallsOnly: false,
+  authorizesStdio: false,
+  warnsUnsafeIntegers: true,
+  referenceDecimals: false,
+  declaredToolsOnly: false,
+  gatesBeforeInitializeResult: false,
+  // The specification sets no limit: the oldest pending request is forgotten, the newest stay judged.
+  pendingOverflow: 'forget',
+  unsubscribeAfterRevokeRefused: false,
+  rootsAnyFileUri: false,
+  caseStepLimit: null,
+  takesLoneSurrogates: false,
+};
+
+/** The facts of how `profile` judges (the course profile's, or the specification's). */
+export function profileFacts(profile: Pick<Profile, 'id'>): ProfileFacts {
+  return profile.id === COURSE_PROFILE.id ? COURSE_FACTS : SPECIFICATION_FACTS;
+}

@@ -10,6 +10,7 @@ import { finding } from './rules/report.ts';
 import { checkSchema } from './schema-check.ts';
 import { strictOrLoose } from './profile-schemas.ts';
 import { ruleById } from './rules/index.ts';
+import { profileFacts } from './profiles.ts';
 
 /**
  * `strict` is the course profile: roots/list takes no params at all (absent or `{}`), a root is
@@ -46,8 +47,9 @@ export function validateListRootsResult(result: unknown, at: string, _req: unkno
       for (const f of checkSchema(s.root, root, ruleById('roots/list-result-shape'), rootAt, 'root')) out.push(f);
       const uri = isJsonObject(root) ? root['uri'] : undefined;
       // The course reads a root as its reference does: a file URI naming a location (file:/srv is one).
-      if (typeof uri === 'string' && !(ctx.profile.id === 'course' ? isCourseFileUri(uri) : isFileUri(uri))) {
-        const expected = ctx.profile.id === 'course' ? 'an absolute file URI naming a location' : 'a file:// URI';
+      const anyFileUri = profileFacts(ctx.profile).rootsAnyFileUri;
+      if (typeof uri === 'string' && !(anyFileUri ? isCourseFileUri(uri) : isFileUri(uri))) {
+        const expected = anyFileUri ? 'an absolute file URI naming a location' : 'a file:// URI';
         out.push(finding(ruleById('roots/file-uri'), pointerJoin(rootAt, 'uri'), `Invalid root uri: Expected ${expected} but received ${shown(uri)}`));
       }
       checkCourseUriLimits(uri, pointerJoin(rootAt, 'uri'), ctx, out);

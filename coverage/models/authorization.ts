@@ -67,6 +67,10 @@ function catalogue(basis: ModelBasis, revision: string): AuthorizationEvent[] {
   }
   // A context that passes every check takes the final, accepting transition.
   out.push({ type: 'context.check', input: { context: withoutUndefined(fullContext(basis, revision, who)), method: METHOD, scope: SCOPE, uri: who.uri } });
+  // A result to a request bound to another revision than the one in force fails closed. The initial
+  // revision is the one every path has had in force before (so a case can send the request then).
+  const initial = basis.policy.initial_revision;
+  if (revision !== initial) out.push({ type: 'result.check', method: METHOD, revision: initial });
   return out;
 }
 
@@ -83,16 +87,34 @@ function toCase(basis: ModelBasis, events: readonly AnyEventObject[]): CaseSkele
   if ((events as readonly AuthorizationEvent[]).some((e) => e.type === 'context.check' && e.input.strict === true && !course)) return undefined;
   const steps: Step[] = [];
   let id = 2;
+  let current = basis.policy.initial_revision;
+  // Where a request bound to each revision can still be sent: the step count at the last moment that revision was in force.
+  const sendableAt = new Map<string, number>([[current, 0]]);
   for (const e of events as readonly AuthorizationEvent[]) {
     if (e.type === 'revision.activate') {
       steps.push({ control_event: { type: 'activate_authorization_revision', revision: e.revision } });
-    } else {
+      if (Object.hasOwn(basis.policy.revisions, e.revision)) current = e.revision;
+    } else if (e.type === 'context.check') {
       steps.push({
         direction: 'client_to_server',
         message: { jsonrpc: '2.0', id: id++, method: e.input.method, params: { uri: e.input.uri } },
         transport_context: stepContext(basis, e.input.context),
       });
+    } else {
+      // The request the result answers is sent while its revision was in force, and answered now.
+      const at = sendableAt.get(e.revision);
+      const who = identityFor(basis, e.revision, SCOPE);
+      if (at === undefined || who === undefined) return undefined;
+      const requestId = id++;
+      steps.splice(at, 0, {
+        direction: 'client_to_server',
+        message: { jsonrpc: '2.0', id: requestId, method: e.method, params: { uri: who.uri } },
+        transport_context: stepContext(basis, withoutUndefined(fullContext(basis, e.revision, who))),
+      });
+      for (const [revision, n] of sendableAt) if (n >= at) sendableAt.set(revision, n + 1);
+      steps.push({ direction: 'server_to_client', message: { jsonrpc: '2.0', id: requestId, result: { contents: [] } } });
     }
+    sendableAt.set(current, steps.length);
   }
   return { setup: 'ready', steps };
 }

@@ -2,7 +2,7 @@ import type { AnyEventObject } from 'xstate';
 import type { LifecycleEvent } from '../../machines/lifecycle.ts';
 import { lifecycleMachine } from '../../machines/lifecycle.ts';
 import type { Step } from '../../machines/session.ts';
-import { basisFirst, playableIn, type ModelBasis } from './basis.ts';
+import { basisFirst, playableIn, revisionNames, type ModelBasis } from './basis.ts';
 import { IdCounter, stateValueKey, type CaseSkeleton, type MachineModel } from './model.ts';
 
 const WRONG_VERSION = '1999-01-01';
@@ -37,6 +37,8 @@ function catalogue(basis: ModelBasis): LifecycleEvent[] {
     { type: 'notification', direction: 'client_to_server', method: 'notifications/initialized' },
     ...both({ type: 'notification', direction: 'client_to_server', method: 'notifications/roots/list_changed' }),
     { type: 'notification', direction: 'server_to_client', method: LOG },
+    // An authorization revision switch (a control step): only the course profile's reading refuses one before the handshake completes.
+    { type: 'revision.activate', strict: true },
   ];
 }
 
@@ -69,6 +71,9 @@ function toCase(basis: ModelBasis, events: readonly AnyEventObject[]): CaseSkele
         break;
       case 'initialize.result':
         steps.push({ direction: 'server_to_client', message: { jsonrpc: '2.0', id: initializeId ?? 1, result: e.result } });
+        break;
+      case 'revision.activate':
+        steps.push({ control_event: { type: 'activate_authorization_revision', revision: revisionNames(basis).at(-1) ?? 'default' } });
         break;
       case 'initialize.error':
         steps.push({

@@ -11,11 +11,12 @@ import type { CommandArgs } from '../cli/command.ts';
 import { writeOutputFile } from '../../files/output-file.ts';
 import { UsageError } from '../cli/usage-error.ts';
 import { whileInterruptible } from '../cli/interrupt.ts';
+import { MODERN_VERSION } from '../../validators/era.ts';
 
 /** The protocol versions the live client can offer. */
 export const OFFERABLE_VERSIONS = ['2025-11-25', '2025-06-18'] as const;
 /** The versions `check` speaks: the stateless revision, and those it offers in initialize. */
-export const CHECK_VERSIONS = ['2026-07-28', ...OFFERABLE_VERSIONS] as const;
+export const CHECK_VERSIONS = [MODERN_VERSION, ...OFFERABLE_VERSIONS] as const;
 /** Default time limit of each operation, in seconds. */
 export const DEFAULT_TIMEOUT_SECONDS = 10;
 

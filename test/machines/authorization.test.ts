@@ -68,4 +68,11 @@ test('activating the revision in force is no switch', () => {
   assert.equal(machine.map((s) => s.rules), [[], []]);
 });
 
+test('a result bound to a revision no longer in force fails closed', () => {
+  const result = (revision: string) => ({ type: 'result.check', method: 'resources/read', revision });
+  const steps = transcript(authorizationMachine, { policy }, [result('v1'), { type: 'revision.activate', revision: 'v2' }, result('v1'), result('v2')]);
+  assert.equal(steps.map((s) => s.rules), [[], [], ['auth/stale-revision'], []]);
+  assert.equal(steps.map((s) => s.state), steps.map(() => '"enforcing"'), 'a stale result changes nothing');
+});
+
 test.run();

@@ -70,4 +70,14 @@ test('the course profile\'s handshake (strict events): no ping before it complet
     { state: '"new"', rules: ['lifecycle/initialize-failed'] }, 'a warning in the specification profiles');
 });
 
+test('the course profile activates an authorization revision only in a ready session', () => {
+  const strictSwitch = { type: 'revision.activate', strict: true };
+  const looseSwitch = { type: 'revision.activate', strict: false };
+  assert.equal(transcript(lifecycleMachine, input, [strictSwitch, init, strictSwitch, result, strictSwitch, initialized, strictSwitch]).map((s) => s.rules),
+    [['auth/revision-before-ready'], [], ['auth/revision-before-ready'], [], ['auth/revision-before-ready'], [], []]);
+  // The specification has no control events: its profiles leave the switch to the authorization chart alone.
+  assert.equal(transcript(lifecycleMachine, input, [looseSwitch, init, looseSwitch, result, looseSwitch]).map((s) => s.rules), [[], [], [], [], []]);
+  assert.equal(transcript(lifecycleMachine, input, [strictSwitch]), [{ state: '"new"', rules: ['auth/revision-before-ready'] }], 'a refused switch moves nothing');
+});
+
 test.run();

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { profileSchemas, strictOrLoose } from '../../validators/profile-schemas.ts';
-import { COURSE_PROFILE, courseProfile, PROFILE_IDS, PROFILES, revisionFacts, SPEC_2025_06_18, SPEC_2025_11_25, SPEC_2026_07_28, TOOL_SCHEMA_EXTENSIONS } from '../../validators/profiles.ts';
+import { COURSE_PROFILE, courseProfile, PROFILE_IDS, PROFILES, profileFacts, revisionFacts, SPEC_2025_06_18, SPEC_2025_11_25, SPEC_2026_07_28, TOOL_SCHEMA_EXTENSIONS } from '../../validators/profiles.ts';
 
 test('the profile ids that fixtures and headers accept are exactly the profiles there are', () => {
   assert.equal([...PROFILE_IDS], [...PROFILES.keys()]);
@@ -37,6 +37,18 @@ test('what differs between revisions is read from one row per revision: 2026-07-
   }
   // A keyword some revision defines is no unknown keyword in any profile (a server of both eras sends the same tools).
   assert.equal([...TOOL_SCHEMA_EXTENSIONS], ['x-mcp-header']);
+});
+
+test('the course profile, at whatever version it speaks, has the reference\'s facts; every specification profile has the specification\'s', () => {
+  const course = profileFacts(courseProfile('2025-06-18'));
+  assert.is(course, profileFacts(COURSE_PROFILE));
+  assert.equal([course.refusesUntaughtMethods, course.declaredToolsOnly, course.pendingOverflow, course.caseStepLimit], [true, true, 'reject', 512]);
+  for (const spec of [SPEC_2025_06_18, SPEC_2025_11_25, SPEC_2026_07_28]) {
+    const facts = profileFacts(spec);
+    assert.equal([facts.refusesUntaughtMethods, facts.declaredToolsOnly, facts.pendingOverflow, facts.caseStepLimit, facts.warnsUnsafeIntegers], [false, false, 'forget', null, true]);
+  }
+  // The reference's tightened reading is the profile's `strict` flag, named where the charts take it.
+  for (const profile of PROFILES.values()) assert.is(profileFacts(profile).tightenedReading, profile.strict);
 });
 
 test.run();
