@@ -1,59 +1,63 @@
+import type { InspectionEvent } from 'xstate';
 import type { Direction, JsonObject, Profile } from '../validators/context.ts';
-import { idKey, type IdKey } from '../validators/envelope.ts';
-import type { Finding } from '../validators/finding.ts';
-import { finding } from '../validators/rules/report.ts';
-import type { PendingRequest } from './correlation.ts';
-import type { CallEvent, SessionExtension } from './extension.ts';
+import { hasError, type Finding } from '../validators/finding.ts';
 import { isJsonObject, NO_FINDINGS } from '../validators/shape.ts';
-import { ruleById } from '../validators/rules/index.ts';
+import { levelRank, type LogLevel } from './asked-levels.ts';
+import type { PendingRequest } from './correlation.ts';
+import type { CallEvent, ExtensionOptions, SessionExtension } from './extension.ts';
+import { DeferredCommits, GatedActor } from './gated-actor.ts';
+import { logLevelMachine, type LogLevelEvent } from './log-level.ts';
 
 const LEVEL_KEY = 'io.modelcontextprotocol/logLevel';
-/** RFC 5424 severities, least severe first. */
-const LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 
 /**
- * Logging in the stateless revision: a client opts in per request with `_meta` logLevel
- * ("If absent, the server MUST NOT send any notifications/message for this request"). A log
- * message needs a client request in flight that asked for logs, and should be at or above the
- * least severe level asked for. (A transcript does not say which response stream carried a
- * message, so any request in flight counts.)
+ * Logging in the 2026-07-28 revision, decided by the log-level chart (`machines/log-level.ts`): a
+ * server's notifications/message is judged before the session accepts it and taken once it does;
+ * a client request whose `_meta` asks for a level is recorded once the session accepts it, and
+ * the server's answer to it ends it.
  */
 export class LogLevelExtension implements SessionExtension {
   readonly name = 'log-levels';
-  readonly #asked = new Map<IdKey, number>();
+  readonly #chart: GatedActor<typeof logLevelMachine>;
+  /** A log message's event, held until the session accepts that message. */
+  readonly #deferred = new DeferredCommits();
+
+  constructor(inspect?: (event: InspectionEvent) => void) {
+    this.#chart = new GatedActor(logLevelMachine, undefined, inspect);
+  }
 
   checkCall(call: CallEvent): readonly Finding[] {
     if (call.method !== 'notifications/message' || call.direction !== 'server_to_client') return NO_FINDINGS;
-    if (this.#asked.size === 0) {
-      return [finding(ruleById('stateless/log-without-level'), '/message/method',
-        'notifications/message sent while no request in flight set io.modelcontextprotocol/logLevel in its _meta')];
-    }
-    const level = LEVELS.indexOf(String(call.params?.['level']));
-    const least = Math.min(...this.#asked.values());
-    if (level >= 0 && level < least) {
-      return [finding(ruleById('stateless/log-below-level'), '/message/params/level',
-        `log level ${LEVELS[level]} is below ${LEVELS[least]}, the least severe level the requests in flight asked for`)];
-    }
-    return NO_FINDINGS;
+    this.#deferred.hold(call);
+    const level = call.params?.['level'];
+    const event: LogLevelEvent = { type: 'log', level: typeof level === 'string' ? level : undefined };
+    const { findings, unchanged } = this.#chart.checkTaking(event);
+    if (!hasError(findings) && !unchanged) this.#deferred.add(() => this.#chart.send(event));
+    return findings;
   }
 
   acceptCall(call: CallEvent): void {
+    this.#deferred.commit(call);
     if (call.kind !== 'request' || call.id === undefined || call.direction !== 'client_to_server') return;
     const meta = call.params?.['_meta'];
-    const level = isJsonObject(meta) ? LEVELS.indexOf(String(meta[LEVEL_KEY])) : -1;
-    if (level >= 0) this.#asked.set(idKey(call.id), level);
+    const level = isJsonObject(meta) ? meta[LEVEL_KEY] : undefined;
+    if (levelRank(level) >= 0) this.#chart.send({ type: 'request', id: call.id, level: level as LogLevel });
   }
 
   acceptResponse(pending: PendingRequest, _ok: boolean, _result: JsonObject | undefined, direction: Direction): void {
-    if (direction === 'server_to_client') this.#asked.delete(idKey(pending.id));
+    if (direction === 'server_to_client') this.#chart.send({ type: 'answered', id: pending.id });
   }
 
   view(): unknown {
-    return [...this.#asked.entries()].map(([id, level]) => `${id}: ${LEVELS[level]}`).sort();
+    return this.#chart.snapshot.context.asked.describe();
+  }
+
+  stop(): void {
+    this.#chart.stop();
   }
 }
 
 /** Per-request log levels exist only in the stateless revision (the others use logging/setLevel). */
-export function logLevelExtension(profile: Profile): SessionExtension | undefined {
-  return profile.stateless ? new LogLevelExtension() : undefined;
+export function logLevelExtension(profile: Profile, options?: ExtensionOptions): SessionExtension | undefined {
+  return profile.stateless ? new LogLevelExtension(options?.inspect) : undefined;
 }

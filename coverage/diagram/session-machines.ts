@@ -7,6 +7,7 @@ import { discoveryMachine } from '../../machines/discovery.ts';
 import { inputRequiredMachine } from '../../machines/input-required.ts';
 import { lifecycleMachine } from '../../machines/lifecycle.ts';
 import { listenMachine } from '../../machines/listen.ts';
+import { logLevelMachine } from '../../machines/log-level.ts';
 import { progressMachine } from '../../machines/progress.ts';
 import { promptCatalogueMachine } from '../../machines/prompt-catalogue.ts';
 import { requestIdsMachine } from '../../machines/request-ids.ts';
@@ -30,4 +31,5 @@ export const SESSION_MACHINES: readonly AnyStateMachine[] = [
   cursorMachine,
   requestIdsMachine,
   discoveryMachine,
+  logLevelMachine,
 ];

@@ -7,6 +7,7 @@ import { discoveryModel } from './discovery.ts';
 import { inputRequiredModel } from './input-required.ts';
 import { lifecycleModel } from './lifecycle.ts';
 import { listenModel } from './listen.ts';
+import { logLevelModel } from './log-level.ts';
 import type { MachineModel } from './model.ts';
 import { progressModel } from './progress.ts';
 import { promptCatalogueModel } from './prompt-catalogue.ts';
@@ -35,5 +36,6 @@ export function createModels(basis: ModelBasis): readonly MachineModel[] {
     cursorModel(),
     requestIdsModel(),
     discoveryModel(),
+    logLevelModel(),
   ];
 }

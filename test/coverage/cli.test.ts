@@ -31,9 +31,9 @@ test('coverage of one file: exit 1 with gaps, totals last; --suggest prints past
   const r = run('coverage', ONE);
   assert.is(r.status, 1);
   const lines = r.stdout.trimEnd().split('\n');
-  assert.match(lines[lines.length - 1]!, /^gaps: \d+\/\d+ transitions taken.*; 124 not applicable$/);
+  assert.match(lines[lines.length - 1]!, /^gaps: \d+\/\d+ transitions taken.*; 130 not applicable$/);
   // The course profile runs none of the extensions' machines: they are not applicable, not gaps.
-  for (const name of ['progress', 'cancellation', 'task', 'inputRequired', 'listen', 'toolListing', 'promptCatalogue', 'cursors', 'requestIds', 'discovery']) {
+  for (const name of ['progress', 'cancellation', 'task', 'inputRequired', 'listen', 'toolListing', 'promptCatalogue', 'cursors', 'requestIds', 'discovery', 'logLevels']) {
     assert.match(r.stdout, new RegExp(`^${name}: not applicable \\(\\d+ declared\\): no profile judged here runs it \\(course\\)$`, 'm'));
   }
   const s = run('coverage', ONE, '--suggest');
@@ -72,7 +72,7 @@ test('diagram: DOT and Mermaid to stdout, SVG files to --out, an unknown machine
   const out = join(dir, 'diagrams');
   assert.is(run('diagram', '--format', 'svg', '--out', out).status, 0);
   assert.equal(readdirSync(out).sort(), [
-    'authorization.svg', 'cancellation.svg', 'correlation.svg', 'cursors.svg', 'discovery.svg', 'inputRequired.svg', 'lifecycle.svg', 'listen.svg',
+    'authorization.svg', 'cancellation.svg', 'correlation.svg', 'cursors.svg', 'discovery.svg', 'inputRequired.svg', 'lifecycle.svg', 'listen.svg', 'logLevels.svg',
     'progress.svg', 'promptCatalogue.svg', 'requestIds.svg', 'session.svg', 'subscription.svg', 'task.svg', 'toolListing.svg',
   ]);
   assert.match(run('diagram', 'task', '--format', 'mermaid').stdout, /state "\(any state\)" as task__any/);

@@ -91,7 +91,7 @@ test('the machines each profile runs: the core ones, authorization only under a 
   assert.equal(of('2025-11-25', false), ['lifecycle', 'correlation', 'subscription', 'progress', 'cancellation', 'task', 'toolListing', 'promptCatalogue', 'cursors', 'requestIds']);
   assert.equal(of('2025-06-18', false), ['lifecycle', 'correlation', 'subscription', 'progress', 'cancellation', 'toolListing', 'promptCatalogue', 'cursors', 'requestIds']);
   // The stateless revision has no handshake (its lifecycle never moves), and a retry loop instead of tasks.
-  assert.equal(of('2026-07-28', false), ['correlation', 'subscription', 'progress', 'cancellation', 'inputRequired', 'listen', 'toolListing', 'cursors', 'discovery']);
+  assert.equal(of('2026-07-28', false), ['correlation', 'subscription', 'progress', 'cancellation', 'inputRequired', 'listen', 'toolListing', 'cursors', 'discovery', 'logLevels']);
 });
 
 /** What the page shows of its open machine and its steps, measured in the browser. */

@@ -22,7 +22,7 @@ test('figures add up: per machine and in total', () => {
   }
   assert.is(r.total.declared, declared);
   assert.is(r.total.taken, taken);
-  assert.equal(Object.keys(r.machines), ['lifecycle', 'correlation', 'authorization', 'subscription', 'progress', 'cancellation', 'task', 'inputRequired', 'listen', 'toolListing', 'promptCatalogue', 'cursors', 'requestIds', 'discovery']);
+  assert.equal(Object.keys(r.machines), ['lifecycle', 'correlation', 'authorization', 'subscription', 'progress', 'cancellation', 'task', 'inputRequired', 'listen', 'toolListing', 'promptCatalogue', 'cursors', 'requestIds', 'discovery', 'logLevels']);
 });
 
 test('a smaller fixture set leaves gaps, and an allowlist entry turns a gap into allowlisted', () => {
@@ -46,13 +46,13 @@ test('an allowlisted transition that a case takes is stale; an unknown id is rep
 
 test('each fixture runs under its own profile: the extensions\' machines are taken only by spec-profile cases', () => {
   const r = buildReport(measure(all), []);
-  for (const name of ['progress', 'cancellation', 'task', 'inputRequired', 'listen', 'toolListing', 'promptCatalogue', 'cursors', 'requestIds', 'discovery']) {
+  for (const name of ['progress', 'cancellation', 'task', 'inputRequired', 'listen', 'toolListing', 'promptCatalogue', 'cursors', 'requestIds', 'discovery', 'logLevels']) {
     const cases = r.machines[name]!.transitions.flatMap((t) => t.taken_by);
     assert.ok(cases.length > 0, `${name} is taken`);
     assert.ok(cases.every((c) => c.startsWith('spec-')), `${name}: only spec-profile fixtures run it`);
   }
   const course = buildReport(measure(all.filter((f) => f.label.startsWith('course-profile/'))), []);
-  for (const name of ['progress', 'cancellation', 'task', 'inputRequired', 'listen', 'toolListing', 'promptCatalogue', 'cursors', 'requestIds', 'discovery']) assert.is(course.machines[name]!.taken, 0, `${name}: not in the course profile`);
+  for (const name of ['progress', 'cancellation', 'task', 'inputRequired', 'listen', 'toolListing', 'promptCatalogue', 'cursors', 'requestIds', 'discovery', 'logLevels']) assert.is(course.machines[name]!.taken, 0, `${name}: not in the course profile`);
 });
 
 test('JSON is sorted and timestamp-free: two runs give identical bytes', () => {
@@ -73,7 +73,7 @@ test('machines no profile of the cases runs are not applicable: listed, but no g
   const course = buildReport(measure(all.filter((f) => f.label.startsWith('course-profile/'))), []);
   assert.equal(course.profiles, ['course']);
   const off = Object.entries(course.machines).filter(([, m]) => !m.applicable).map(([name]) => name);
-  assert.equal(off, ['progress', 'cancellation', 'task', 'inputRequired', 'listen', 'toolListing', 'promptCatalogue', 'cursors', 'requestIds', 'discovery']);
+  assert.equal(off, ['progress', 'cancellation', 'task', 'inputRequired', 'listen', 'toolListing', 'promptCatalogue', 'cursors', 'requestIds', 'discovery', 'logLevels']);
   for (const name of off) {
     assert.equal(course.machines[name]!.gaps, []);
     assert.ok(course.machines[name]!.never_taken.length > 0);

@@ -12,6 +12,7 @@ import { SAMPLE_BASIS } from '../../coverage/models/basis.ts';
 import { createModels } from '../../coverage/models/index.ts';
 import { lifecycleMachine } from '../../machines/lifecycle.ts';
 import { listenMachine } from '../../machines/listen.ts';
+import { logLevelMachine } from '../../machines/log-level.ts';
 import { IdSet, requestIdsMachine } from '../../machines/request-ids.ts';
 import { SMALL_LIMIT } from '../../machines/pending-requests.ts';
 import { promptCatalogueMachine } from '../../machines/prompt-catalogue.ts';
@@ -205,6 +206,18 @@ test('request ids: the flat table and the actor agree on random event sequences'
   );
   // A persistent id set, so that the actor and the table each build their own from the one input.
   holdsEqual(requestIdsMachine, { direction: 'client_to_server', used: new IdSet() }, event);
+});
+
+test('log levels: the flat table and the actor agree on random event sequences, within and past a small limit', () => {
+  const id = fc.constantFrom<string | number>(1, 2, 3, '1');
+  const level = fc.constantFrom('debug', 'info', 'warning', 'error', 'emergency');
+  const event = fc.oneof(
+    fc.record({ type: fc.constant('request'), id, level }),
+    fc.record({ type: fc.constant('answered'), id }),
+    fc.record({ type: fc.constant('log'), level: fc.option(fc.constantFrom('debug', 'info', 'warning', 'error', 'verbose'), { nil: undefined }) }),
+  );
+  holdsEqual(logLevelMachine, undefined, event);
+  holdsEqual(logLevelMachine, { limit: 2 }, event);
 });
 
 test('discovery: the flat table and the actor agree on random event sequences', () => {
