@@ -1,4 +1,5 @@
 import type { InspectionEvent } from 'xstate';
+import { profileFacts } from '../validators/profiles.ts';
 import { type Direction, type JsonObject, OPPOSITE, type Profile } from '../validators/context.ts';
 import { idKey } from '../validators/envelope.ts';
 import { hasError, type Finding } from '../validators/finding.ts';
@@ -90,5 +91,5 @@ export class CancellationExtension implements SessionExtension {
 
 /** Cancellation applies in the specification profiles; the course profile rejects notifications/cancelled outright. */
 export function cancellationExtension(profile: Profile, options?: ExtensionOptions): SessionExtension | undefined {
-  return profile.id === 'course' ? undefined : new CancellationExtension(profile, options?.inspect);
+  return profileFacts(profile).coreMachinesOnly ? undefined : new CancellationExtension(profile, options?.inspect);
 }

@@ -1,4 +1,5 @@
 import type { InspectionEvent } from 'xstate';
+import { profileFacts } from '../validators/profiles.ts';
 import type { Direction, JsonObject, Profile } from '../validators/context.ts';
 import type { Finding } from '../validators/finding.ts';
 import { NO_FINDINGS } from '../validators/shape.ts';
@@ -109,7 +110,7 @@ class CursorExtension implements SessionExtension {
 
 /** Cursor provenance, for the specification profiles of the initialize-based revisions. */
 export const cursorExtension: ExtensionFactory = (profile: Profile, options) => {
-  if (profile.id === 'course' || options?.excerpt === true) return undefined;
+  if (profileFacts(profile).coreMachinesOnly || options?.excerpt === true) return undefined;
   if (options?.cursorsInView === true) return new CursorExtension(true, options.inspect);
   return profile.stateless ? undefined : new CursorExtension(false, options?.inspect);
 };

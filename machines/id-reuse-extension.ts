@@ -1,4 +1,5 @@
 import type { InspectionEvent } from 'xstate';
+import { profileFacts } from '../validators/profiles.ts';
 import type { Direction, JsonObject, Profile } from '../validators/context.ts';
 import type { Finding } from '../validators/finding.ts';
 import type { PendingRequest } from './correlation.ts';
@@ -54,5 +55,5 @@ export class IdReuseExtension implements SessionExtension {
 
 /** Id reuse is checked in the stateful specification profiles; the course profile forbids only outstanding duplicates, and the stateless revision has no session. */
 export function idReuseExtension(profile: Profile, options?: ExtensionOptions): SessionExtension | undefined {
-  return profile.id === 'course' || profile.stateless ? undefined : new IdReuseExtension(options?.inspect);
+  return profileFacts(profile).coreMachinesOnly || profile.stateless ? undefined : new IdReuseExtension(options?.inspect);
 }

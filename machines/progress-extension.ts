@@ -1,4 +1,5 @@
 import type { InspectionEvent } from 'xstate';
+import { profileFacts } from '../validators/profiles.ts';
 import { type Direction, type JsonObject, OPPOSITE, type Profile } from '../validators/context.ts';
 import { idKey, type IdKey, type RequestId } from '../validators/envelope.ts';
 import { hasError, type Finding } from '../validators/finding.ts';
@@ -182,5 +183,5 @@ export class ProgressExtension implements SessionExtension {
 
 /** Progress applies in the specification profiles; the course profile rejects notifications/progress outright. */
 export function progressExtension(profile: Profile, options?: ExtensionOptions): SessionExtension | undefined {
-  return profile.id === 'course' ? undefined : new ProgressExtension(profile, options?.inspect);
+  return profileFacts(profile).coreMachinesOnly ? undefined : new ProgressExtension(profile, options?.inspect);
 }

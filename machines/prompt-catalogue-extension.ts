@@ -1,4 +1,5 @@
 import type { InspectionEvent } from 'xstate';
+import { profileFacts } from '../validators/profiles.ts';
 import type { Direction, JsonObject, Profile } from '../validators/context.ts';
 import type { Finding } from '../validators/finding.ts';
 import type { PendingRequest } from './correlation.ts';
@@ -69,5 +70,5 @@ export class PromptCatalogue implements SessionExtension {
 
 /** The prompt catalogue runs in the stateful specification profiles (the course one refuses prompts; a stateless revision has no session to remember a listing in). */
 export function promptCatalogueExtension(profile: Profile, options?: ExtensionOptions): SessionExtension | undefined {
-  return profile.id === 'course' || profile.stateless ? undefined : new PromptCatalogue(options?.inspect);
+  return profileFacts(profile).coreMachinesOnly || profile.stateless ? undefined : new PromptCatalogue(options?.inspect);
 }

@@ -1,4 +1,5 @@
 import type { InspectionEvent } from 'xstate';
+import { profileFacts } from '../validators/profiles.ts';
 import { type Direction, type JsonObject, OPPOSITE, type Profile } from '../validators/context.ts';
 import { hasError, pointerJoin, type Finding } from '../validators/finding.ts';
 import { methodTable } from '../validators/methods.ts';
@@ -252,5 +253,5 @@ export class TaskExtension implements SessionExtension {
 
 /** Tasks exist from 2025-11-25 on (not in 2025-06-18 nor the stateless revision); the course profile rejects the task methods. */
 export function taskExtension(profile: Profile, options?: ExtensionOptions): SessionExtension | undefined {
-  return profile.id === 'course' || profile.revision !== '2025-11-25' ? undefined : new TaskExtension(profile, options?.inspect);
+  return profileFacts(profile).coreMachinesOnly || profile.revision !== '2025-11-25' ? undefined : new TaskExtension(profile, options?.inspect);
 }

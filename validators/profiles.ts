@@ -140,6 +140,11 @@ export interface ProfileFacts {
   readonly caseStepLimit: number | null;
   /** A fixture may carry an escaped unpaired surrogate (as the reference's JSON reader takes it). */
   readonly takesLoneSurrogates: boolean;
+  /**
+   * Only the core machines judge (lifecycle, correlation, authorization, subscriptions): the reference
+   * teaches no progress, cancellation, task, cursor, request-id or prompt rule, so no extension runs.
+   */
+  readonly coreMachinesOnly: boolean;
 }
 
 const COURSE_FACTS: ProfileFacts = {
@@ -157,6 +162,7 @@ const COURSE_FACTS: ProfileFacts = {
   rootsAnyFileUri: true,
   caseStepLimit: 512,
   takesLoneSurrogates: true,
+  coreMachinesOnly: true,
 };
 
 const SPECIFICATION_FACTS: ProfileFacts = {
@@ -175,6 +181,7 @@ const SPECIFICATION_FACTS: ProfileFacts = {
   rootsAnyFileUri: false,
   caseStepLimit: null,
   takesLoneSurrogates: false,
+  coreMachinesOnly: false,
 };
 
 /** The facts of how `profile` judges (the course profile's, or the specification's). */

@@ -2,6 +2,7 @@ import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { Step } from '../../machines/session.ts';
 import { toolListingMachine, type ToolListingContext, type ToolListingEvent } from '../../machines/tool-listing.ts';
 import type { JsonObject } from '../../validators/context.ts';
+import { profileFacts } from '../../validators/profiles.ts';
 import { IdCounter, type CaseSkeleton, type MachineModel } from './model.ts';
 import { notification, request, result } from './spec-wire.ts';
 
@@ -56,6 +57,6 @@ export function toolListingModel(): MachineModel {
     toCase,
     home: { profile: '2025-11-25', fixture: 'spec-2025-11-25/course-contrasts.json' },
     // The course profile judges calls against the declared tool only and never lists into this chart.
-    runsUnder: (profile) => profile.id !== 'course',
+    runsUnder: (profile) => !profileFacts(profile).declaredToolsOnly,
   };
 }
