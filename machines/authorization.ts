@@ -1,6 +1,9 @@
 import { assign, emit, setup } from 'xstate';
 import {
   firstFailingCheck,
+  isPolicyChild,
+  isPolicyDescendant,
+  resourceTenant,
   TRANSPORT_CONTEXT_CHECKS,
   TRANSPORT_CONTEXT_CHECK_BY_RULE,
   type AuthCheck,
@@ -16,13 +19,53 @@ export interface AuthorizationContext {
 }
 
 /**
- * Events: a control-plane revision switch, a transport context to check before a message, or a
- * result about to answer a request that was bound to the revision then in force (`revision`).
+ * One resource a result of an authorization-bound request names, judged against the explicit
+ * resource policy of the revision in force: a content item of a resources/read (`uri`, of the
+ * `requested` URI), a resource of a resources/list (`uri`) or a template of a
+ * resources/templates/list (`template`), at `pointer`; `tenant` is the requester's.
+ */
+export type ResultResource =
+  | { readonly method: 'resources/read'; readonly requested: string; readonly index: number; readonly uri: string }
+  | { readonly method: 'resources/list'; readonly uri: string }
+  | { readonly method: 'resources/templates/list'; readonly template: string };
+
+/**
+ * Events: a control-plane revision switch, a transport context to check before a message, a
+ * result about to answer a request that was bound to the revision then in force (`revision`), or
+ * one resource such a result names (`strict`: the course profile's reading of the policy).
  */
 export type AuthorizationEvent =
   | { readonly type: 'revision.activate'; readonly revision: string }
   | { readonly type: 'context.check'; readonly input: Omit<AuthInput, 'policy' | 'revision'> }
-  | { readonly type: 'result.check'; readonly method: string; readonly revision: string };
+  | { readonly type: 'result.check'; readonly method: string; readonly revision: string }
+  | ({ readonly type: 'result.resource'; readonly pointer: string; readonly tenant: string | undefined; readonly strict?: boolean } & ResultResource);
+
+type ResourceEvent = Extract<AuthorizationEvent, { type: 'result.resource' }>;
+
+/** The tenant the policy of the revision in force gives the resource the event names (undefined: the policy does not name it). */
+function policyTenant(context: AuthorizationContext, event: ResourceEvent): string | undefined {
+  const rev = context.policy.revisions[context.revision];
+  if (event.method === 'resources/templates/list') return rev?.resourceTemplates.find((t) => t.uriTemplate === event.template)?.tenant;
+  return event.method === 'resources/list' ? resourceTenant(rev, event.uri, event.strict === true) : undefined;
+}
+
+/** Whether the policy names the listed resource or template at all. */
+function isInPolicy(context: AuthorizationContext, event: ResourceEvent): boolean {
+  const rev = context.policy.revisions[context.revision];
+  if (event.method === 'resources/templates/list') return rev?.resourceTemplates.some((t) => t.uriTemplate === event.template) === true;
+  return event.method !== 'resources/list' || resourceTenant(rev, event.uri, event.strict === true) !== undefined;
+}
+
+/** The message of a resource finding, in the words of the rule it breaks. */
+function resourceMessage(context: AuthorizationContext, event: ResourceEvent, rule: string): string {
+  const named = event.method === 'resources/templates/list' ? event.template : event.uri;
+  if (rule === 'auth/result-outside-policy' && event.method === 'resources/read') {
+    return `contents[${event.index}].uri is not the requested resource or an explicit child: ${event.uri} is neither ${event.requested} nor one of its ${event.strict === true ? 'direct ' : ''}explicit policy children`;
+  }
+  const what = event.method === 'resources/templates/list' ? 'template' : 'resource';
+  if (rule === 'auth/resource-not-in-policy') return `listed ${what} ${named} is not in the explicit resource policy`;
+  return `resource tenant ${policyTenant(context, event)} of ${named} does not match the requester's tenant ${event.tenant}`;
+}
 
 /** Emitted when a revision switch took effect, so that subscriptions are cleared first. */
 export interface RevisionChangedEvent {
@@ -62,7 +105,8 @@ function verdictOf(context: AuthorizationContext, event: AuthorizationEvent): Ve
  * Authorization revisions: a control event switches the revision in force (clearing
  * subscriptions first; the revision already in force is no switch), and every authorization-bound message's transport context passes the
  * ordered checks before the message is handled. The first failing check rejects the message; a
- * result to a request bound to an earlier revision is refused (it fails closed).
+ * result to a request bound to an earlier revision is refused (it fails closed), and the resources a
+ * result names must be the requested one's, in the policy, and the requester's tenant's.
  */
 export const authorizationMachine = setup({
   types: {
@@ -77,6 +121,16 @@ export const authorizationMachine = setup({
     isCurrentRevision: ({ context, event }) => event.type === 'revision.activate' && event.revision === context.revision,
     /** The result answers a request bound to a revision no longer in force. */
     isStaleResult: ({ context, event }) => event.type === 'result.check' && event.revision !== context.revision,
+    /** A resources/read result returns a resource that is neither the requested one nor its policy descendant (`strict`: direct child). */
+    isOutsideRequested: ({ context, event }) => {
+      if (event.type !== 'result.resource' || event.method !== 'resources/read') return false;
+      const covers = event.strict === true ? isPolicyChild : isPolicyDescendant;
+      return !covers(context.policy.revisions[context.revision], event.requested, event.uri);
+    },
+    /** A listed resource or template the explicit resource policy does not name. */
+    isNotInPolicy: ({ context, event }) => event.type === 'result.resource' && !isInPolicy(context, event),
+    /** A listed resource or template of another tenant than the requester's. */
+    isOtherTenant: ({ context, event }) => event.type === 'result.resource' && event.method !== 'resources/read' && policyTenant(context, event) !== event.tenant,
     /** The check named by `rule` is the first one the context fails: the transitions are tried in the checks' order, so this is true exactly when the earlier checks pass and this one fails. */
     failsCheck: ({ context, event }, params: { rule: string }) => verdictOf(context, event)?.failing?.rule.id === params.rule,
   },
@@ -97,6 +151,9 @@ export const authorizationMachine = setup({
           pointer: '/control_event/revision',
           message: `control event activates unknown authorization revision ${JSON.stringify(event.revision)}`,
         };
+      }
+      if (event.type === 'result.resource') {
+        return { type: 'issue' as const, rule: params.rule, pointer: event.pointer, message: resourceMessage(context, event, params.rule) };
       }
       if (event.type === 'result.check') {
         return {
@@ -134,6 +191,12 @@ export const authorizationMachine = setup({
         ],
         // A result pending under an old revision fails closed; one under the revision in force passes.
         'result.check': { guard: { type: 'isStaleResult' }, actions: { type: 'reportIssue', params: { rule: 'auth/stale-revision' } } },
+        // What a result of the revision in force names must be in its explicit resource policy, and the requester's.
+        'result.resource': [
+          { guard: { type: 'isOutsideRequested' }, actions: { type: 'reportIssue', params: { rule: 'auth/result-outside-policy' } } },
+          { guard: { type: 'isNotInPolicy' }, actions: { type: 'reportIssue', params: { rule: 'auth/resource-not-in-policy' } } },
+          { guard: { type: 'isOtherTenant' }, actions: { type: 'reportIssue', params: { rule: 'auth/resource-tenant' } } },
+        ],
       },
     },
   },

@@ -1,57 +1,44 @@
-import {
-  isPolicyChild,
-  isPolicyDescendant,
-  resourceTenant,
-  type RevisionPolicy,
-} from '../validators/authorization.ts';
+// Why: the explicit resource policy judges what a result of an authorization-bound request names,
+// against the revision in force; the authorization chart decides it (guards isOutsideRequested,
+// isNotInPolicy, isOtherTenant), one event per resource named. This file only reads a result's
+// resources, in order, as those events.
 import type { JsonObject } from '../validators/context.ts';
-import { pointerJoin, type Finding } from '../validators/finding.ts';
-import { finding } from '../validators/rules/report.ts';
-import type { PendingRequest } from './correlation.ts';
+import { pointerJoin } from '../validators/finding.ts';
 import { isJsonObject } from '../validators/shape.ts';
-import { ruleById } from '../validators/rules/index.ts';
+import type { AuthorizationEvent } from './authorization.ts';
+import type { PendingRequest } from './correlation.ts';
 
-function tenantOf(rev: RevisionPolicy | undefined, uri: string, requester: string | undefined, at: string, out: Finding[], strict: boolean): void {
-  const tenant = resourceTenant(rev, uri, strict);
-  if (tenant === undefined) {
-    out.push(finding(ruleById('auth/resource-not-in-policy'), at, `listed resource ${uri} is not in the explicit resource policy`));
-  } else if (tenant !== requester) {
-    out.push(finding(ruleById('auth/resource-tenant'), at, `resource tenant ${tenant} of ${uri} does not match the requester's tenant ${requester}`));
-  }
-}
+/** The authorization chart's events for the resources a result names. */
+export type ResourceEvent = Extract<AuthorizationEvent, { type: 'result.resource' }>;
 
 /**
- * The explicit resource policy applied to a resources result of an authorization-bound request:
- * a read may return only the requested URI or its policy descendants (`strict`, the course
- * profile: its direct children); a list may name only the requester's tenant's resources (`strict`:
- * explicit ones, not template matches) and templates.
+ * The resources a resources result of an authorization-bound request names, as the chart's
+ * events: a read's content URIs (each must be the requested URI or its policy descendant;
+ * `strict`, the course profile: its direct children), a list's resource URIs and a templates
+ * list's templates (each in the policy, `strict`: explicitly, and the requester's tenant's).
  */
-export function checkResultPolicy(pending: PendingRequest, result: JsonObject, rev: RevisionPolicy | undefined, strict = false): Finding[] {
-  const out: Finding[] = [];
+export function resourceEventsOf(pending: PendingRequest, result: JsonObject, strict: boolean): ResourceEvent[] {
+  const out: ResourceEvent[] = [];
+  const tenant = pending.tenant;
+  const flag = strict ? { strict } : {};
   if (pending.method === 'resources/read' && Array.isArray(result['contents'])) {
     const requested = String((pending.params as JsonObject | undefined)?.['uri']);
-    const covers = strict ? isPolicyChild : isPolicyDescendant;
-    result['contents'].forEach((item: unknown, i: number) => {
+    result['contents'].forEach((item: unknown, index: number) => {
       const uri = isJsonObject(item) ? item['uri'] : undefined;
-      if (typeof uri === 'string' && !covers(rev, requested, uri)) {
-        out.push(finding(ruleById('auth/result-outside-policy'), pointerJoin('/message/result/contents', i, 'uri'),
-          `contents[${i}].uri is not the requested resource or an explicit child: ${uri} is neither ${requested} nor one of its ${strict ? 'direct ' : ''}explicit policy children`));
+      if (typeof uri === 'string') {
+        out.push({ type: 'result.resource', method: 'resources/read', requested, index, uri, tenant, pointer: pointerJoin('/message/result/contents', index, 'uri'), ...flag });
       }
     });
   } else if (pending.method === 'resources/list' && Array.isArray(result['resources'])) {
     result['resources'].forEach((item: unknown, i: number) => {
       const uri = isJsonObject(item) ? item['uri'] : undefined;
-      if (typeof uri === 'string') tenantOf(rev, uri, pending.tenant, pointerJoin('/message/result/resources', i, 'uri'), out, strict);
+      if (typeof uri === 'string') out.push({ type: 'result.resource', method: 'resources/list', uri, tenant, pointer: pointerJoin('/message/result/resources', i, 'uri'), ...flag });
     });
   } else if (pending.method === 'resources/templates/list' && Array.isArray(result['resourceTemplates'])) {
     result['resourceTemplates'].forEach((item: unknown, i: number) => {
       const template = isJsonObject(item) ? item['uriTemplate'] : undefined;
-      if (typeof template !== 'string') return;
-      const entry = rev?.resourceTemplates.find((t) => t.uriTemplate === template);
-      const at = pointerJoin('/message/result/resourceTemplates', i, 'uriTemplate');
-      if (!entry) out.push(finding(ruleById('auth/resource-not-in-policy'), at, `listed template ${template} is not in the explicit resource policy`));
-      else if (entry.tenant !== pending.tenant) {
-        out.push(finding(ruleById('auth/resource-tenant'), at, `resource tenant ${entry.tenant} of ${template} does not match the requester's tenant ${pending.tenant}`));
+      if (typeof template === 'string') {
+        out.push({ type: 'result.resource', method: 'resources/templates/list', template, tenant, pointer: pointerJoin('/message/result/resourceTemplates', i, 'uriTemplate'), ...flag });
       }
     });
   }

@@ -15,7 +15,7 @@ import { subscriptionMachine } from './subscription.ts';
 import { Subscriptions } from './subscriptions.ts';
 import { refusesSubscriptionCall, settleSubscriptionCall, subscriptionCallOf, unsubscribeResultFindings } from './subscription-calls.ts';
 import { UntrackedRequests } from './untracked-requests.ts';
-import { checkResultPolicy } from './resource-policy.ts';
+import { resourceEventsOf } from './resource-policy.ts';
 import { judgeUntrackedAnswer } from './refused-answers.ts';
 import type { CallEvent, ExtensionView, SessionExtension } from './extension.ts';
 import { extensionsFor, hooksOf, type ExtensionHooks } from './session-extensions.ts';
@@ -343,7 +343,12 @@ export class Session {
       const found = checkResult(pending, result, direction, this.#extensionView);
       if (found.length > 0) out.push(...found);
     }
-    if (auth && pending.tenant !== undefined) out.push(...checkResultPolicy(pending, result, auth.policy.revisions[auth.revision], this.#facts.tightenedReading));
+    if (auth && pending.tenant !== undefined) {
+      // The authorization chart judges each resource the result names against the revision in force.
+      const before = this.#sink.length;
+      for (const e of resourceEventsOf(pending, result, this.#facts.tightenedReading)) this.#authorization!.send(e);
+      if (this.#sink.length > before) out.push(...this.#sink.splice(before));
+    }
     return out.length === 0 ? NO_FINDINGS : out;
   }
 

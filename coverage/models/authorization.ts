@@ -71,7 +71,34 @@ function catalogue(basis: ModelBasis, revision: string): AuthorizationEvent[] {
   // revision is the one every path has had in force before (so a case can send the request then).
   const initial = basis.policy.initial_revision;
   if (revision !== initial) out.push({ type: 'result.check', method: METHOD, revision: initial });
+  // What a result names, judged against the revision in force: a read returning another resource,
+  // a list naming a resource or template the policy lacks, and one of another tenant.
+  const flag = basis.course === true ? { strict: true } : {};
+  const tenant = who.tenant;
+  out.push({ type: 'result.resource', method: 'resources/read', requested: who.uri, index: 0, uri: UNLISTED, tenant, pointer: '/message/result/contents/0/uri', ...flag });
+  out.push({ type: 'result.resource', method: 'resources/list', uri: UNLISTED, tenant, pointer: '/message/result/resources/0/uri', ...flag });
+  out.push({ type: 'result.resource', method: 'resources/templates/list', template: `${UNLISTED}/{name}`, tenant, pointer: '/message/result/resourceTemplates/0/uriTemplate', ...flag });
+  const foreign = foreignResource(basis, revision, who.tenant);
+  if (foreign !== undefined) out.push({ type: 'result.resource', method: 'resources/list', uri: foreign, tenant, pointer: '/message/result/resources/0/uri', ...flag });
   return out;
+}
+
+/** A resource URI no policy of the basis names. */
+const UNLISTED = 'kb://unlisted/resource';
+
+/** The request and the result that name the resource of a `result.resource` event, sent under `revision`. */
+function resourceExchange(basis: ModelBasis, revision: string, e: Extract<AuthorizationEvent, { type: 'result.resource' }>, id: number): Step[] | undefined {
+  const scope = e.method === 'resources/read' ? 'resources:read' : 'resources:list';
+  const who = identityFor(basis, revision, scope);
+  if (who === undefined) return undefined;
+  const params = e.method === 'resources/read' ? { uri: e.requested } : {};
+  const result = e.method === 'resources/read' ? { contents: [{ uri: e.uri, text: '' }] }
+    : e.method === 'resources/list' ? { resources: [{ uri: e.uri, name: 'r' }] }
+      : { resourceTemplates: [{ uriTemplate: e.template, name: 't' }] };
+  return [
+    { direction: 'client_to_server', message: { jsonrpc: '2.0', id, method: e.method, params }, transport_context: stepContext(basis, withoutUndefined(fullContext(basis, revision, who))) },
+    { direction: 'server_to_client', message: { jsonrpc: '2.0', id, result } },
+  ];
 }
 
 function withoutUndefined(context: TransportContext): TransportContext {
@@ -100,6 +127,10 @@ function toCase(basis: ModelBasis, events: readonly AnyEventObject[]): CaseSkele
         message: { jsonrpc: '2.0', id: id++, method: e.input.method, params: { uri: e.input.uri } },
         transport_context: stepContext(basis, e.input.context),
       });
+    } else if (e.type === 'result.resource') {
+      const exchange = resourceExchange(basis, current, e, id++);
+      if (exchange === undefined) return undefined;
+      steps.push(...exchange);
     } else {
       // The request the result answers is sent while its revision was in force, and answered now.
       const at = sendableAt.get(e.revision);

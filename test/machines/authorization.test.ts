@@ -1,4 +1,5 @@
 import { test } from 'uvu';
+import { createActor } from 'xstate';
 import * as assert from 'uvu/assert';
 import { authorizationMachine } from '../../machines/authorization.ts';
 import { transcript } from './transcript.ts';
@@ -73,6 +74,39 @@ test('a result bound to a revision no longer in force fails closed', () => {
   const steps = transcript(authorizationMachine, { policy }, [result('v1'), { type: 'revision.activate', revision: 'v2' }, result('v1'), result('v2')]);
   assert.equal(steps.map((s) => s.rules), [[], [], ['auth/stale-revision'], []]);
   assert.equal(steps.map((s) => s.state), steps.map(() => '"enforcing"'), 'a stale result changes nothing');
+});
+
+test('what a result names is judged against the policy of the revision in force: the requested resource or its descendants, listed ones, the requester\'s tenant', () => {
+  const read = (uri: string, strict = false) => ({ type: 'result.resource', method: 'resources/read', requested: 'kb://a/doc', index: 0, uri, tenant: 'a', pointer: '/message/result/contents/0/uri', ...(strict ? { strict } : {}) });
+  const listed = (uri: string, tenant = 'a') => ({ type: 'result.resource', method: 'resources/list', uri, tenant, pointer: '/message/result/resources/0/uri' });
+  const template = (t: string, tenant = 'a') => ({ type: 'result.resource', method: 'resources/templates/list', template: t, tenant, pointer: '/message/result/resourceTemplates/0/uriTemplate' });
+  const rules = (...events: object[]) => transcript(authorizationMachine, { policy }, events).map((s) => s.rules);
+  // A read: the requested resource and its explicit child pass; another resource, or a sibling, does not.
+  assert.equal(rules(read('kb://a/doc'), read('kb://a/doc/1'), read('kb://b/x'), read('kb://a/doc-2')),
+    [[], [], ['auth/result-outside-policy'], ['auth/result-outside-policy']]);
+  // A list: the requester's resources and templates pass; one the policy lacks, or another tenant's, does not.
+  assert.equal(rules(listed('kb://a/doc'), listed('kb://nowhere'), listed('kb://b/x'), listed('kb://b/x', 'b')),
+    [[], ['auth/resource-not-in-policy'], ['auth/resource-tenant'], []]);
+  assert.equal(rules(template('kb://a/t/{id}'), template('kb://z/{id}'), template('kb://a/t/{id}', 'b')),
+    [[], ['auth/resource-not-in-policy'], ['auth/resource-tenant']]);
+});
+
+test('a resource finding names the place and the policy\'s words, and changes nothing', () => {
+  const actor = createActor(authorizationMachine, { input: { policy } });
+  const heard: { rule: string; pointer: string; message: string }[] = [];
+  actor.on('issue', (e) => heard.push(e as never));
+  actor.start();
+  const before = actor.getSnapshot();
+  actor.send({ type: 'result.resource', method: 'resources/list', uri: 'kb://b/x', tenant: 'a', pointer: '/message/result/resources/3/uri' });
+  actor.send({ type: 'result.resource', method: 'resources/read', requested: 'kb://a/doc', index: 2, uri: 'kb://b/x', tenant: 'a', pointer: '/message/result/contents/2/uri', strict: true });
+  assert.equal(heard.map((h) => [h.rule, h.pointer]), [['auth/resource-tenant', '/message/result/resources/3/uri'], ['auth/result-outside-policy', '/message/result/contents/2/uri']]);
+  assert.is(heard[0]!.message, "resource tenant b of kb://b/x does not match the requester's tenant a");
+  assert.match(heard[1]!.message, /^contents\[2\]\.uri is not the requested resource or an explicit child: kb:\/\/b\/x is neither kb:\/\/a\/doc nor one of its direct explicit policy children$/);
+  assert.equal([actor.getSnapshot().value, actor.getSnapshot().context], [before.value, before.context]);
+  // After a switch the new revision's policy decides.
+  actor.send({ type: 'revision.activate', revision: 'v2' });
+  assert.is(actor.getSnapshot().context.revision, 'v2');
+  actor.stop();
 });
 
 test.run();
