@@ -15,14 +15,16 @@ export interface LifecycleContext {
 /**
  * Events the session sends the lifecycle machine. `strict` marks the course profile's reading of
  * the handshake: no ping before it completes, an initialize error fails the exchange, and an
- * authorization revision switch (a control step, `revision.activate`) waits for a ready session.
+ * authorization revision switch (a control step, `revision.activate`) waits for a ready session, and
+ * so does a transport_context on a request or notification (`context.placed`).
  */
 export type LifecycleEvent =
   | { readonly type: 'request'; readonly direction: Direction; readonly method: string; readonly params: JsonObject | undefined; readonly strict?: boolean }
   | { readonly type: 'notification'; readonly direction: Direction; readonly method: string; readonly strict?: boolean }
   | { readonly type: 'initialize.result'; readonly result: JsonObject }
   | { readonly type: 'initialize.error'; readonly strict?: boolean }
-  | { readonly type: 'revision.activate'; readonly strict?: boolean };
+  | { readonly type: 'revision.activate'; readonly strict?: boolean }
+  | { readonly type: 'context.placed'; readonly strict?: boolean };
 
 /**
  * How a lifecycle starts: the revision the session is judged under and, when the client offered
@@ -34,7 +36,7 @@ export interface LifecycleInput {
 }
 
 /** Rule ids the lifecycle machine can raise. */
-export type LifecycleRule = (typeof lifecycleRules)[keyof typeof lifecycleRules]['id'] | 'auth/revision-before-ready';
+export type LifecycleRule = (typeof lifecycleRules)[keyof typeof lifecycleRules]['id'] | 'auth/revision-before-ready' | 'auth/unexpected-context';
 
 function explain(rule: string, context: LifecycleContext, event: LifecycleEvent): Omit<IssueEvent, 'type' | 'rule'> {
   const method = 'method' in event ? event.method : 'initialize';
@@ -57,6 +59,8 @@ function explain(rule: string, context: LifecycleContext, event: LifecycleEvent)
       return { message: `${method} was sent before the initialize handshake completed` };
     case 'lifecycle/ping-before-initialized':
       return { message: `${'direction' in event && event.direction === 'server_to_client' ? 'the server' : 'the client'} sent ping before the handshake completed; the course profile admits nothing but the initialize result and notifications/initialized there` };
+    case 'auth/unexpected-context':
+      return { message: 'transport_context is not part of MCP lifecycle messages; transport_context is only used by resource teaching cases', pointer: '/transport_context' };
     case 'auth/revision-before-ready':
       return { message: 'authorization control events require a ready session: the initialize handshake has not completed', pointer: '/control_event' };
     case 'lifecycle/initialize-error':
@@ -103,6 +107,12 @@ const STRICT_EARLY_NOTIFICATION = { guard: { type: 'isStrict' }, actions: { type
  * activates a revision only in a ready session (the specification has no control events).
  */
 const STRICT_EARLY_REVISION_SWITCH = { guard: { type: 'isStrict' }, actions: { type: 'reportIssue', params: { rule: 'auth/revision-before-ready' } } } as const;
+
+/**
+ * A transport_context on a request or notification before the handshake completes: the course
+ * profile's reference binds one to resource calls of a ready session only.
+ */
+const STRICT_EARLY_CONTEXT = { guard: { type: 'isStrict' }, actions: { type: 'reportIssue', params: { rule: 'auth/unexpected-context' } } } as const;
 
 /**
  * A server's log message (notifications/message) after its initialize result, before the client's
@@ -173,6 +183,7 @@ export const lifecycleMachine = setup({
         ],
         notification: { actions: { type: 'reportIssue', params: { rule: 'lifecycle/initialize-first' } } },
         'revision.activate': STRICT_EARLY_REVISION_SWITCH,
+        'context.placed': STRICT_EARLY_CONTEXT,
       },
     },
     waiting_for_initialize_response: {
@@ -195,6 +206,7 @@ export const lifecycleMachine = setup({
           { target: 'new', actions: { type: 'reportIssue', params: { rule: 'lifecycle/initialize-failed' } } },
         ],
         'revision.activate': STRICT_EARLY_REVISION_SWITCH,
+        'context.placed': STRICT_EARLY_CONTEXT,
       },
     },
     waiting_for_initialized_notification: {
@@ -206,6 +218,7 @@ export const lifecycleMachine = setup({
           STRICT_EARLY_NOTIFICATION,
         ],
         'revision.activate': STRICT_EARLY_REVISION_SWITCH,
+        'context.placed': STRICT_EARLY_CONTEXT,
       },
     },
     ready: {

@@ -130,11 +130,14 @@ export class Session {
     if (classified.envelope === undefined) return this.#sink.length === 0 ? classified.findings : [...this.#sink, ...classified.findings];
     const env = classified.envelope;
     if (this.#facts.contextOnBoundCallsOnly && step.transport_context !== undefined) {
-      const misplaced = misplacedContextReason(env.kind, this.#lifecycle.getSnapshot().value === 'ready');
+      const misplaced = misplacedContextReason(env.kind);
       if (misplaced !== undefined) {
         this.#sink.push(unexpectedContext(misplaced));
         return this.#sink;
       }
+      // The lifecycle refuses a transport_context before the handshake completes (the course profile's reading).
+      this.#lifecycle.send({ type: 'context.placed', strict: true });
+      if (this.#sink.length > 0) return this.#sink;
     }
     if (env.kind === 'request' || env.kind === 'notification') {
       this.#feedCall(step, env);
@@ -162,7 +165,7 @@ export class Session {
     const spec = admission.spec;
     const params = isJsonObject(env.params) ? env.params : undefined;
     if (this.#facts.contextOnBoundCallsOnly && step.transport_context !== undefined) {
-      const misplaced = misplacedContextReason(env.kind, true, env.method, spec.scope !== undefined);
+      const misplaced = misplacedContextReason(env.kind, env.method, spec.scope !== undefined);
       if (misplaced !== undefined) {
         sink.push(unexpectedContext(misplaced));
         return;

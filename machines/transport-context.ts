@@ -53,13 +53,12 @@ export function authorizationCheckOf(method: string, scope: string | undefined, 
 
 /**
  * Where a profile takes a transport_context on authorization-bound calls only (the course
- * profile): the reason one on this message is misplaced, if it is. `bound` is whether the call's
- * method is authorization-bound (undefined: not known yet, the message is not a call or the
- * session is not ready).
+ * profile): the reason one on this message is misplaced, if the message alone says so (a response
+ * never carries one; a call whose method is not authorization-bound, `bound` false, neither). One
+ * on a call before the handshake completes is the lifecycle chart's to refuse (`context.placed`).
  */
-export function misplacedContextReason(kind: 'request' | 'notification' | 'result' | 'error', ready: boolean, method?: string, bound?: boolean): string | undefined {
+export function misplacedContextReason(kind: 'request' | 'notification' | 'result' | 'error', method?: string, bound?: boolean): string | undefined {
   if (kind === 'result' || kind === 'error') return 'responses use the authorization snapshot bound to the request';
-  if (!ready) return 'transport_context is not part of MCP lifecycle messages';
   if (bound === false) return `${method} carries no resource authorization context`;
   return undefined;
 }

@@ -6,6 +6,8 @@ import { basisFirst, playableIn, revisionNames, type ModelBasis } from './basis.
 import { IdCounter, stateValueKey, type CaseSkeleton, type MachineModel } from './model.ts';
 
 const WRONG_VERSION = '1999-01-01';
+/** The subject a misplaced transport_context names. */
+const CONTEXT_SUBJECT = 'rowan';
 /** The server's log message, which may come between the initialize result and notifications/initialized. */
 const LOG = 'notifications/message';
 
@@ -39,6 +41,8 @@ function catalogue(basis: ModelBasis): LifecycleEvent[] {
     { type: 'notification', direction: 'server_to_client', method: LOG },
     // An authorization revision switch (a control step): only the course profile's reading refuses one before the handshake completes.
     { type: 'revision.activate', strict: true },
+    // A transport_context on a client notification: only the course profile's reading refuses one before the handshake completes.
+    { type: 'context.placed', strict: true },
   ];
 }
 
@@ -74,6 +78,9 @@ function toCase(basis: ModelBasis, events: readonly AnyEventObject[]): CaseSkele
         break;
       case 'revision.activate':
         steps.push({ control_event: { type: 'activate_authorization_revision', revision: revisionNames(basis).at(-1) ?? 'default' } });
+        break;
+      case 'context.placed':
+        steps.push({ direction: 'client_to_server', message: { jsonrpc: '2.0', method: 'notifications/roots/list_changed' }, transport_context: { subject: CONTEXT_SUBJECT } });
         break;
       case 'initialize.error':
         steps.push({

@@ -44,9 +44,10 @@ test('coverage of one file: exit 1 with gaps, totals last; --suggest prints past
   // that only the specification profiles take (the pending table's forget-the-oldest) is suggested
   // in its own home, under its own profile, as is a lifecycle transition only a profile with logging
   // takes (a server's log message before notifications/initialized).
+  // Groups come in the order of their first transition (the lifecycle's new state comes first).
   assert.equal(homes, [
-    ['spec-2025-11-25/logging.json', '2025-11-25'],
     ['lifecycle.json', 'course'],
+    ['spec-2025-11-25/logging.json', '2025-11-25'],
     ['spec-2025-11-25/pending-limit.json', '2025-11-25'],
   ]);
   const cases = groups.flatMap((g) => JSON.parse(g[3]!) as { name: string; steps: unknown[] }[]);

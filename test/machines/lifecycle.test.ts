@@ -80,4 +80,13 @@ test('the course profile activates an authorization revision only in a ready ses
   assert.equal(transcript(lifecycleMachine, input, [strictSwitch]), [{ state: '"new"', rules: ['auth/revision-before-ready'] }], 'a refused switch moves nothing');
 });
 
+test('the course profile takes a transport_context only once the handshake completes', () => {
+  const strictContext = { type: 'context.placed', strict: true };
+  const looseContext = { type: 'context.placed', strict: false };
+  assert.equal(transcript(lifecycleMachine, input, [strictContext, init, strictContext, result, strictContext, initialized, strictContext]).map((s) => s.rules),
+    [['auth/unexpected-context'], [], ['auth/unexpected-context'], [], ['auth/unexpected-context'], [], []]);
+  assert.equal(transcript(lifecycleMachine, input, [looseContext, init, looseContext, result, looseContext]).map((s) => s.rules), [[], [], [], [], []]);
+  assert.equal(transcript(lifecycleMachine, input, [init, strictContext]), [{ state: '"waiting_for_initialize_response"', rules: [] }, { state: '"waiting_for_initialize_response"', rules: ['auth/unexpected-context'] }], 'a refused context moves nothing');
+});
+
 test.run();
