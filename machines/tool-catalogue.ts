@@ -23,40 +23,27 @@ export interface ToolContext extends ValidationContext {
 }
 
 /**
- * The tool calls chart of one catalogue, started with the first event it takes (a session that
- * neither lists nor calls tools runs none). Judging a call or a result changes nothing, so each is
- * taken at once and what it raised returned.
+ * The tool calls chart of one catalogue, started with the session (declared tools are its first
+ * event). Judging a call or a result changes nothing, so each is taken at once and what it raised
+ * returned.
  */
 class ToolCallsChart implements ToolCallJudge {
-  readonly #input: { readonly profile: Profile; readonly tools: ReadonlyMap<string, JsonObject> };
-  readonly #inspect: ((event: InspectionEvent) => void) | undefined;
-  #runner: MachineRunner<typeof toolCallsMachine> | undefined;
+  readonly #runner: MachineRunner<typeof toolCallsMachine>;
   #raised: Finding[] = [];
-  /** `declared`: the catalogue starts complete (an event the chart takes when it starts). */
-  #declared: boolean;
 
   constructor(profile: Profile, tools: ReadonlyMap<string, JsonObject>, declared: boolean, inspect?: (event: InspectionEvent) => void) {
-    this.#input = { profile, tools };
-    this.#declared = declared;
-    this.#inspect = inspect;
-  }
-
-  #chart(): MachineRunner<typeof toolCallsMachine> {
-    if (this.#runner !== undefined) return this.#runner;
-    const runner = runMachine(toolCallsMachine, this.#input, this.#inspect);
+    const runner = runMachine(toolCallsMachine, { profile, tools }, inspect);
     runner.on('issue', (e) => this.#raised.push(issueFinding(e)));
     runner.on('findings', (e) => this.#raised.push(...e.findings));
     runner.start();
+    if (declared) runner.send({ type: 'declared' });
     this.#runner = runner;
-    if (this.#declared) runner.send({ type: 'declared' });
-    return runner;
   }
 
   /** Takes `event` and returns the findings it raised. */
   send(event: ToolCallsEvent): readonly Finding[] {
-    const chart = this.#chart();
     this.#raised = [];
-    chart.send(event);
+    this.#runner.send(event);
     const raised = this.#raised;
     this.#raised = [];
     return raised.length === 0 ? NO_FINDINGS : raised;
