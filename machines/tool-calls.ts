@@ -70,18 +70,18 @@ function validationOf(context: ToolCallsContext): ValidationContext {
 
 /**
  * The schema findings of an event, computed once: the guard that finds them and the action that
- * reports them see the same event object.
+ * reports them see the same event object (and the same context, which no transition assigns).
  */
-const schemaFindings = new WeakMap<object, readonly Finding[]>();
+const schemaFindings = new WeakMap<object, { readonly context: ToolCallsContext; readonly found: readonly Finding[] }>();
 
 function schemaFindingsOf(context: ToolCallsContext, event: ToolCallsEvent): readonly Finding[] {
   const known = schemaFindings.get(event);
-  if (known !== undefined) return known;
+  if (known !== undefined && known.context === context) return known.found;
   const tool = toolOf(context, event);
   let found: readonly Finding[] = [];
   if (tool !== undefined && event.type === 'call') found = inputSchemaFindings(tool, event.params, event.at, validationOf(context));
   else if (tool !== undefined && event.type === 'result') found = outputSchemaFindings(tool, event.result, event.at, validationOf(context));
-  schemaFindings.set(event, found);
+  schemaFindings.set(event, { context, found });
   return found;
 }
 
