@@ -37,7 +37,7 @@ export function suggestCase(graph: MachineGraph, transition: DeclaredTransition)
   if (!skeleton) return undefined;
   // Only an error rejects the message; a warning is reported and the case goes on.
   const rule = transition.rules.find((r) => (RULES.get(r)?.severity ?? 'error') === 'error');
-  const rejects = rule !== undefined || transition.actions.includes('reportResultFindings');
+  const rejects = rule !== undefined || transition.actions.includes('reportResultFindings') || transition.actions.includes('reportFindings');
   const warns = transition.rules.filter((r) => r !== rule);
   return {
     name: caseName(transition),

@@ -20,6 +20,7 @@ import type { ClientTransport, HttpProbes } from './transport.ts';
 import { stepClient, type StepRunner } from './step-client.ts';
 import { runExercise, type ExerciseHost, type ExerciseProgress } from './exercise.ts';
 import { DEFAULT_EXERCISE_SEED, type ExerciseMode, type ExerciseReport } from './exercise-plan.ts';
+import { listedToolsContext } from '../machines/tool-catalogue.ts';
 
 /** How much a check exercises. */
 export type Scope = 'quick' | 'full';
@@ -307,7 +308,7 @@ class Driver {
     const asTask = isJsonObject(execution) && execution['taskSupport'] === 'required' && hasCapability(server, 'tasks.requests.tools.call');
     const params: JsonObject = { name: call.name, arguments: call.args, ...(asTask ? { task: { ttl: TASK_TTL_MS } } : {}) };
     const validate = methodTable(profile).get('tools/call')?.validators.params;
-    const found = validate === undefined ? [] : validate(params, '/message/params', { profile, tools, toolsKnown: true });
+    const found = validate === undefined ? [] : validate(params, '/message/params', listedToolsContext(profile, tools));
     const rejected = found.find((f) => f.severity === 'error');
     if (rejected !== undefined) {
       this.#skipped.push({ name: call.name, pointer: callPointer(index, rejected.pointer), reason: `${rejected.message} (${rejected.rule} at ${rejected.pointer})` });

@@ -35,7 +35,7 @@ export function isValidInitializeResult(result: unknown): result is JsonObject &
   const profile = profileForVersion(result['protocolVersion']) ?? SPEC_2025_11_25;
   const validate = initializeMethods['initialize']?.result;
   if (validate === undefined) return false;
-  return !hasError(validate(result, '/message/result', undefined, { profile, tools: new Map(), toolsKnown: false }));
+  return !hasError(validate(result, '/message/result', undefined, { profile, tools: new Map() }));
 }
 
 /** The client side of one Streamable HTTP session. */

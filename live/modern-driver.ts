@@ -49,6 +49,7 @@ import { LISTS } from './list-items.ts';
 import { runExercise, type ExerciseHost, type ExerciseProgress } from './exercise.ts';
 import { DEFAULT_EXERCISE_SEED, type ExerciseMode, type ExerciseReport } from './exercise-plan.ts';
 import { paramHeaders, toolParamHeaders } from './mcp-param-headers.ts';
+import { listedToolsContext } from '../machines/tool-catalogue.ts';
 
 /** How one modern request is sent: the probe, headers, version, log level, whether it owes an answer in time, and whether a timeout is the checker's own stop. */
 type ModernSend = SendOptions & {
@@ -335,7 +336,7 @@ export class ModernDriver {
     if (!tools.has(call.name)) return { pointer: `/options/calls/${index}/name`, reason: unlistedTool(call.name) };
     const validate = methodTable(SPEC_2026_07_28).get('tools/call')?.validators.params;
     const params = { name: call.name, arguments: call.args, _meta: requestMeta(this.#options.answers) };
-    const found = validate === undefined ? [] : validate(params, '/message/params', { profile: SPEC_2026_07_28, tools, toolsKnown: true });
+    const found = validate === undefined ? [] : validate(params, '/message/params', listedToolsContext(SPEC_2026_07_28, tools));
     const rejected = found.find((f) => f.severity === 'error');
     if (rejected === undefined) return undefined;
     const pointer = rejected.pointer === '/message/params/name' ? `/options/calls/${index}/name`

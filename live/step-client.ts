@@ -10,6 +10,7 @@ import type { Answer } from './exchange.ts';
 import type { Listed } from './list-items.ts';
 import type { LiveRecorder } from './recorder.ts';
 import { ruleById } from '../validators/rules/index.ts';
+import { listedToolsContext } from '../machines/tool-catalogue.ts';
 
 /** Why the client does not send a request of its own: the first error the session would find in it. */
 export interface Refusal {
@@ -38,6 +39,7 @@ export type StepRunner = (client: StepClient) => Promise<boolean>;
  */
 export function stepClient(recorder: LiveRecorder, listed: Listed, profile: Profile, send: (method: string, params: JsonObject) => Promise<Answer>, asSent: (params: JsonObject) => JsonObject = (p) => p): StepClient {
   const tools = new Map(listed.tools.filter((t) => typeof t['name'] === 'string').map((t) => [t['name'] as string, t]));
+  const ctx = listedToolsContext(profile, tools);
   return {
     request: send,
     refusal(method, params) {
@@ -46,7 +48,7 @@ export function stepClient(recorder: LiveRecorder, listed: Listed, profile: Prof
         return { rule: ruleById('envelope/unknown-method').id, pointer: '', message: `${method} is no request a client sends in MCP ${profile.revision}` };
       }
       const validate = spec.validators.params;
-      const rejected = (validate === undefined ? [] : validate(asSent(params), '', { profile, tools, toolsKnown: true })).find((f) => f.severity === 'error');
+      const rejected = (validate === undefined ? [] : validate(asSent(params), '', ctx)).find((f) => f.severity === 'error');
       return rejected === undefined ? undefined : { rule: rejected.rule, pointer: rejected.pointer, message: rejected.message };
     },
     finding: (rule, event, pointer, message) => recorder.finding(rule, event, pointer, message),

@@ -48,10 +48,19 @@ export interface ValidationContext {
   /** Tool descriptors the server offers, by name. */
   readonly tools: ReadonlyMap<string, JsonObject>;
   /**
-   * Whether `tools` is what the server offers (declared up front, or learned from a tools/list
-   * result). Before that, traffic that calls a tool it never listed cannot be judged by name.
+   * The session's judge of tools/call traffic against the tool it names (machines/tool-calls.ts):
+   * the findings that the tool's descriptor, or its absence, raises. Without it, no call is judged
+   * against a tool.
    */
-  readonly toolsKnown?: boolean;
+  readonly toolCalls?: ToolCallJudge;
+}
+
+/** What judges a tools/call against the tool catalogue; `at` is the params' or the result's JSON Pointer. */
+export interface ToolCallJudge {
+  /** The findings the tool named by `params` (whose name is a string) raises against them. */
+  call(params: JsonObject, at: string): readonly Finding[];
+  /** The findings the tool a call named raises against its (not task-augmented) result. */
+  result(requestParams: unknown, result: JsonObject, at: string): readonly Finding[];
 }
 
 /** Validates a request's or notification's params (`undefined` when absent); `at` is its JSON Pointer. */

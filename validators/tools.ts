@@ -8,13 +8,13 @@ import type { JsonObject, MethodValidators, ValidationContext } from './context.
 import { validateContentList } from './content.ts';
 import { pointerJoin, type Finding } from './finding.ts';
 import { collectPageSize, RequestMetaSchema, validateCursorParams, validateNextCursor } from './pagination.ts';
-import { findingsOf, isJsonObject, MetaSchema, objectSchema, shown } from './shape.ts';
+import { findingsOf, isJsonObject, MetaSchema, NO_FINDINGS, objectSchema, shown } from './shape.ts';
 import { finding } from './rules/report.ts';
 import { checkSchema } from './schema-check.ts';
 import { schemaReading, since20251125, strictOrLoose } from './profile-schemas.ts';
 import { revisionFacts } from './profiles.ts';
 import { isTaskAugmented, validateCreateTaskResult, validateTaskMetadata } from './tasks.ts';
-import { collectToolDescriptor, taskSupportOf } from './tool-descriptor.ts';
+import { collectToolDescriptor } from './tool-descriptor.ts';
 import { JSON_SCHEMA_AVAILABLE, validateJsonInstance } from './json-schema.ts';
 import { validateInstance } from './toolschema-instance.ts';
 import { ruleById } from './rules/index.ts';
@@ -91,12 +91,6 @@ function validateListResult(result: unknown, at: string, _requestParams: unknown
   return findingsOf(out);
 }
 
-/** The descriptor of the tool that request params name, when the server offers it. */
-function toolOf(params: unknown, ctx: ValidationContext): JsonObject | undefined {
-  const name = isJsonObject(params) ? params['name'] : undefined;
-  return typeof name === 'string' ? ctx.tools.get(name) : undefined;
-}
-
 function validateCallParams(params: unknown, at: string, ctx: ValidationContext): readonly Finding[] {
   const out: Finding[] = [...checkSchema(schemas(ctx).callParams, params, ruleById('tools/call-params'), at, 'tools/call params')];
   if (!isJsonObject(params)) return findingsOf(out);
@@ -105,31 +99,36 @@ function validateCallParams(params: unknown, at: string, ctx: ValidationContext)
     out.push(finding(ruleById('tools/call-params'), pointerJoin(at, 'task'),
       `Invalid tools/call params: Expected no task (MCP ${ctx.profile.revision} has no task augmentation) but received ${shown(task)}`));
   } else if (task !== undefined) for (const f of validateTaskMetadata(task, pointerJoin(at, 'task'), ctx)) out.push(f);
-  const name = params['name'];
-  if (typeof name !== 'string') return findingsOf(out);
-  const tool = ctx.tools.get(name);
-  if (!tool) {
-    // Only the course profile forbids calling a tool the server did not offer; the tools page has
-    // the server answer an unknown tool with an error, and forbids the client nothing.
-    if (ctx.toolsKnown === false || !ctx.profile.strict) return findingsOf(out);
-    out.push(finding(ruleById('tools/unknown-tool'), pointerJoin(at, 'name'), `Invalid tool name: unknown tool ${shown(name)}; expected a tool the server offers`));
-    return findingsOf(out);
-  }
+  if (typeof params['name'] !== 'string') return findingsOf(out);
+  // The tool it names (unknown, its inputSchema, its taskSupport) is the session's tool catalogue to judge.
+  const judged = ctx.toolCalls?.call(params, at);
+  if (judged !== undefined) for (const f of judged) out.push(f);
+  return findingsOf(out);
+}
+
+/** A call's arguments against the inputSchema of the tool it names (the tool catalogue chart's `breaksInputSchema`). */
+export function inputSchemaFindings(tool: JsonObject, params: JsonObject, at: string, ctx: ValidationContext): readonly Finding[] {
   const args = params['arguments'];
   const inputSchema = tool['inputSchema'];
-  if (isJsonObject(inputSchema) && (args === undefined || isJsonObject(args))) {
-    for (const f of checkInstance(inputSchema, args ?? {}, pointerJoin(at, 'arguments'), ctx)) out.push(f);
-  }
-  if (!since20251125(ctx)) return findingsOf(out);
-  const support = taskSupportOf(tool);
-  if (task !== undefined && support !== 'optional' && support !== 'required') {
-    out.push(finding(ruleById('tools/task-not-supported'), pointerJoin(at, 'task'),
-      `Invalid tools/call params: Expected no task for tool ${shown(name)} (execution.taskSupport is "${support}") but received one`));
-  } else if (task === undefined && support === 'required') {
-    out.push(finding(ruleById('tools/task-required'), at,
-      `Invalid tools/call params: Expected a task for tool ${shown(name)} (execution.taskSupport is "required") but received none`));
-  }
-  return findingsOf(out);
+  if (!isJsonObject(inputSchema) || !(args === undefined || isJsonObject(args))) return NO_FINDINGS;
+  return checkInstance(inputSchema, args ?? {}, pointerJoin(at, 'arguments'), ctx);
+}
+
+/**
+ * Whether a result must carry structuredContent for the outputSchema of the tool called (the tool
+ * catalogue chart's `lacksStructuredContent`): the tool has one and the result is no error.
+ */
+export function needsStructuredContent(tool: JsonObject, result: JsonObject): boolean {
+  return isJsonObject(tool['outputSchema']) && result['isError'] !== true && result['structuredContent'] === undefined;
+}
+
+/** A result's structuredContent against the outputSchema of the tool called (the tool catalogue chart's `breaksOutputSchema`). */
+export function outputSchemaFindings(tool: JsonObject, result: JsonObject, at: string, ctx: ValidationContext): readonly Finding[] {
+  const outputSchema = tool['outputSchema'];
+  const structured = result['structuredContent'];
+  if (!isJsonObject(outputSchema) || result['isError'] === true || structured === undefined) return NO_FINDINGS;
+  if (!(isJsonObject(structured) || revisionFacts(ctx.profile).anyStructuredOutput || ctx.profile.strict)) return NO_FINDINGS;
+  return checkInstance(outputSchema, structured, pointerJoin(at, 'structuredContent'), ctx);
 }
 
 function validateCallResult(result: unknown, at: string, requestParams: unknown, ctx: ValidationContext): readonly Finding[] {
@@ -142,16 +141,9 @@ function validateCallResult(result: unknown, at: string, requestParams: unknown,
   // Tool-result content is held to the schema's own shapes in every profile: the course's limits are the resources/read budget's.
   if (Array.isArray(content)) for (const f of validateContentList(content, pointerJoin(at, 'content'), schemaReading(ctx))) out.push(f);
   const structured = result['structuredContent'];
-  const scAt = pointerJoin(at, 'structuredContent');
-  const outputSchema = toolOf(requestParams, ctx)?.['outputSchema'];
-  if (isJsonObject(outputSchema) && result['isError'] !== true) {
-    if (structured === undefined) {
-      out.push(finding(ruleById('tools/structured-content-missing'), scAt,
-        'Invalid tools/call result: Expected structuredContent conforming to the tool outputSchema (isError is not true) but received none'));
-    } else if (isJsonObject(structured) || anyStructured || ctx.profile.strict) {
-      for (const f of checkInstance(outputSchema, structured, scAt, ctx)) out.push(f);
-    }
-  }
+  // The outputSchema of the tool called is the session's tool catalogue to judge.
+  const judged = ctx.toolCalls?.result(requestParams, result, at);
+  if (judged !== undefined) for (const f of judged) out.push(f);
   if (structured !== undefined && Array.isArray(content) && !content.some((b: unknown) => isJsonObject(b) && b['type'] === 'text')) {
     out.push(finding(ruleById('tools/structured-content-without-text'), pointerJoin(at, 'content'),
       'Invalid tools/call result: Expected a text block with the serialized structuredContent but received none'));

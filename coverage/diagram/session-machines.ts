@@ -13,6 +13,7 @@ import { promptCatalogueMachine } from '../../machines/prompt-catalogue.ts';
 import { requestIdsMachine } from '../../machines/request-ids.ts';
 import { subscriptionMachine } from '../../machines/subscription.ts';
 import { taskMachine } from '../../machines/task.ts';
+import { toolCallsMachine } from '../../machines/tool-calls.ts';
 import { toolListingMachine } from '../../machines/tool-listing.ts';
 
 /** The machines a session composes, in diagram order: the core four, then the spec profiles' extension machines. */
@@ -32,4 +33,5 @@ export const SESSION_MACHINES: readonly AnyStateMachine[] = [
   requestIdsMachine,
   discoveryMachine,
   logLevelMachine,
+  toolCallsMachine,
 ];

@@ -14,6 +14,7 @@ import { promptCatalogueModel } from './prompt-catalogue.ts';
 import { requestIdsModel } from './request-ids.ts';
 import { subscriptionModel } from './subscription.ts';
 import { taskModel } from './task.ts';
+import { toolCallsModel } from './tool-calls.ts';
 import { toolListingModel } from './tool-listing.ts';
 
 /**
@@ -37,5 +38,6 @@ export function createModels(basis: ModelBasis): readonly MachineModel[] {
     requestIdsModel(),
     discoveryModel(),
     logLevelModel(),
+    toolCallsModel(),
   ];
 }

@@ -324,9 +324,9 @@ export const COMMANDS: readonly CommandSpec[] = [
     usage: '[MACHINE] [options]',
     description: [
       'MACHINE is lifecycle, correlation, authorization, subscription, progress, cancellation, task,',
-      'inputRequired, listen, toolListing, promptCatalogue, cursors, requestIds, discovery, logLevels',
-      'or session (the default: all machines as clusters). Without --out one diagram is printed; with',
-      'it, DIR/<name>.<ext> is written for the named machine or for all of them.',
+      'inputRequired, listen, toolListing, promptCatalogue, cursors, requestIds, discovery, logLevels,',
+      'toolCalls or session (the default: all machines as clusters). Without --out one diagram is',
+      'printed; with it, DIR/<name>.<ext> is written for the named machine or for all of them.',
     ].join('\n'),
     options: {
       format: { type: 'string', value: 'dot|mermaid|svg', help: 'the diagram format (default dot)' },

@@ -136,7 +136,7 @@ if (chromiumAvailable(test, 'the coverage and inspector page tests')) {
         const errors: string[] = [];
         page.on('pageerror', (e) => errors.push(String(e)));
         await page.goto(pathToFileURL(file).href);
-        assert.equal(trace.profile.machines, ['lifecycle', 'correlation', 'authorization', 'subscription', 'progress', 'cancellation', 'task', 'toolListing', 'promptCatalogue', 'cursors', 'requestIds'], '2025-11-25 runs no retry loop; the fixture has a policy');
+        assert.equal(trace.profile.machines, ['lifecycle', 'correlation', 'authorization', 'subscription', 'progress', 'cancellation', 'task', 'toolListing', 'promptCatalogue', 'cursors', 'requestIds', 'toolCalls'], '2025-11-25 runs no retry loop; the fixture has a policy');
         assert.is(await page.locator('#diagram svg[data-machine="inputRequired"]').count(), 0);
         assert.is(await page.locator('#diagram svg g.state').count(), statesOf(trace.profile.machines));
         const seen: { active: string[]; extensions: Record<string, string> }[] = [];

@@ -43,12 +43,15 @@ test('coverage of one file: exit 1 with gaps, totals last; --suggest prints past
   // Machines the course profile never runs get no suggestion; a transition of a machine it does run
   // that only the specification profiles take (the pending table's forget-the-oldest) is suggested
   // in its own home, under its own profile, as is a lifecycle transition only a profile with logging
-  // takes (a server's log message before notifications/initialized).
+  // takes (a server's log message before notifications/initialized), and so are the tool calls
+  // chart's (a catalogue a paging listing leaves incomplete; the course profile's unknown tool).
   // Groups come in the order of their first transition (the lifecycle's new state comes first).
   assert.equal(homes, [
     ['lifecycle.json', 'course'],
     ['spec-2025-11-25/logging.json', '2025-11-25'],
     ['spec-2025-11-25/pending-limit.json', '2025-11-25'],
+    ['spec-2025-11-25/tool-calls.json', '2025-11-25'],
+    ['course-profile/tools.json', 'course'],
   ]);
   const cases = groups.flatMap((g) => JSON.parse(g[3]!) as { name: string; steps: unknown[] }[]);
   assert.ok(cases.length > 0 && cases.every((c) => c.name.startsWith('takes_') && c.steps.length > 0));
@@ -74,7 +77,7 @@ test('diagram: DOT and Mermaid to stdout, SVG files to --out, an unknown machine
   assert.is(run('diagram', '--format', 'svg', '--out', out).status, 0);
   assert.equal(readdirSync(out).sort(), [
     'authorization.svg', 'cancellation.svg', 'correlation.svg', 'cursors.svg', 'discovery.svg', 'inputRequired.svg', 'lifecycle.svg', 'listen.svg', 'logLevels.svg',
-    'progress.svg', 'promptCatalogue.svg', 'requestIds.svg', 'session.svg', 'subscription.svg', 'task.svg', 'toolListing.svg',
+    'progress.svg', 'promptCatalogue.svg', 'requestIds.svg', 'session.svg', 'subscription.svg', 'task.svg', 'toolCalls.svg', 'toolListing.svg',
   ]);
   assert.match(run('diagram', 'task', '--format', 'mermaid').stdout, /state "\(any state\)" as task__any/);
   assert.is(run('diagram', 'nosuch').status, 2);

@@ -11,7 +11,7 @@ const compoundCount = (m: (typeof SESSION_MACHINES)[number]) => stateNodes(m).sl
 const escapeHtmlLike = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 test('the session diagrams draw the core machines and the spec profiles\' extension machines', () => {
-  assert.equal(SESSION_MACHINES.map((m) => m.id), ['lifecycle', 'correlation', 'authorization', 'subscription', 'progress', 'cancellation', 'task', 'inputRequired', 'listen', 'toolListing', 'promptCatalogue', 'cursors', 'requestIds', 'discovery', 'logLevels']);
+  assert.equal(SESSION_MACHINES.map((m) => m.id), ['lifecycle', 'correlation', 'authorization', 'subscription', 'progress', 'cancellation', 'task', 'inputRequired', 'listen', 'toolListing', 'promptCatalogue', 'cursors', 'requestIds', 'discovery', 'logLevels', 'toolCalls']);
 });
 
 test('DOT: one node or cluster per state and every declared transition, drawn from the definition', () => {

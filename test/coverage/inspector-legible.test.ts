@@ -86,12 +86,12 @@ function caseLabels(fixture: Fixture, kase: FixtureCase, index: number): string[
 
 test('the machines each profile runs: the core ones, authorization only under a policy, the extensions\' by profile', () => {
   const of = (id: string, policy: boolean) => profileMachines(PROFILES.get(id)!, policy);
-  assert.equal(of('course', true), ['lifecycle', 'correlation', 'authorization', 'subscription']);
-  assert.equal(of('course', false), ['lifecycle', 'correlation', 'subscription']);
-  assert.equal(of('2025-11-25', false), ['lifecycle', 'correlation', 'subscription', 'progress', 'cancellation', 'task', 'toolListing', 'promptCatalogue', 'cursors', 'requestIds']);
-  assert.equal(of('2025-06-18', false), ['lifecycle', 'correlation', 'subscription', 'progress', 'cancellation', 'toolListing', 'promptCatalogue', 'cursors', 'requestIds']);
+  assert.equal(of('course', true), ['lifecycle', 'correlation', 'authorization', 'subscription', 'toolCalls']);
+  assert.equal(of('course', false), ['lifecycle', 'correlation', 'subscription', 'toolCalls']);
+  assert.equal(of('2025-11-25', false), ['lifecycle', 'correlation', 'subscription', 'progress', 'cancellation', 'task', 'toolListing', 'promptCatalogue', 'cursors', 'requestIds', 'toolCalls']);
+  assert.equal(of('2025-06-18', false), ['lifecycle', 'correlation', 'subscription', 'progress', 'cancellation', 'toolListing', 'promptCatalogue', 'cursors', 'requestIds', 'toolCalls']);
   // The stateless revision has no handshake (its lifecycle never moves), and a retry loop instead of tasks.
-  assert.equal(of('2026-07-28', false), ['correlation', 'subscription', 'progress', 'cancellation', 'inputRequired', 'listen', 'toolListing', 'cursors', 'discovery', 'logLevels']);
+  assert.equal(of('2026-07-28', false), ['correlation', 'subscription', 'progress', 'cancellation', 'inputRequired', 'listen', 'toolListing', 'cursors', 'discovery', 'logLevels', 'toolCalls']);
 });
 
 /** What the page shows of its open machine and its steps, measured in the browser. */
@@ -167,7 +167,7 @@ if (chromiumAvailable(test, 'the inspector screenshot tests')) {
     const index = own.fixture.cases.findIndex((c) => c.name === 'sub_update_reread_unsubscribe');
     const trace = traceCase(own.label, own.fixture, own.fixture.cases[index]!, index);
     // The course profile runs the core machines, authorization under the fixture's policy; no extension.
-    assert.equal(trace.profile.machines, ['lifecycle', 'correlation', 'authorization', 'subscription']);
+    assert.equal(trace.profile.machines, ['lifecycle', 'correlation', 'authorization', 'subscription', 'toolCalls']);
     const file = join(dir, 'case.html');
     writeFileSync(file, await inspectorHtml(trace));
     await withOfflineBrowser(async ({ context, blocked }) => {
@@ -232,7 +232,7 @@ if (chromiumAvailable(test, 'the inspector screenshot tests')) {
     writeFileSync(path, TRANSCRIPT.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n') + '\n');
     const expected = await judgeTranscriptFile(path);
     const { trace } = await traceTranscript('session.jsonl', async (judge) => ({ run: await judgeTranscriptFile(path, judge) }));
-    assert.equal(trace.profile.machines, ['lifecycle', 'correlation', 'subscription', 'progress', 'cancellation', 'task', 'toolListing', 'promptCatalogue', 'cursors', 'requestIds']);
+    assert.equal(trace.profile.machines, ['lifecycle', 'correlation', 'subscription', 'progress', 'cancellation', 'task', 'toolListing', 'promptCatalogue', 'cursors', 'requestIds', 'toolCalls']);
     const file = join(dir, 'transcript.html');
     writeFileSync(file, await inspectorHtml(trace));
     const labels = judgeLabels(TRANSCRIPT);
@@ -319,7 +319,7 @@ if (chromiumAvailable(test, 'the inspector screenshot tests')) {
       await page.locator('#steps li', { hasText: 'event 7' }).click();
       assert.is(await page.locator('#steps li.current .name').getAttribute('data-name'), 'tools/list result');
       assert.ok(await page.locator('#findings li.finding').count() >= 2, 'the duplicate and the bad name');
-      assertLegible(await measure(page), ['lifecycle', 'correlation', 'subscription', 'progress', 'cancellation', 'task', 'toolListing', 'promptCatalogue', 'cursors', 'requestIds'], 'event 7');
+      assertLegible(await measure(page), ['lifecycle', 'correlation', 'subscription', 'progress', 'cancellation', 'task', 'toolListing', 'promptCatalogue', 'cursors', 'requestIds', 'toolCalls'], 'event 7');
       await page.screenshot({ path: join(dir, 'trace.png') });
       assert.equal(errors, []);
       assert.equal(blocked, []);

@@ -22,7 +22,7 @@ test('figures add up: per machine and in total', () => {
   }
   assert.is(r.total.declared, declared);
   assert.is(r.total.taken, taken);
-  assert.equal(Object.keys(r.machines), ['lifecycle', 'correlation', 'authorization', 'subscription', 'progress', 'cancellation', 'task', 'inputRequired', 'listen', 'toolListing', 'promptCatalogue', 'cursors', 'requestIds', 'discovery', 'logLevels']);
+  assert.equal(Object.keys(r.machines), ['lifecycle', 'correlation', 'authorization', 'subscription', 'progress', 'cancellation', 'task', 'inputRequired', 'listen', 'toolListing', 'promptCatalogue', 'cursors', 'requestIds', 'discovery', 'logLevels', 'toolCalls']);
 });
 
 test('a smaller fixture set leaves gaps, and an allowlist entry turns a gap into allowlisted', () => {

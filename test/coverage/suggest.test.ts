@@ -74,6 +74,8 @@ test('suggestions are grouped by the fixture they belong in, which names its pro
     ['spec-2026-07-28/cursors.json', '2026-07-28'],
     ['spec-2026-07-28/discovery.json', '2026-07-28'],
     ['spec-2026-07-28/logging.json', '2026-07-28'],
+    ['spec-2025-11-25/tool-calls.json', '2025-11-25'],
+    ['course-profile/tools.json', 'course'],
   ]);
   const tasks = groups.find((g) => g.fixture === 'spec-2025-11-25/tasks.json')!;
   assert.ok(tasks.cases.every((c) => c.name.startsWith('takes_task_') && c.server_capabilities !== undefined));

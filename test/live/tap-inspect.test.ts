@@ -81,7 +81,7 @@ if (chromiumAvailable(test, 'the live inspector test')) {
         assert.equal(names.slice(0, 7), ['', 'initialize', 'initialize result', 'notifications/initialized', 'tools/list', 'tools/list result', 'initialize']);
         assert.match(await page.locator('#steps li').nth(2).textContent() ?? '', /^message 2 server \u2192 client initialize result id 1/);
         const shown = await page.locator('section.machine:not([hidden])').evaluateAll((ss) => ss.map((x) => x.getAttribute('data-machine')));
-        assert.equal(shown, ['lifecycle', 'correlation', 'subscription', 'progress', 'cancellation', 'task', 'toolListing', 'promptCatalogue', 'cursors', 'requestIds']);
+        assert.equal(shown, ['lifecycle', 'correlation', 'subscription', 'progress', 'cancellation', 'task', 'toolListing', 'promptCatalogue', 'cursors', 'requestIds', 'toolCalls']);
         assert.is(await page.locator('#profile').getAttribute('data-profile'), '2025-11-25');
         assert.equal(errors, []);
         assert.equal(blocked, [], 'the page asked for nothing beyond the tap');

@@ -17,10 +17,12 @@ import { IdSet, requestIdsMachine } from '../../machines/request-ids.ts';
 import { SMALL_LIMIT } from '../../machines/pending-requests.ts';
 import { promptCatalogueMachine } from '../../machines/prompt-catalogue.ts';
 import { subscriptionMachine } from '../../machines/subscription.ts';
+import { toolCallsMachine } from '../../machines/tool-calls.ts';
 import { toolListingMachine } from '../../machines/tool-listing.ts';
+import { COURSE_PROFILE, SPEC_2025_11_25 } from '../../validators/profiles.ts';
 import { idKey } from '../../validators/envelope.ts';
 
-const EMITTED = ['issue', 'result.invalid', 'revision.changed', 'pending.forgotten'];
+const EMITTED = ['issue', 'result.invalid', 'revision.changed', 'pending.forgotten', 'findings'];
 
 /** Runs the same events through an xstate actor and the flat runner; returns both traces. */
 function traces(machine: AnyStateMachine, input: unknown, events: readonly object[]): [unknown[], unknown[]] {
@@ -218,6 +220,30 @@ test('log levels: the flat table and the actor agree on random event sequences, 
   );
   holdsEqual(logLevelMachine, undefined, event);
   holdsEqual(logLevelMachine, { limit: 2 }, event);
+});
+
+test('tool calls: the flat table and the actor agree on random event sequences, in the course and a specification profile', () => {
+  const tools = new Map<string, Record<string, unknown>>([
+    ['forecast', { name: 'forecast', inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] }, outputSchema: { type: 'object', required: ['high'] } }],
+    ['batch', { name: 'batch', inputSchema: { type: 'object' }, execution: { taskSupport: 'required' } }],
+  ]);
+  const name = fc.constantFrom('forecast', 'batch', 'missing');
+  const params = fc.record({ name, arguments: fc.constantFrom<unknown>(undefined, {}, { city: 'Oslo' }, { city: 3 }), task: fc.constantFrom<unknown>(undefined, { ttl: 1000 }) });
+  const call = (type: 'call' | 'call.task') => params.map((p) => ({ type, params: p, name: p.name, at: '/message/params' }));
+  const event = fc.oneof(
+    fc.constant({ type: 'declared' }),
+    fc.record({ type: fc.constant('listed'), paging: fc.boolean(), overflowed: fc.boolean() }),
+    call('call'),
+    call('call.task'),
+    fc.record({
+      type: fc.constant('result'),
+      requestParams: params,
+      result: fc.constantFrom({ content: [] }, { content: [], structuredContent: { high: 1 } }, { content: [], structuredContent: {} }, { content: [], isError: true }),
+      at: fc.constant('/message/result'),
+    }),
+  );
+  holdsEqual(toolCallsMachine, { profile: COURSE_PROFILE, tools }, event);
+  holdsEqual(toolCallsMachine, { profile: SPEC_2025_11_25, tools }, event);
 });
 
 test('discovery: the flat table and the actor agree on random event sequences', () => {

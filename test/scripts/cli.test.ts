@@ -74,6 +74,8 @@ const JSON_SCHEMA_CASES = new Set([
   'spec-2025-11-25/course-contrasts.json#spec_tools_call_argument_breaks_const',
   'spec-2025-11-25/course-contrasts.json#ext_listed_integer_bound_not_a_number',
   'spec-2026-07-28/results.json#s26_array_structured_content_checked',
+  'spec-2025-11-25/tool-calls.json#tool_calls_paging_arguments_break_input_schema',
+  'spec-2025-11-25/tool-calls.json#tool_calls_paging_result_breaks_output_schema',
 ]);
 
 test('where code generation is refused, schema predicates fall back to loops and judge the same (tool schemas: the executed subset instead of ajv)', () => {

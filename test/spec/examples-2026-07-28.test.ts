@@ -22,6 +22,7 @@ import { rootsMethods } from '../../validators/roots.ts';
 import { samplingMethods } from '../../validators/sampling.ts';
 import { inputRequestsOf, validateInputRequiredResult, validateInputResponses } from '../../validators/modern-input.ts';
 import { validateToolDescriptor } from '../../validators/tool-descriptor.ts';
+import { listedToolsContext } from '../../machines/tool-catalogue.ts';
 
 const EXAMPLES = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'shared', 'spec', 'examples-2026-07-28');
 
@@ -37,7 +38,7 @@ const TOOLS: readonly JsonObject[] = [
   { name: 'get_weather', inputSchema: { type: 'object', properties: { location: { type: 'string' }, city: { type: 'string' } } } },
   { name: 'build_simulation', inputSchema: { type: 'object', properties: { city: { type: 'string' } } } },
 ];
-const ctx: ValidationContext = { profile, tools: new Map(TOOLS.map((t) => [String(t['name']), t])) };
+const ctx: ValidationContext = listedToolsContext(profile, new Map(TOOLS.map((t) => [String(t['name']), t])));
 const SERVER_CAPABILITIES = {
   tools: { listChanged: true },
   resources: { subscribe: true, listChanged: true },

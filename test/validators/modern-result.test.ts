@@ -6,9 +6,10 @@ import { methodTable } from '../../validators/methods.ts';
 import { SPEC_2025_11_25, SPEC_2026_07_28 } from '../../validators/profiles.ts';
 import { isRetry, validateInputResponses, inputRequestsOf } from '../../validators/modern-input.ts';
 import { pairs } from './support.ts';
+import { listedToolsContext } from '../../machines/tool-catalogue.ts';
 
 const tool = { name: 'get_weather', inputSchema: { type: 'object' }, outputSchema: { type: 'array', items: { type: 'string' } } };
-const ctx: ValidationContext = { profile: SPEC_2026_07_28, tools: new Map([['get_weather', tool]]) };
+const ctx: ValidationContext = listedToolsContext(SPEC_2026_07_28, new Map([['get_weather', tool]]));
 const table = methodTable(SPEC_2026_07_28);
 const R = '/message/result';
 const P = '/message/params';

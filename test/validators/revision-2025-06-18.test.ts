@@ -19,13 +19,14 @@ import { samplingMethods } from '../../validators/sampling.ts';
 import { validateToolDescriptor } from '../../validators/tool-descriptor.ts';
 import { toolsMethods } from '../../validators/tools.ts';
 import { pairs } from './support.ts';
+import { listedToolsContext } from '../../machines/tool-catalogue.ts';
 
 const P = '/message/params';
 const R = '/message/result';
 const BATCH: JsonObject = { name: 'batch', inputSchema: { type: 'object' }, execution: { taskSupport: 'required' } };
 
 function context(profile: ValidationContext['profile']): ValidationContext {
-  return { profile, tools: new Map([[BATCH['name'] as string, BATCH]]) };
+  return listedToolsContext(profile, new Map([[BATCH['name'] as string, BATCH]]));
 }
 
 const newer = context(SPEC_2025_11_25);

@@ -2,15 +2,16 @@ import * as assert from 'uvu/assert';
 import type { ValidationContext } from '../../validators/context.ts';
 import type { Finding } from '../../validators/finding.ts';
 import { COURSE_PROFILE, SPEC_2025_06_18, SPEC_2025_11_25 } from '../../validators/profiles.ts';
+import { listedToolsContext } from '../../machines/tool-catalogue.ts';
 
 /** The strict course profile, with no tools known. */
-export const ctx: ValidationContext = { profile: COURSE_PROFILE, tools: new Map() };
+export const ctx: ValidationContext = listedToolsContext(COURSE_PROFILE, new Map());
 
 /** The 2025-11-25 specification profile (open shapes, no course limits), with no tools known. */
-export const loose: ValidationContext = { profile: SPEC_2025_11_25, tools: new Map() };
+export const loose: ValidationContext = listedToolsContext(SPEC_2025_11_25, new Map());
 
 /** The 2025-06-18 specification profile, with no tools known. */
-export const older: ValidationContext = { profile: SPEC_2025_06_18, tools: new Map() };
+export const older: ValidationContext = listedToolsContext(SPEC_2025_06_18, new Map());
 
 /** Findings as `rule pointer` strings: what tests assert. */
 export function pairs(findings: readonly Finding[]): string[] {

@@ -6,6 +6,7 @@ import { COURSE_PROFILE } from '../../validators/profiles.ts';
 import { validateToolDescriptor } from '../../validators/tool-descriptor.ts';
 import { toolsMethods } from '../../validators/tools.ts';
 import { pairs } from './support.ts';
+import { listedToolsContext } from '../../machines/tool-catalogue.ts';
 
 const FORECAST: JsonObject = {
   name: 'get_forecast',
@@ -34,8 +35,8 @@ const PLAIN: JsonObject = { name: 'echo', description: 'Echo.', inputSchema: { t
 const BATCH: JsonObject = { name: 'batch.run', description: 'Run a batch.', inputSchema: { type: 'object' }, execution: { taskSupport: 'required' } };
 
 function context(strict: boolean): ValidationContext {
-  return {
-    profile: strict
+  return listedToolsContext(
+    strict
       ? COURSE_PROFILE
       : {
           ...COURSE_PROFILE,
@@ -43,8 +44,8 @@ function context(strict: boolean): ValidationContext {
           strict: false,
           limits: { itemBytes: null, readBytes: null, contentItems: null, listItems: null, cursorLength: null },
         },
-    tools: new Map([FORECAST, PLAIN, BATCH].map((t) => [t['name'] as string, t])),
-  };
+    new Map([FORECAST, PLAIN, BATCH].map((t) => [t['name'] as string, t])),
+  );
 }
 const ctx = context(true);
 const loose = context(false);
@@ -115,9 +116,9 @@ test('tools/list: params and result pages', () => {
 test('tools/call names are judged only once the tool set is known', () => {
   const call = toolsMethods['tools/call']?.params;
   assert.ok(call);
-  const unknownSet: ValidationContext = { ...ctx, tools: new Map(), toolsKnown: false };
+  const unknownSet: ValidationContext = listedToolsContext(ctx.profile, new Map(), false);
   assert.equal(pairs(call({ name: 'anything', arguments: { x: 1 } }, P, unknownSet)), []);
-  const knownEmpty: ValidationContext = { ...ctx, tools: new Map(), toolsKnown: true };
+  const knownEmpty: ValidationContext = listedToolsContext(ctx.profile, new Map(), true);
   assert.equal(pairs(call({ name: 'anything' }, P, knownEmpty)), [`tools/unknown-tool ${P}/name`]);
 });
 
@@ -177,7 +178,7 @@ for (const c of CALL_CASES) {
 
 test('tools/call params: forbidden taskSupport is the same as absent', () => {
   const forbidding = { ...PLAIN, name: 'slow', execution: { taskSupport: 'forbidden' } };
-  const c: ValidationContext = { ...ctx, tools: new Map([['slow', forbidding]]) };
+  const c: ValidationContext = listedToolsContext(ctx.profile, new Map([['slow', forbidding]]));
   assert.equal(pairs(call?.params?.({ name: 'slow', task: {} }, P, c) ?? []), [`tools/task-not-supported ${P}/task`]);
   assert.equal(pairs(call?.params?.({ name: 'slow' }, P, c) ?? []), []);
 });

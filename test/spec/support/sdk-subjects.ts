@@ -21,6 +21,7 @@ import type { Finding } from '../../../validators/finding.ts';
 import { methodTable } from '../../../validators/methods.ts';
 import { SPEC_2025_11_25 } from '../../../validators/profiles.ts';
 import { ruleKind } from './rule-kinds.ts';
+import { listedToolsContext } from '../../../machines/tool-catalogue.ts';
 
 /** One compared type: a request's params or a result, with a valid seed. */
 export interface Subject {
@@ -272,7 +273,7 @@ export const SUBJECTS: readonly Subject[] = [
 ];
 
 const profile = SPEC_2025_11_25;
-const ctx: ValidationContext = { profile, tools: new Map([[TOOL.name, TOOL as JsonObject]]) };
+const ctx: ValidationContext = listedToolsContext(profile, new Map([[TOOL.name, TOOL as JsonObject]]));
 const table = methodTable(profile);
 
 /** Our error findings of shape rules on `value` in place of the subject's seed, under the 2025-11-25 profile. */
