@@ -1,12 +1,13 @@
 // Why: a request or notification that needs a capability its receiver did not declare is refused
-// before any chart takes it. Where the declarations come from differs by era (the handshake's, in
-// the lifecycle chart's context; a stateless session's, declared up front or learnt from
-// server/discover by its extension), and so does when the gate applies; this is that choice,
-// kept out of the session's composition.
+// before any other chart takes it. Where the declarations come from differs by era (the
+// handshake's, which the lifecycle chart holds and judges against; a stateless session's, declared
+// up front, or learnt from server/discover by the discovery chart); this is that choice, kept out
+// of the session's composition.
 import { checkCapabilities } from '../validators/capabilities.ts';
 import type { Direction, JsonObject, Profile } from '../validators/context.ts';
 import type { Finding } from '../validators/finding.ts';
 import type { ProfileFacts } from '../validators/profiles.ts';
+import type { GateEvent } from './lifecycle.ts';
 
 /** The capabilities each side declared. */
 export interface Declared {
@@ -41,17 +42,19 @@ export class CapabilityGate {
   }
 
   /**
-   * The refusal of a call that needs a capability its receiver did not declare. `lifecycle` is the
-   * lifecycle chart's state: before the initialize result the server has declared nothing yet, so
-   * the specification profiles judge a client request or a server notification then by the
-   * lifecycle alone (a client request is its SHOULD NOT; a server's log is allowed). A server
-   * request is still held to the client's capabilities, which its initialize request declared.
+   * The refusal of a call that needs a capability its receiver did not declare. A stateless
+   * session's declarations are given up front, so its gate is a check of the message alone; the
+   * handshake's are the lifecycle chart's, which decides the gate (`gateEvent` is the event it is
+   * sent). Undefined: no finding here (stateless), or the lifecycle decides.
    */
-  check(kind: 'request' | 'notification', method: string, params: JsonObject | undefined, direction: Direction, lifecycle: unknown, handshake: Declared): Finding | undefined {
-    if (!this.#gated || UNGATED.has(method)) return undefined;
-    const serverRequest = kind === 'request' && direction === 'server_to_client';
-    if (!this.#facts.gatesBeforeInitializeResult && !serverRequest && lifecycle === 'waiting_for_initialize_response') return undefined;
-    const life = this.#declared ?? handshake;
-    return checkCapabilities(method, params, direction, life.clientCapabilities, life.serverCapabilities, '/message/method', this.#facts.tightenedReading);
+  checkDeclared(method: string, params: JsonObject | undefined, direction: Direction): Finding | undefined {
+    if (!this.#gated || this.#declared === undefined || UNGATED.has(method)) return undefined;
+    return checkCapabilities(method, params, direction, this.#declared.clientCapabilities, this.#declared.serverCapabilities, '/message/method', this.#facts.tightenedReading);
+  }
+
+  /** The lifecycle chart's gate event for a call of a session whose capabilities the handshake declares (undefined: the call is not gated). */
+  gateEvent(kind: 'request' | 'notification', method: string, params: JsonObject | undefined, direction: Direction): GateEvent | undefined {
+    if (!this.#gated || this.#declared !== undefined || UNGATED.has(method)) return undefined;
+    return { type: 'gate', kind, method, params, direction, early: this.#facts.gatesBeforeInitializeResult, tightened: this.#facts.tightenedReading };
   }
 }

@@ -1,5 +1,7 @@
 import { and, assign, emit, not, setup } from 'xstate';
 import type { Direction, JsonObject } from '../validators/context.ts';
+import { checkCapabilities } from '../validators/capabilities.ts';
+import type { Finding } from '../validators/finding.ts';
 import { lifecycleRules } from '../validators/rules/lifecycle.ts';
 import type { IssueEvent } from './issue.ts';
 
@@ -24,7 +26,30 @@ export type LifecycleEvent =
   | { readonly type: 'initialize.result'; readonly result: JsonObject }
   | { readonly type: 'initialize.error'; readonly strict?: boolean }
   | { readonly type: 'revision.activate'; readonly strict?: boolean }
-  | { readonly type: 'context.placed'; readonly strict?: boolean };
+  | { readonly type: 'context.placed'; readonly strict?: boolean }
+  | GateEvent;
+
+/**
+ * A request or notification about to be handled, at the capability gate: it must not need a
+ * capability its receiver (or, for notifications about its own features, its sender) did not
+ * declare in the handshake. `early`: the profile gates before the initialize result too (the course
+ * profile); `tightened`: the needs as the course profile reads them.
+ */
+export interface GateEvent {
+  readonly type: 'gate';
+  readonly kind: 'request' | 'notification';
+  readonly method: string;
+  readonly params: JsonObject | undefined;
+  readonly direction: Direction;
+  readonly early: boolean;
+  readonly tightened: boolean;
+}
+
+/** The first capability the gated message needs that the handshake did not declare, as a finding. */
+function undeclared(context: LifecycleContext, event: LifecycleEvent): Finding | undefined {
+  if (event.type !== 'gate') return undefined;
+  return checkCapabilities(event.method, event.params, event.direction, context.clientCapabilities, context.serverCapabilities, '/message/method', event.tightened);
+}
 
 /**
  * How a lifecycle starts: the revision the session is judged under and, when the client offered
@@ -112,6 +137,17 @@ const STRICT_EARLY_REVISION_SWITCH = { guard: { type: 'isStrict' }, actions: { t
  * A transport_context on a request or notification before the handshake completes: the course
  * profile's reference binds one to resource calls of a ready session only.
  */
+/** A message needing a capability the handshake did not declare is refused (capability/*-not-declared). */
+const GATE = [{ guard: { type: 'isUndeclared' }, actions: { type: 'reportUndeclared' } }] as const;
+
+/**
+ * Before the initialize result the server has declared nothing yet: the specification profiles
+ * judge a client request or a server notification then by the lifecycle alone (a client request
+ * is its SHOULD NOT; a server's log is allowed). A server request is still held to the client's
+ * capabilities, which its initialize request declared; the course profile gates everything.
+ */
+const GATE_BEFORE_RESULT = [{ guard: and([not({ type: 'isLeftToLifecycle' }), { type: 'isUndeclared' }]), actions: { type: 'reportUndeclared' } }] as const;
+
 const STRICT_EARLY_CONTEXT = { guard: { type: 'isStrict' }, actions: { type: 'reportIssue', params: { rule: 'auth/unexpected-context' } } } as const;
 
 /**
@@ -139,6 +175,8 @@ export const lifecycleMachine = setup({
     isStrict: ({ event }) => 'strict' in event && event.strict === true,
     isFromClient: ({ event }) => 'direction' in event && event.direction === 'client_to_server',
     isServerLog: ({ event }) => event.type === 'notification' && event.direction === 'server_to_client' && event.method === 'notifications/message',
+    isUndeclared: ({ context, event }) => undeclared(context, event) !== undefined,
+    isLeftToLifecycle: ({ event }) => event.type === 'gate' && !event.early && !(event.kind === 'request' && event.direction === 'server_to_client'),
     isInitializedNotification: ({ event }) => event.type === 'notification' && event.method === 'notifications/initialized',
     hasExpectedRequestVersion: ({ context, event }) =>
       event.type === 'request' && event.params?.['protocolVersion'] === context.offeredVersion,
@@ -153,6 +191,10 @@ export const lifecycleMachine = setup({
     recordServerCapabilities: assign({
       serverCapabilities: ({ event }) =>
         event.type === 'initialize.result' ? (event.result['capabilities'] as JsonObject | undefined) : undefined,
+    }),
+    reportUndeclared: emit(({ context, event }) => {
+      const f = undeclared(context, event) as Finding;
+      return { type: 'issue' as const, rule: f.rule, pointer: f.pointer, message: f.message };
     }),
     reportIssue: emit(({ context, event }, params: { rule: LifecycleRule }) => ({
       type: 'issue' as const,
@@ -207,6 +249,7 @@ export const lifecycleMachine = setup({
         ],
         'revision.activate': STRICT_EARLY_REVISION_SWITCH,
         'context.placed': STRICT_EARLY_CONTEXT,
+        gate: GATE_BEFORE_RESULT,
       },
     },
     waiting_for_initialized_notification: {
@@ -219,6 +262,7 @@ export const lifecycleMachine = setup({
         ],
         'revision.activate': STRICT_EARLY_REVISION_SWITCH,
         'context.placed': STRICT_EARLY_CONTEXT,
+        gate: GATE,
       },
     },
     ready: {
@@ -228,6 +272,7 @@ export const lifecycleMachine = setup({
           guard: { type: 'isInitializedNotification' },
           actions: { type: 'reportIssue', params: { rule: 'lifecycle/initialized-out-of-order' } },
         },
+        gate: GATE,
       },
     },
   },

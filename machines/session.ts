@@ -194,11 +194,17 @@ export class Session {
       lifecycleNoop = judged.unchanged;
     }
 
-    const lifecycle = this.#lifecycle.getSnapshot();
-    const gate = this.#capabilities.check(env.kind, env.method, params, step.direction, lifecycle.value, lifecycle.context);
-    if (gate) {
-      sink.push(gate);
+    const declared = this.#capabilities.checkDeclared(env.method, params, step.direction);
+    if (declared) {
+      sink.push(declared);
       return;
+    }
+    const gate = this.#capabilities.gateEvent(env.kind, env.method, params, step.direction);
+    if (gate !== undefined) {
+      // The lifecycle chart judges the call against the capabilities the handshake declared.
+      const before = sink.length;
+      this.#lifecycle.send(gate);
+      if (sink.length > before) return;
     }
     const validate = spec.validators.params;
     if (validate) {

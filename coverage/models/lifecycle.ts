@@ -2,6 +2,9 @@ import type { AnyEventObject } from 'xstate';
 import type { LifecycleEvent } from '../../machines/lifecycle.ts';
 import { lifecycleMachine } from '../../machines/lifecycle.ts';
 import type { Step } from '../../machines/session.ts';
+import { checkCapabilities } from '../../validators/capabilities.ts';
+import type { Direction, Profile } from '../../validators/context.ts';
+import { methodTable } from '../../validators/methods.ts';
 import { basisFirst, playableIn, revisionNames, type ModelBasis } from './basis.ts';
 import { IdCounter, stateValueKey, type CaseSkeleton, type MachineModel } from './model.ts';
 
@@ -43,7 +46,31 @@ function catalogue(basis: ModelBasis): LifecycleEvent[] {
     { type: 'revision.activate', strict: true },
     // A transport_context on a client notification: only the course profile's reading refuses one before the handshake completes.
     { type: 'context.placed', strict: true },
+    ...gates(basis),
   ];
+}
+
+/** Requests a server sends and a client sends, each gated by a capability its receiver declares. */
+const SERVER_REQUESTS = ['roots/list', 'sampling/createMessage', 'elicitation/create'];
+const CLIENT_REQUESTS = ['completion/complete', 'logging/setLevel', 'prompts/list', 'resources/list', 'tools/list'];
+
+/**
+ * The capability gate's events: the first server request and the first client request the basis's
+ * declarations do not cover, read as the basis's profile reads them (the course profile gates from
+ * the handshake's start).
+ */
+function gates(basis: ModelBasis): LifecycleEvent[] {
+  const course = basis.course === true;
+  const table = methodTable({ revision: basis.protocolVersion as Profile['revision'] });
+  // The course profile refuses a method it does not teach before any gate.
+  const undeclared = (method: string, direction: Direction) => (!course || table.get(method)?.course === true) &&
+    checkCapabilities(method, undefined, direction, basis.client.capabilities, basis.server.capabilities, '', course) !== undefined;
+  const out: LifecycleEvent[] = [];
+  const server = SERVER_REQUESTS.find((m) => undeclared(m, 'server_to_client'));
+  if (server !== undefined) out.push({ type: 'gate', kind: 'request', method: server, params: undefined, direction: 'server_to_client', early: course, tightened: course });
+  const client = CLIENT_REQUESTS.find((m) => undeclared(m, 'client_to_server'));
+  if (client !== undefined) out.push({ type: 'gate', kind: 'request', method: client, params: undefined, direction: 'client_to_server', early: course, tightened: course });
+  return out;
 }
 
 function isHandshake(events: readonly AnyEventObject[], basis: ModelBasis): 'ready' | 'initialize_request_only' | 'none' {
@@ -78,6 +105,9 @@ function toCase(basis: ModelBasis, events: readonly AnyEventObject[]): CaseSkele
         break;
       case 'revision.activate':
         steps.push({ control_event: { type: 'activate_authorization_revision', revision: revisionNames(basis).at(-1) ?? 'default' } });
+        break;
+      case 'gate':
+        steps.push({ direction: e.direction, message: { jsonrpc: '2.0', id: ids.take(), method: e.method } });
         break;
       case 'context.placed':
         steps.push({ direction: 'client_to_server', message: { jsonrpc: '2.0', method: 'notifications/roots/list_changed' }, transport_context: { subject: CONTEXT_SUBJECT } });

@@ -89,4 +89,21 @@ test('the course profile takes a transport_context only once the handshake compl
   assert.equal(transcript(lifecycleMachine, input, [init, strictContext]), [{ state: '"waiting_for_initialize_response"', rules: [] }, { state: '"waiting_for_initialize_response"', rules: ['auth/unexpected-context'] }], 'a refused context moves nothing');
 });
 
+test('the capability gate: a call needs what the handshake declared, and before the initialize result only a server request is gated (everything in the course profile\'s reading)', () => {
+  const gate = (method: string, direction: string, kind = 'request', early = false) => ({ type: 'gate', kind, method, params: undefined, direction, early, tightened: false });
+  const rootsList = gate('roots/list', 'server_to_client');
+  const toolsList = gate('tools/list', 'client_to_server');
+  const promptsList = gate('prompts/list', 'client_to_server');
+  // Before the result: the client declared no roots, so the server's roots/list is refused; the server declared nothing yet, so a client request is the lifecycle's.
+  assert.equal(transcript(lifecycleMachine, input, [init, rootsList, promptsList, gate('prompts/list', 'client_to_server', 'request', true)]).map((s) => s.rules),
+    [[], ['capability/client-not-declared'], [], ['capability/server-not-declared']]);
+  // After the result: what the server declared (tools, not prompts) decides, before and after notifications/initialized.
+  assert.equal(transcript(lifecycleMachine, input, [init, result, toolsList, promptsList, initialized, toolsList, promptsList, rootsList]).map((s) => s.rules),
+    [[], [], [], ['capability/server-not-declared'], [], [], ['capability/server-not-declared'], ['capability/client-not-declared']]);
+  const declaredRoots = { ...init, params: { protocolVersion: V, capabilities: { roots: {} } } };
+  assert.equal(transcript(lifecycleMachine, input, [declaredRoots, rootsList]).map((s) => s.rules), [[], []]);
+  const steps = transcript(lifecycleMachine, input, [init, result, initialized, promptsList]);
+  assert.is(steps[3]!.state, '"ready"', 'a refused call moves nothing');
+});
+
 test.run();
