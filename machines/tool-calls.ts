@@ -121,6 +121,18 @@ function issueFor(rule: ToolCallsRule, context: ToolCallsContext, event: ToolCal
   }
 }
 
+/** A call's task against the tool's execution.taskSupport, whether or not the catalogue is complete. */
+const TASK_SUPPORT = [
+  { guard: 'refusesTask', actions: { type: 'reportIssue', params: { rule: 'tools/task-not-supported' } } },
+  { guard: 'needsTask', actions: { type: 'reportIssue', params: { rule: 'tools/task-required' } } },
+] as const;
+
+/** A tools/call result against the tool's outputSchema, whether or not the catalogue is complete. */
+const RESULT = [
+  { guard: 'lacksStructuredContent', actions: { type: 'reportIssue', params: { rule: 'tools/structured-content-missing' } } },
+  { guard: 'breaksOutputSchema', actions: 'reportFindings' },
+] as const;
+
 /**
  * The tool catalogue calls are judged against: the tools declared up front, then those the accepted
  * tools/list pages gave (within TOOLS_BYTES). It is `incomplete` until the tools are declared or a
@@ -175,14 +187,8 @@ export const toolCallsMachine = setup({
         declared: { target: 'complete' },
         listed: [{ guard: 'leavesGaps', target: 'incomplete' }, { target: 'complete' }],
         call: { guard: 'breaksInputSchema', actions: 'reportFindings' },
-        'call.task': [
-          { guard: 'refusesTask', actions: { type: 'reportIssue', params: { rule: 'tools/task-not-supported' } } },
-          { guard: 'needsTask', actions: { type: 'reportIssue', params: { rule: 'tools/task-required' } } },
-        ],
-        result: [
-          { guard: 'lacksStructuredContent', actions: { type: 'reportIssue', params: { rule: 'tools/structured-content-missing' } } },
-          { guard: 'breaksOutputSchema', actions: 'reportFindings' },
-        ],
+        'call.task': TASK_SUPPORT,
+        result: RESULT,
       },
     },
     complete: {
@@ -193,14 +199,8 @@ export const toolCallsMachine = setup({
           { guard: 'isUnknownTool', actions: { type: 'reportIssue', params: { rule: 'tools/unknown-tool' } } },
           { guard: 'breaksInputSchema', actions: 'reportFindings' },
         ],
-        'call.task': [
-          { guard: 'refusesTask', actions: { type: 'reportIssue', params: { rule: 'tools/task-not-supported' } } },
-          { guard: 'needsTask', actions: { type: 'reportIssue', params: { rule: 'tools/task-required' } } },
-        ],
-        result: [
-          { guard: 'lacksStructuredContent', actions: { type: 'reportIssue', params: { rule: 'tools/structured-content-missing' } } },
-          { guard: 'breaksOutputSchema', actions: 'reportFindings' },
-        ],
+        'call.task': TASK_SUPPORT,
+        result: RESULT,
       },
     },
   },
