@@ -49,13 +49,6 @@ function policyTenant(context: AuthorizationContext, event: ResourceEvent): stri
   return event.method === 'resources/list' ? resourceTenant(rev, event.uri, event.strict === true) : undefined;
 }
 
-/** Whether the policy names the listed resource or template at all. */
-function isInPolicy(context: AuthorizationContext, event: ResourceEvent): boolean {
-  const rev = context.policy.revisions[context.revision];
-  if (event.method === 'resources/templates/list') return rev?.resourceTemplates.some((t) => t.uriTemplate === event.template) === true;
-  return event.method !== 'resources/list' || resourceTenant(rev, event.uri, event.strict === true) !== undefined;
-}
-
 /** The message of a resource finding, in the words of the rule it breaks. */
 function resourceMessage(context: AuthorizationContext, event: ResourceEvent, rule: string): string {
   const named = event.method === 'resources/templates/list' ? event.template : event.uri;
@@ -128,7 +121,7 @@ export const authorizationMachine = setup({
       return !covers(context.policy.revisions[context.revision], event.requested, event.uri);
     },
     /** A listed resource or template the explicit resource policy does not name. */
-    isNotInPolicy: ({ context, event }) => event.type === 'result.resource' && !isInPolicy(context, event),
+    isNotInPolicy: ({ context, event }) => event.type === 'result.resource' && event.method !== 'resources/read' && policyTenant(context, event) === undefined,
     /** A listed resource or template of another tenant than the requester's. */
     isOtherTenant: ({ context, event }) => event.type === 'result.resource' && event.method !== 'resources/read' && policyTenant(context, event) !== event.tenant,
     /** The check named by `rule` is the first one the context fails: the transitions are tried in the checks' order, so this is true exactly when the earlier checks pass and this one fails. */
